@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from './config.ts'
+import envelope from './http/envelope.ts'
+import { dropBlankFields, nonFiniteField } from './http/legacy-input.ts'
+import { invalid } from './errors.ts'
+import configPlugin from './plugins/external/config.ts'
+import dbPlugin from './plugins/external/db.ts'
+import swaggerPlugin from './plugins/external/swagger.ts'
+import appPlugins from './plugins/app/index.ts'
+import routes from './routes/index.ts'
+
+/** Options that must be set when the Fastify instance is created, shared by server.ts and the tests. */
+export function fastifyOptions(config: Config): FastifyServerOptions {
+  return {
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Unknown fields are refused, not silently dropped: a legacy client
+    // sending a misspelt filter should hear about it.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }
+}
+
+export interface AppOptions {
+  config: Config
+}
+
+async function app(fastify: FastifyInstance, options: AppOptions) {
+  await fastify.register(configPlugin, { config: options.config })
+  await fastify.register(envelope)
+  // Legacy clients post an empty body to argument-less calls; treat it as {}.
+  fastify.removeContentTypeParser('application/json')
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, {})
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      const error = new SyntaxError('malformed JSON') as SyntaxError & { statusCode: number; code: string }
+      error.statusCode = 400
+      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
+      done(error, undefined)
+    }
+  })
+  // Legacy clients send "" or null for filters they leave unset.
+  fastify.addHook('preValidation', async (request) => {
+    dropBlankFields(request.body)
+    dropBlankFields(request.query)
+  })
+  fastify.addHook('preHandler', async (request) => {
+    const field = nonFiniteField(request.body) ?? nonFiniteField(request.query)
+    if (field) throw invalid(`参数 ${field} 不是有效的数字`, `Parameter ${field} is not a valid number`)
+  })
+  await fastify.register(swaggerPlugin)
+  await fastify.register(dbPlugin)
+  await fastify.register(appPlugins)
+  await fastify.register(routes)
+}
+
+export default fp(app, { name: 'core-api' })

@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
+import { Sequelize } from 'sequelize'
+import { initModels, type Models } from './models/index.ts'
+
+// A publish date is a calendar day, not an instant: keep it as its text
+// rather than a Date at local midnight. (Sequelize installs its own NUMERIC
+// parser, so raw queries cast amounts to float8 where they want numbers.)
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server's URL; empty opens the embedded PGlite */
+  url: string
+  /** Embedded data folder; 'memory' keeps everything in memory (tests) */
+  embeddedDir: string | 'memory'
+  poolMax: number
+  logger?: Pick<FastifyBaseLogger, 'info' | 'debug' | 'warn'>
+}
+
+export interface Database {
+  sequelize: Sequelize
+  models: Models
+  embedded: boolean
+  close(): Promise<void>
+}
+
+interface EmbeddedServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts PGlite with pg_trgm and serves it on a loopback port, so Sequelize
+ * and pg talk to it exactly as to a PostgreSQL server. Loaded lazily: a
+ * deployment on a real server never pays for the WebAssembly build.
+ */
+async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-socket'),
+  ])
+  const dataDir = dir === 'memory' ? 'memory://' : dir
+  if (dir !== 'memory') await mkdir(path.dirname(dir), { recursive: true })
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' })
+  await server.start()
+  const address = (server as unknown as { server: { address(): { port: number } } }).server.address()
+  logger?.info({ dataDir: dir }, 'embedded PostgreSQL (PGlite) started')
+  return {
+    url: `postgres://postgres@127.0.0.1:${address.port}/postgres`,
+    async close() {
+      await server.stop()
+      await db.close()
+    },
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const embedded = options.url === '' ? await startEmbedded(options.embeddedDir, options.logger) : undefined
+  const sequelize = new Sequelize(embedded?.url ?? options.url, {
+    dialect: 'postgres',
+    logging: options.logger ? (sql: string) => options.logger?.debug({ sql }, 'sql') : false,
+    // PGlite answers one connection at a time; more would only queue there.
+    pool: { max: embedded ? 1 : options.poolMax, min: 0, idle: 10_000, acquire: 30_000 },
+    define: { underscored: true, freezeTableName: true },
+    benchmark: false,
+  })
+  try {
+    await sequelize.authenticate()
+  } catch (error) {
+    await sequelize.close().catch(() => undefined)
+    await embedded?.close().catch(() => undefined)
+    throw error
+  }
+  const models = initModels(sequelize)
+  return {
+    sequelize,
+    models,
+    embedded: embedded !== undefined,
+    async close() {
+      await sequelize.close()
+      await embedded?.close()
+    },
+  }
+}

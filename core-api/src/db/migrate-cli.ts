@@ -1,0 +1,24 @@
+import { openConfiguredDatabase } from './cli-database.ts'
+import { createMigrator } from './migrator.ts'
+
+// npm run migrate -w core-api -- up | down [--to NAME | --all] | status
+const [command = 'up', ...rest] = process.argv.slice(2)
+
+const { db } = await openConfiguredDatabase()
+try {
+  const migrator = createMigrator(db.sequelize, console)
+  if (command === 'up') {
+    await migrator.up()
+  } else if (command === 'down') {
+    const toIndex = rest.indexOf('--to')
+    await migrator.down(rest.includes('--all') ? { to: 0 } : toIndex >= 0 ? { to: rest[toIndex + 1] as string } : undefined)
+  } else if (command === 'status') {
+    console.log('executed:', (await migrator.executed()).map((m) => m.name))
+    console.log('pending:', (await migrator.pending()).map((m) => m.name))
+  } else {
+    console.error(`unknown command ${command}; use up, down [--to NAME | --all] or status`)
+    process.exitCode = 2
+  }
+} finally {
+  await db.close()
+}

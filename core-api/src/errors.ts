@@ -1,0 +1,80 @@
+// The error catalogue: every code the API answers with, its HTTP status and
+// its message in both interface languages. Codes are the legacy contract's
+// (product spec section 8); the few added here fill gaps the spec leaves
+// (validation, unknown path, rate limit) and never reuse a legacy code.
+
+export type Lang = 'zh-CN' | 'en-US'
+export const LANGS: readonly Lang[] = ['zh-CN', 'en-US']
+export const DEFAULT_LANG: Lang = 'zh-CN'
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'zh-CN' || value === 'en-US'
+}
+
+interface CatalogueEntry {
+  status: number
+  'zh-CN': string
+  'en-US': string
+}
+
+export const SUCCESS_CODE = 200
+
+export const catalogue = {
+  /** Legacy: login state expired; clients reset the session and go home */
+  LOGIN_EXPIRED: { code: 5001, status: 401, 'zh-CN': '登录状态已过期，请重新登录', 'en-US': 'Your login has expired. Please log in again.' },
+  SERVER_ERROR: { code: 5002, status: 500, 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error. Please try again later.' },
+  SYSTEM_EXCEPTION: { code: 900001, status: 500, 'zh-CN': '系统异常，请稍后再试', 'en-US': 'System exception. Please try again later.' },
+  /** Added: input failed validation. The msg names the field and rule. */
+  INVALID_PARAMETER: { code: 100001, status: 400, 'zh-CN': '请求参数错误', 'en-US': 'Invalid request parameters' },
+  PAYMENT_PROVIDER_FAILED: { code: 100002, status: 502, 'zh-CN': '调用第三方支付失败', 'en-US': 'The payment provider could not be reached. Please try again.' },
+  ORDER_NOT_UNPAID: { code: 100003, status: 409, 'zh-CN': '订单不是待支付状态', 'en-US': 'The order is not awaiting payment.' },
+  ORDER_EMPTY: { code: 100004, status: 404, 'zh-CN': '订单为空', 'en-US': 'The order does not exist.' },
+  REPORT_EMPTY: { code: 100005, status: 404, 'zh-CN': '研究报告为空', 'en-US': 'The research report does not exist.' },
+  PAY_METHOD_EMPTY: { code: 100006, status: 400, 'zh-CN': '支付方式为空', 'en-US': 'Please choose a payment method.' },
+  PAY_METHOD_INVALID: { code: 100007, status: 400, 'zh-CN': '支付方式值不正确', 'en-US': 'The payment method is not valid.' },
+  PAY_AMOUNT_MISMATCH: { code: 100008, status: 400, 'zh-CN': '支付金额与费用金额不一致', 'en-US': 'The payment amount does not match the price.' },
+  UNPAID_ORDER_EXISTS: { code: 100009, status: 409, 'zh-CN': '该报告存在未支付订单，请前往个人中心-我的订单进行支付', 'en-US': 'You have an unpaid order for this report. Please go to Personal Centre - My Orders to pay it.' },
+  ORDER_NOT_PAID: { code: 100010, status: 403, 'zh-CN': '订单不是已支付状态', 'en-US': 'The order has not been paid.' },
+  NOT_LOGGED_IN: { code: 200001, status: 401, 'zh-CN': '用户未登录', 'en-US': 'User not logged in' },
+  /** Added: unknown path or missing record that is not a report or order */
+  NOT_FOUND: { code: 404, status: 404, 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource was not found.' },
+  PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type.' },
+  TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
+} as const satisfies Record<string, CatalogueEntry & { code: number }>
+
+export type ErrorKey = keyof typeof catalogue
+
+export function messageFor(key: ErrorKey, lang: Lang): string {
+  return catalogue[key][lang]
+}
+
+/**
+ * A failure the client is meant to see. The error handler turns it into the
+ * envelope; `msg` overrides the catalogue text when the failure is more
+ * specific than its code (a named validation rule, say).
+ */
+export class AppError extends Error {
+  readonly key: ErrorKey
+  readonly code: number
+  readonly status: number
+  readonly localized: Partial<Record<Lang, string>>
+
+  constructor(key: ErrorKey, localized: Partial<Record<Lang, string>> = {}) {
+    super(localized['en-US'] ?? catalogue[key]['en-US'])
+    this.name = 'AppError'
+    this.key = key
+    this.code = catalogue[key].code
+    this.status = catalogue[key].status
+    this.localized = localized
+  }
+
+  messageIn(lang: Lang): string {
+    return this.localized[lang] ?? catalogue[this.key][lang]
+  }
+}
+
+/** A validation failure with a message in both languages. */
+export function invalid(zh: string, en: string): AppError {
+  return new AppError('INVALID_PARAMETER', { 'zh-CN': zh, 'en-US': en })
+}

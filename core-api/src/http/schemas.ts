@@ -1,0 +1,39 @@
+import { Type, type TSchema } from 'typebox'
+
+// Building blocks every route schema shares, so a field means the same thing
+// (and is bounded the same way) on every endpoint.
+
+export const LangField = Type.Optional(
+  Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')], { description: 'Interface language; default zh-CN' }),
+)
+
+export const PageNoField = Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }))
+export const PageSizeField = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 }))
+
+/** Record ids are bigint: accepted as a digit string or a number, answered as a string. */
+export const IdField = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'Record id' })
+
+export const KeywordField = Type.Optional(Type.String({ maxLength: 100 }))
+export const CodeField = Type.Optional(Type.String({ maxLength: 64 }))
+
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    list: Type.Array(item),
+    count: Type.Integer(),
+    pageNo: Type.Integer(),
+    pageSize: Type.Integer(),
+  })
+}
+
+export const DictItem = Type.Object({
+  dictCode: Type.String(),
+  dictLabel: Type.String(),
+  dictLabelRaw: Type.String(),
+  dictValue: Type.String(),
+  dictType: Type.String(),
+  isSys: Type.String(),
+  cssClass: Type.Union([Type.String(), Type.Null()]),
+  cssStyle: Type.Union([Type.String(), Type.Null()]),
+  treeSort: Type.Integer(),
+  sort: Type.Integer(),
+})

@@ -1,0 +1,60 @@
+// A WHERE-clause builder for the raw queries on hot read paths: values only
+// ever travel as bind parameters ($1, $2, …), never inside the SQL text.
+export class Conditions {
+  private readonly parts: string[] = []
+  readonly params: unknown[]
+
+  constructor(params: unknown[] = []) {
+    this.params = params
+  }
+
+  /** Adds a condition; each `?` in it is bound to the next value. */
+  add(sql: string, ...values: unknown[]): this {
+    let index = 0
+    const text = sql.replace(/\?/g, () => {
+      if (index >= values.length) throw new Error(`missing value for condition: ${sql}`)
+      this.params.push(values[index++])
+      return `$${this.params.length}`
+    })
+    if (index !== values.length) throw new Error(`too many values for condition: ${sql}`)
+    this.parts.push(text)
+    return this
+  }
+
+  /** A copy, so facet queries can each drop their own filter. */
+  clone(): Conditions {
+    const copy = new Conditions([...this.params])
+    copy.parts.push(...this.parts)
+    return copy
+  }
+
+  /** Binds one more value and answers its placeholder, for LIMIT and OFFSET. */
+  bind(value: unknown): string {
+    this.params.push(value)
+    return `$${this.params.length}`
+  }
+
+  get where(): string {
+    return this.parts.length > 0 ? `WHERE ${this.parts.join(' AND ')}` : ''
+  }
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * Keyword search over the generated search columns. Keywords of one or two
+ * characters are looked up in search_grams (trigrams cannot index them);
+ * longer ones go through the pg_trgm index on search_text.
+ */
+export function addKeywordCondition(conditions: Conditions, keyword: string | undefined, alias = ''): void {
+  const normalized = (keyword ?? '').trim().toLowerCase()
+  if (normalized === '') return
+  const prefix = alias ? `${alias}.` : ''
+  if ([...normalized].length <= 2) {
+    conditions.add(`${prefix}search_grams @> ARRAY[?]::text[]`, normalized)
+  } else {
+    conditions.add(`${prefix}search_text LIKE ?`, `%${escapeLike(normalized)}%`)
+  }
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Models } from '../../db/models/index.ts'
+import { AppError, invalid, type Lang } from '../../errors.ts'
+import { validateCustomerRequest, versionApplies } from '../../lib/customer-validation.ts'
+import { toPlainText } from '../../lib/rich-text.ts'
+
+/** A sample request (type '1') or a custom research request (type '2'), as the route has validated its shape. */
+export interface CustomerInfoInput {
+  type: '1' | '2'
+  /** '0' China, '1' Global and China; kept only for a sample request in zh-CN */
+  version?: '0' | '1' | undefined
+  companyName?: string | undefined
+  /** Position */
+  addr?: string | undefined
+  email?: string | undefined
+  /** Phone number */
+  contact?: string | undefined
+  /** Contact person */
+  name?: string | undefined
+  demand?: string | undefined
+  /** Digit string */
+  reportId?: string | undefined
+  reportPrice?: number | undefined
+}
+
+/** Markup removed and surrounding blanks trimmed; empty becomes undefined. */
+function plain(value: string | undefined): string | undefined {
+  const text = toPlainText(value).trim()
+  return text === '' ? undefined : text
+}
+
+export class CustomerInfoService {
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly models: Pick<Models, 'CustomerInfo'>,
+  ) {}
+
+  /**
+   * Stores a request after the form rules (product spec section 5) pass on
+   * the text that will be stored. Every text field is kept as plain text:
+   * staff tools display these rows, and a script sent here must stay inert.
+   */
+  async save(input: CustomerInfoInput, lang: Lang, ip: string | undefined): Promise<{ id: string }> {
+    const form = {
+      type: input.type,
+      version: input.version,
+      companyName: plain(input.companyName),
+      addr: plain(input.addr),
+      email: plain(input.email),
+      contact: plain(input.contact),
+      name: plain(input.name),
+      demand: plain(input.demand),
+    }
+    const failure = validateCustomerRequest(form, lang)
+    if (failure) throw invalid(failure.messages['zh-CN'], failure.messages['en-US'])
+
+    if (input.reportId !== undefined && !(await this.reportExists(input.reportId))) throw new AppError('REPORT_EMPTY')
+
+    const row = await this.models.CustomerInfo.create({
+      type: form.type,
+      version: versionApplies(form, lang) ? (form.version ?? null) : null,
+      // The rules above guarantee the required fields are present.
+      companyName: form.companyName as string,
+      addr: form.addr ?? '',
+      email: form.email as string,
+      contact: form.contact as string,
+      name: form.name as string,
+      demand: form.demand as string,
+      reportId: input.reportId ?? null,
+      reportPrice: input.reportPrice ?? null,
+      lang,
+      clientIp: ip ? ip.slice(0, 64) : null,
+    })
+    return { id: String(row.id) }
+  }
+
+  /** A published report of either language: the request may come from either edition's page. */
+  private async reportExists(id: string): Promise<boolean> {
+    const rows = await this.sequelize.query(`SELECT 1 FROM research_report WHERE id = $1 AND status = '0'`, { bind: [id], type: QueryTypes.SELECT })
+    return rows.length > 0
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    customerInfo: CustomerInfoService
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('customerInfo', new CustomerInfoService(app.db.sequelize, app.db.models))
+  },
+  { name: 'customer-info-service', dependencies: ['db', 'dict-service', 'config-service'] },
+)

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Lang } from '../../errors.ts'
+import { TtlMemo } from '../../lib/ttl-memo.ts'
+
+export interface DictRow {
+  dictCode: string
+  dictLabel: string
+  dictLabelRaw: string
+  dictValue: string
+  dictType: string
+  isSys: string
+  cssClass: string | null
+  cssStyle: string | null
+  treeSort: number
+  sort: number
+}
+
+/** Dictionary families whose English edition is a separate `_en` type. */
+export const DICT_FAMILIES = ['reports_category', 'market_type', 'news_category', 'bulletin_type', 'bulletin_label'] as const
+export type DictFamily = (typeof DICT_FAMILIES)[number]
+
+export function dictTypeFor(family: DictFamily, lang: Lang): string {
+  return lang === 'en-US' ? `${family}_en` : family
+}
+
+export class DictService {
+  private readonly memo = new TtlMemo<DictRow[]>(30_000)
+
+  constructor(private readonly sequelize: Sequelize) {}
+
+  list(dictType: string): Promise<DictRow[]> {
+    return this.memo.get(dictType, () =>
+      this.sequelize.query<DictRow>(
+        `SELECT dict_code AS "dictCode", dict_label AS "dictLabel", dict_label AS "dictLabelRaw", dict_value AS "dictValue",
+                dict_type AS "dictType", is_sys AS "isSys", css_class AS "cssClass", css_style AS "cssStyle",
+                tree_sort AS "treeSort", tree_sort AS "sort"
+           FROM sys_dict_data WHERE dict_type = $1 AND status = '0' ORDER BY tree_sort, dict_code`,
+        { bind: [dictType], type: QueryTypes.SELECT },
+      ),
+    )
+  }
+
+  /** Labels of a family in a language, by value. */
+  async labels(family: DictFamily, lang: Lang): Promise<Map<string, string>> {
+    const rows = await this.list(dictTypeFor(family, lang))
+    return new Map(rows.map((row) => [row.dictValue, row.dictLabel]))
+  }
+
+  clearCache(): void {
+    this.memo.clear()
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dicts: DictService
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('dicts', new DictService(app.db.sequelize))
+  },
+  { name: 'dict-service', dependencies: ['db'] },
+)

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Lang } from '../../errors.ts'
+
+export interface CarouselSlide {
+  id: string
+  title: string
+  subtitle: string
+  linkUrl: string
+  color: string
+  sort: number
+}
+
+export interface MapRegionFigures {
+  regionCode: string
+  /** The region's name in the request's language */
+  regionName: string
+  clients: number
+  reports: number
+}
+
+/** The home page's own content: the carousel and the world map figures. */
+export class HomeService {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  /** Published slides (status '0') of one language, by sort. */
+  carousel(lang: Lang): Promise<CarouselSlide[]> {
+    return this.sequelize.query<CarouselSlide>(
+      `SELECT id, title, subtitle, link_url AS "linkUrl", color, sort
+         FROM carousel WHERE lang = $1 AND status = '0' ORDER BY sort, id`,
+      { bind: [lang], type: QueryTypes.SELECT },
+    )
+  }
+
+  /** Every map region, by sort, named in the given language. */
+  mapData(lang: Lang): Promise<MapRegionFigures[]> {
+    return this.sequelize.query<MapRegionFigures>(
+      `SELECT region_code AS "regionCode", CASE WHEN $1::text = 'en-US' THEN name_en ELSE name_zh END AS "regionName", clients, reports
+         FROM map_region ORDER BY sort, id`,
+      { bind: [lang], type: QueryTypes.SELECT },
+    )
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    home: HomeService
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('home', new HomeService(app.db.sequelize))
+  },
+  { name: 'home-service', dependencies: ['db', 'dict-service', 'config-service'] },
+)

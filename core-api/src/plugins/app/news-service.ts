@@ -1,0 +1,255 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Lang } from '../../errors.ts'
+import { AppError } from '../../errors.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
+import { dictTypeFor, type DictService } from './dict-service.ts'
+
+// Industry news (market_info): articles of a market type (dict market_type)
+// and a news category (dict news_category). publish_date is a wall-clock
+// timestamp, formatted in SQL so no time zone ever touches it.
+
+export interface NewsListQuery {
+  lang: Lang
+  pageNo: number
+  pageSize: number
+  keyword?: string
+  marketType?: string
+  marketCategory?: string
+}
+
+export interface NewsListItem {
+  id: string
+  title: string
+  webTitle: string
+  marketType: string
+  marketTypeName: string
+  marketCategory: string
+  marketCategoryName: string
+  keyword: string
+  outline: string
+  /** 'YYYY-MM-DD HH:mm:ss', the publisher's local time */
+  publishDate: string
+  lang: string
+  filePath: string | null
+  fileName: string | null
+}
+
+export interface NewsArticle extends NewsListItem {
+  context: string
+}
+
+export interface NewsNeighbour {
+  id: string
+  title: string
+  webTitle: string
+  publishDate: string
+}
+
+export interface NewsDetail {
+  current: NewsArticle
+  /** The next-older article of the language, or null for the oldest */
+  previous: NewsNeighbour | null
+  /** The next-newer article of the language, or null for the newest */
+  next: NewsNeighbour | null
+}
+
+export interface NewsCategoryCount {
+  marketCategory: string
+  marketCategoryName: string
+  marketCount: number
+}
+
+export interface NewsMarketTypeCount {
+  marketType: string
+  marketTypeName: string
+  marketCount: number
+  categories: NewsCategoryCount[]
+}
+
+type ListRow = Omit<NewsListItem, 'marketTypeName' | 'marketCategoryName'>
+type DetailRow = ListRow & Pick<NewsArticle, 'context'>
+
+const PUBLISH_DATE = (alias: string) => `to_char(${alias}.publish_date, 'YYYY-MM-DD HH24:MI:SS') AS "publishDate"`
+
+const LIST_COLUMNS = `
+  n.id, n.title, n.web_title AS "webTitle", n.market_type AS "marketType", n.market_category AS "marketCategory",
+  n.keyword, n.outline, ${PUBLISH_DATE('n')}, n.lang, n.file_path AS "filePath", n.file_name AS "fileName"`
+
+const NEIGHBOUR_COLUMNS = `n.id, n.title, n.web_title AS "webTitle", ${PUBLISH_DATE('n')}`
+
+const NEWEST_FIRST = 'n.publish_date DESC, n.id DESC'
+
+/** Bigint ids as the API accepts them; anything else cannot name a row. */
+const ID_PATTERN = /^[1-9][0-9]{0,17}$/
+
+interface Labels {
+  types: Map<string, string>
+  categories: Map<string, string>
+}
+
+export class NewsService {
+  constructor(private readonly sequelize: Sequelize, private readonly dicts: DictService) {}
+
+  /** Published articles of the language under the query's filters. */
+  private conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
+    const c = new Conditions().add(`n.lang = ?`, query.lang).add(`n.status = '0'`)
+    addKeywordCondition(c, query.keyword, 'n')
+    if (query.marketType) c.add(`n.market_type = ?`, query.marketType)
+    if (query.marketCategory) c.add(`n.market_category = ?`, query.marketCategory)
+    return c
+  }
+
+  private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
+    return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
+  }
+
+  private async labels(lang: Lang): Promise<Labels> {
+    const [types, categories] = await Promise.all([this.dicts.labels('market_type', lang), this.dicts.labels('news_category', lang)])
+    return { types, categories }
+  }
+
+  private presentListItem(row: ListRow, labels: Labels): NewsListItem {
+    return {
+      id: row.id,
+      title: row.title,
+      webTitle: row.webTitle,
+      marketType: row.marketType,
+      marketTypeName: labels.types.get(row.marketType) ?? row.marketType,
+      marketCategory: row.marketCategory,
+      marketCategoryName: labels.categories.get(row.marketCategory) ?? row.marketCategory,
+      keyword: row.keyword,
+      outline: row.outline,
+      publishDate: row.publishDate,
+      lang: row.lang,
+      filePath: row.filePath,
+      fileName: row.fileName,
+    }
+  }
+
+  async pageList(query: NewsListQuery) {
+    const all = this.conditions(query)
+    const listConditions = all.clone()
+    const limit = listConditions.bind(query.pageSize)
+    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
+    const [rows, [total], labels] = await Promise.all([
+      this.select<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM market_info n ${listConditions.where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`,
+        listConditions.params,
+      ),
+      this.select<{ count: string }>(`SELECT count(*) AS count FROM market_info n ${all.where}`, all.params),
+      this.labels(query.lang),
+    ])
+    return {
+      list: rows.map((row) => this.presentListItem(row, labels)),
+      count: Number(total?.count ?? 0),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    }
+  }
+
+  /** The newest published articles of the language (the home page's "top six"). */
+  async topList(lang: Lang, limit: number): Promise<NewsListItem[]> {
+    const [rows, labels] = await Promise.all([
+      this.select<ListRow>(`SELECT ${LIST_COLUMNS} FROM market_info n WHERE n.lang = $1 AND n.status = '0' ORDER BY ${NEWEST_FIRST} LIMIT $2`, [lang, limit]),
+      this.labels(lang),
+    ])
+    return rows.map((row) => this.presentListItem(row, labels))
+  }
+
+  /**
+   * Every market type of the language's dictionary, in dictionary order, with
+   * its count of published articles, and under it every news category of the
+   * dictionary with the count of that type × category. Zero counts included.
+   */
+  async categoryList(lang: Lang): Promise<NewsMarketTypeCount[]> {
+    const c = this.conditions({ lang })
+    const [counts, types, categories] = await Promise.all([
+      this.select<{ marketType: string; marketCategory: string; count: string }>(
+        `SELECT n.market_type AS "marketType", n.market_category AS "marketCategory", count(*) AS count
+           FROM market_info n ${c.where} GROUP BY n.market_type, n.market_category`,
+        c.params,
+      ),
+      this.dicts.list(dictTypeFor('market_type', lang)),
+      this.dicts.list(dictTypeFor('news_category', lang)),
+    ])
+    const byPair = new Map<string, number>()
+    const byType = new Map<string, number>()
+    for (const row of counts) {
+      const n = Number(row.count)
+      byPair.set(`${row.marketType}\u0000${row.marketCategory}`, n)
+      byType.set(row.marketType, (byType.get(row.marketType) ?? 0) + n)
+    }
+    return types.map((t) => ({
+      marketType: t.dictValue,
+      marketTypeName: t.dictLabel,
+      marketCount: byType.get(t.dictValue) ?? 0,
+      categories: categories.map((k) => ({
+        marketCategory: k.dictValue,
+        marketCategoryName: k.dictLabel,
+        marketCount: byPair.get(`${t.dictValue}\u0000${k.dictValue}`) ?? 0,
+      })),
+    }))
+  }
+
+  /**
+   * One article by id or by slug, with its neighbours in the language:
+   * previous is the next-older article and next the next-newer one, ordered
+   * by (publish_date, id). A slug may carry the id as its last segment
+   * (legacy links look like some-title-123), so an unknown slug is retried
+   * by that id.
+   */
+  async detail(lang: Lang, by: { id?: string; webTitle?: string }): Promise<NewsDetail> {
+    const row = await this.findOne(lang, by)
+    if (!row) throw new AppError('NOT_FOUND', { 'zh-CN': '资讯不存在', 'en-US': 'The article does not exist.' })
+    const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
+      this.select<NewsNeighbour>(
+        `SELECT ${NEIGHBOUR_COLUMNS} FROM market_info n, market_info c
+          WHERE c.id = $1 AND n.lang = $2 AND n.status = '0' AND (n.publish_date, n.id) ${comparison} (c.publish_date, c.id)
+          ORDER BY n.publish_date ${order}, n.id ${order} LIMIT 1`,
+        [row.id, lang],
+      )
+    const [[previous], [next], labels] = await Promise.all([neighbour('<', 'DESC'), neighbour('>', 'ASC'), this.labels(lang)])
+    return {
+      current: {
+        ...this.presentListItem(row, labels),
+        // Sanitized again on the way out: rows may come from tools other than the seeder.
+        context: sanitizeRichText(row.context),
+      },
+      previous: previous ?? null,
+      next: next ?? null,
+    }
+  }
+
+  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }): Promise<DetailRow | undefined> {
+    const columns = `${LIST_COLUMNS}, n.context`
+    const byId = async (id: string) =>
+      ID_PATTERN.test(id)
+        ? (await this.select<DetailRow>(`SELECT ${columns} FROM market_info n WHERE n.id = $1 AND n.lang = $2 AND n.status = '0'`, [id, lang]))[0]
+        : undefined
+    if (by.id) return byId(by.id)
+    if (!by.webTitle) return undefined
+    const [bySlug] = await this.select<DetailRow>(
+      `SELECT ${columns} FROM market_info n WHERE n.web_title = $1 AND n.lang = $2 AND n.status = '0'`,
+      [by.webTitle, lang],
+    )
+    if (bySlug) return bySlug
+    const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
+    return trailingId ? byId(trailingId) : undefined
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    news: NewsService
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('news', new NewsService(app.db.sequelize, app.dicts))
+  },
+  { name: 'news-service', dependencies: ['db', 'dict-service', 'config-service'] },
+)

@@ -1,0 +1,284 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Lang } from '../../errors.ts'
+import { AppError } from '../../errors.ts'
+import { currencyFor, PRICE_LIMITS, PRICE_OVER_VALUE, priceBand, priceBandLabel, roundListPrice } from '../../lib/pricing.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
+import { countKey, EDITIONS, LICENCES, priceKey, type ConfigService, type Edition, type Licence } from './config-service.ts'
+import type { DictService } from './dict-service.ts'
+
+export interface ReportListQuery {
+  lang: Lang
+  pageNo: number
+  pageSize: number
+  keyword?: string
+  marketType?: string
+  reportRegion?: string
+  /** A band value: 8000, 12000, 15000, or 15001 for "over 15000" */
+  price?: number
+  priceStr?: number
+  priceEnd?: number
+  /** A year from the publishDates facet */
+  publishDate?: string
+  publishDateStr?: string
+  publishDateEnd?: string
+  sort?: 'latest' | 'price-asc' | 'price-desc'
+}
+
+export interface ReportListItem {
+  id: string
+  title: string
+  webTitle: string
+  marketType: string
+  marketTypeName: string
+  reportCode: string
+  publishDate: string
+  lang: string
+  outline: string
+  pageNum: number | null
+  chart: number | null
+  reportRegion: string
+  price: number | null
+  multiPrice: number | null
+  enterprisePrice: number | null
+  currency: string
+  filePath: string | null
+  fileName: string | null
+}
+
+export interface PriceCell {
+  edition: Edition
+  licence: Licence
+  price: number
+}
+
+export interface ReportDetail extends ReportListItem {
+  context: string
+  directory: string
+  reportScope: string
+  chartsHtml: string
+  hasFile: boolean
+  prices: PriceCell[]
+  alternates: { lang: string; webTitle: string }[]
+}
+
+const LIST_COLUMNS = `
+  r.id, r.title, r.web_title AS "webTitle", r.market_type AS "marketType", r.report_code AS "reportCode",
+  to_char(r.publish_date, 'YYYY-MM-DD') AS "publishDate", r.lang, r.outline, r.page_num AS "pageNum", r.chart,
+  r.report_region AS "reportRegion", r.price::float8 AS price, r.multi_price::float8 AS "multiPrice", r.enterprise_price::float8 AS "enterprisePrice",
+  r.file_path AS "filePath", r.file_name AS "fileName"`
+
+const ORDER_BY: Record<NonNullable<ReportListQuery['sort']>, string> = {
+  latest: 'r.publish_date DESC, r.id DESC',
+  'price-asc': 'r.price ASC NULLS LAST, r.publish_date DESC, r.id DESC',
+  'price-desc': 'r.price DESC NULLS LAST, r.publish_date DESC, r.id DESC',
+}
+
+type Filter = 'keyword' | 'marketType' | 'reportRegion' | 'price' | 'publishDate'
+
+export class ReportService {
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly dicts: DictService,
+    private readonly configs: ConfigService,
+  ) {}
+
+  /** Conditions for the query, leaving out one filter so its facet counts what choosing it would give. */
+  private conditions(query: ReportListQuery, without?: Filter): Conditions {
+    const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
+    if (without !== 'keyword') addKeywordCondition(c, query.keyword, 'r')
+    if (without !== 'marketType' && query.marketType) c.add(`r.market_type = ?`, query.marketType)
+    if (without !== 'reportRegion' && query.reportRegion) c.add(`r.report_region = ?`, query.reportRegion)
+    if (without !== 'price') {
+      if (query.price !== undefined) {
+        const band = priceBand(query.price)
+        if (band.kind === 'over') c.add(`r.price > ?`, band.limit)
+        else c.add(`r.price <= ?`, band.limit)
+      }
+      if (query.priceStr !== undefined) c.add(`r.price >= ?`, query.priceStr)
+      if (query.priceEnd !== undefined) c.add(`r.price <= ?`, query.priceEnd)
+    }
+    if (without !== 'publishDate') {
+      if (query.publishDate) {
+        const year = Number(query.publishDate.slice(0, 4))
+        c.add(`r.publish_date >= ?::date AND r.publish_date < ?::date`, `${year}-01-01`, `${year + 1}-01-01`)
+      }
+      if (query.publishDateStr) c.add(`r.publish_date >= ?::date`, query.publishDateStr)
+      if (query.publishDateEnd) c.add(`r.publish_date <= ?::date`, query.publishDateEnd)
+    }
+    return c
+  }
+
+  private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
+    return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
+  }
+
+  async pageList(query: ReportListQuery) {
+    const all = this.conditions(query)
+    const listConditions = all.clone()
+    const limit = listConditions.bind(query.pageSize)
+    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
+    const [rows, [total], categories, prices, publishDates, labels] = await Promise.all([
+      this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
+        `SELECT ${LIST_COLUMNS} FROM research_report r ${listConditions.where} ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`,
+        listConditions.params,
+      ),
+      this.select<{ count: string }>(`SELECT count(*) AS count FROM research_report r ${all.where}`, all.params),
+      this.categoryFacet(query),
+      this.priceFacet(query),
+      this.publishDateFacet(query),
+      this.dicts.labels('reports_category', query.lang),
+    ])
+    return {
+      categories,
+      prices,
+      publishDates,
+      pageList: {
+        list: rows.map((row) => this.presentListItem(row, labels, query.lang)),
+        count: Number(total?.count ?? 0),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+      },
+    }
+  }
+
+  private presentListItem(row: Omit<ReportListItem, 'marketTypeName' | 'currency'>, labels: Map<string, string>, lang: Lang): ReportListItem {
+    return { ...row, marketTypeName: labels.get(row.marketType) ?? row.marketType, currency: currencyFor(lang) }
+  }
+
+  /** Every category of the language's dictionary, with the count it would give under the other filters. */
+  async categoryFacet(query: Pick<ReportListQuery, 'lang'> & Partial<ReportListQuery>) {
+    const c = this.conditions({ pageNo: 1, pageSize: 1, ...query }, 'marketType')
+    const [counts, dict] = await Promise.all([
+      this.select<{ marketType: string; count: string }>(
+        `SELECT r.market_type AS "marketType", count(*) AS count FROM research_report r ${c.where} GROUP BY r.market_type`,
+        c.params,
+      ),
+      this.dicts.list(query.lang === 'en-US' ? 'reports_category_en' : 'reports_category'),
+    ])
+    const byType = new Map(counts.map((row) => [row.marketType, Number(row.count)]))
+    return dict.map((d) => ({ marketType: d.dictValue, marketTypeName: d.dictLabel, marketCount: byType.get(d.dictValue) ?? 0 }))
+  }
+
+  async priceFacet(query: ReportListQuery) {
+    const c = this.conditions(query, 'price')
+    const bands = [...PRICE_LIMITS.map((limit) => ({ value: limit, sql: `r.price <= ${limit}` })), { value: PRICE_OVER_VALUE, sql: `r.price > ${PRICE_LIMITS[PRICE_LIMITS.length - 1]}` }]
+    const [row] = await this.select<Record<string, string>>(
+      `SELECT ${bands.map((b, i) => `count(*) FILTER (WHERE ${b.sql}) AS b${i}`).join(', ')} FROM research_report r ${c.where}`,
+      c.params,
+    )
+    return bands.map((b, i) => ({ value: b.value, label: priceBandLabel(b.value, query.lang), marketCount: Number(row?.[`b${i}`] ?? 0) }))
+  }
+
+  async publishDateFacet(query: Pick<ReportListQuery, 'lang'> & Partial<ReportListQuery>) {
+    const c = this.conditions({ pageNo: 1, pageSize: 1, ...query }, 'publishDate')
+    const rows = await this.select<{ publishDateValue: string; marketCount: string }>(
+      `SELECT to_char(date_trunc('year', r.publish_date), 'YYYY') AS "publishDateValue", count(*) AS "marketCount"
+         FROM research_report r ${c.where} GROUP BY 1 ORDER BY 1 DESC`,
+      c.params,
+    )
+    return rows.map((row) => ({ publishDateValue: row.publishDateValue, marketCount: Number(row.marketCount) }))
+  }
+
+  async hotReports(lang: Lang, limit: number): Promise<ReportListItem[]> {
+    const [rows, labels] = await Promise.all([
+      this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
+        `SELECT ${LIST_COLUMNS} FROM research_report r WHERE r.lang = $1 AND r.status = '0' AND r.hot ORDER BY r.hot_sort, r.publish_date DESC LIMIT $2`,
+        [lang, limit],
+      ),
+      this.dicts.labels('reports_category', lang),
+    ])
+    return rows.map((row) => this.presentListItem(row, labels, lang))
+  }
+
+  /**
+   * One report by id or by slug. A slug may carry the id as its last
+   * segment (legacy links look like some-title-123), so an unknown slug is
+   * retried by that id.
+   */
+  async form(lang: Lang, by: { id?: string; webTitle?: string }): Promise<ReportDetail> {
+    const row = await this.findOne(lang, by)
+    if (!row) throw new AppError('REPORT_EMPTY')
+    const [labels, prices, pageDefault, chartDefault, alternates] = await Promise.all([
+      this.dicts.labels('reports_category', lang),
+      this.priceTable(lang, row),
+      this.configs.number(countKey(lang, row.reportRegion, 'page')),
+      this.configs.number(countKey(lang, row.reportRegion, 'chart')),
+      this.select<{ lang: string; webTitle: string }>(
+        `SELECT lang, web_title AS "webTitle" FROM research_report WHERE report_code = $1 AND status = '0' ORDER BY lang`,
+        [row.reportCode],
+      ),
+    ])
+    return {
+      ...this.presentListItem(row, labels, lang),
+      pageNum: row.pageNum ?? pageDefault ?? null,
+      chart: row.chart ?? chartDefault ?? null,
+      // Sanitized again on the way out: rows may come from tools other than the seeder.
+      context: sanitizeRichText(row.context),
+      directory: sanitizeRichText(row.directory),
+      reportScope: sanitizeRichText(row.reportScope),
+      chartsHtml: sanitizeRichText(row.chartsHtml),
+      hasFile: row.hasFile,
+      prices,
+      alternates,
+    }
+  }
+
+  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }) {
+    type Row = Omit<ReportListItem, 'marketTypeName' | 'currency'> & Pick<ReportDetail, 'context' | 'directory' | 'reportScope' | 'chartsHtml' | 'hasFile'>
+    const columns = `${LIST_COLUMNS}, r.context, r.directory, r.report_scope AS "reportScope", r.charts_html AS "chartsHtml", (r.attachment_key IS NOT NULL) AS "hasFile"`
+    const byId = (id: string) => this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2 AND r.status = '0'`, [id, lang])
+    if (by.id) return (await byId(by.id))[0]
+    if (!by.webTitle) return undefined
+    const [bySlug] = await this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2 AND r.status = '0'`, [by.webTitle, lang])
+    if (bySlug) return bySlug
+    const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
+    return trailingId ? (await byId(trailingId))[0] : undefined
+  }
+
+  /**
+   * Edition × licence prices. The configured defaults apply to every report;
+   * a report's own price fields set its Standard edition, and its
+   * Professional edition keeps the configured Professional:Standard ratio.
+   */
+  async priceTable(lang: Lang, report: { reportRegion: string; price: number | null; multiPrice: number | null; enterprisePrice: number | null }): Promise<PriceCell[]> {
+    const own: Record<Licence, number | null> = { single: report.price, multi: report.multiPrice, enterprise: report.enterprisePrice }
+    const cells: PriceCell[] = []
+    for (const licence of LICENCES) {
+      const configuredStandard = await this.configs.number(priceKey(lang, report.reportRegion, 'standard', licence))
+      const configuredProfessional = await this.configs.number(priceKey(lang, report.reportRegion, 'professional', licence))
+      const standard = own[licence] ?? configuredStandard
+      let professional = configuredProfessional
+      if (own[licence] !== null && configuredStandard && configuredProfessional) {
+        professional = roundListPrice((own[licence] as number) * (configuredProfessional / configuredStandard))
+      }
+      for (const edition of EDITIONS) {
+        const price = edition === 'standard' ? standard : professional
+        if (price !== undefined && price !== null) cells.push({ edition, licence, price })
+      }
+    }
+    return cells
+  }
+
+  /** The server's price for one edition × licence of a report, for orders. */
+  async priceOf(lang: Lang, reportId: string, edition: Edition, licence: Licence): Promise<number | undefined> {
+    const report = await this.findOne(lang, { id: reportId })
+    if (!report) return undefined
+    return (await this.priceTable(lang, report)).find((cell) => cell.edition === edition && cell.licence === licence)?.price
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reports: ReportService
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('reports', new ReportService(app.db.sequelize, app.dicts, app.configs))
+  },
+  { name: 'report-service', dependencies: ['db', 'dict-service', 'config-service'] },
+)

@@ -1,0 +1,46 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { openDatabase, type Database } from '../../db/database.ts'
+import { migrateUp } from '../../db/migrator.ts'
+import { seed } from '../../db/seed.ts'
+import { LocalFileStore, type FileStore } from '../../lib/file-store.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database
+    files: FileStore
+  }
+}
+
+export const EMBEDDED_MEMORY = 'memory'
+
+async function dbPlugin(app: FastifyInstance) {
+  const { config } = app
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    embeddedDir: config.EMBEDDED_PG_MEMORY ? EMBEDDED_MEMORY : path.join(config.DATA_DIR, 'pglite'),
+    poolMax: config.DATABASE_POOL_MAX,
+    logger: app.log,
+  })
+  app.decorate('db', db)
+  app.decorate('files', new LocalFileStore(path.join(config.DATA_DIR, 'files')))
+  app.addHook('onClose', async () => {
+    await db.close()
+  })
+
+  if (config.AUTO_MIGRATE) {
+    const applied = await migrateUp(db.sequelize)
+    if (applied.length > 0) app.log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied')
+  }
+  if (config.AUTO_SEED && (await db.models.ResearchReport.count()) === 0) {
+    const summary = await seed(db, {
+      fixturesDir: config.FIXTURES_DIR,
+      fileStore: app.files,
+      log: (message) => app.log.info(message),
+    })
+    app.log.info({ summary }, 'empty database seeded with the fixtures')
+  }
+}
+
+export default fp(dbPlugin, { name: 'db', dependencies: ['config'] })

@@ -1,0 +1,70 @@
+import { Type } from 'typebox'
+import { CodeField, IdField, KeywordField, LangField, Page, PageNoField, PageSizeField } from '../../http/schemas.ts'
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])
+
+export const PageListBody = Type.Object(
+  {
+    lang: LangField,
+    pageNo: PageNoField,
+    pageSize: PageSizeField,
+    keyword: KeywordField,
+    queryKeyword: KeywordField,
+    marketType: CodeField,
+    activeIndustryType: Type.Optional(Type.String({ maxLength: 64, description: 'Legacy alias of marketType (news list route variant)' })),
+    marketCategory: CodeField,
+  },
+  { additionalProperties: false },
+)
+
+export const NewsListItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  webTitle: Type.String(),
+  marketType: Type.String(),
+  marketTypeName: Type.String({ description: 'Label from dictionary market_type (market_type_en in en-US)' }),
+  marketCategory: Type.String(),
+  marketCategoryName: Type.String({ description: 'Label from dictionary news_category (news_category_en in en-US)' }),
+  keyword: Type.String(),
+  outline: Type.String(),
+  publishDate: Type.String({ description: 'YYYY-MM-DD HH:mm:ss, the publisher\'s local time' }),
+  lang: Type.String(),
+  filePath: Nullable(Type.String()),
+  fileName: Nullable(Type.String()),
+})
+
+export const NewsPage = Page(NewsListItem)
+
+export const DetailListQuery = Type.Object(
+  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  { additionalProperties: false },
+)
+
+export const NewsNeighbour = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  webTitle: Type.String(),
+  publishDate: Type.String({ description: 'YYYY-MM-DD HH:mm:ss' }),
+})
+
+export const NewsDetail = Type.Object({
+  current: Type.Object({ ...NewsListItem.properties, context: Type.String({ description: 'HTML, sanitized' }) }),
+  previous: Type.Union([NewsNeighbour, Type.Null()], { description: 'The next-older article in the language; null for the oldest' }),
+  next: Type.Union([NewsNeighbour, Type.Null()], { description: 'The next-newer article in the language; null for the newest' }),
+})
+
+export const TopListQuery = Type.Object(
+  { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })) },
+  { additionalProperties: false },
+)
+
+export const CategoryListBody = Type.Object({ lang: LangField }, { additionalProperties: false })
+
+export const NewsCategoryCount = Type.Object({ marketCategory: Type.String(), marketCategoryName: Type.String(), marketCount: Type.Integer() })
+
+export const NewsMarketTypeCount = Type.Object({
+  marketType: Type.String(),
+  marketTypeName: Type.String(),
+  marketCount: Type.Integer(),
+  categories: Type.Array(NewsCategoryCount),
+})

@@ -1,0 +1,98 @@
+import { Type } from 'typebox'
+import { CodeField, DictItem, IdField, KeywordField, LangField, Page, PageNoField, PageSizeField } from '../../http/schemas.ts'
+
+const DateField = Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' }))
+const YearField = Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: 'A publishDateValue from the publishDates facet' }))
+const PriceBandField = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, description: '8000, 12000, 15000 (under), 15001 (over 15000)' }))
+const AmountField = Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 }))
+
+export const PageListBody = Type.Object(
+  {
+    lang: LangField,
+    pageNo: PageNoField,
+    pageSize: PageSizeField,
+    keyword: KeywordField,
+    queryKeyword: KeywordField,
+    marketType: CodeField,
+    reportRegion: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+    price: PriceBandField,
+    queryPrice: PriceBandField,
+    priceStr: AmountField,
+    priceEnd: AmountField,
+    publishDate: YearField,
+    queryPublishDate: YearField,
+    publishDateStr: DateField,
+    publishDateEnd: DateField,
+    sort: Type.Optional(Type.Union([Type.Literal('latest'), Type.Literal('price-asc'), Type.Literal('price-desc')])),
+  },
+  { additionalProperties: false },
+)
+
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()])
+
+export const ReportListItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  webTitle: Type.String(),
+  marketType: Type.String(),
+  marketTypeName: Type.String(),
+  reportCode: Type.String(),
+  publishDate: Type.String(),
+  lang: Type.String(),
+  outline: Type.String(),
+  pageNum: Nullable(Type.Integer()),
+  chart: Nullable(Type.Integer()),
+  reportRegion: Type.String(),
+  price: Nullable(Type.Number()),
+  multiPrice: Nullable(Type.Number()),
+  enterprisePrice: Nullable(Type.Number()),
+  currency: Type.String({ description: 'CNY in zh-CN, USD in en-US' }),
+  filePath: Nullable(Type.String()),
+  fileName: Nullable(Type.String()),
+})
+
+export const CategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
+export const PriceFacet = Type.Object({ value: Type.Integer(), label: Type.String(), marketCount: Type.Integer() })
+export const PublishDateFacet = Type.Object({ publishDateValue: Type.String(), marketCount: Type.Integer() })
+
+export const PageListData = Type.Object({
+  categories: Type.Array(CategoryFacet),
+  prices: Type.Array(PriceFacet),
+  publishDates: Type.Array(PublishDateFacet),
+  pageList: Page(ReportListItem),
+})
+
+export const FormQuery = Type.Object(
+  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  { additionalProperties: false },
+)
+
+export const PriceCell = Type.Object({
+  edition: Type.Union([Type.Literal('standard'), Type.Literal('professional')]),
+  licence: Type.Union([Type.Literal('single'), Type.Literal('multi'), Type.Literal('enterprise')]),
+  price: Type.Number(),
+})
+
+export const ReportDetail = Type.Object({
+  ...ReportListItem.properties,
+  context: Type.String({ description: 'HTML, sanitized' }),
+  directory: Type.String({ description: 'Table of contents, HTML, sanitized' }),
+  reportScope: Type.String({ description: 'HTML, sanitized' }),
+  chartsHtml: Type.String({ description: 'List of charts, HTML, sanitized' }),
+  hasFile: Type.Boolean({ description: 'A downloadable file is delivered after payment' }),
+  prices: Type.Array(PriceCell, { description: 'Edition × licence; own report prices set the Standard edition' }),
+  alternates: Type.Array(Type.Object({ lang: Type.String(), webTitle: Type.String() }), { description: 'The same report in each language' }),
+})
+
+export const HotReportsQuery = Type.Object(
+  { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })) },
+  { additionalProperties: false },
+)
+
+export const LangOnlyBody = Type.Object({ lang: LangField }, { additionalProperties: false })
+export const PublishDateListBody = Type.Object(
+  { lang: LangField, marketType: CodeField, keyword: KeywordField, queryKeyword: KeywordField },
+  { additionalProperties: false },
+)
+
+export { DictItem }

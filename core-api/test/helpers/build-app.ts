@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import pg from 'pg'
+import app, { fastifyOptions } from '../../src/app.ts'
+import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * A PostgreSQL server's URL for this test file: a database of its own,
+ * created on the server named by DATABASE_URL and dropped afterwards, so
+ * files run in parallel without seeing each other's rows.
+ */
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rpt_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+/** Builds the real app on a fresh database: the embedded one in memory, or a new database on DATABASE_URL's server. */
+export async function buildTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-core-'))
+  const serverUrl = process.env.DATABASE_URL
+  const database = serverUrl ? await createServerDatabase(serverUrl) : undefined
+  const config = loadConfig(process.env, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    EMBEDDED_PG_MEMORY: true,
+    AUTO_SEED: false,
+    ...overrides,
+  })
+  const instance = Fastify({ ...fastifyOptions(config), logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } })
+  await instance.register(app, { config })
+  await instance.ready()
+  return {
+    app: instance,
+    dataDir,
+    async close() {
+      await instance.close()
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function body<T = any>(response: { body: string }): { code: number; msg: string; data: T } {
+  return JSON.parse(response.body)
+}

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t?.close())
+
+it('documents every route of the content contract with its envelope', async () => {
+  const res = await t.app.inject({ url: '/docs/json' })
+  expect(res.statusCode).toBe(200)
+  const doc = JSON.parse(res.body)
+  const expected: [string, string][] = [
+    ['post', '/basedata/dict/listData'], ['get', '/basedata/config/findListByKeys'], ['get', '/basedata/carousel/listData'],
+    ['get', '/basedata/home/mapData'], ['post', '/basedata/customerInfo/save'],
+    ['post', '/report/researchReport/pageList'], ['get', '/report/researchReport/form'], ['get', '/report/researchReport/hotReports'],
+    ['post', '/report/researchReport/publishDateList'], ['post', '/report/researchReport/categoryList'],
+    ['post', '/report/researchBriefReport/categoryList'], ['post', '/report/researchBriefReport/categoryPage'], ['post', '/report/researchBriefReport/pageList'],
+    ['get', '/report/researchBriefReport/choicenessReports'], ['get', '/report/researchBriefReport/form'],
+    ['post', '/report/marketInfo/pageList'], ['get', '/report/marketInfo/detailList'], ['get', '/report/marketInfo/topList'],
+    ['post', '/report/marketInfo/categoryList'], ['get', '/health'],
+  ]
+  for (const [method, path] of expected) {
+    const operation = doc.paths[path]?.[method]
+    expect(operation, `${method} ${path}`).toBeDefined()
+    const ok = operation.responses['200'].content['application/json'].schema
+    expect(Object.keys(ok.properties).sort(), `${method} ${path}`).toEqual(['code', 'data', 'msg'])
+    expect(operation.responses['4XX'] ?? operation.responses['4xx'], `${method} ${path} documents its errors`).toBeDefined()
+  }
+})
