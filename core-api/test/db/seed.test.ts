@@ -8,7 +8,10 @@ import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 
 // The committed fixtures, loaded the way a first start loads them.
 let t: TestApp
-const count = async (sql: string) => Number((await t.app.db.sequelize.query<{ n: string }>(sql, { plain: true }))?.n ?? 0)
+const count = async (sql: string) => {
+  const [row] = await t.app.db.sequelize.query<{ n: string }>(sql, { type: QueryTypes.SELECT })
+  return Number(row?.n ?? 0)
+}
 
 beforeAll(async () => {
   t = await buildTestApp({ AUTO_SEED: true })
@@ -30,7 +33,7 @@ describe('fixture seed', () => {
   })
 
   it('answers the two-character Chinese keyword and an English word from the seeded catalogue', async () => {
-    for (const [lang, keyword] of [['zh-CN', '锂电'], ['en-US', 'BATTERY']]) {
+    for (const [lang, keyword] of [['zh-CN', '锂电'], ['en-US', 'BATTERY']] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang, keyword, pageNo: 1, pageSize: 50 } })
       const { data } = body(res)
       expect(data.pageList.count).toBeGreaterThanOrEqual(3)
