@@ -19,6 +19,9 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // A first start migrates and seeds (rendering the sample PDFs) inside the
+    // db plugin; on a slow or busy machine that outlasts Fastify's 10 s default.
+    pluginTimeout: 180_000,
   }
 }
 
