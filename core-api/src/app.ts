@@ -5,6 +5,7 @@ import envelope from './http/envelope.ts'
 import { dropBlankFields, nonFiniteField } from './http/legacy-input.ts'
 import { invalid } from './errors.ts'
 import configPlugin from './plugins/external/config.ts'
+import mailerPlugin from './plugins/external/mailer.ts'
 import dbPlugin from './plugins/external/db.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
 import appPlugins from './plugins/app/index.ts'
@@ -57,6 +58,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   })
   await fastify.register(swaggerPlugin)
   await fastify.register(dbPlugin)
+  await fastify.register(mailerPlugin)
   await fastify.register(appPlugins)
   await fastify.register(routes)
 }

@@ -24,6 +24,30 @@ const ConfigSchema = Type.Object({
   AUTO_SEED: Type.Boolean({ default: true }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
   PUBLIC_DOCS: Type.Boolean({ default: true }),
+
+  /** 16-byte AES key shared with the client for the legacy credential encryption (not a security boundary: TLS is) */
+  CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),
+  /** Idle lifetime of a session; every authenticated call extends it */
+  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 90, default: 60 * 24 * 7 }),
+  /** Absolute lifetime of a session, however active */
+  SESSION_MAX_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  CAPTCHA_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 3600, default: 300 }),
+  /** Development and tests only: this code passes any captcha. Ignored when NODE_ENV=production. */
+  CAPTCHA_TEST_CODE: Type.String({ maxLength: 20, default: '' }),
+  /** Failed logins of one account within the window that lock it */
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
+  /** Failed logins from one client address within the window that lock the address */
+  LOGIN_IP_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 10000, default: 30 }),
+  LOGIN_FAILURE_WINDOW_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
+  LOGIN_LOCK_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
+  RESET_TOKEN_TTL_MINUTES: Type.Integer({ minimum: 5, maximum: 1440, default: 30 }),
+  /** smtp(s)://user:pass@host:port of the mail server; unset writes .eml files under DATA_DIR/outbox */
+  SMTP_URL: Type.String({ default: '' }),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Hengzhi Research <no-reply@hengzhi-research.cn>' }),
+  /** Where custom research and sample requests are sent for staff */
+  STAFF_EMAIL: Type.String({ minLength: 3, default: 'service@hengzhi-research.cn' }),
+  /** Public origin of the website, for links in mails (reset links, downloads) */
+  SITE_URL: Type.String({ pattern: '^https?://[^\\s/]+(/.*)?$', default: 'http://localhost:3000' }),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -51,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const config = candidate as Config
   config.DATA_DIR = path.resolve(config.DATA_DIR)
   config.FIXTURES_DIR = path.resolve(config.FIXTURES_DIR)
+  config.SITE_URL = config.SITE_URL.replace(/\/+$/, '')
   return config
 }

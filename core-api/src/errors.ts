@@ -36,6 +36,14 @@ export const catalogue = {
   UNPAID_ORDER_EXISTS: { code: 100009, status: 409, 'zh-CN': '该报告存在未支付订单，请前往个人中心-我的订单进行支付', 'en-US': 'You have an unpaid order for this report. Please go to Personal Centre - My Orders to pay it.' },
   ORDER_NOT_PAID: { code: 100010, status: 403, 'zh-CN': '订单不是已支付状态', 'en-US': 'The order has not been paid.' },
   NOT_LOGGED_IN: { code: 200001, status: 401, 'zh-CN': '用户未登录', 'en-US': 'User not logged in' },
+  /** Added: one message for an unknown user and a wrong password, so neither can be told apart */
+  LOGIN_FAILED: { code: 200002, status: 400, 'zh-CN': '用户名或密码错误', 'en-US': 'Incorrect username or password' },
+  CAPTCHA_INVALID: { code: 200003, status: 400, 'zh-CN': '验证码错误或已过期，请重新输入', 'en-US': 'The verification code is wrong or has expired. Please enter the new one.' },
+  /** Added: too many failed logins; the msg says for how long */
+  ACCOUNT_LOCKED: { code: 200004, status: 429, 'zh-CN': '登录失败次数过多，请稍后再试', 'en-US': 'Too many failed logins. Please try again later.' },
+  LOGIN_CODE_TAKEN: { code: 200005, status: 409, 'zh-CN': '该用户名已被注册', 'en-US': 'This username is already registered.' },
+  EMAIL_TAKEN: { code: 200006, status: 409, 'zh-CN': '该邮箱已被注册', 'en-US': 'This email address is already registered.' },
+  RESET_TOKEN_INVALID: { code: 200007, status: 400, 'zh-CN': '重置链接无效或已过期，请重新申请', 'en-US': 'This reset link is invalid or has expired. Please request a new one.' },
   /** Added: unknown path or missing record that is not a report or order */
   NOT_FOUND: { code: 404, status: 404, 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource was not found.' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },

@@ -8,6 +8,7 @@ import homeRoutes from './home/index.ts'
 import marketInfoRoutes from './market-info/index.ts'
 import researchBriefReportRoutes from './research-brief-report/index.ts'
 import researchReportRoutes from './research-report/index.ts'
+import websiteUserRoutes from './website-user/index.ts'
 
 // Paths are the legacy contract's (product spec section 7).
 export default async function routes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(researchReportRoutes, { prefix: '/report/researchReport' })
   await app.register(researchBriefReportRoutes, { prefix: '/report/researchBriefReport' })
   await app.register(marketInfoRoutes, { prefix: '/report/marketInfo' })
+  await app.register(websiteUserRoutes, { prefix: '/report/websiteUser' })
 }

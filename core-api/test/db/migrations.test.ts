@@ -22,7 +22,7 @@ async function tables(): Promise<string[]> {
 it('applies every migration, undoes them all, and applies them again', async () => {
   const migrator = createMigrator(t.app.db.sequelize)
   expect((await migrator.executed()).map((m) => m.name)).toEqual(migrations.map((m) => m.name))
-  expect(await tables()).toEqual(expect.arrayContaining(['research_report', 'research_brief_report', 'market_info', 'customer_info', 'sys_dict_data', 'sys_config', 'carousel', 'map_region']))
+  expect(await tables()).toEqual(expect.arrayContaining(['research_report', 'research_brief_report', 'market_info', 'customer_info', 'sys_dict_data', 'sys_config', 'carousel', 'map_region', 'website_user', 'website_user_session', 'captcha_challenge', 'login_throttle', 'password_reset']))
 
   await migrator.down({ to: 0 })
   expect(await tables()).toEqual(['schema_migrations'])

@@ -31,8 +31,10 @@ function fieldsOf(op: { method: string; schema: any }): string[] {
   return Object.keys(op.schema.requestBody?.content?.['application/json']?.schema?.properties ?? {})
 }
 
-function expectEnvelope(res: { statusCode: number; body: string }, label: string) {
+function expectEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
   expect(res.statusCode, label).toBeLessThan(500)
+  // A value that happens to be valid gets the route's answer, which for an image is not JSON.
+  if (res.statusCode === 200 && !String(res.headers['content-type']).includes('json')) return
   const parsed = JSON.parse(res.body)
   expect(Object.keys(parsed).sort(), label).toEqual(['code', 'data', 'msg'])
   expect(typeof parsed.msg, label).toBe('string')

@@ -21,6 +21,9 @@ it('documents every route of the content contract with its envelope', async () =
     ['get', '/report/researchBriefReport/choicenessReports'], ['get', '/report/researchBriefReport/form'],
     ['post', '/report/marketInfo/pageList'], ['get', '/report/marketInfo/detailList'], ['get', '/report/marketInfo/topList'],
     ['post', '/report/marketInfo/categoryList'], ['get', '/health'],
+    ['post', '/report/websiteUser/getWuValidCode'], ['post', '/report/websiteUser/register'], ['post', '/report/websiteUser/login'],
+    ['get', '/report/websiteUser/logout'], ['get', '/report/websiteUser/getUserInfo'], ['post', '/report/websiteUser/updateUser'],
+    ['post', '/report/websiteUser/updatePwd'], ['post', '/report/websiteUser/forgetPwd'], ['post', '/report/websiteUser/resetPwd'],
   ]
   for (const [method, path] of expected) {
     const operation = doc.paths[path]?.[method]
@@ -28,5 +31,11 @@ it('documents every route of the content contract with its envelope', async () =
     const ok = operation.responses['200'].content['application/json'].schema
     expect(Object.keys(ok.properties).sort(), `${method} ${path}`).toEqual(['code', 'data', 'msg'])
     expect(operation.responses['4XX'] ?? operation.responses['4xx'], `${method} ${path} documents its errors`).toBeDefined()
+  }
+  const captcha = doc.paths['/report/websiteUser/getValidCode'].get
+  expect(Object.keys(captcha.responses['200'].content)).toEqual(['image/svg+xml'])
+  for (const path of ['/report/websiteUser/getUserInfo', '/report/websiteUser/updateUser', '/report/websiteUser/updatePwd']) {
+    const operation = doc.paths[path].get ?? doc.paths[path].post
+    expect(operation.security, path).toEqual([{ websiteToken: [] }])
   }
 })

@@ -1,6 +1,7 @@
 import type { MigrationModule } from '../migrator.ts'
 import { contentSchema } from './2026.11.22T00.00.01.content-schema.ts'
+import { websiteUsers } from './2026.11.22T00.00.02.website-users.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
-export const migrations: MigrationModule[] = [contentSchema]
+export const migrations: MigrationModule[] = [contentSchema, websiteUsers]

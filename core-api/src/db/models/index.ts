@@ -7,8 +7,10 @@ import { MarketInfo } from './market-info.ts'
 import { ResearchBriefReport } from './research-brief-report.ts'
 import { ResearchReport } from './research-report.ts'
 import { SysConfig } from './sys-config.ts'
+import { WebsiteUser } from './website-user.ts'
+import { WebsiteUserSession } from './website-user-session.ts'
 
-const modelClasses = { Carousel, CustomerInfo, DictData, MapRegion, MarketInfo, ResearchBriefReport, ResearchReport, SysConfig }
+const modelClasses = { Carousel, CustomerInfo, DictData, MapRegion, MarketInfo, ResearchBriefReport, ResearchReport, SysConfig, WebsiteUser, WebsiteUserSession }
 
 export type Models = typeof modelClasses
 

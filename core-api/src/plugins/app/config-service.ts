@@ -57,6 +57,15 @@ export class ConfigService {
     return Number.isFinite(parsed) ? parsed : undefined
   }
 
+  async text(key: string): Promise<string | undefined> {
+    return (await this.all()).get(key)?.configValue
+  }
+
+  /** The publisher's name in an edition's language, for mails and files. */
+  async siteName(lang: Lang): Promise<string> {
+    return (await this.text(lang === 'en-US' ? 'en.site.name' : 'cn.site.name')) ?? (lang === 'en-US' ? 'Research Publisher' : '研究报告网')
+  }
+
   clearCache(): void {
     this.memo.clear()
   }

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Models } from '../../db/models/index.ts'
 import { AppError, invalid, type Lang } from '../../errors.ts'
 import { validateCustomerRequest, versionApplies } from '../../lib/customer-validation.ts'
+import { customerRequestMail, type CustomerRequestSummary } from '../../lib/mail-templates.ts'
 import { toPlainText } from '../../lib/rich-text.ts'
+import type { Mailer } from '../external/mailer.ts'
+import type { ConfigService } from './config-service.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'), as the route has validated its shape. */
 export interface CustomerInfoInput {
@@ -31,10 +34,18 @@ function plain(value: string | undefined): string | undefined {
   return text === '' ? undefined : text
 }
 
+export interface StaffNotice {
+  mailer: Mailer
+  configs: ConfigService
+  staffEmail: string
+  log: FastifyBaseLogger
+}
+
 export class CustomerInfoService {
   constructor(
     private readonly sequelize: Sequelize,
     private readonly models: Pick<Models, 'CustomerInfo'>,
+    private readonly notice?: StaffNotice,
   ) {}
 
   /**
@@ -56,7 +67,8 @@ export class CustomerInfoService {
     const failure = validateCustomerRequest(form, lang)
     if (failure) throw invalid(failure.messages['zh-CN'], failure.messages['en-US'])
 
-    if (input.reportId !== undefined && !(await this.reportExists(input.reportId))) throw new AppError('REPORT_EMPTY')
+    const reportTitle = input.reportId === undefined ? undefined : await this.reportTitle(input.reportId)
+    if (input.reportId !== undefined && reportTitle === undefined) throw new AppError('REPORT_EMPTY')
 
     const row = await this.models.CustomerInfo.create({
       type: form.type,
@@ -73,13 +85,35 @@ export class CustomerInfoService {
       lang,
       clientIp: ip ? ip.slice(0, 64) : null,
     })
-    return { id: String(row.id) }
+    const id = String(row.id)
+    // Staff hear of the request after the visitor has their answer; a mail
+    // failure is logged and the stored request stays for the back office.
+    void this.notifyStaff({
+      id, type: form.type, lang, companyName: row.companyName, addr: row.addr, email: row.email, contact: row.contact, name: row.name,
+      demand: row.demand, version: row.version, reportTitle, reportPrice: input.reportPrice,
+    })
+    return { id }
   }
 
-  /** A published report of either language: the request may come from either edition's page. */
-  private async reportExists(id: string): Promise<boolean> {
-    const rows = await this.sequelize.query(`SELECT 1 FROM research_report WHERE id = $1 AND status = '0'`, { bind: [id], type: QueryTypes.SELECT })
-    return rows.length > 0
+  private async notifyStaff(request: CustomerRequestSummary): Promise<void> {
+    if (!this.notice) return
+    const { mailer, configs, staffEmail, log } = this.notice
+    try {
+      const content = customerRequestMail(await configs.siteName('zh-CN'), request)
+      const sent = await mailer.send({ to: staffEmail, ...content })
+      log.info({ customerInfoId: request.id, messageId: sent.messageId, outbox: sent.outboxPath }, 'staff notified of a customer request')
+    } catch (error) {
+      log.error({ err: error, customerInfoId: request.id }, 'staff notification failed')
+    }
+  }
+
+  /** The title of a published report of either language: the request may come from either edition's page. */
+  private async reportTitle(id: string): Promise<string | undefined> {
+    const rows = await this.sequelize.query<{ title: string }>(
+      `SELECT r.title FROM research_report r WHERE r.id = $1 AND r.status = '0'`,
+      { bind: [id], type: QueryTypes.SELECT },
+    )
+    return rows[0]?.title
   }
 }
 
@@ -91,7 +125,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('customerInfo', new CustomerInfoService(app.db.sequelize, app.db.models))
+    app.decorate('customerInfo', new CustomerInfoService(app.db.sequelize, app.db.models, {
+      mailer: app.mailer, configs: app.configs, staffEmail: app.config.STAFF_EMAIL, log: app.log,
+    }))
   },
-  { name: 'customer-info-service', dependencies: ['db', 'dict-service', 'config-service'] },
+  { name: 'customer-info-service', dependencies: ['db', 'mailer', 'config-service'] },
 )

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import accountService from './account-service.ts'
+import auth from './auth.ts'
 import bulletinService from './bulletin-service.ts'
+import captchaService from './captcha-service.ts'
 import configService from './config-service.ts'
 import customerInfoService from './customer-info-service.ts'
 import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
 import newsService from './news-service.ts'
 import reportService from './report-service.ts'
+import sessionService from './session-service.ts'
 
 async function appPlugins(app: FastifyInstance) {
   await app.register(dictService)
@@ -16,6 +20,10 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(newsService)
   await app.register(homeService)
   await app.register(customerInfoService)
+  await app.register(sessionService)
+  await app.register(auth)
+  await app.register(captchaService)
+  await app.register(accountService)
 }
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.

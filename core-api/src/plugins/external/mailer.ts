@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import nodemailer, { type Transporter } from 'nodemailer'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface SentMail {
+  messageId: string
+  /** The .eml file written when no SMTP server is configured */
+  outboxPath?: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>
+  /** Where messages go: the SMTP host, or the outbox folder */
+  readonly destination: string
+}
+
+/** Real SMTP through nodemailer. */
+function smtpMailer(url: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(url)
+  const host = new URL(url).host
+  return {
+    destination: `smtp://${host}`,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message })
+      return { messageId: info.messageId }
+    },
+  }
+}
+
+/**
+ * Without a mail server, messages are rendered by nodemailer exactly as SMTP
+ * would carry them and kept as .eml files, which any mail client opens.
+ */
+function outboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  let sequence = 0
+  return {
+    destination: dir,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message })
+      await mkdir(dir, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = path.join(dir, `${stamp}-${process.pid}-${++sequence}.eml`)
+      await writeFile(file, info.message as Buffer)
+      return { messageId: info.messageId, outboxPath: file }
+    },
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config } = app
+    const mailer = config.SMTP_URL
+      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : outboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM)
+    app.log.info({ destination: mailer.destination }, 'mail delivery')
+    app.decorate('mailer', mailer)
+  },
+  { name: 'mailer', dependencies: ['config'] },
+)
