@@ -26,6 +26,13 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body as received, for signature checks */
+    rawBody?: string
+  }
+}
+
 export interface AppOptions {
   config: Config
 }
@@ -35,8 +42,10 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(envelope)
   // Legacy clients post an empty body to argument-less calls; treat it as {}.
   fastify.removeContentTypeParser('application/json')
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
+    // Payment notifications are verified over the exact bytes received.
+    request.rawBody = text
     if (text.trim() === '') return done(null, {})
     try {
       done(null, JSON.parse(text))
@@ -46,6 +55,12 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
       error.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
       done(error, undefined)
     }
+  })
+  // Alipay notifies with a form post; the sandbox cashier posts a form too.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
+    done(null, Object.fromEntries(new URLSearchParams(text)))
   })
   // Legacy clients send "" or null for filters they leave unset.
   fastify.addHook('preValidation', async (request) => {

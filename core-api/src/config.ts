@@ -48,6 +48,33 @@ const ConfigSchema = Type.Object({
   STAFF_EMAIL: Type.String({ minLength: 3, default: 'service@hengzhi-research.cn' }),
   /** Public origin of the website, for links in mails (reset links, downloads) */
   SITE_URL: Type.String({ pattern: '^https?://[^\\s/]+(/.*)?$', default: 'http://localhost:3000' }),
+
+  /** Unpaid orders are cancelled after this long */
+  ORDER_TTL_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 7, default: 120 }),
+  /** How often unpaid orders are reconciled with the provider and stale ones expired; 0 turns the job off */
+  RECONCILE_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 60 }),
+  /** Unpaid orders younger than this are left to the provider's notification */
+  RECONCILE_AFTER_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 3 }),
+  DOWNLOAD_LINK_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+  DOWNLOAD_LINK_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /** Where providers post payment notifications; default SITE_URL/api/report/websiteUserResearchOrder/pay/asyncNotify */
+  PAYMENT_NOTIFY_URL: Type.String({ default: '' }),
+  /** Alipay merchant credentials; without all three (and outside production) the sandbox gateway takes Alipay payments */
+  ALIPAY_APP_ID: Type.String({ default: '' }),
+  ALIPAY_PRIVATE_KEY: Type.String({ default: '' }),
+  ALIPAY_PUBLIC_KEY: Type.String({ default: '' }),
+  ALIPAY_GATEWAY: Type.String({ default: '' }),
+  /** WeChat Pay v3 merchant credentials; without them (and outside production) the sandbox gateway takes WeChat payments */
+  WECHATPAY_APP_ID: Type.String({ default: '' }),
+  WECHATPAY_MCH_ID: Type.String({ default: '' }),
+  WECHATPAY_PRIVATE_KEY: Type.String({ default: '' }),
+  WECHATPAY_SERIAL: Type.String({ default: '' }),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: Type.String({ default: '' }),
+  WECHATPAY_PLATFORM_SERIAL: Type.String({ default: '' }),
+  WECHATPAY_API_V3_KEY: Type.String({ default: '' }),
+  WECHATPAY_BASE_URL: Type.String({ default: '' }),
+  /** How this core API reaches its own sandbox gateway; default its own listening address */
+  SANDBOX_API_URL: Type.String({ default: '' }),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -76,5 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   config.DATA_DIR = path.resolve(config.DATA_DIR)
   config.FIXTURES_DIR = path.resolve(config.FIXTURES_DIR)
   config.SITE_URL = config.SITE_URL.replace(/\/+$/, '')
+  config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
+  // PEM keys arrive through env files with escaped newlines.
+  for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {
+    config[key] = config[key].replace(/\\n/g, '\n')
+  }
   return config
 }

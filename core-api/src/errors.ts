@@ -47,6 +47,7 @@ export const catalogue = {
   /** Added: unknown path or missing record that is not a report or order */
   NOT_FOUND: { code: 404, status: 404, 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource was not found.' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },
+  RANGE_NOT_SATISFIABLE: { code: 416, status: 416, 'zh-CN': '请求的范围无效', 'en-US': 'The requested range cannot be satisfied.' },
   UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type.' },
   TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
 } as const satisfies Record<string, CatalogueEntry & { code: number }>

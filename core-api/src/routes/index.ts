@@ -8,7 +8,10 @@ import homeRoutes from './home/index.ts'
 import marketInfoRoutes from './market-info/index.ts'
 import researchBriefReportRoutes from './research-brief-report/index.ts'
 import researchReportRoutes from './research-report/index.ts'
+import downloadRoutes from './download/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
+import websiteUserOrderRoutes from './website-user-order/index.ts'
+import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
 
 // Paths are the legacy contract's (product spec section 7).
 export default async function routes(app: FastifyInstance) {
@@ -22,4 +25,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(researchBriefReportRoutes, { prefix: '/report/researchBriefReport' })
   await app.register(marketInfoRoutes, { prefix: '/report/marketInfo' })
   await app.register(websiteUserRoutes, { prefix: '/report/websiteUser' })
+  await app.register(websiteUserOrderRoutes, { prefix: '/report/websiteUserOrder' })
+  await app.register(websiteUserResearchOrderRoutes, { prefix: '/report/websiteUserResearchOrder' })
+  await app.register(downloadRoutes, { prefix: '/download' })
 }

@@ -37,8 +37,12 @@ async function createServerDatabase(serverUrl: string): Promise<{ url: string; d
   }
 }
 
-/** Builds the real app on a fresh database: the embedded one in memory, or a new database on DATABASE_URL's server. */
-export async function buildTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database: the embedded one in memory, or a
+ * new database on DATABASE_URL's server. The reconciliation timer is off;
+ * tests call it. With listen, the app also serves on a loopback port.
+ */
+export async function buildTestApp(overrides: ConfigOverrides = {}, options: { listen?: boolean } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-core-'))
   const serverUrl = process.env.DATABASE_URL
   const database = serverUrl ? await createServerDatabase(serverUrl) : undefined
@@ -49,11 +53,14 @@ export async function buildTestApp(overrides: ConfigOverrides = {}): Promise<Tes
     DATABASE_URL: database?.url ?? '',
     EMBEDDED_PG_MEMORY: true,
     AUTO_SEED: false,
+    RECONCILE_INTERVAL_SECONDS: 0,
     ...overrides,
   })
   const instance = Fastify({ ...fastifyOptions(config), logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } })
   await instance.register(app, { config })
   await instance.ready()
+  // Payment sandboxes are called over HTTP, as real providers are.
+  if (options.listen) await instance.listen({ port: 0, host: '127.0.0.1' })
   return {
     app: instance,
     dataDir,

@@ -31,8 +31,13 @@ function fieldsOf(op: { method: string; schema: any }): string[] {
   return Object.keys(op.schema.requestBody?.content?.['application/json']?.schema?.properties ?? {})
 }
 
+// The payment notification route answers in each provider's own format
+// (Alipay: text; WeChat Pay: 204 or {code, message}), not the envelope.
+const PROVIDER_PROTOCOL = new Set(['/report/websiteUserResearchOrder/pay/asyncNotify'])
+
 function expectEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
   expect(res.statusCode, label).toBeLessThan(500)
+  if (PROVIDER_PROTOCOL.has(label.split(/[ ?]/).find((part) => part.startsWith('/')) ?? '')) return
   // A value that happens to be valid gets the route's answer, which for an image is not JSON.
   if (res.statusCode === 200 && !String(res.headers['content-type']).includes('json')) return
   const parsed = JSON.parse(res.body)

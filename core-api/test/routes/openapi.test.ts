@@ -24,6 +24,9 @@ it('documents every route of the content contract with its envelope', async () =
     ['post', '/report/websiteUser/getWuValidCode'], ['post', '/report/websiteUser/register'], ['post', '/report/websiteUser/login'],
     ['get', '/report/websiteUser/logout'], ['get', '/report/websiteUser/getUserInfo'], ['post', '/report/websiteUser/updateUser'],
     ['post', '/report/websiteUser/updatePwd'], ['post', '/report/websiteUser/forgetPwd'], ['post', '/report/websiteUser/resetPwd'],
+    ['post', '/report/websiteUserOrder/payOrder'], ['post', '/report/websiteUserOrder/orderList'], ['post', '/report/websiteUserOrder/cancelOrder'],
+    ['post', '/report/websiteUserOrder/downList'], ['post', '/report/websiteUserResearchOrder/save'], ['post', '/report/websiteUserResearchOrder/payOrder'],
+    ['post', '/report/websiteUserResearchOrder/orderList'], ['post', '/report/websiteUserResearchOrder/cancelOrder'], ['post', '/report/websiteUserResearchOrder/updateEmail'],
   ]
   for (const [method, path] of expected) {
     const operation = doc.paths[path]?.[method]
@@ -31,6 +34,9 @@ it('documents every route of the content contract with its envelope', async () =
     const ok = operation.responses['200'].content['application/json'].schema
     expect(Object.keys(ok.properties).sort(), `${method} ${path}`).toEqual(['code', 'data', 'msg'])
     expect(operation.responses['4XX'] ?? operation.responses['4xx'], `${method} ${path} documents its errors`).toBeDefined()
+  }
+  for (const path of ['/report/websiteUserOrder/downFile', '/report/websiteUserResearchOrder/pay/asyncNotify', '/download/{token}']) {
+    expect(doc.paths[path], path).toBeDefined()
   }
   const captcha = doc.paths['/report/websiteUser/getValidCode'].get
   expect(Object.keys(captcha.responses['200'].content)).toEqual(['image/svg+xml'])

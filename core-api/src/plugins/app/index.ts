@@ -9,6 +9,8 @@ import customerInfoService from './customer-info-service.ts'
 import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
 import newsService from './news-service.ts'
+import orderService from './order-service.ts'
+import payments from './payments.ts'
 import reportService from './report-service.ts'
 import sessionService from './session-service.ts'
 
@@ -24,6 +26,8 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(auth)
   await app.register(captchaService)
   await app.register(accountService)
+  await app.register(payments)
+  await app.register(orderService)
 }
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.

@@ -1,0 +1,347 @@
+import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyLike } from 'node:crypto'
+import {
+  ProviderError, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart, type QueryResult,
+  type VerifiedNotification,
+} from './types.ts'
+
+// WeChat Pay API v3 spoken directly over fetch: RSA-SHA256 signed requests,
+// signed answers checked against the platform key, AES-256-GCM encrypted
+// notification resources. The base URL is configurable so the bundled sandbox
+// can stand in for api.mch.weixin.qq.com with no code change.
+
+export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com'
+export const WECHATPAY_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
+/** WeChat refuses requests, and we refuse answers and notifications, signed further than this from the clock. */
+export const SIGNATURE_WINDOW_SECONDS = 300
+
+export interface WechatPayOptions {
+  /** Default: WeChat Pay's production host. The sandbox: e.g. http://127.0.0.1:PORT/sandbox/wechatpay */
+  baseUrl?: string
+  appId: string
+  mchId: string
+  /** The merchant's API private key (PEM) */
+  merchantPrivateKey: string
+  /** The serial number of the merchant's API certificate */
+  merchantSerial: string
+  /** WeChat Pay's platform public key (PEM), which signs answers and notifications */
+  platformPublicKey: string
+  /** Its serial (certificate serial or PUB_KEY_ID_…): answers naming another are refused */
+  platformSerial: string
+  /** The 32-character APIv3 key */
+  apiV3Key: string
+  timeoutMs?: number
+  /** Milliseconds since the epoch; tests move the clock */
+  now?: () => number
+}
+
+// ---- protocol helpers, shared with the sandbox gateway ----
+
+export function rsaSign(message: string, privateKey: KeyLike): string {
+  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64')
+}
+
+export function rsaVerify(message: string, signature: string, publicKey: KeyLike): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64')
+  } catch {
+    return false
+  }
+}
+
+/** 32 random upper-case hex characters, as WeChat's own SDKs send. */
+export function nonceString(): string {
+  return randomBytes(16).toString('hex').toUpperCase()
+}
+
+/** What a merchant signs: the canonical URL is the path and query exactly as requested. */
+export function requestMessage(method: string, canonicalUrl: string, timestamp: string, nonce: string, body: string): string {
+  return `${method}\n${canonicalUrl}\n${timestamp}\n${nonce}\n${body}\n`
+}
+
+/** What WeChat signs on answers and notifications. */
+export function responseMessage(timestamp: string, nonce: string, body: string): string {
+  return `${timestamp}\n${nonce}\n${body}\n`
+}
+
+export function authorizationHeader(fields: { mchid: string; nonce: string; signature: string; timestamp: string; serial: string }): string {
+  return `${WECHATPAY_SCHEME} mchid="${fields.mchid}",nonce_str="${fields.nonce}",signature="${fields.signature}",`
+    + `timestamp="${fields.timestamp}",serial_no="${fields.serial}"`
+}
+
+export interface AuthorizationFields {
+  mchid: string
+  nonce_str: string
+  signature: string
+  timestamp: string
+  serial_no: string
+}
+
+/** The Authorization header's fields; undefined unless the scheme is right and every field is present once. */
+export function parseAuthorization(header: string | undefined): AuthorizationFields | undefined {
+  if (!header?.startsWith(`${WECHATPAY_SCHEME} `)) return undefined
+  const fields: Record<string, string> = {}
+  for (const part of header.slice(WECHATPAY_SCHEME.length + 1).split(',')) {
+    const match = /^\s*([a-z_]+)="([^"]*)"\s*$/.exec(part)
+    if (!match) return undefined
+    const [, key, value] = match as unknown as [string, string, string]
+    if (key in fields) return undefined
+    fields[key] = value
+  }
+  const { mchid, nonce_str, signature, timestamp, serial_no } = fields
+  if (!mchid || !nonce_str || !signature || !timestamp || !serial_no) return undefined
+  return { mchid, nonce_str, signature, timestamp, serial_no }
+}
+
+/** Whether a signed Unix timestamp (seconds, as text) lies within the window around nowMs. */
+export function timestampFresh(timestamp: string, nowMs: number): boolean {
+  if (!/^\d{1,12}$/.test(timestamp)) return false
+  return Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) <= SIGNATURE_WINDOW_SECONDS
+}
+
+export interface EncryptedResource {
+  algorithm: 'AEAD_AES_256_GCM'
+  ciphertext: string
+  nonce: string
+  associated_data: string
+  original_type: string
+}
+
+const GCM_TAG_BYTES = 16
+
+function apiV3KeyBytes(apiV3Key: string): Buffer {
+  const key = Buffer.from(apiV3Key, 'utf8')
+  if (key.length !== 32) throw new TypeError('the WeChat Pay APIv3 key must be 32 bytes')
+  return key
+}
+
+/** Encrypts a notification resource as WeChat does: the tag rides at the end of the ciphertext. */
+export function encryptResource(apiV3Key: string, plaintext: string, associatedData: string, originalType = 'transaction'): EncryptedResource {
+  // WeChat's nonces are 12 printable characters, used as the IV's bytes.
+  const nonce = randomBytes(9).toString('base64url')
+  const cipher = createCipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(nonce, 'utf8'), { authTagLength: GCM_TAG_BYTES })
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'))
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64')
+  return { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: associatedData, original_type: originalType }
+}
+
+/** The resource's plaintext; throws when the key, nonce, associated data or tag do not match. */
+export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string | undefined }): string {
+  const data = Buffer.from(resource.ciphertext, 'base64')
+  if (data.length <= GCM_TAG_BYTES || resource.nonce.length === 0) throw new Error('resource too short')
+  const decipher = createDecipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(resource.nonce, 'utf8'), { authTagLength: GCM_TAG_BYTES })
+  decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES))
+  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'))
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8')
+}
+
+// ---- the provider ----
+
+const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
+const UNPAID_STATES = new Set(['NOTPAY', 'USERPAYING'])
+const USER_AGENT = `rpt-core-api/0.1 (WechatPay-APIv3; node ${process.version})`
+
+type Json = Record<string, unknown>
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function nonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
+/** A header's single value, whatever the case of its name; repeated headers count as absent. */
+function headerOf(headers: IncomingNotification['headers'], name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return typeof value === 'string' ? value : undefined
+  }
+  return undefined
+}
+
+/** WeChat counts characters, not UTF-16 units: never cut a surrogate pair in half. */
+function truncate(text: string, max: number): string {
+  const chars = Array.from(text)
+  return chars.length <= max ? text : chars.slice(0, max).join('')
+}
+
+interface Answer {
+  status: number
+  data: Json
+}
+
+export class WechatPayProvider implements PaymentProvider {
+  readonly name = 'wechatpay' as const
+  readonly appId: string
+  private readonly mchId: string
+  private readonly baseUrl: string
+  private readonly merchantKey: KeyLike
+  private readonly merchantSerial: string
+  private readonly platformKey: KeyLike
+  private readonly platformSerial: string
+  private readonly apiV3Key: string
+  private readonly timeoutMs: number
+  private readonly now: () => number
+
+  constructor(options: WechatPayOptions) {
+    this.appId = options.appId
+    this.mchId = options.mchId
+    this.baseUrl = (options.baseUrl ?? WECHATPAY_BASE_URL).replace(/\/+$/, '')
+    // Parsed once, so a broken key fails at start-up rather than on the first payment.
+    this.merchantKey = createPrivateKey(options.merchantPrivateKey)
+    this.merchantSerial = options.merchantSerial
+    this.platformKey = createPublicKey(options.platformPublicKey)
+    this.platformSerial = options.platformSerial
+    apiV3KeyBytes(options.apiV3Key)
+    this.apiV3Key = options.apiV3Key
+    this.timeoutMs = options.timeoutMs ?? 10_000
+    this.now = options.now ?? Date.now
+  }
+
+  async start(request: PaymentRequest): Promise<PaymentStart> {
+    if (request.method !== 'wx' && request.method !== 'wx_h5') throw new ProviderError(`wechatpay cannot take ${request.method}`)
+    const h5 = request.method === 'wx_h5'
+    const payload = {
+      appid: this.appId,
+      mchid: this.mchId,
+      description: truncate(request.subject, 127),
+      out_trade_no: request.orderNo,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amount, currency: request.currency },
+      ...(h5 ? { scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } } } : {}),
+    }
+    const answer = this.expectOk(await this.call('POST', `/v3/pay/transactions/${h5 ? 'h5' : 'native'}`, payload))
+    const payUrl = answer.data[h5 ? 'h5_url' : 'code_url']
+    if (!nonEmpty(payUrl)) throw new ProviderError(`wechatpay ${h5 ? 'h5' : 'native'} order answered no ${h5 ? 'h5_url' : 'code_url'}`)
+    return { payUrl }
+  }
+
+  recognizes(notification: IncomingNotification): boolean {
+    return notification.contentType.toLowerCase().includes('application/json') && headerOf(notification.headers, 'wechatpay-signature') !== undefined
+  }
+
+  async verify(notification: IncomingNotification): Promise<VerifiedNotification | undefined> {
+    try {
+      return this.verified(notification)
+    } catch {
+      // Whatever a forged or garbled notification trips over, it is simply not verified.
+      return undefined
+    }
+  }
+
+  acknowledge(accepted: boolean): NotificationReply {
+    // Anything but 2xx makes WeChat retry the notification on its back-off schedule.
+    return accepted
+      ? { status: 204, contentType: 'text/plain', body: '' }
+      : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: 'notification rejected' }) }
+  }
+
+  async query(orderNo: string): Promise<QueryResult> {
+    const answer = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.mchId)}`)
+    if (answer.status === 404 && answer.data.code === 'ORDER_NOT_EXIST') return { state: 'unknown' }
+    const { data } = this.expectOk(answer)
+    if (data.out_trade_no !== orderNo || data.mchid !== this.mchId) throw new ProviderError('wechatpay query answered about another order')
+    const state = data.trade_state
+    if (state === 'SUCCESS') {
+      const total = isRecord(data.amount) ? data.amount.total : undefined
+      if (!Number.isSafeInteger(total) || (total as number) <= 0 || !nonEmpty(data.transaction_id)) {
+        throw new ProviderError('wechatpay query answered a paid trade without amount or transaction_id')
+      }
+      return { state: 'paid', amount: total as number, providerTradeNo: data.transaction_id }
+    }
+    if (typeof state === 'string' && FAILED_STATES.has(state)) return { state: 'failed' }
+    if (typeof state === 'string' && UNPAID_STATES.has(state)) return { state: 'unpaid' }
+    // REFUND and anything newer: neither paid nor unpaid is safe to act on.
+    throw new ProviderError(`wechatpay query answered trade_state ${String(state)}`)
+  }
+
+  private verified(notification: IncomingNotification): VerifiedNotification | undefined {
+    const { headers, rawBody } = notification
+    if (!this.signedByPlatform(
+      headerOf(headers, 'wechatpay-timestamp'), headerOf(headers, 'wechatpay-nonce'), headerOf(headers, 'wechatpay-signature'),
+      headerOf(headers, 'wechatpay-serial'), rawBody,
+    )) return undefined
+    const event = JSON.parse(rawBody) as unknown
+    if (!isRecord(event) || event.resource_type !== 'encrypt-resource' || !isRecord(event.resource)) return undefined
+    const { algorithm, ciphertext, nonce, associated_data: associatedData } = event.resource
+    if (algorithm !== 'AEAD_AES_256_GCM' || !nonEmpty(ciphertext) || !nonEmpty(nonce)) return undefined
+    if (associatedData !== undefined && typeof associatedData !== 'string') return undefined
+    const trade = JSON.parse(decryptResource(this.apiV3Key, { ciphertext, nonce, associated_data: associatedData })) as unknown
+    if (!isRecord(trade) || !isRecord(trade.amount)) return undefined
+    const { appid, mchid, out_trade_no: orderNo, transaction_id: transactionId, trade_state: state } = trade
+    const { total, currency } = trade.amount
+    if (mchid !== this.mchId || !nonEmpty(appid) || !nonEmpty(orderNo) || !nonEmpty(state)) return undefined
+    if (!Number.isSafeInteger(total) || (total as number) < 0 || !nonEmpty(currency)) return undefined
+    const outcome = state === 'SUCCESS' ? 'paid' : FAILED_STATES.has(state) ? 'failed' : 'pending'
+    if (outcome === 'paid' && (!nonEmpty(transactionId) || (total as number) <= 0)) return undefined
+    if (transactionId !== undefined && typeof transactionId !== 'string') return undefined
+    return {
+      provider: 'wechatpay',
+      orderNo,
+      amount: total as number,
+      currency,
+      appId: appid,
+      merchantId: mchid,
+      providerTradeNo: transactionId ?? '',
+      outcome,
+    }
+  }
+
+  private signedByPlatform(timestamp: string | undefined, nonce: string | undefined, signature: string | undefined, serial: string | undefined, body: string): boolean {
+    if (!timestamp || !nonce || !signature || serial !== this.platformSerial) return false
+    if (!timestampFresh(timestamp, this.now())) return false
+    return rsaVerify(responseMessage(timestamp, nonce, body), signature, this.platformKey)
+  }
+
+  /** One signed call; the answer is returned only if WeChat's signature on it checks out. */
+  private async call(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<Answer> {
+    const url = new URL(`${this.baseUrl}${pathAndQuery}`)
+    const body = payload === undefined ? '' : JSON.stringify(payload)
+    const timestamp = String(Math.floor(this.now() / 1000))
+    const nonce = nonceString()
+    // The whole path is signed, prefix included, because that is what the server sees.
+    const signature = rsaSign(requestMessage(method, `${url.pathname}${url.search}`, timestamp, nonce, body), this.merchantKey)
+    const headers: Record<string, string> = {
+      authorization: authorizationHeader({ mchid: this.mchId, nonce, signature, timestamp, serial: this.merchantSerial }),
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+    }
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+
+    let status: number
+    let text: string
+    let answerHeaders: Headers
+    try {
+      const response = await fetch(url, { method, headers, ...(payload === undefined ? {} : { body }), signal: AbortSignal.timeout(this.timeoutMs) })
+      status = response.status
+      answerHeaders = response.headers
+      text = await response.text()
+    } catch (error) {
+      throw new ProviderError(`wechatpay ${method} ${url.pathname} failed: ${(error as Error).message}`, error)
+    }
+
+    let data: Json | undefined
+    try {
+      const parsed = text === '' ? {} : JSON.parse(text) as unknown
+      data = isRecord(parsed) ? parsed : undefined
+    } catch {
+      data = undefined
+    }
+    const signed = this.signedByPlatform(
+      answerHeaders.get('wechatpay-timestamp') ?? undefined, answerHeaders.get('wechatpay-nonce') ?? undefined,
+      answerHeaders.get('wechatpay-signature') ?? undefined, answerHeaders.get('wechatpay-serial') ?? undefined, text,
+    )
+    if (!signed) {
+      // Errors such as a refused merchant signature may come unsigned: still worth naming in the log.
+      const detail = status >= 300 && data ? ` ${String(data.code ?? '')} ${String(data.message ?? '')}`.trimEnd() : ''
+      throw new ProviderError(`wechatpay answer to ${method} ${url.pathname} (HTTP ${status}${detail}) failed the platform signature check`)
+    }
+    if (!data) throw new ProviderError(`wechatpay answer to ${method} ${url.pathname} (HTTP ${status}) is not a JSON object`)
+    return { status, data }
+  }
+
+  private expectOk(answer: Answer): Answer {
+    if (answer.status >= 200 && answer.status < 300) return answer
+    const { code, message } = answer.data
+    throw new ProviderError(`wechatpay answered HTTP ${answer.status} ${String(code ?? '')}: ${String(message ?? '')}`)
+  }
+}

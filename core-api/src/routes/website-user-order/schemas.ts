@@ -1,0 +1,60 @@
+import { Type } from 'typebox'
+import { IdField, LangField, PageNoField, PageSizeField } from '../../http/schemas.ts'
+
+// Pay fields are loose strings and numbers here: a missing or unknown pay
+// method and a wrong amount are answered with the contract's own codes
+// (100006, 100007, 100008), not with a schema message.
+export const PayMethodField = Type.Optional(Type.String({ maxLength: 20, description: 'zfb, zfb_h5 (Alipay), wx (WeChat Native QR), wx_h5 (WeChat H5)' }))
+export const PayPriceField = Type.Optional(Type.Union([
+  Type.Number({ minimum: 0, maximum: 100_000_000 }),
+  Type.String({ maxLength: 20 }),
+], { description: 'The amount shown to the buyer, in major units (yuan or dollars); it must equal the server price' }))
+
+export const PayOrderBody = Type.Object({
+  lang: LangField,
+  researchBriefReportId: Type.Optional(IdField),
+  id: Type.Optional(IdField),
+  payMethod: PayMethodField,
+  payPrice: PayPriceField,
+}, { additionalProperties: false })
+
+export const PayData = Type.Object({
+  payMethod: Type.String(),
+  orderPayUrl: Type.String({ description: 'Alipay: the cashier URL to open; WeChat: code_url for the QR code (wx) or h5_url (wx_h5). In sandbox mode, the sandbox cashier page.' }),
+  id: Type.String({ description: 'The order' }),
+  orderNo: Type.String(),
+})
+
+export const OrderItem = Type.Object({
+  id: Type.String(),
+  orderNo: Type.String(),
+  kind: Type.String({ description: "'brief' (bulletin) or 'research' (report)" }),
+  title: Type.String({ description: "The product's title" }),
+  productId: Type.String(),
+  createDate: Type.String(),
+  payMethod: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String({ description: '0 waiting for payment, 1 paid, 2 cancelled, 3 failed' }),
+  payPrice: Type.Number({ description: 'Major units' }),
+  currency: Type.String(),
+  edition: Type.Union([Type.String(), Type.Null()]),
+  licence: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  expireDate: Type.String({ description: 'When an unpaid order is cancelled' }),
+  paidDate: Type.Union([Type.String(), Type.Null()]),
+  hasFile: Type.Boolean(),
+})
+
+export const OrderListBody = Type.Object({
+  lang: LangField,
+  pageNo: PageNoField,
+  pageSize: PageSizeField,
+  status: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
+}, { additionalProperties: false })
+
+export const OrderPage = Type.Object({ list: Type.Array(OrderItem), count: Type.Integer(), pageNo: Type.Integer(), pageSize: Type.Integer() })
+
+export const DownloadItem = Type.Intersect([OrderItem, Type.Object({ fileName: Type.String(), downloads: Type.Integer() })])
+export const DownloadPage = Type.Object({ list: Type.Array(DownloadItem), count: Type.Integer(), pageNo: Type.Integer(), pageSize: Type.Integer() })
+export const DownListBody = Type.Object({ lang: LangField, pageNo: PageNoField, pageSize: PageSizeField }, { additionalProperties: false })
+
+export const IdBody = Type.Object({ lang: LangField, id: Type.Optional(IdField) }, { additionalProperties: false })

@@ -1,0 +1,78 @@
+import { createSign } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { QueryTypes } from 'sequelize'
+import { fenToYuan } from '../../src/payments/alipay.ts'
+import { signingString } from '../../src/payments/sandbox/alipay-sandbox.ts'
+import { loadSandboxKeys } from '../../src/payments/sandbox/keys.ts'
+import { body } from './build-app.ts'
+import { createBulletin, createReport } from './factories.ts'
+
+// Order helpers: products with stored files, the sandbox cashier's buttons,
+// and notifications signed with the sandbox's "Alipay" key.
+
+export const NOTIFY_PATH = '/report/websiteUserResearchOrder/pay/asyncNotify'
+
+/** A PDF-looking file of a few pages' size with distinct bytes, stored under key. */
+export async function storeFile(app: FastifyInstance, key: string): Promise<Buffer> {
+  const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 31) % 251))])
+  await app.files.put(key, bytes)
+  return bytes
+}
+
+export async function bulletinWithFile(app: FastifyInstance, attributes: Record<string, unknown> = {}) {
+  const bulletin = await createBulletin(app, { price: 299, ...attributes })
+  const key = `bulletins/zh-CN/${bulletin.webTitle}.pdf`
+  const bytes = await storeFile(app, key)
+  await bulletin.update({ attachmentKey: key, attachmentName: `${bulletin.title}.pdf` })
+  return { bulletin, bytes }
+}
+
+export async function reportWithPrices(app: FastifyInstance, options: { file?: boolean; lang?: 'zh-CN' | 'en-US' } = {}) {
+  const report = await createReport(app, { price: 6800, multiPrice: 8800, enterprisePrice: 12800, reportRegion: '0', lang: options.lang ?? 'zh-CN' })
+  let bytes: Buffer | undefined
+  if (options.file) {
+    const key = `reports/${report.reportCode}.${report.lang}.pdf`
+    bytes = await storeFile(app, key)
+    await report.update({ attachmentKey: key, attachmentName: `${report.title}.pdf` })
+  }
+  return { report, bytes }
+}
+
+export function authed(app: FastifyInstance, token: string) {
+  return {
+    post: (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload, headers: { 'website-token': token } }),
+  }
+}
+
+/** Presses Pay (success) or Fail on the sandbox cashier an orderPayUrl opens. */
+export async function pressCashier(app: FastifyInstance, orderPayUrl: string, result: 'success' | 'fail') {
+  const url = new URL(orderPayUrl)
+  return app.inject({
+    method: 'POST', url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `result=${result}`,
+  })
+}
+
+/** An Alipay async notification exactly as the sandbox gateway would sign it. */
+export async function signedAlipayNotification(dataDir: string, fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
+  const keys = await loadSandboxKeys(dataDir)
+  const params: Record<string, string> = {
+    notify_time: '2026-11-22 10:00:00', notify_type: 'trade_status_sync', notify_id: `n${fields.orderNo}`, app_id: fields.appId ?? keys.alipay.appId,
+    charset: 'utf-8', version: '1.0', sign_type: 'RSA2', trade_no: fields.tradeNo ?? `T${fields.orderNo}`, out_trade_no: fields.orderNo,
+    total_amount: fenToYuan(fields.amount), trade_status: fields.status ?? 'TRADE_SUCCESS',
+    ...(fields.currency && fields.currency !== 'CNY' ? { trans_currency: fields.currency } : {}),
+  }
+  params.sign = createSign('RSA-SHA256').update(signingString(params, ['sign', 'sign_type']), 'utf8').sign(keys.alipay.platform.privateKey, 'base64')
+  return new URLSearchParams(params).toString()
+}
+
+export function postNotification(app: FastifyInstance, form: string) {
+  return app.inject({ method: 'POST', url: NOTIFY_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form })
+}
+
+export async function orderStatus(app: FastifyInstance, id: string): Promise<string> {
+  const [row] = await app.db.sequelize.query<{ status: string }>(`SELECT status FROM website_order WHERE id = $1`, { bind: [id], type: QueryTypes.SELECT })
+  return row!.status
+}
+
+export { body }
