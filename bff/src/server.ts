@@ -1,5 +1,5 @@
 import Fastify from 'fastify'
-import app from './app.ts'
+import app, { fastifyOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
 async function main() {
@@ -14,8 +14,15 @@ async function main() {
     throw error
   }
   const server = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: { paths: ['req.headers.cookie', 'req.headers["website-token"]'], censor: '[redacted]' } },
-    return503OnClosing: true,
+    ...fastifyOptions(config),
+    logger: {
+      level: config.LOG_LEVEL,
+      // Session tokens, cookies and the ops token never reach the log.
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers["website-token"]', 'req.headers.authorization', 'req.headers["x-ops-token"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
   })
   await server.register(app, { config })
 
@@ -23,8 +30,12 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return
     closing = true
-    server.log.info({ signal }, 'shutting down')
-    setTimeout(() => process.exit(1), 10_000).unref()
+    server.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const timer = setTimeout(() => {
+      server.log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    timer.unref()
     await server.close()
     process.exit(0)
   }

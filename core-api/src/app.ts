@@ -15,6 +15,8 @@ import routes from './routes/index.ts'
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Every visitor reaches this API through the BFF; its X-Forwarded-For names them.
+    trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY.split(',').map((part) => part.trim()),
     // Unknown fields are refused, not silently dropped: a legacy client
     // sending a misspelt filter should hear about it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },

@@ -22,6 +22,8 @@ const ConfigSchema = Type.Object({
   /** Migrate and, on an empty database, seed the fixtures when the server starts */
   AUTO_MIGRATE: Type.Boolean({ default: true }),
   AUTO_SEED: Type.Boolean({ default: true }),
+  /** Whose X-Forwarded-For to believe (proxy-addr syntax): the BFF on loopback by default, so limits and logs see the visitor */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
   PUBLIC_DOCS: Type.Boolean({ default: true }),
 

@@ -248,3 +248,21 @@ describe('hostile input', () => {
     }
   })
 })
+
+describe('behind the BFF', () => {
+  it('counts failed logins per visitor address, not per proxy', async () => {
+    const lockedOut = await buildTestApp({ CAPTCHA_TEST_CODE: TEST_CAPTCHA, LOGIN_IP_MAX_FAILURES: 2, LOGIN_MAX_FAILURES: 100 })
+    try {
+      const attempt = (visitor: string) => lockedOut.app.inject({
+        method: 'POST', url: '/report/websiteUser/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': visitor },
+        payload: { loginCode: encrypt('someone'), password: encrypt('Wrong12345'), validCode: TEST_CAPTCHA, unTime: '1' },
+      })
+      expect(body(await attempt('203.0.113.7')).code).toBe(200002)
+      expect(body(await attempt('203.0.113.7')).code).toBe(200004)
+      // Another visitor behind the same proxy is not locked out.
+      expect(body(await attempt('198.51.100.9')).code).toBe(200002)
+    } finally {
+      await lockedOut.close()
+    }
+  })
+})

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify'
+
+export type Lang = 'zh-CN' | 'en-US'
+export const LANGS: readonly Lang[] = ['zh-CN', 'en-US']
+export const DEFAULT_LANG: Lang = 'zh-CN'
+export const LOCALE_COOKIE = 'locale'
+/** The client keeps its own copy of the edition under this name */
+const CLIENT_LANG_COOKIE = 'lang'
+export const LOCALE_MAX_AGE_S = 365 * 24 * 3600
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'zh-CN' || value === 'en-US'
+}
+
+/** Paths under /en/ are the English edition; everything else is the Chinese one. */
+export function editionOf(pathname: string): Lang {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en-US' : 'zh-CN'
+}
+
+/** The lang a request names itself: its body's or query's field, read leniently before validation. */
+export function explicitLang(request: FastifyRequest): Lang | undefined {
+  const body = request.body
+  const query = request.query as Record<string, unknown> | undefined
+  const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>).lang : undefined
+  const candidate = fromBody ?? query?.lang
+  return isLang(candidate) ? candidate : undefined
+}
+
+/**
+ * The language of a request: the lang it sends, else the edition it came
+ * from (the locale cookie the page set), else Chinese.
+ */
+export function requestLang(request: FastifyRequest): Lang {
+  const explicit = explicitLang(request)
+  if (explicit) return explicit
+  for (const name of [LOCALE_COOKIE, CLIENT_LANG_COOKIE]) {
+    const value = request.cookies?.[name]
+    if (isLang(value)) return value
+  }
+  return DEFAULT_LANG
+}

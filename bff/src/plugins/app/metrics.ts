@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+export interface Metrics {
+  registry: Registry
+  requests: Counter<'method' | 'route' | 'status'>
+  latency: Histogram<'method' | 'route'>
+  cacheEvents: Counter<'cache' | 'result'>
+  upstreamErrors: Counter<'kind' | 'path'>
+  rateLimitRejections: Counter<'policy'>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics
+  }
+}
+
+async function metricsPlugin(app: FastifyInstance) {
+  // A registry per instance: tests build several apps in one process.
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'bff_' })
+  const metrics: Metrics = {
+    registry,
+    requests: new Counter({ name: 'bff_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    latency: new Histogram({
+      name: 'bff_http_request_duration_seconds',
+      help: 'Time to answer, by route pattern',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry] }),
+    upstreamErrors: new Counter({ name: 'bff_upstream_errors_total', help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)', labelNames: ['kind', 'path'], registers: [registry] }),
+    rateLimitRejections: new Counter({ name: 'bff_rate_limit_rejections_total', help: 'Requests refused with 429, by policy', labelNames: ['policy'], registers: [registry] }),
+  }
+  app.decorate('metrics', metrics)
+  app.addHook('onResponse', async (request, reply) => {
+    // Route patterns, never raw URLs: unknown paths must not mint new series.
+    const route = request.routeOptions.url ?? 'unmatched'
+    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) })
+    metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+  })
+}
+
+export default fp(metricsPlugin, { name: 'metrics' })

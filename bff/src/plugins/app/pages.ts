@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { catalogue, errorBody, ok, type ErrorKey } from '../../http/envelope.ts'
+import type { Lang } from '../../http/locale.ts'
+import type { CacheOutcome } from '../../lib/swr-cache.ts'
+import { UpstreamError, type CoreAnswer, type CoreCall, type CoreEnvelope } from '../../upstream/core-client.ts'
+import type { CacheName } from './caches.ts'
+
+export interface PageAnswer {
+  status: number
+  body: CoreEnvelope
+  /** Set when every part came through a cache: the worst of their outcomes */
+  outcome?: CacheOutcome
+}
+
+export interface PageContext {
+  lang: Lang
+  /** The visitor's session token; only uncached parts ever carry it */
+  token?: string
+}
+
+type Params = Record<string, unknown>
+
+export interface Pages {
+  home(ctx: PageContext): Promise<PageAnswer>
+  reports(ctx: PageContext, query: Params): Promise<PageAnswer>
+  report(ctx: PageContext, query: Params): Promise<PageAnswer>
+  bulletins(ctx: PageContext, query: Params): Promise<PageAnswer>
+  bulletin(ctx: PageContext, query: Params): Promise<PageAnswer>
+  news(ctx: PageContext, query: Params): Promise<PageAnswer>
+  article(ctx: PageContext, query: Params): Promise<PageAnswer>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pages: Pages
+  }
+}
+
+interface Part {
+  load(): Promise<{ answer: CoreAnswer; outcome?: CacheOutcome }>
+  /** A required part's failure is the page's answer; an optional part's failure leaves it null. */
+  required?: boolean
+}
+
+/** The configuration keys of the footer and header, per edition; unknown keys are simply left out by the core API. */
+export function layoutConfigKeys(lang: Lang): string {
+  const p = lang === 'en-US' ? 'en' : 'cn'
+  return ['contact.phone', 'contact.mobile', 'contact.intl', 'contact.email', 'contact.address', 'footer.icp', 'footer.icpUrl', 'footer.police', 'footer.policeUrl', 'footer.copyright', 'site.name', 'site.description']
+    .map((key) => `${p}.${key}`)
+    .join(',')
+}
+
+const OUTCOME_RANK: Record<CacheOutcome, number> = { HIT: 0, MISS: 1, STALE: 2 }
+
+async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>): Promise<PageAnswer> {
+  const names = Object.keys(parts)
+  const settled = await Promise.allSettled(names.map((name) => parts[name]!.load()))
+  const data: Record<string, unknown> = {}
+  let outcome: CacheOutcome | undefined = 'HIT'
+  let firstFailure: PageAnswer | undefined
+  let requiredFailure: PageAnswer | undefined
+  let succeeded = 0
+  names.forEach((name, index) => {
+    const result = settled[index]!
+    const required = parts[name]!.required === true
+    let partFailure: PageAnswer | undefined
+    if (result.status === 'fulfilled') {
+      const { answer, outcome: partOutcome } = result.value
+      if (partOutcome === undefined) outcome = undefined
+      else if (outcome !== undefined && OUTCOME_RANK[partOutcome] > OUTCOME_RANK[outcome]) outcome = partOutcome
+      if (answer.body.code === 200) {
+        data[name] = answer.body.data
+        succeeded += 1
+        return
+      }
+      partFailure = { status: answer.status, body: answer.body }
+    } else {
+      outcome = undefined
+      const upstream = result.reason instanceof UpstreamError
+      if (!upstream) log.error({ err: result.reason, part: name }, 'page part failed')
+      const key: ErrorKey = upstream ? result.reason.key : 'SYSTEM_EXCEPTION'
+      partFailure = { status: catalogue[key].status, body: errorBody(key, lang) }
+    }
+    data[name] = null
+    firstFailure ??= partFailure
+    if (required) requiredFailure ??= partFailure
+  })
+  if (requiredFailure) return requiredFailure
+  if (succeeded === 0 && firstFailure) return firstFailure
+  return { status: 200, body: ok(lang, data), ...(outcome ? { outcome } : {}) }
+}
+
+function pick(query: Params, fields: string[]): Params {
+  const picked: Params = {}
+  for (const field of fields) if (query[field] !== undefined && query[field] !== '') picked[field] = query[field]
+  return picked
+}
+
+async function pagesPlugin(app: FastifyInstance) {
+  const cached = (name: CacheName, call: Omit<CoreCall, 'token' | 'lang'>, lang: Lang): Part => ({
+    load: async () => {
+      const { value, outcome } = await app.caches.fetch(name, { ...call, lang })
+      return { answer: value, outcome }
+    },
+  })
+  const live = (call: Omit<CoreCall, 'token' | 'lang'>, ctx: PageContext, required = true): Part => ({
+    required,
+    load: async () => ({ answer: await app.core.call({ ...call, lang: ctx.lang, token: ctx.token }) }),
+  })
+  const layout = (lang: Lang): Record<string, Part> => ({
+    footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
+    reportMenu: cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' } }, lang),
+    newsMenu: cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } }, lang),
+  })
+  const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: '/report/researchReport/hotReports' }, lang)
+  const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
+  const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: '/report/marketInfo/topList' }, lang)
+
+  const pages: Pages = {
+    home: ({ lang }) =>
+      compose(app.log, lang, {
+        carousel: cached('carousel', { method: 'GET', path: '/basedata/carousel/listData' }, lang),
+        hotReports: hotReports(lang),
+        categories: cached('categories', { method: 'POST', path: '/report/researchReport/categoryList' }, lang),
+        mapData: cached('map', { method: 'GET', path: '/basedata/home/mapData' }, lang),
+        latestNews: latestNews(lang),
+        choiceness: choiceness(lang),
+        ...layout(lang),
+      }),
+    reports: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        list: live({ method: 'POST', path: '/report/researchReport/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']) }, ctx),
+        hotReports: hotReports(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+    report: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        report: live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx),
+        hotReports: hotReports(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+    bulletins: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        list: live({ method: 'POST', path: '/report/researchBriefReport/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'topLabelId']) }, ctx),
+        categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
+        labels: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) }, ctx.lang),
+        choiceness: choiceness(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+    bulletin: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        bulletin: live({ method: 'GET', path: '/report/researchBriefReport/form', params: pick(query, ['webTitle', 'id']) }, ctx),
+        choiceness: choiceness(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+    news: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        list: live({ method: 'POST', path: '/report/marketInfo/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'marketCategory']) }, ctx),
+        categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
+        latestNews: latestNews(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+    article: (ctx, query) =>
+      compose(app.log, ctx.lang, {
+        article: live({ method: 'GET', path: '/report/marketInfo/detailList', params: pick(query, ['webTitle', 'id']) }, ctx),
+        latestNews: latestNews(ctx.lang),
+        ...layout(ctx.lang),
+      }),
+  }
+  app.decorate('pages', pages)
+}
+
+export default fp(pagesPlugin, { name: 'pages', dependencies: ['caches', 'core-client'] })

@@ -1,0 +1,227 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import httpProxy from '@fastify/http-proxy'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError, classify, sendError } from '../../http/envelope.ts'
+import { requestLang } from '../../http/locale.ts'
+import { SESSION_ENDING_CODES } from '../app/session.ts'
+import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, SANDBOX_PAGE_PATHS, SANDBOX_PREFIX, type Method, type ProxiedPath } from '../../upstream/allow-list.ts'
+
+/** Envelopes are small; anything bigger than this claiming to be JSON is not one. */
+const MAX_JSON_BYTES = 5 * 1024 * 1024
+
+type FromOptions = NonNullable<Parameters<FastifyReply['from']>[1]>
+
+interface UpstreamResponse {
+  statusCode: number
+  headers: IncomingHttpHeaders
+  stream: Readable
+}
+
+async function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length
+    if (size > limit) {
+      stream.destroy()
+      return undefined
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+}
+
+/** The query the core API receives: the browser's, with lang added where it sent none. */
+function upstreamQuery(request: FastifyRequest, addLang: boolean): string {
+  const search = new URLSearchParams()
+  const query = isPlainObject(request.query) ? request.query : {}
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) search.append(key, String(item))
+  }
+  if (addLang && !search.get('lang')) search.set('lang', requestLang(request))
+  return search.toString()
+}
+
+/**
+ * Proxies the allow-listed /api paths to the core API with
+ * @fastify/http-proxy: the session cookie becomes the website-token header,
+ * every call carries lang, login and register answers hand their token to
+ * the cookie instead of the page, and an unreachable core API is an envelope.
+ */
+async function proxyPlugin(app: FastifyInstance) {
+  const { config } = app
+  const undici = {
+    connections: config.UPSTREAM_CONNECTIONS,
+    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    connect: { timeout: config.UPSTREAM_TIMEOUT_MS, rejectUnauthorized: true },
+  }
+  const entries = new Map<string, ProxiedPath>(PROXIED_PATHS.map((entry) => [`${entry.method} ${entry.path}`, entry]))
+  const entryOf = (request: FastifyRequest): ProxiedPath | undefined => {
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    return entries.get(`${method} ${(request.routeOptions.url ?? '').slice(API_PREFIX.length)}`)
+  }
+
+  function onUpstreamError(entry: ProxiedPath | undefined) {
+    return (reply: FastifyReply, { error }: { error: Error & { code?: string } }) => {
+      const request = reply.request
+      const { key } = classify(error as never)
+      const upstreamKey = key === 'UPSTREAM_TIMEOUT' ? key : 'UPSTREAM_UNAVAILABLE'
+      app.metrics.upstreamErrors.inc({ kind: upstreamKey === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'unavailable', path: entry?.path ?? 'notify' })
+      request.log.warn({ err: error }, 'core API unreachable')
+      // Logging out must log out here even when the core API cannot hear it.
+      if (entry?.session === 'end') app.session.end(request, reply)
+      sendError(reply, upstreamKey, requestLang(request))
+    }
+  }
+
+  function onUpstreamResponse(entry: ProxiedPath) {
+    return (request: FastifyRequest, reply: FastifyReply, res: UpstreamResponse) => {
+      const type = String(res.headers['content-type'] ?? '')
+      if (!type.includes('json')) {
+        if (entry.session === 'end') app.session.end(request, reply)
+        // Files and captcha images stream through with their own headers (Content-Disposition included).
+        reply.send(res.stream)
+        return
+      }
+      readAll(res.stream, MAX_JSON_BYTES)
+        .then((buffer) => {
+          reply.removeHeader('content-length')
+          if (buffer === undefined) {
+            sendError(reply, 'UPSTREAM_UNAVAILABLE', requestLang(request))
+            return
+          }
+          let body: unknown
+          try {
+            body = JSON.parse(buffer.toString('utf8'))
+          } catch {
+            reply.send(buffer)
+            return
+          }
+          if (isPlainObject(body)) {
+            const data = body.data
+            if (isPlainObject(data) && 'token' in data) {
+              // The token is the cookie's business; the page only ever sees data.user.
+              if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token) app.session.issue(request, reply, data.token)
+              delete data.token
+            }
+            if (typeof body.code === 'number' && SESSION_ENDING_CODES.has(body.code)) app.session.end(request, reply)
+          }
+          if (entry.session === 'end') app.session.end(request, reply)
+          reply.send(JSON.stringify(body))
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'core API answer broke off')
+          if (!reply.sent) sendError(reply, 'UPSTREAM_UNAVAILABLE', requestLang(request))
+        })
+    }
+  }
+
+  const rewriteRequestHeaders = (request: FastifyRequest, headers: IncomingHttpHeaders) => {
+    const upstream: IncomingHttpHeaders = { ...headers }
+    // The core API sees neither the browser's cookies nor a token the browser made up.
+    delete upstream.cookie
+    delete upstream['website-token']
+    // Bodies are inspected here; the edge compresses for the browser.
+    delete upstream['accept-encoding']
+    const token = app.session.token(request)
+    if (token) upstream['website-token'] = token
+    upstream['x-forwarded-for'] = request.ip
+    upstream['x-forwarded-proto'] = request.protocol
+    return upstream
+  }
+
+  async function browserRoutes(scope: FastifyInstance, method: Method) {
+    const paths = PROXIED_PATHS.filter((entry) => entry.method === method)
+    // The core API speaks JSON only: anything else is a 415 here, not a confusing 400 there.
+    scope.removeContentTypeParser('text/plain')
+    await scope.register(httpProxy, {
+      upstream: config.CORE_API_URL,
+      prefix: API_PREFIX,
+      routes: paths.map((entry) => entry.path),
+      httpMethods: [method],
+      undici,
+      disableRequestLogging: true,
+      // Given a preValidation hook, http-proxy keeps the app's JSON parser, so bodies arrive parsed and lang can be added.
+      preValidation: async () => {},
+      preHandler: async (request) => {
+        const entry = entryOf(request)
+        if (!entry) throw new AppError('NOT_FOUND')
+        if (entry.changesState) app.csrf.verify(request)
+        if (entry.limit) await app.limits.enforce(request, entry.limit)
+      },
+      handler: (request, reply, dest, options) => {
+        const entry = entryOf(request)!
+        const lang = requestLang(request)
+        const query = upstreamQuery(request, method === 'GET')
+        // reply-from types its hooks for every raw server (HTTP/2 included); this app is HTTP/1 only.
+        const replyOptions: FromOptions = {
+          ...options,
+          rewriteRequestHeaders: rewriteRequestHeaders as never,
+          onResponse: onUpstreamResponse(entry) as never,
+          onError: onUpstreamError(entry) as never,
+          queryString: () => query,
+        }
+        if (method === 'GET') return reply.from(dest, replyOptions)
+        const body = request.body === undefined || request.body === null ? {} : request.body
+        return reply.from(dest, { ...replyOptions, body: isPlainObject(body) && !body.lang ? { ...body, lang } : body })
+      },
+    })
+  }
+
+  await app.register(async (scope) => browserRoutes(scope, 'GET'))
+  await app.register(async (scope) => browserRoutes(scope, 'POST'))
+
+  // Requests that are not the browser's API calls keep their bytes, and lose only what is ours.
+  const passThroughHeaders = (request: FastifyRequest, headers: IncomingHttpHeaders) => {
+    const upstream: IncomingHttpHeaders = { ...headers }
+    delete upstream.cookie
+    delete upstream['website-token']
+    upstream['x-forwarded-for'] = request.ip
+    return upstream
+  }
+
+  // Payment notifications pass through untouched: http-proxy's own raw body
+  // parsers keep the signed bytes exactly as the provider sent them.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json')
+    await scope.register(httpProxy, {
+      upstream: config.CORE_API_URL,
+      prefix: API_PREFIX,
+      routes: [...PAYMENT_NOTIFY_PATHS],
+      httpMethods: ['POST'],
+      undici,
+      disableRequestLogging: true,
+      config: { csrf: 'exempt' },
+      replyOptions: { rewriteRequestHeaders: passThroughHeaders as never, onError: onUpstreamError(undefined) as never },
+    })
+  })
+
+  // Outside production the core API answers payments with its sandbox, whose
+  // cashier pages the buyer's browser opens on this site. Plain HTML forms
+  // post there, so no CSRF header can be asked of them; nothing real is paid.
+  if (config.NODE_ENV !== 'production') {
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json')
+      await scope.register(httpProxy, {
+        upstream: config.CORE_API_URL,
+        prefix: SANDBOX_PREFIX,
+        rewritePrefix: SANDBOX_PREFIX,
+        routes: [...SANDBOX_PAGE_PATHS],
+        httpMethods: ['GET', 'POST'],
+        undici,
+        disableRequestLogging: true,
+        config: { csrf: 'exempt' },
+        replyOptions: { rewriteRequestHeaders: passThroughHeaders as never, onError: onUpstreamError(undefined) as never },
+      })
+    })
+  }
+}
+
+export default fp(proxyPlugin, { name: 'proxy', dependencies: ['config', 'session', 'csrf', 'limits', 'metrics'] })

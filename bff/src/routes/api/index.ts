@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { requestLang } from '../../http/locale.ts'
+import { API_PREFIX, CACHED_PATHS } from '../../upstream/allow-list.ts'
+import { AnyData, CACHED_INPUTS } from './schemas.ts'
+
+// Legacy clients send "" or null for filters they leave unset.
+function dropBlank(value: unknown) {
+  if (!value || typeof value !== 'object') return
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) if (record[key] === '' || record[key] === null) delete record[key]
+}
+
+function paramsOf(request: FastifyRequest, method: 'GET' | 'POST'): Record<string, unknown> {
+  const source = (method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined
+  const { lang: _lang, ...params } = source ?? {}
+  return params
+}
+
+/**
+ * The cached /api calls: answered from the BFF's caches (x-cache says how),
+ * the rest of the allow-list goes through the proxy (plugins/external/proxy.ts).
+ */
+export default async function apiRoutes(app: FastifyInstance) {
+  for (const { method, path, cache } of CACHED_PATHS) {
+    const input = CACHED_INPUTS[`${method} ${path}`]!
+    app.route({
+      method,
+      url: `${API_PREFIX}${path}`,
+      schema: {
+        ...(method === 'GET' ? { querystring: input } : { body: input }),
+        response: { 200: Envelope(AnyData), '4xx': Envelope(AnyData), '5xx': ErrorEnvelope },
+      },
+      preValidation: async (request) => dropBlank(method === 'GET' ? request.query : request.body),
+      handler: async (request, reply) => {
+        const { value, outcome } = await app.caches.fetch(cache, { method, path, lang: requestLang(request), params: paramsOf(request, method) })
+        return reply.status(value.status).header('x-cache', outcome).send(value.body)
+      },
+    })
+  }
+
+  // Anything else under /api is not on the allow-list.
+  app.all(`${API_PREFIX}/*`, { schema: { response: { '4xx': ErrorEnvelope } } }, async (request, reply) => reply.callNotFound())
+}

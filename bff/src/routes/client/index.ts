@@ -1,0 +1,58 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { editionOf, type Lang } from '../../http/locale.ts'
+import { HOLDING_PAGE } from './holding-page.ts'
+
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
+/** Files Vite copies from public/ to the root of dist (favicon.ico, robots.txt): plain names only */
+const ROOT_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/
+const RESERVED = /^\/(api|bff)(\/|$)/
+
+/** The edition's language on the page itself, for screen readers and search engines. */
+function withLang(html: string, lang: Lang): string {
+  return html.replace(/<html([^>]*?)\slang="[^"]*"/i, `<html$1 lang="${lang}"`)
+}
+
+/**
+ * Serves the client Vite built: hashed assets cached for a year as immutable,
+ * index.html never cached (a new build must reach every visitor at once), and
+ * every other page path answered with index.html for the client's router.
+ */
+export default async function clientRoutes(app: FastifyInstance) {
+  const dist = app.config.CLIENT_DIST_DIR
+  await app.register(fastifyStatic, {
+    root: path.join(dist, 'assets'),
+    prefix: '/assets/',
+    // Hashed names change with their content, so a cached copy is never wrong.
+    maxAge: ONE_YEAR_MS,
+    immutable: true,
+    index: false,
+  })
+
+  // Read per request: a rebuilt client replaces index.html under a running BFF.
+  async function indexHtml(): Promise<string> {
+    try {
+      return await readFile(path.join(dist, 'index.html'), 'utf8')
+    } catch {
+      return HOLDING_PAGE
+    }
+  }
+
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/'
+    if (RESERVED.test(pathname) || pathname.startsWith('/assets/')) return reply.callNotFound()
+    const name = pathname.slice(1)
+    if (ROOT_FILE.test(name) && name !== 'index.html') {
+      const file = path.join(dist, name)
+      const found = await stat(file).then((s) => s.isFile(), () => false)
+      // A missing file must stay a 404: answering index.html would hand scripts HTML.
+      if (!found) return reply.callNotFound()
+      return reply.sendFile(name, dist, { maxAge: 3600 * 1000, immutable: false })
+    }
+    const lang = editionOf(pathname)
+    app.session.setLocale(request, reply, lang)
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(await indexHtml(), lang))
+  })
+}

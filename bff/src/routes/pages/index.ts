@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TObject } from 'typebox'
+import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { requestLang } from '../../http/locale.ts'
+import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
+import { SESSION_ENDING_CODES } from '../../plugins/app/session.ts'
+import {
+  ArticleData, BulletinData, BulletinsData, BulletinsQuery, HomeData, HomeQuery, NewsData, NewsQuery, RecordQuery, ReportData, ReportsData, ReportsQuery,
+} from './schemas.ts'
+
+type Query = Record<string, unknown>
+
+/**
+ * One round trip per page for the client's first render: each answer bundles
+ * the calls the page makes, in the usual {code, msg, data} envelope. A
+ * missing record keeps the core API's code (100005 for a report, say).
+ */
+export default async function pageRoutes(app: FastifyInstance) {
+  const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => {
+    app.get(url, { schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } }, async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = app.session.token(request)
+      const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query)
+      if (SESSION_ENDING_CODES.has(answer.body.code)) app.session.end(request, reply)
+      if (answer.outcome) reply.header('x-cache', answer.outcome)
+      // Per visitor and language: shared caches must not keep it.
+      reply.header('cache-control', 'private, no-cache')
+      return reply.status(answer.status).send(answer.body)
+    })
+  }
+  page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))
+  page('/bff/pages/reports', ReportsQuery, ReportsData, (ctx, query) => app.pages.reports(ctx, query))
+  page('/bff/pages/report', RecordQuery, ReportData, (ctx, query) => app.pages.report(ctx, query))
+  page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
+  page('/bff/pages/bulletin', RecordQuery, BulletinData, (ctx, query) => app.pages.bulletin(ctx, query))
+  page('/bff/pages/news', NewsQuery, NewsData, (ctx, query) => app.pages.news(ctx, query))
+  page('/bff/pages/article', RecordQuery, ArticleData, (ctx, query) => app.pages.article(ctx, query))
+}

@@ -1,0 +1,87 @@
+import type { ErrorKey } from '../http/envelope.ts'
+import type { Lang } from '../http/locale.ts'
+
+export interface CoreEnvelope {
+  code: number
+  msg: string
+  data: unknown
+}
+
+export interface CoreAnswer {
+  status: number
+  body: CoreEnvelope
+}
+
+export interface CoreCall {
+  method: 'GET' | 'POST'
+  /** A core API path, e.g. /basedata/carousel/listData */
+  path: string
+  lang: Lang
+  params?: Record<string, unknown>
+  token?: string
+}
+
+export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-response'
+
+/** The core API could not be reached or did not answer with an envelope. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(`core API ${kind}`, options)
+    this.name = 'UpstreamError'
+  }
+
+  get key(): ErrorKey {
+    return this.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'
+  }
+}
+
+function isEnvelope(value: unknown): value is CoreEnvelope {
+  return typeof value === 'object' && value !== null && typeof (value as CoreEnvelope).code === 'number' && 'data' in value
+}
+
+/**
+ * Calls the core API for the BFF's own use (caches, page payloads); the
+ * browser's calls go through the proxy. Business failures come back as the
+ * envelope they are; only transport failures throw.
+ */
+export class CoreClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs: number,
+    private readonly onFailure: (kind: UpstreamFailure, path: string) => void = () => {},
+  ) {}
+
+  async call({ method, path, lang, params = {}, token }: CoreCall): Promise<CoreAnswer> {
+    const url = new URL(path, this.baseUrl)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (token) headers['website-token'] = token
+    let body: string | undefined
+    if (method === 'GET') {
+      for (const [key, value] of Object.entries({ ...params, lang }) as [string, unknown][]) {
+        if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))
+      }
+    } else {
+      body = JSON.stringify({ ...params, lang })
+      headers['content-type'] = 'application/json'
+    }
+    let response: Response
+    let parsed: unknown
+    try {
+      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) })
+      parsed = await response.json()
+    } catch (error) {
+      const name = (error as Error).name
+      const kind: UpstreamFailure = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : name === 'SyntaxError' ? 'bad-response' : 'unavailable'
+      this.onFailure(kind, path)
+      throw new UpstreamError(kind, { cause: error })
+    }
+    if (!isEnvelope(parsed)) {
+      this.onFailure('bad-response', path)
+      throw new UpstreamError('bad-response')
+    }
+    return { status: response.status, body: parsed }
+  }
+}

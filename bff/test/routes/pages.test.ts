@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { body, buildBff } from '../helpers/build-app.ts'
+import { startCore, type CoreProcess } from '../helpers/core-process.ts'
+
+// Page payloads against the real core API loaded with the fixtures. The last
+// block stops the core API, so it stays last.
+
+let core: CoreProcess
+let bff: FastifyInstance
+/** Every answer expires at once, so only stale-if-error can answer once the core API is gone. */
+let expiring: FastifyInstance
+
+const NO_TTL = {
+  CACHE_TTL_DICT_S: 0, CACHE_TTL_CONFIG_S: 0, CACHE_TTL_CAROUSEL_S: 0, CACHE_TTL_MAP_S: 0, CACHE_TTL_HOT_REPORTS_S: 0,
+  CACHE_TTL_CHOICENESS_S: 0, CACHE_TTL_CATEGORIES_S: 0, CACHE_TTL_LATEST_NEWS_S: 0, CACHE_STALE_WHILE_REVALIDATE_S: 0,
+}
+
+beforeAll(async () => {
+  core = await startCore()
+  bff = await buildBff({ CORE_API_URL: core.url })
+  expiring = await buildBff({ CORE_API_URL: core.url, ...NO_TTL })
+})
+
+afterAll(async () => {
+  await bff?.close()
+  await expiring?.close()
+  await core?.stop()
+})
+
+describe('home', () => {
+  it('bundles every part of the first render in one envelope', async () => {
+    const res = await bff.inject({ url: '/bff/pages/home?lang=en-US' })
+    expect(res.statusCode).toBe(200)
+    const { code, msg, data } = body(res)
+    expect([code, msg]).toEqual([200, 'success'])
+    for (const part of ['carousel', 'hotReports', 'categories', 'mapData', 'latestNews', 'choiceness', 'footer', 'reportMenu', 'newsMenu']) {
+      expect(Array.isArray(data[part]), part).toBe(true)
+      expect(data[part].length, part).toBeGreaterThan(0)
+    }
+    expect(data.hotReports[0].lang).toBe('en-US')
+    expect(data.footer.map((row: { configKey: string }) => row.configKey)).toContain('en.contact.phone')
+    expect(data.reportMenu[0].dictType).toBe('reports_category_en')
+  })
+
+  it('takes the language from the locale cookie when the query names none', async () => {
+    const { data } = body(await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=zh-CN' } }))
+    expect(data.hotReports[0].lang).toBe('zh-CN')
+    expect(data.footer.map((row: { configKey: string }) => row.configKey)).toContain('cn.footer.icp')
+  })
+
+  it('comes from the caches: MISS first, HIT after', async () => {
+    const fresh = await buildBff({ CORE_API_URL: core.url })
+    try {
+      expect((await fresh.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('MISS')
+      expect((await fresh.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('HIT')
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
+describe('lists and details', () => {
+  it('filters the report list and adds hot reports', async () => {
+    const { data } = body(await bff.inject({ url: '/bff/pages/reports?lang=zh-CN&marketType=energy&pageNo=1&pageSize=3' }))
+    expect(data.list.pageList.pageSize).toBe(3)
+    expect(data.list.pageList.list.every((r: { marketType: string }) => r.marketType === 'energy')).toBe(true)
+    expect(data.hotReports.length).toBeGreaterThan(0)
+  })
+
+  it('answers a report by webTitle', async () => {
+    const { data: home } = body(await bff.inject({ url: '/bff/pages/home?lang=zh-CN' }))
+    const webTitle = home.hotReports[0].webTitle
+    const res = await bff.inject({ url: `/bff/pages/report?lang=zh-CN&webTitle=${encodeURIComponent(webTitle)}` })
+    expect(res.statusCode).toBe(200)
+    expect(body(res).data.report.webTitle).toBe(webTitle)
+  })
+
+  it("keeps the core API's code for a missing record", async () => {
+    const res = await bff.inject({ url: '/bff/pages/report?lang=en-US&webTitle=no-such-report' })
+    expect(res.statusCode).toBe(404)
+    expect(body(res)).toEqual({ code: 100005, msg: 'The research report does not exist.', data: null })
+  })
+
+  it('answers bulletins and a bulletin', async () => {
+    const list = body(await bff.inject({ url: '/bff/pages/bulletins?lang=zh-CN' })).data
+    expect(list.list.list.length).toBeGreaterThan(0)
+    expect(list.categories.length).toBeGreaterThan(0)
+    expect(Array.isArray(list.labels)).toBe(true)
+    const webTitle = list.list.list[0].webTitle
+    const detail = await bff.inject({ url: `/bff/pages/bulletin?lang=zh-CN&webTitle=${encodeURIComponent(webTitle)}` })
+    expect(body(detail).data.bulletin.webTitle).toBe(webTitle)
+  })
+
+  it('answers news and an article with its neighbours', async () => {
+    const list = body(await bff.inject({ url: '/bff/pages/news?lang=en-US' })).data
+    expect(list.list.list.length).toBeGreaterThan(0)
+    expect(list.categories.length).toBeGreaterThan(0)
+    const webTitle = list.list.list[0].webTitle
+    const detail = await bff.inject({ url: `/bff/pages/article?lang=en-US&webTitle=${encodeURIComponent(webTitle)}` })
+    expect(detail.statusCode).toBe(200)
+    expect(body(detail).data.article).toBeTruthy()
+  })
+
+  it('refuses parameters it does not know', async () => {
+    const res = await bff.inject({ url: '/bff/pages/reports?lang=en-US&sort=price' })
+    expect(res.statusCode).toBe(400)
+    expect(body(res)).toMatchObject({ code: 100001, msg: 'Unknown parameter: sort' })
+  })
+})
+
+describe('with the core API stopped', () => {
+  it('still answers cached endpoints, marked STALE', async () => {
+    const warm = await expiring.inject({ url: '/api/basedata/carousel/listData?lang=en-US' })
+    const page = await expiring.inject({ url: '/bff/pages/home?lang=en-US' })
+    expect([warm.headers['x-cache'], page.headers['x-cache']]).toEqual(['MISS', 'MISS'])
+
+    await core.stop()
+
+    const api = await expiring.inject({ url: '/api/basedata/carousel/listData?lang=en-US' })
+    expect(api.statusCode).toBe(200)
+    expect(api.headers['x-cache']).toBe('STALE')
+    expect(body(api)).toEqual(body(warm))
+
+    const home = await expiring.inject({ url: '/bff/pages/home?lang=en-US' })
+    expect(home.statusCode).toBe(200)
+    expect(home.headers['x-cache']).toBe('STALE')
+    expect(body(home)).toEqual(body(page))
+  })
+
+  it('answers what it never cached with an envelope, not a hang', async () => {
+    const res = await expiring.inject({ url: '/bff/pages/reports?lang=zh-CN' })
+    expect(res.statusCode).toBe(502)
+    expect(body(res)).toEqual({ code: 5002, msg: '服务暂时不可用，请稍后再试', data: null })
+  })
+})

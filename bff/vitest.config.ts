@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    // Files that need the core API start their own; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    // Starting the core API migrates and seeds an embedded database.
+    hookTimeout: 150_000,
+  },
+})
