@@ -12,7 +12,10 @@ const children = new Map()
 let stopping = false
 
 function run(name, entry, env = {}) {
-  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env }, stdio: 'inherit' })
+  // NODE_ENV is passed through as set. Unset means development, where
+  // payments without merchant credentials go to the bundled sandbox gateway;
+  // a real deployment sets NODE_ENV=production and the merchant credentials.
+  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
   children.set(name, child)
   child.on('exit', (code, signal) => {
     children.delete(name)
