@@ -1,0 +1,57 @@
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { Layout } from '../features/layout/components/layout'
+import { localizePath } from '../lib/locale'
+import { useT } from '../lib/use-t'
+import { ErrorBoundary } from './error-boundary'
+import { resolveRoute } from './routes'
+import { SCREENS } from './screens'
+
+function PageFallback() {
+  return (
+    <div className="container page-section" aria-busy="true">
+      <span className="skeleton" style={{ height: 28, width: '40%', marginBottom: 24 }} />
+      <span className="skeleton" style={{ height: 16, width: '90%', marginBottom: 12 }} />
+      <span className="skeleton" style={{ height: 16, width: '75%', marginBottom: 12 }} />
+      <span className="skeleton" style={{ height: 16, width: '82%' }} />
+    </div>
+  )
+}
+
+export function AppRouter() {
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const t = useT()
+  const resolved = useMemo(() => resolveRoute(location, search), [location, search])
+  const { route, params, locale } = resolved
+  const Screen = SCREENS[route.screen]
+
+  // A layout effect runs before the screens' own effects, so a detail screen
+  // can refine the title (record name) without this one overwriting it.
+  const title = t(route.titleId)
+  useLayoutEffect(() => {
+    document.title = `${title} - ${t('site.name')}`
+  }, [title, t])
+
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location])
+
+  const home = localizePath(locale, '/')
+  return (
+    <Layout activeIndex={route.activeIndex} hideLanguageSwitch={Boolean(route.hideLanguageSwitch)} bare={Boolean(route.bare)}>
+      <ErrorBoundary
+        resetKey={location}
+        fallbackText={t('common.errorTitle')}
+        reloadLabel={t('build.reload')}
+        onError={() => {
+          if (location !== home) navigate(home, { replace: true })
+        }}
+      >
+        <Suspense fallback={<PageFallback />}>
+          <Screen key={route.screen} params={params} />
+        </Suspense>
+      </ErrorBoundary>
+    </Layout>
+  )
+}

@@ -1,0 +1,81 @@
+import type { MouseEvent } from 'react'
+import { useT } from '../lib/use-t'
+
+interface Props {
+  page: number
+  pageSize: number
+  total: number
+  /** The link for a page; pagination is real links so pages can be shared. */
+  hrefFor: (page: number) => string
+  onNavigate: (href: string) => void
+}
+
+/** Page numbers with gaps: 1 … 4 5 6 … 12 */
+export function pageWindow(page: number, pages: number): Array<number | 'gap'> {
+  const result: Array<number | 'gap'> = []
+  const wanted = new Set([1, pages, page - 1, page, page + 1])
+  if (page <= 3) [2, 3, 4].forEach((p) => wanted.add(p))
+  if (page >= pages - 2) [pages - 1, pages - 2, pages - 3].forEach((p) => wanted.add(p))
+  let previous = 0
+  for (let p = 1; p <= pages; p++) {
+    if (!wanted.has(p)) continue
+    if (p - previous > 1) result.push('gap')
+    result.push(p)
+    previous = p
+  }
+  return result
+}
+
+export function Pagination({ page, pageSize, total, hrefFor, onNavigate }: Props) {
+  const t = useT()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (pages <= 1) return null
+  const go = (event: MouseEvent<HTMLAnchorElement>, target: number) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return
+    event.preventDefault()
+    onNavigate(hrefFor(target))
+  }
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      {page > 1 ? (
+        <a className="page-link page-step" href={hrefFor(page - 1)} onClick={(e) => go(e, page - 1)} rel="prev">
+          {t('pagination.prev')}
+        </a>
+      ) : (
+        <span className="page-link page-step is-disabled" aria-disabled="true">
+          {t('pagination.prev')}
+        </span>
+      )}
+      <ul className="page-list">
+        {pageWindow(page, pages).map((item, index) =>
+          item === 'gap' ? (
+            <li key={`gap-${index}`} className="page-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <a
+                className={`page-link${item === page ? ' is-current' : ''}`}
+                href={hrefFor(item)}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={t('pagination.page', { page: item })}
+                onClick={(e) => go(e, item)}
+              >
+                {item}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pages ? (
+        <a className="page-link page-step" href={hrefFor(page + 1)} onClick={(e) => go(e, page + 1)} rel="next">
+          {t('pagination.next')}
+        </a>
+      ) : (
+        <span className="page-link page-step is-disabled" aria-disabled="true">
+          {t('pagination.next')}
+        </span>
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,28 @@
+interface Props {
+  width?: string
+  height?: number
+  className?: string
+}
+
+export function Skeleton({ width = '100%', height = 16, className = '' }: Props) {
+  return <span className={`skeleton ${className}`} style={{ width, height }} aria-hidden="true" />
+}
+
+/** Placeholder rows shaped like the final list, so nothing shifts on load. */
+export function SkeletonList({ rows = 5, variant = 'row' }: { rows?: number; variant?: 'row' | 'card' }) {
+  return (
+    <div className={`skeleton-list skeleton-${variant}`} aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton-item">
+          {variant === 'card' && <Skeleton className="skeleton-cover" height={120} width="88px" />}
+          <div className="skeleton-lines">
+            <Skeleton height={20} width="80%" />
+            <Skeleton height={14} width="40%" />
+            <Skeleton height={14} width="95%" />
+            <Skeleton height={14} width="70%" />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import type { InputHTMLAttributes } from 'react'
+import type { MessageId } from '../lib/intl'
+import { useT } from '../lib/use-t'
+import { FormField } from './form-field'
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
+  name: string
+  label: string
+  value: string
+  error?: MessageId
+  hint?: string
+  required?: boolean
+  wide?: boolean
+  multiline?: boolean
+  // Method syntax on purpose: forms pass setters typed to their own field names.
+  onValue(name: string, value: string): void
+  onBlurField?(name: string): void
+}
+
+/** A labelled input (or textarea) bound to useForm, with its error beside it. */
+export function TextInput({ name, label, value, error, hint, required, wide, multiline, onValue, onBlurField, ...rest }: Props) {
+  const t = useT()
+  return (
+    <FormField label={label} error={error ? t(error) : undefined} required={required} hint={hint} className={wide ? 'field-wide' : ''}>
+      {({ id, describedBy, invalid }) =>
+        multiline ? (
+          <textarea
+            id={id}
+            name={name}
+            className="textarea"
+            value={value}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            aria-required={required || undefined}
+            maxLength={2000}
+            onChange={(e) => onValue(name, e.target.value)}
+            onBlur={() => onBlurField?.(name)}
+          />
+        ) : (
+          <input
+            id={id}
+            name={name}
+            className="input"
+            value={value}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            aria-required={required || undefined}
+            onChange={(e) => onValue(name, e.target.value)}
+            onBlur={() => onBlurField?.(name)}
+            {...rest}
+          />
+        )
+      }
+    </FormField>
+  )
+}

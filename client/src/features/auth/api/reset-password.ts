@@ -1,0 +1,22 @@
+import useSWRMutation from 'swr/mutation'
+import { apiPost } from '../../../lib/api-client'
+import { encryptCredential } from '../../../lib/crypto'
+
+export interface ResetPasswordInput {
+  resetToken: string
+  password: string
+  confirmPassword: string
+}
+
+export const resetPassword = (input: ResetPasswordInput): Promise<unknown> =>
+  apiPost<unknown>('/report/websiteUser/resetPwd', {
+    resetToken: input.resetToken,
+    newPassword: encryptCredential(input.password),
+    confirmNewPassword: encryptCredential(input.confirmPassword),
+  })
+
+export const resetPasswordKey = 'websiteUser/resetPwd'
+
+export function useResetPassword() {
+  return useSWRMutation(resetPasswordKey, (_key: string, { arg }: { arg: ResetPasswordInput }) => resetPassword(arg))
+}

@@ -1,0 +1,42 @@
+import useSWR from 'swr'
+import useSWRMutation from 'swr/mutation'
+import { apiGet, apiPost } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+
+export interface UserInfo {
+  id: string
+  loginCode?: string
+  name?: string
+  companyName?: string
+  addr?: string
+  email?: string
+  contact?: string
+}
+
+export interface UserInfoInput {
+  companyName: string
+  addr: string
+  email: string
+  contact: string
+  name: string
+}
+
+export const getUserInfo = async (options: { background?: boolean } = {}): Promise<UserInfo> => {
+  const data = await apiGet<UserInfo | { user: UserInfo }>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
+  // Tolerate both {user} and a bare user object while the endpoint settles.
+  return data && typeof data === 'object' && 'user' in data ? data.user : (data as UserInfo)
+}
+
+export const userInfoKey = (locale: Locale) => ['websiteUser/getUserInfo', locale] as const
+
+export function useUserInfo(locale: Locale, enabled: boolean) {
+  return useSWR(enabled ? userInfoKey(locale) : null, () => getUserInfo())
+}
+
+export const updateUser = (input: UserInfoInput): Promise<unknown> => apiPost<unknown>('/report/websiteUser/updateUser', input)
+
+export const updateUserKey = 'websiteUser/updateUser'
+
+export function useUpdateUser() {
+  return useSWRMutation(updateUserKey, (_key: string, { arg }: { arg: UserInfoInput }) => updateUser(arg))
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { AccountNav } from '../../../components/account-nav'
+import { LoadError } from '../../../components/state-message'
+import { Skeleton } from '../../../components/skeleton'
+import { TextInput } from '../../../components/text-input'
+import { openModal } from '../../../lib/modal-store'
+import { setSessionUser, useForgetUserWhenRejected, useSessionUser } from '../../../lib/session'
+import { showToast } from '../../../lib/toast'
+import { useForm } from '../../../lib/use-form'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { validateContactInfo } from '../../../lib/validation'
+import { useUpdateUser, useUserInfo, type UserInfo } from '../api/user-info'
+import '../../../styles/account.css'
+
+const FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
+
+export default function MyInfoPage() {
+  const t = useT()
+  const locale = useLocale()
+  const user = useSessionUser()
+  const { data, error, isLoading, mutate } = useUserInfo(locale, Boolean(user))
+  useForgetUserWhenRejected(error)
+  const [editing, setEditing] = useState(false)
+
+  return (
+    <div className="container page-section">
+      <div className="account-layout">
+        <AccountNav current="info" />
+        <section className="account-main">
+          <div className="section-head">
+            <h1 className="section-title">{t('account.info')}</h1>
+            {data && !editing && (
+              <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </button>
+            )}
+          </div>
+          {!user ? (
+            <div className="state-message">
+              <p className="state-title">{t('account.needLogin')}</p>
+              <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
+                {t('header.login')}
+              </button>
+            </div>
+          ) : error ? (
+            <LoadError onRetry={() => void mutate()} />
+          ) : isLoading || !data ? (
+            <div className="info-list">
+              {FIELDS.map((f) => (
+                <Skeleton key={f} height={20} width="60%" />
+              ))}
+            </div>
+          ) : editing ? (
+            <EditForm
+              info={data}
+              onDone={(next) => {
+                setEditing(false)
+                if (next) {
+                  void mutate({ ...data, ...next }, { revalidate: true })
+                  if (next.name) setSessionUser({ ...user, name: next.name })
+                }
+              }}
+            />
+          ) : (
+            <dl className="info-list">
+              <div className="info-row">
+                <dt>{t('account.loginName')}</dt>
+                <dd>{data.loginCode || user.name}</dd>
+              </div>
+              {FIELDS.map((f) => (
+                <div key={f} className="info-row">
+                  <dt>{t(`form.${f}`)}</dt>
+                  <dd>{data[f] || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function EditForm({ info, onDone }: { info: UserInfo; onDone: (next?: Partial<UserInfo>) => void }) {
+  const t = useT()
+  const formRef = useRef<HTMLFormElement>(null)
+  const { trigger, isMutating } = useUpdateUser()
+  const form = useForm(
+    { companyName: info.companyName ?? '', addr: info.addr ?? '', name: info.name ?? '', contact: info.contact ?? '', email: info.email ?? '' },
+    validateContactInfo,
+  )
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus()
+  }, [])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (isMutating) return
+    const valid = form.check(formRef.current)
+    if (!valid) return
+    try {
+      const trimmed = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, v.trim()])) as typeof valid
+      await trigger(trimmed)
+      showToast(t('account.saved'), 'success')
+      onDone(trimmed)
+    } catch {
+      // Message shown by the api client.
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="account-form">
+      <div className="form-grid">
+        {FIELDS.map((f) => (
+          <TextInput
+            key={f}
+            name={f}
+            label={t(`form.${f}`)}
+            required={f !== 'addr'}
+            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
+            hint={f === 'contact' ? t('form.phoneHint') : undefined}
+            value={form.values[f]}
+            error={form.errors[f]}
+            onValue={form.setField}
+            onBlurField={form.blurField}
+          />
+        ))}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={isMutating}>
+          {isMutating ? t('common.submitting') : t('common.save')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => onDone()}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,69 @@
+import { useRef, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { LocalLink } from '../../../components/local-link'
+import { TextInput } from '../../../components/text-input'
+import { localizePath } from '../../../lib/locale'
+import { openModal } from '../../../lib/modal-store'
+import { useSessionUser } from '../../../lib/session'
+import { showToast } from '../../../lib/toast'
+import { useForm } from '../../../lib/use-form'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { passwordPairErrors } from '../../../lib/validation'
+import { useUpdatePassword } from '../api/update-password'
+import '../../../styles/account.css'
+
+/** Shown without header and footer, as the spec asks. */
+export default function UpdatePasswordPage() {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const user = useSessionUser()
+  const formRef = useRef<HTMLFormElement>(null)
+  const { trigger, isMutating } = useUpdatePassword()
+  const form = useForm({ password: '', confirmPassword: '' }, passwordPairErrors)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (isMutating) return
+    const valid = form.check(formRef.current)
+    if (!valid) return
+    try {
+      await trigger(valid)
+      showToast(t('account.pwdSaved'), 'success')
+      navigate(localizePath(locale, '/personalCenter/myInfo'))
+    } catch {
+      // Message shown by the api client.
+    }
+  }
+
+  return (
+    <div className="bare-page">
+      <div className="bare-card">
+        <LocalLink to="/" className="bare-brand">
+          {t('site.name')}
+        </LocalLink>
+        <h1 className="page-title">{t('account.password')}</h1>
+        {!user ? (
+          <div>
+            <p className="muted">{t('account.needLogin')}</p>
+            <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
+              {t('header.login')}
+            </button>
+          </div>
+        ) : (
+          <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+            <TextInput name="password" type="password" label={t('form.newPassword')} required autoComplete="new-password" value={form.values.password} error={form.errors.password} onValue={form.setField} onBlurField={form.blurField} />
+            <TextInput name="confirmPassword" type="password" label={t('form.confirmPassword')} required autoComplete="new-password" value={form.values.confirmPassword} error={form.errors.confirmPassword} onValue={form.setField} onBlurField={form.blurField} />
+            <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
+              {isMutating ? t('common.submitting') : t('common.save')}
+            </button>
+          </form>
+        )}
+        <p className="bare-back">
+          <LocalLink to="/personalCenter/myInfo">← {t('account.back')}</LocalLink>
+        </p>
+      </div>
+    </div>
+  )
+}

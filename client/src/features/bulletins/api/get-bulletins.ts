@@ -1,0 +1,28 @@
+import useSWR from 'swr'
+import { apiPost } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+import type { BulletinSummary } from './types'
+
+export interface BulletinListQuery {
+  pageNo: number
+  pageSize: number
+  marketType?: string
+  topLabelId?: string
+  keyword?: string
+}
+
+export interface BulletinListResult {
+  list: BulletinSummary[]
+  count: number
+  pageNo: number
+  pageSize: number
+}
+
+export const getBulletins = (query: BulletinListQuery): Promise<BulletinListResult> =>
+  apiPost<BulletinListResult>('/report/researchBriefReport/pageList', query, { silent: true })
+
+export const bulletinsKey = (locale: Locale, query: BulletinListQuery) => ['researchBriefReport/pageList', locale, JSON.stringify(query)] as const
+
+export function useBulletins(locale: Locale, query: BulletinListQuery) {
+  return useSWR(bulletinsKey(locale, query), () => getBulletins(query))
+}

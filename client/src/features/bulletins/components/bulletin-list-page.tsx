@@ -1,0 +1,132 @@
+import { useLocation } from 'wouter'
+import { Breadcrumb } from '../../../components/breadcrumb'
+import { FacetGroup } from '../../../components/facet-group'
+import { FilterPanel } from '../../../components/filter-panel'
+import { LocalLink } from '../../../components/local-link'
+import { Pagination } from '../../../components/pagination'
+import { SkeletonList } from '../../../components/skeleton'
+import { LoadError, StateMessage } from '../../../components/state-message'
+import { formatDate, formatPrice } from '../../../lib/format'
+import { localizePath } from '../../../lib/locale'
+import { paths } from '../../../lib/paths'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { useBulletinLabels } from '../api/get-bulletin-labels'
+import { useBulletinTypes } from '../api/get-bulletin-types'
+import { useBulletins } from '../api/get-bulletins'
+import './bulletins.css'
+
+const PAGE_SIZE = 10
+
+export default function BulletinListPage({ params }: { params: Record<string, string | undefined> }) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const marketType = params.marketType
+  const topLabelId = params.topLabelId
+  const keyword = params.keyword?.trim() || undefined
+  const pageParam = Number(params.page)
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+
+  const types = useBulletinTypes(locale)
+  const labels = useBulletinLabels(locale, { ...(marketType ? { marketType } : {}), ...(keyword ? { keyword } : {}) })
+  const { data, error, isLoading, mutate } = useBulletins(locale, {
+    pageNo: page,
+    pageSize: PAGE_SIZE,
+    ...(marketType ? { marketType } : {}),
+    ...(topLabelId ? { topLabelId } : {}),
+    ...(keyword ? { keyword } : {}),
+  })
+  const typeName = types.data?.find((x) => x.marketType === marketType)?.marketTypeName
+  useDocumentTitle(typeName ? `${typeName} - ${t('title.bulletin')}` : t('title.bulletin'))
+
+  const hrefFor = (mt: string | undefined, label: string | undefined, p = 1) => {
+    const base = paths.bulletins(mt, label, keyword)
+    return localizePath(locale, p > 1 ? `${base}?page=${p}` : base)
+  }
+  const allCount = types.data?.reduce((sum, x) => sum + x.marketCount, 0)
+
+  return (
+    <div className="container">
+      <Breadcrumb items={[{ label: t('nav.bulletin'), to: '/bulletin' }, ...(typeName ? [{ label: typeName }] : [])]} />
+      <div className="page-section">
+        <h1 className="page-title">{typeName ?? t('bulletin.heading')}</h1>
+        <nav className="type-tabs" aria-label={t('bulletin.type')}>
+          {[{ marketType: undefined as string | undefined, marketTypeName: t('common.all'), marketCount: allCount }, ...(types.data ?? [])].map((x) => {
+            const active = x.marketType === marketType
+            const href = hrefFor(x.marketType, undefined)
+            return (
+              <a
+                key={x.marketType ?? 'all'}
+                href={href}
+                className={`type-tab${active ? ' is-active' : ''}`}
+                aria-current={active ? 'page' : undefined}
+                onClick={(e) => {
+                  e.preventDefault()
+                  navigate(href)
+                }}
+              >
+                {x.marketTypeName}
+                {x.marketCount !== undefined && <span className="facet-count">{x.marketCount}</span>}
+              </a>
+            )
+          })}
+        </nav>
+        <div className="list-layout">
+          <FilterPanel resetKey={`${marketType}/${topLabelId}/${keyword}`}>
+            <FacetGroup
+              title={t('bulletin.label')}
+              allLabel={t('common.all')}
+              allHref={hrefFor(marketType, undefined)}
+              selected={topLabelId}
+              onNavigate={navigate}
+              options={(labels.data ?? []).map((l) => ({
+                value: l.topLabelId,
+                label: l.topLabelName,
+                count: l.marketCount,
+                href: hrefFor(marketType, l.topLabelId),
+              }))}
+            />
+          </FilterPanel>
+          <section>
+            <div className="list-head">
+              <p className="list-count num" aria-live="polite">
+                {data ? t('common.results', { count: data.count }) : '\u00a0'}
+              </p>
+              {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
+            </div>
+            {error && !data ? (
+              <LoadError onRetry={() => void mutate()} />
+            ) : isLoading && !data ? (
+              <SkeletonList rows={PAGE_SIZE} />
+            ) : data && data.list.length === 0 ? (
+              <StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />
+            ) : (
+              <ul className="item-list">
+                {data?.list.map((b) => (
+                  <li key={b.id} className="item item-side">
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <h2 className="item-title">
+                        <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
+                      </h2>
+                      <p className="meta">
+                        <span className="tag">{b.marketTypeName}</span>
+                        <span>{b.topLabelName}</span>
+                        <span className="num">{formatDate(b.publishDate)}</span>
+                        {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
+                      </p>
+                      <p className="item-outline clamp-2">{b.outline}</p>
+                    </div>
+                    <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, topLabelId, p)} onNavigate={navigate} />}
+          </section>
+        </div>
+      </div>
+    </div>
+  )
+}

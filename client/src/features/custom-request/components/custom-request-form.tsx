@@ -1,0 +1,125 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { TextInput } from '../../../components/text-input'
+import { showToast } from '../../../lib/toast'
+import { useForm } from '../../../lib/use-form'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { validateCustomRequest, type CustomRequestFields } from '../../../lib/validation'
+import { useSaveCustomerInfo } from '../api/save-customer-info'
+
+interface Props {
+  type: '1' | '2'
+  reportId?: string
+  reportPrice?: number
+  initialDemand?: string
+  onSent?: () => void
+  autoFocus?: boolean
+}
+
+const TEXT_FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
+
+export function CustomRequestForm({ type, reportId, reportPrice, initialDemand = '', onSent, autoFocus }: Props) {
+  const t = useT()
+  const locale = useLocale()
+  const versionId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [sent, setSent] = useState(false)
+  // The China / Global choice only exists for a sample request in Chinese.
+  const needsVersion = type === '1' && locale === 'zh-CN'
+  const empty: CustomRequestFields = { companyName: '', addr: '', email: '', contact: '', name: '', demand: initialDemand, version: '' }
+  const form = useForm(empty, (values) => validateCustomRequest(values, needsVersion))
+  const { trigger, isMutating } = useSaveCustomerInfo()
+  const { values, errors } = form
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (isMutating) return
+    const valid = form.check(formRef.current)
+    if (!valid) return
+    try {
+      await trigger({
+        type,
+        ...(needsVersion ? { version: valid.version as '0' | '1' } : {}),
+        companyName: valid.companyName.trim(),
+        addr: valid.addr.trim(),
+        email: valid.email.trim(),
+        contact: valid.contact.trim(),
+        name: valid.name.trim(),
+        demand: valid.demand.trim(),
+        ...(reportId ? { reportId } : {}),
+        ...(reportPrice !== undefined ? { reportPrice } : {}),
+      })
+      showToast(t('modal.custom.success'), 'success')
+      form.reset(empty)
+      setSent(true)
+      onSent?.()
+    } catch {
+      // Message shown by the api client; the form keeps what was typed.
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+      {sent && (
+        <p className="form-success" role="status">
+          {t('modal.custom.success')}
+        </p>
+      )}
+      <div className="form-grid">
+        {TEXT_FIELDS.map((f, index) => (
+          <TextInput
+            key={f}
+            name={f}
+            label={t(`form.${f}`)}
+            required={f !== 'addr'}
+            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
+            autoComplete={{ companyName: 'organization', addr: 'organization-title', name: 'name', contact: 'tel', email: 'email' }[f]}
+            hint={f === 'contact' ? t('form.phoneHint') : undefined}
+            maxLength={f === 'contact' ? 40 : 200}
+            wide={f === 'email'}
+            value={values[f]}
+            error={errors[f]}
+            onValue={form.setField}
+            onBlurField={form.blurField}
+            {...(autoFocus && index === 0 ? { 'data-autofocus': true } : {})}
+          />
+        ))}
+        {needsVersion && (
+          <fieldset className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`} aria-describedby={errors.version ? `${versionId}-error` : undefined}>
+            <legend className="field-label">
+              {t('form.version')}
+              <span className="field-required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </legend>
+            <div className="radio-row">
+              {(['0', '1'] as const).map((v) => (
+                <label key={v}>
+                  <input
+                    type="radio"
+                    name="version"
+                    value={v}
+                    checked={values.version === v}
+                    aria-invalid={errors.version ? true : undefined}
+                    onChange={() => form.setField('version', v)}
+                  />
+                  {t(`form.version.${v}`)}
+                </label>
+              ))}
+            </div>
+            {errors.version && (
+              <p id={`${versionId}-error`} className="field-error" role="alert">
+                {t(errors.version)}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <TextInput name="demand" label={t('form.demand')} required multiline wide value={values.demand} error={errors.demand} onValue={form.setField} onBlurField={form.blurField} />
+      </div>
+      <button type="submit" className="button button-primary button-large" disabled={isMutating}>
+        {isMutating ? t('common.submitting') : t('common.submit')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react'
+import { LocalLink } from '../../../components/local-link'
+import { Skeleton } from '../../../components/skeleton'
+import { useT } from '../../../lib/use-t'
+import type { Slide } from '../api/get-carousel'
+
+/** Never faster than 6 s, per the visual direction. */
+export const SLIDE_INTERVAL_MS = 7000
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+export function Carousel({ slides }: { slides: Slide[] | undefined }) {
+  const t = useT()
+  const [index, setIndex] = useState(0)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [stopped, setStopped] = useState(prefersReducedMotion)
+  const count = slides?.length ?? 0
+  const paused = hovered || focused || stopped
+
+  useEffect(() => {
+    if (paused || count < 2) return
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS)
+    return () => window.clearTimeout(timer)
+  }, [paused, count, index])
+
+  if (!slides) return <Skeleton height={280} className="carousel-skeleton" />
+  if (count === 0) return null
+  const current = slides[index % count] as Slide
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('home.carousel')}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+      }}
+    >
+      <div
+        className="slide"
+        key={current.id}
+        role="group"
+        aria-roledescription="slide"
+        aria-label={t('home.slide', { index: (index % count) + 1, total: count })}
+        style={{ backgroundColor: current.color }}
+      >
+        <div className="slide-inner">
+          <p className="slide-kicker">{t('home.carousel')}</p>
+          <h2 className="slide-title">{current.title}</h2>
+          <p className="slide-subtitle">{current.subtitle}</p>
+          <LocalLink to={current.linkUrl} raw className="button button-primary">
+            {t('home.learnMore')}
+          </LocalLink>
+        </div>
+        <svg className="slide-art" viewBox="0 0 320 200" aria-hidden="true">
+          {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
+            <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
+          ))}
+          <polyline points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45" fill="none" stroke="rgb(255 255 255 / 0.45)" strokeWidth="2" />
+        </svg>
+      </div>
+      {count > 1 && (
+        <div className="carousel-controls">
+          <button type="button" className="carousel-arrow" aria-label={t('home.prevSlide')} onClick={() => setIndex((i) => (i - 1 + count) % count)}>
+            ‹
+          </button>
+          <div className="carousel-dots">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                className={`dot${i === index % count ? ' is-active' : ''}`}
+                aria-label={t('home.slide', { index: i + 1, total: count })}
+                aria-current={i === index % count ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+              />
+            ))}
+          </div>
+          <button type="button" className="carousel-arrow" aria-label={t('home.nextSlide')} onClick={() => setIndex((i) => (i + 1) % count)}>
+            ›
+          </button>
+          <button type="button" className="carousel-toggle" onClick={() => setStopped((s) => !s)}>
+            {stopped ? t('home.play') : t('home.pause')}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

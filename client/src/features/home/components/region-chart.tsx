@@ -1,0 +1,53 @@
+import { useT } from '../../../lib/use-t'
+import type { RegionFigures } from '../api/get-map-data'
+
+/** The map figures as a paired bar chart: comparable at a glance, readable as a table. */
+export function RegionChart({ regions, locale }: { regions: RegionFigures[]; locale: string }) {
+  const t = useT()
+  const max = Math.max(1, ...regions.map((r) => Math.max(r.reports, r.clients)))
+  const fmt = new Intl.NumberFormat(locale)
+  const sorted = [...regions].sort((a, b) => b.reports - a.reports)
+  return (
+    <figure className="region-chart">
+      <div className="chart-legend" aria-hidden="true">
+        <span className="legend-item">
+          <span className="swatch swatch-reports" />
+          {t('home.mapReports')}
+        </span>
+        <span className="legend-item">
+          <span className="swatch swatch-clients" />
+          {t('home.mapClients')}
+        </span>
+      </div>
+      <table className="chart-table">
+        <caption className="visually-hidden">{t('home.mapCaption')}</caption>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">{t('home.map')}</th>
+            <th scope="col">{t('home.mapReports')}</th>
+            <th scope="col">{t('home.mapClients')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((r) => (
+            <tr key={r.regionCode}>
+              <th scope="row">{r.regionName}</th>
+              <td>
+                <span className="track">
+                  <span className="bar bar-reports" style={{ width: `${(r.reports / max) * 100}%` }} />
+                </span>
+                <span className="bar-value num">{fmt.format(r.reports)}</span>
+              </td>
+              <td>
+                <span className="track">
+                  <span className="bar bar-clients" style={{ width: `${(r.clients / max) * 100}%` }} />
+                </span>
+                <span className="bar-value num">{fmt.format(r.clients)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}

@@ -1,0 +1,114 @@
+import type { Locale } from '../../../lib/locale'
+import { paths } from '../../../lib/paths'
+import type { Translate } from '../../../lib/use-t'
+import type { DictItem } from '../api/get-menu-dict'
+
+export interface MenuItem {
+  key: string
+  label: string
+  /** Edition-neutral path */
+  linkAddress: string
+  /** Index used to highlight the current section (the spec's activeIndex) */
+  activeIndex: number
+  children?: MenuItem[]
+  activeIndustryType?: string
+  type?: string
+}
+
+interface MenuInput {
+  locale: Locale
+  t: Translate
+  reportCategories: DictItem[] | undefined
+  newsMarkets: DictItem[] | undefined
+  bulletinTypes: DictItem[] | undefined
+}
+
+/** The header menu. The English edition has no bulletin, news or qualification entries. */
+export function buildMenu({ locale, t, reportCategories, newsMarkets, bulletinTypes }: MenuInput): MenuItem[] {
+  const english = locale === 'en-US'
+  const items: MenuItem[] = [
+    { key: 'home', label: t('nav.home'), linkAddress: '/', activeIndex: 0 },
+    {
+      key: 'reports',
+      label: t('nav.reports'),
+      linkAddress: '/report-industries',
+      activeIndex: 1,
+      children: (reportCategories ?? []).map((item) => ({
+        key: `reports-${item.dictValue}`,
+        label: item.dictLabel,
+        linkAddress: paths.reports(item.dictValue),
+        activeIndex: 1,
+        activeIndustryType: item.dictValue,
+        type: 'reports',
+      })),
+    },
+    { key: 'market', label: t('nav.market'), linkAddress: '/market', activeIndex: 2 },
+  ]
+  if (!english) {
+    const fallbackTypes: DictItem[] = [
+      { dictValue: 'industry-brief', dictLabel: t('nav.bulletin.industryBrief') },
+      { dictValue: 'enterprise-hole-analysis', dictLabel: t('nav.bulletin.enterprise') },
+    ]
+    items.push(
+      {
+        key: 'bulletin',
+        label: t('nav.bulletin'),
+        linkAddress: '/bulletin',
+        activeIndex: 3,
+        children: (bulletinTypes?.length ? bulletinTypes : fallbackTypes).map((item) => ({
+          key: `bulletin-${item.dictValue}`,
+          label: item.dictLabel,
+          linkAddress: `/bulletin/${item.dictValue}`,
+          activeIndex: 3,
+          type: item.dictValue,
+        })),
+      },
+      {
+        key: 'news',
+        label: t('nav.news'),
+        linkAddress: '/news-categories',
+        activeIndex: 4,
+        children: (newsMarkets ?? []).map((item) => ({
+          key: `news-${item.dictValue}`,
+          label: item.dictLabel,
+          linkAddress: paths.news(item.dictValue),
+          activeIndex: 4,
+          activeIndustryType: item.dictValue,
+          type: 'news',
+        })),
+      },
+    )
+  }
+  const about: MenuItem[] = [
+    { key: 'about-company', label: t('nav.about.company'), linkAddress: '/about', activeIndex: 5 },
+    { key: 'about-method', label: t('nav.about.method'), linkAddress: '/link', activeIndex: 5 },
+    { key: 'about-order', label: t('nav.about.order'), linkAddress: '/order', activeIndex: 5 },
+    { key: 'about-qualify', label: t('nav.about.qualify'), linkAddress: '/qualify', activeIndex: 5 },
+    { key: 'about-term', label: t('nav.about.term'), linkAddress: '/term', activeIndex: 5 },
+  ]
+  items.push(
+    {
+      key: 'about',
+      label: t('nav.about'),
+      linkAddress: '/about',
+      activeIndex: 5,
+      children: english ? about.filter((item) => item.key !== 'about-qualify') : about,
+    },
+    { key: 'contact', label: t('nav.contact'), linkAddress: '/contactUs', activeIndex: 6 },
+  )
+  return items
+}
+
+export type SearchType = 'reports' | 'news' | 'bulletin'
+
+/** English offers its own list, without bulletins. The first entry is the default. */
+export const searchTypesFor = (locale: Locale): SearchType[] =>
+  locale === 'en-US' ? ['reports', 'news'] : ['reports', 'news', 'bulletin']
+
+export function searchPath(type: SearchType | undefined, keyword: string, locale: Locale): string {
+  const chosen = type && searchTypesFor(locale).includes(type) ? type : searchTypesFor(locale)[0]
+  const kw = keyword.trim() || undefined
+  if (chosen === 'news') return paths.news(undefined, undefined, kw)
+  if (chosen === 'bulletin') return paths.bulletins(undefined, undefined, kw)
+  return paths.reports(undefined, kw)
+}

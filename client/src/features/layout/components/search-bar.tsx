@@ -1,0 +1,62 @@
+import { useId, useState, type FormEvent, type Ref } from 'react'
+import { useLocation } from 'wouter'
+import { localizePath } from '../../../lib/locale'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { searchPath, searchTypesFor, type SearchType } from './menu'
+
+interface Props {
+  variant: 'desktop' | 'drawer'
+  inputRef?: Ref<HTMLInputElement>
+  onSearched?: () => void
+}
+
+export function SearchBar({ variant, inputRef, onSearched }: Props) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const id = useId()
+  const types = searchTypesFor(locale)
+  const [type, setType] = useState<SearchType | ''>('')
+  const [keyword, setKeyword] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    navigate(localizePath(locale, searchPath(type || undefined, keyword, locale)))
+    onSearched?.()
+  }
+
+  return (
+    <form className={`search-bar search-${variant}`} role="search" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`${id}-type`}>
+        {t('search.type')}
+      </label>
+      <select id={`${id}-type`} className="search-type" value={type || types[0]} onChange={(e) => setType(e.target.value as SearchType)}>
+        {types.map((value) => (
+          <option key={value} value={value}>
+            {t(`search.type.${value}`)}
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor={`${id}-kw`}>
+        {t('search.label')}
+      </label>
+      <input
+        ref={inputRef}
+        id={`${id}-kw`}
+        className="search-input"
+        type="search"
+        value={keyword}
+        maxLength={100}
+        placeholder={t('search.placeholder')}
+        onChange={(e) => setKeyword(e.target.value)}
+      />
+      <button type="submit" className="search-button" aria-label={t('search.submit')}>
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,28 @@
+import useSWR from 'swr'
+import { apiPost } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+import type { NewsSummary } from './types'
+
+export interface NewsListQuery {
+  pageNo: number
+  pageSize: number
+  marketType?: string
+  marketCategory?: string
+  keyword?: string
+}
+
+export interface NewsListResult {
+  list: NewsSummary[]
+  count: number
+  pageNo: number
+  pageSize: number
+}
+
+export const getNewsList = (query: NewsListQuery): Promise<NewsListResult> =>
+  apiPost<NewsListResult>('/report/marketInfo/pageList', query, { silent: true })
+
+export const newsListKey = (locale: Locale, query: NewsListQuery) => ['marketInfo/pageList', locale, JSON.stringify(query)] as const
+
+export function useNewsList(locale: Locale, query: NewsListQuery) {
+  return useSWR(newsListKey(locale, query), () => getNewsList(query))
+}

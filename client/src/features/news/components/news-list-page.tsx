@@ -1,0 +1,148 @@
+import type { MouseEvent } from 'react'
+import { useLocation } from 'wouter'
+import { Breadcrumb } from '../../../components/breadcrumb'
+import { FilterPanel } from '../../../components/filter-panel'
+import { LocalLink } from '../../../components/local-link'
+import { Pagination } from '../../../components/pagination'
+import { SkeletonList } from '../../../components/skeleton'
+import { LoadError, StateMessage } from '../../../components/state-message'
+import { localizePath } from '../../../lib/locale'
+import { paths } from '../../../lib/paths'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { useNewsCategories } from '../api/get-news-categories'
+import { useNewsList } from '../api/get-news-list'
+import { DateBlock } from './date-block'
+
+const PAGE_SIZE = 10
+
+export default function NewsListPage({ params }: { params: Record<string, string | undefined> }) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const marketType = params.marketType
+  const marketCategory = params.marketCategory
+  const keyword = params.keyword?.trim() || undefined
+  const pageParam = Number(params.page)
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+
+  const categories = useNewsCategories(locale)
+  const { data, error, isLoading, mutate } = useNewsList(locale, {
+    pageNo: page,
+    pageSize: PAGE_SIZE,
+    ...(marketType ? { marketType } : {}),
+    ...(marketCategory ? { marketCategory } : {}),
+    ...(keyword ? { keyword } : {}),
+  })
+
+  const market = categories.data?.find((m) => m.marketType === marketType)
+  const categoryName = market?.categories.find((c) => c.marketCategory === marketCategory)?.marketCategoryName
+  useDocumentTitle(market ? `${market.marketTypeName} - ${t('title.news')}` : t('title.news'))
+
+  const hrefFor = (mt?: string, mc?: string, p = 1) => {
+    const base = paths.news(mt, mc, keyword)
+    return localizePath(locale, p > 1 ? `${base}?page=${p}` : base)
+  }
+  const go = (href: string) => (event: MouseEvent) => {
+    event.preventDefault()
+    navigate(href)
+  }
+  const total = categories.data?.reduce((sum, m) => sum + m.marketCount, 0)
+
+  return (
+    <div className="container">
+      <Breadcrumb items={[{ label: t('nav.news'), to: '/news-categories' }, ...(market ? [{ label: market.marketTypeName }] : [])]} />
+      <div className="page-section">
+        <h1 className="page-title">
+          {market?.marketTypeName ?? t('news.heading')}
+          {categoryName ? ` · ${categoryName}` : ''}
+        </h1>
+        <div className="list-layout">
+          <FilterPanel resetKey={`${marketType}/${marketCategory}/${keyword}`}>
+            <section className="facet" aria-labelledby="news-market-facet">
+              <h3 id="news-market-facet" className="facet-title">
+                {t('news.marketType')}
+              </h3>
+              <ul className="facet-list">
+                <li>
+                  <a href={hrefFor()} onClick={go(hrefFor())} className={`facet-link${!marketType ? ' is-active' : ''}`} aria-current={!marketType ? 'true' : undefined}>
+                    <span>{t('common.all')}</span>
+                    {total !== undefined && <span className="facet-count">{total}</span>}
+                  </a>
+                </li>
+                {(categories.data ?? []).map((m) => (
+                  <li key={m.marketType}>
+                    <a
+                      href={hrefFor(m.marketType)}
+                      onClick={go(hrefFor(m.marketType))}
+                      className={`facet-link${marketType === m.marketType && !marketCategory ? ' is-active' : ''}`}
+                      aria-current={marketType === m.marketType && !marketCategory ? 'true' : undefined}
+                    >
+                      <span>{m.marketTypeName}</span>
+                      <span className="facet-count">{m.marketCount}</span>
+                    </a>
+                    {marketType === m.marketType && (
+                      <ul className="facet-sub" aria-label={t('news.category')}>
+                        {m.categories
+                          .filter((c) => c.marketCount > 0)
+                          .map((c) => (
+                            <li key={c.marketCategory}>
+                              <a
+                                href={hrefFor(m.marketType, c.marketCategory)}
+                                onClick={go(hrefFor(m.marketType, c.marketCategory))}
+                                className={`facet-link${marketCategory === c.marketCategory ? ' is-active' : ''}`}
+                                aria-current={marketCategory === c.marketCategory ? 'true' : undefined}
+                              >
+                                <span>{c.marketCategoryName}</span>
+                                <span className="facet-count">{c.marketCount}</span>
+                              </a>
+                            </li>
+                          ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </FilterPanel>
+
+          <section>
+            <div className="list-head">
+              <p className="list-count num" aria-live="polite">
+                {data ? t('common.results', { count: data.count }) : '\u00a0'}
+              </p>
+              {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
+            </div>
+            {error && !data ? (
+              <LoadError onRetry={() => void mutate()} />
+            ) : isLoading && !data ? (
+              <SkeletonList rows={PAGE_SIZE} />
+            ) : data && data.list.length === 0 ? (
+              <StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />
+            ) : (
+              <ul className="item-list">
+                {data?.list.map((item) => (
+                  <li key={item.id} className="item item-side news-item">
+                    <DateBlock value={item.publishDate} />
+                    <div style={{ flex: 1, minWidth: 0 }}>
+                      <h2 className="item-title">
+                        <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
+                      </h2>
+                      <p className="meta">
+                        <span className="tag">{item.marketTypeName}</span>
+                        <span>{item.marketCategoryName}</span>
+                      </p>
+                      <p className="item-outline clamp-2">{item.outline}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, marketCategory, p)} onNavigate={navigate} />}
+          </section>
+        </div>
+      </div>
+    </div>
+  )
+}

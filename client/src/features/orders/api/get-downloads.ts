@@ -1,0 +1,22 @@
+import useSWR from 'swr'
+import { apiDownload, apiPost } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+import type { DownloadItem, Page } from './types'
+
+export interface DownloadQuery {
+  pageNo: number
+  pageSize: number
+}
+
+export const getDownloads = (query: DownloadQuery): Promise<Page<DownloadItem>> =>
+  apiPost<Page<DownloadItem>>('/report/websiteUserOrder/downList', query, { silent: true })
+
+export const downloadsKey = (locale: Locale, query: DownloadQuery) => ['websiteUserOrder/downList', locale, JSON.stringify(query)] as const
+
+export function useDownloads(locale: Locale, query: DownloadQuery, enabled = true) {
+  return useSWR(enabled ? downloadsKey(locale, query) : null, () => getDownloads(query))
+}
+
+/** Streams the file of a paid order and saves it. */
+export const downloadFile = (orderId: string, fallbackName: string): Promise<void> =>
+  apiDownload('/report/websiteUserOrder/downFile', { id: orderId }, fallbackName)

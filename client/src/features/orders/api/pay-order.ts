@@ -1,0 +1,26 @@
+import useSWRMutation from 'swr/mutation'
+import { apiPost } from '../../../lib/api-client'
+import type { PayTarget } from '../../../lib/modal-store'
+import type { PayAnswer } from './types'
+
+export interface PayInput {
+  target: PayTarget
+  payMethod: 'zfb' | 'zfb_h5' | 'wx' | 'wx_h5'
+}
+
+export function payOrder({ target, payMethod }: PayInput): Promise<PayAnswer> {
+  const common = { payMethod, payPrice: target.payPrice }
+  if (target.kind === 'research') {
+    return apiPost<PayAnswer>('/report/websiteUserResearchOrder/payOrder', { id: target.orderId, ...common })
+  }
+  return apiPost<PayAnswer>('/report/websiteUserOrder/payOrder', {
+    ...(target.orderId ? { id: target.orderId } : { researchBriefReportId: target.researchBriefReportId }),
+    ...common,
+  })
+}
+
+export const payOrderKey = 'websiteUserOrder/payOrder'
+
+export function usePayOrder() {
+  return useSWRMutation(payOrderKey, (_key: string, { arg }: { arg: PayInput }) => payOrder(arg))
+}

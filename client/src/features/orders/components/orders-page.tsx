@@ -1,0 +1,190 @@
+import { useState } from 'react'
+import { useLocation } from 'wouter'
+import { AccountNav } from '../../../components/account-nav'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { LocalLink } from '../../../components/local-link'
+import { Pagination } from '../../../components/pagination'
+import { SkeletonList } from '../../../components/skeleton'
+import { LoadError, StateMessage } from '../../../components/state-message'
+import { formatPrice } from '../../../lib/format'
+import { localizePath } from '../../../lib/locale'
+import { openModal } from '../../../lib/modal-store'
+import { useForgetUserWhenRejected } from '../../../lib/session'
+import { showToast } from '../../../lib/toast'
+import { useLocale } from '../../../lib/use-locale'
+import { useT, type Translate } from '../../../lib/use-t'
+import { useCancelOrder } from '../api/cancel-order'
+import { useOrders } from '../api/get-orders'
+import type { Order, OrderStatus } from '../api/types'
+import { LoginPrompt, useLoggedIn } from './login-prompt'
+import '../../../styles/account.css'
+import './orders.css'
+
+const PAGE_SIZE = 10
+const STATUSES: OrderStatus[] = ['0', '1', '2', '3']
+
+export const payMethodLabel = (t: Translate, method: string | null): string =>
+  method?.startsWith('zfb') ? t('orders.payMethod.zfb') : method?.startsWith('wx') ? t('orders.payMethod.wx') : t('orders.payMethod.none')
+
+export default function OrdersPage({ params }: { params: Record<string, string | undefined> }) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const loggedIn = useLoggedIn()
+  const status = STATUSES.find((s) => s === params.status)
+  // Bulletins are sold in the Chinese edition only.
+  const kind: Order['kind'] = params.kind === 'brief' && locale === 'zh-CN' ? 'brief' : 'research'
+  const pageParam = Number(params.page)
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+  const { data, error, isLoading, mutate } = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
+  useForgetUserWhenRejected(error)
+  const [cancelling, setCancelling] = useState<Order | null>(null)
+  const { trigger: cancel, isMutating } = useCancelOrder()
+
+  const hrefFor = (s: OrderStatus | undefined, p = 1, k: Order['kind'] = kind) => {
+    const query = new URLSearchParams()
+    if (k === 'brief') query.set('kind', k)
+    if (s) query.set('status', s)
+    if (p > 1) query.set('page', String(p))
+    const qs = query.toString()
+    return localizePath(locale, `/personalCenter/moreOrders${qs ? `?${qs}` : ''}`)
+  }
+
+  const confirmCancel = async () => {
+    if (!cancelling) return
+    try {
+      await cancel({ id: cancelling.id, kind: cancelling.kind })
+      showToast(t('orders.cancelled'), 'success')
+      void mutate()
+    } catch {
+      // Message shown by the api client.
+    }
+    setCancelling(null)
+  }
+
+  const pay = (order: Order) =>
+    openModal({ mode: 'pay', target: { kind: order.kind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
+
+  return (
+    <div className="container page-section">
+      <div className="account-layout">
+        <AccountNav current="orders" />
+        <section className="account-main">
+          <div className="section-head">
+            <h1 className="section-title">{t('orders.heading')}</h1>
+          </div>
+          {!loggedIn ? (
+            <LoginPrompt />
+          ) : (
+            <>
+              {locale === 'zh-CN' && (
+                <div className="kind-switch" role="group" aria-label={t('orders.col.product')}>
+                  {(['research', 'brief'] as const).map((k) => (
+                    <a
+                      key={k}
+                      href={hrefFor(undefined, 1, k)}
+                      className={`chip-link${k === kind ? ' is-active' : ''}`}
+                      aria-current={k === kind ? 'page' : undefined}
+                      onClick={(e) => {
+                        e.preventDefault()
+                        navigate(hrefFor(undefined, 1, k))
+                      }}
+                    >
+                      {t(k === 'research' ? 'orders.kind.research' : 'orders.kind.brief')}
+                    </a>
+                  ))}
+                </div>
+              )}
+              <nav className="type-tabs order-tabs" aria-label={t('orders.col.status')}>
+                {[undefined, ...STATUSES].map((s) => (
+                  <a
+                    key={s ?? 'all'}
+                    href={hrefFor(s)}
+                    className={`type-tab${s === status ? ' is-active' : ''}`}
+                    aria-current={s === status ? 'page' : undefined}
+                    onClick={(e) => {
+                      e.preventDefault()
+                      navigate(hrefFor(s))
+                    }}
+                  >
+                    {s ? t(`orders.status.${s}`) : t('orders.status.all')}
+                  </a>
+                ))}
+              </nav>
+              {error && !data ? (
+                <LoadError onRetry={() => void mutate()} />
+              ) : isLoading && !data ? (
+                <SkeletonList rows={4} />
+              ) : !data || data.list.length === 0 ? (
+                <StateMessage title={t('orders.empty')} />
+              ) : (
+                <div className="table-box">
+                  <table className="orders-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('orders.col.orderNo')}</th>
+                        <th scope="col">{t('orders.col.time')}</th>
+                        <th scope="col">{t('orders.col.product')}</th>
+                        <th scope="col">{t('orders.col.payMethod')}</th>
+                        <th scope="col">{t('orders.col.status')}</th>
+                        <th scope="col" className="amount">
+                          {t('orders.col.amount')}
+                        </th>
+                        <th scope="col">{t('orders.col.actions')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.list.map((order) => (
+                        <tr key={order.id}>
+                          <td className="num" data-label={t('orders.col.orderNo')}>{order.orderNo}</td>
+                          <td className="num" data-label={t('orders.col.time')}>{order.createDate.slice(0, 16).replace('T', ' ')}</td>
+                          <td className="order-title">{order.title}</td>
+                          <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
+                          <td data-label={t('orders.col.status')}>
+                            <span className={`status status-${order.status}`}>{t(`orders.status.${order.status}`)}</span>
+                          </td>
+                          <td className="amount price num" data-label={t('orders.col.amount')}>{formatPrice(order.payPrice, order.currency, locale)}</td>
+                          <td className="order-actions-cell">
+                            <div className="order-actions">
+                              {order.status === '0' && (
+                                <>
+                                  <button type="button" className="button button-primary button-small" onClick={() => pay(order)}>
+                                    {t('orders.pay')}
+                                  </button>
+                                  <button type="button" className="button button-secondary button-small" onClick={() => setCancelling(order)}>
+                                    {t('orders.cancel')}
+                                  </button>
+                                </>
+                              )}
+                              {order.status === '1' && order.hasFile && (
+                                <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
+                                  {t('orders.toDownloads')}
+                                </LocalLink>
+                              )}
+                            </div>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(status, p)} onNavigate={navigate} />}
+            </>
+          )}
+        </section>
+      </div>
+      {cancelling && (
+        <ConfirmDialog
+          title={t('orders.cancelTitle')}
+          text={t('orders.cancelText', { title: cancelling.title })}
+          confirmLabel={t('orders.cancelConfirm')}
+          cancelLabel={t('orders.cancelKeep')}
+          pending={isMutating}
+          onConfirm={() => void confirmCancel()}
+          onCancel={() => setCancelling(null)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { QRCodeSVG } from 'qrcode.react'
+import { useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { Modal } from '../../../components/modal'
+import { isIOS, payMethodFor, type PayChoice } from '../../../lib/device'
+import { formatPrice } from '../../../lib/format'
+import { localizePath } from '../../../lib/locale'
+import type { PayTarget } from '../../../lib/modal-store'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { usePayOrder } from '../api/pay-order'
+import type { PayAnswer } from '../api/types'
+import './orders.css'
+
+/** Opens the Alipay cashier: the same window on iOS (pop-ups are blocked there), a new one otherwise. */
+export function openPayUrl(url: string, ios = isIOS()): void {
+  if (ios) window.location.href = url
+  else window.open(url, '_blank', 'noopener')
+}
+
+/** Modal mode 4: choose Alipay or WeChat Pay; WeChat on desktop continues in the QR dialog. */
+export function PayModal({ target, onClose }: { target: PayTarget; onClose: () => void }) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const [choice, setChoice] = useState<PayChoice>('alipay')
+  const [answer, setAnswer] = useState<PayAnswer | null>(null)
+  const { trigger, isMutating } = usePayOrder()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (isMutating) return
+    try {
+      const result = await trigger({ target, payMethod: payMethodFor(choice) })
+      setAnswer(result)
+      if (result.payMethod !== 'wx') openPayUrl(result.orderPayUrl)
+    } catch {
+      // The api client has shown the reason (e.g. an unpaid order already exists).
+    }
+  }
+
+  const goTo = (path: string) => {
+    onClose()
+    navigate(localizePath(locale, path))
+  }
+  const payBack = answer ? `/personalCenter/payBack?orderNo=${encodeURIComponent(answer.orderNo)}` : '/personalCenter/moreOrders'
+
+  if (answer?.payMethod === 'wx') {
+    return (
+      <Modal title={t('pay.qrTitle')} onClose={onClose} size="small">
+        <div className="qr-box">
+          <QRCodeSVG value={answer.orderPayUrl} level="M" size={200} role="img" aria-label={t('pay.qrAlt')} />
+          <p className="qr-text">{t('pay.qrText')}</p>
+          <p className="price num">{formatPrice(target.payPrice, target.currency, locale)}</p>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button button-primary button-block" onClick={() => goTo(payBack)} data-autofocus>
+            {t('pay.done')}
+          </button>
+          <button type="button" className="button button-secondary button-block" onClick={() => goTo('/personalCenter/moreOrders')}>
+            {t('pay.viewOrders')}
+          </button>
+        </div>
+      </Modal>
+    )
+  }
+
+  return (
+    <Modal title={t('pay.title')} onClose={onClose} size="small">
+      {answer ? (
+        <div>
+          <p className="form-success" role="status">
+            {t('pay.opened')}
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button-primary button-block" onClick={() => goTo(payBack)} data-autofocus>
+              {t('pay.done')}
+            </button>
+            <button type="button" className="button button-secondary button-block" onClick={() => openPayUrl(answer.orderPayUrl)}>
+              {t('pay.reopen')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={(e) => void submit(e)}>
+          <dl className="pay-summary">
+            <div>
+              <dt>{t('pay.product')}</dt>
+              <dd>{target.title}</dd>
+            </div>
+            <div>
+              <dt>{t('pay.amount')}</dt>
+              <dd className="price num">{formatPrice(target.payPrice, target.currency, locale)}</dd>
+            </div>
+          </dl>
+          <fieldset className="fieldset pay-choices">
+            <legend className="visually-hidden">{t('pay.title')}</legend>
+            {(['alipay', 'wechat'] as const).map((value) => (
+              <label key={value} className={`pay-choice${choice === value ? ' is-selected' : ''}`}>
+                <input type="radio" name="payMethod" value={value} checked={choice === value} onChange={() => setChoice(value)} data-autofocus={value === 'alipay' ? true : undefined} />
+                <span className={`pay-logo pay-logo-${value}`} aria-hidden="true">
+                  {value === 'alipay' ? '支' : '微'}
+                </span>
+                <span>{t(value === 'alipay' ? 'pay.alipay' : 'pay.wechat')}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
+            {isMutating ? t('pay.submitting') : t('pay.submit')}
+          </button>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,14 @@
+import useSWR from 'swr'
+import { apiGet } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+import type { ReportDetail } from './types'
+
+/** Slugs may end in -{id}; the API resolves either form from webTitle. */
+export const getReport = (webTitle: string): Promise<ReportDetail> =>
+  apiGet<ReportDetail>('/report/researchReport/form', { webTitle }, { silent: true })
+
+export const reportKey = (locale: Locale, webTitle: string) => ['researchReport/form', locale, webTitle] as const
+
+export function useReport(locale: Locale, webTitle: string | undefined) {
+  return useSWR(webTitle ? reportKey(locale, webTitle) : null, () => getReport(webTitle as string), { keepPreviousData: false })
+}

@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { Breadcrumb } from '../../../components/breadcrumb'
+import { FacetGroup } from '../../../components/facet-group'
+import { FilterPanel } from '../../../components/filter-panel'
+import { Pagination } from '../../../components/pagination'
+import { SkeletonList } from '../../../components/skeleton'
+import { LoadError, StateMessage } from '../../../components/state-message'
+import { localizePath } from '../../../lib/locale'
+import { paths } from '../../../lib/paths'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import { useReports } from '../api/get-reports'
+import { ReportRow } from './report-row'
+
+const PAGE_SIZE = 10
+const PRICE_BANDS = [8000, 12000, 15000, 15001] as const
+
+interface Filters {
+  category?: string
+  keyword?: string
+  price?: number
+  year?: string
+  page: number
+}
+
+function parseFilters(params: Record<string, string | undefined>): Filters {
+  const price = Number(params.price ?? params.queryPrice)
+  const page = Number(params.page ?? params.pageNo)
+  const year = params.year ?? params.queryPublishDate
+  return {
+    category: params.activeIndustryType,
+    keyword: params.keyword?.trim() || undefined,
+    price: (PRICE_BANDS as readonly number[]).includes(price) ? price : undefined,
+    year: year && /^\d{4}$/.test(year) ? year : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  }
+}
+
+/** Edition-neutral link for a filter state; the page resets unless given. */
+function hrefOf(filters: Filters): string {
+  const query = new URLSearchParams()
+  if (filters.price) query.set('price', String(filters.price))
+  if (filters.year) query.set('year', filters.year)
+  if (filters.page > 1) query.set('page', String(filters.page))
+  const qs = query.toString()
+  return `${paths.reports(filters.category, filters.keyword)}${qs ? `?${qs}` : ''}`
+}
+
+export default function ReportListPage({ params }: { params: Record<string, string | undefined> }) {
+  const t = useT()
+  const locale = useLocale()
+  const [, navigate] = useLocation()
+  const filters = parseFilters(params)
+  const { data, error, isLoading, mutate } = useReports(locale, {
+    pageNo: filters.page,
+    pageSize: PAGE_SIZE,
+    ...(filters.keyword ? { keyword: filters.keyword } : {}),
+    ...(filters.category ? { marketType: filters.category } : {}),
+    ...(filters.price ? { queryPrice: filters.price } : {}),
+    ...(filters.year ? { queryPublishDate: filters.year } : {}),
+  })
+  const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
+  useEffect(() => setKeywordInput(filters.keyword ?? ''), [filters.keyword])
+
+  const link = (next: Partial<Filters>) => localizePath(locale, hrefOf({ ...filters, page: 1, ...next }))
+  const categoryName = data?.categories.find((c) => c.marketType === filters.category)?.marketTypeName
+  useDocumentTitle(categoryName ? `${categoryName} - ${t('title.reports')}` : t('title.reports'))
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault()
+    navigate(link({ keyword: keywordInput.trim() || undefined }))
+  }
+
+  const total = data?.pageList.count ?? 0
+  const activeChips = [
+    filters.keyword && t('common.keywordFor', { keyword: filters.keyword }),
+    filters.price && t(`reports.price.${filters.price as 8000 | 12000 | 15000 | 15001}`),
+    filters.year,
+  ].filter(Boolean) as string[]
+
+  return (
+    <div className="container">
+      <Breadcrumb items={[{ label: t('nav.reports'), to: '/report-industries' }, ...(categoryName ? [{ label: categoryName }] : [])]} />
+      <div className="page-section">
+        <h1 className="page-title">{categoryName ?? t('reports.heading')}</h1>
+        <div className="list-layout">
+          <FilterPanel resetKey={hrefOf(filters)}>
+            <FacetGroup
+              title={t('reports.category')}
+              allLabel={t('nav.allCategories')}
+              allHref={link({ category: undefined })}
+              selected={filters.category}
+              onNavigate={navigate}
+              options={(data?.categories ?? []).map((c) => ({
+                value: c.marketType,
+                label: c.marketTypeName,
+                count: c.marketCount,
+                href: link({ category: c.marketType }),
+              }))}
+            />
+            <FacetGroup
+              title={t('reports.price')}
+              allLabel={t('common.all')}
+              allHref={link({ price: undefined })}
+              selected={filters.price ? String(filters.price) : undefined}
+              onNavigate={navigate}
+              options={PRICE_BANDS.map((band) => ({
+                value: String(band),
+                label: t(`reports.price.${band}`),
+                count: data?.prices.find((p) => p.value === band)?.marketCount,
+                href: link({ price: band }),
+              }))}
+            />
+            <FacetGroup
+              title={t('reports.year')}
+              allLabel={t('common.all')}
+              allHref={link({ year: undefined })}
+              selected={filters.year}
+              onNavigate={navigate}
+              options={(data?.publishDates ?? []).map((d) => ({
+                value: d.publishDateValue,
+                label: d.publishDateValue,
+                count: d.marketCount,
+                href: link({ year: d.publishDateValue }),
+              }))}
+            />
+          </FilterPanel>
+
+          <section aria-labelledby="results-count">
+            <form className="inline-search" role="search" onSubmit={onSearch}>
+              <label className="visually-hidden" htmlFor="report-keyword">
+                {t('reports.keywordLabel')}
+              </label>
+              <input
+                id="report-keyword"
+                className="input"
+                type="search"
+                value={keywordInput}
+                maxLength={100}
+                placeholder={t('search.placeholder')}
+                onChange={(e) => setKeywordInput(e.target.value)}
+              />
+              <button type="submit" className="button button-primary">
+                {t('search.submit')}
+              </button>
+            </form>
+            <div className="list-head">
+              <p id="results-count" className="list-count num" aria-live="polite">
+                {data ? t('common.results', { count: total }) : '\u00a0'}
+              </p>
+              <p className="muted small" style={{ margin: 0 }}>
+                {t('common.sortedBy')}
+              </p>
+            </div>
+            {activeChips.length > 0 && (
+              <div className="active-filters">
+                {activeChips.map((chip) => (
+                  <span key={chip} className="chip">
+                    {chip}
+                  </span>
+                ))}
+                <a
+                  href={localizePath(locale, paths.reports(filters.category))}
+                  className="small"
+                  onClick={(e) => {
+                    e.preventDefault()
+                    navigate(localizePath(locale, paths.reports(filters.category)))
+                  }}
+                >
+                  {t('common.clearFilters')}
+                </a>
+              </div>
+            )}
+
+            {error && !data ? (
+              <LoadError onRetry={() => void mutate()} />
+            ) : isLoading && !data ? (
+              <SkeletonList rows={PAGE_SIZE} variant="card" />
+            ) : data && data.pageList.list.length === 0 ? (
+              <StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />
+            ) : (
+              <ul className="item-list" aria-busy={isLoading}>
+                {data?.pageList.list.map((report) => (
+                  <li key={report.id}>
+                    <ReportRow report={report} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data && (
+              <Pagination
+                page={filters.page}
+                pageSize={PAGE_SIZE}
+                total={total}
+                hrefFor={(page) => localizePath(locale, hrefOf({ ...filters, page }))}
+                onNavigate={navigate}
+              />
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { LocalLink } from '../../../components/local-link'
+import { ReportCover } from '../../../components/report-cover'
+import { formatDate, formatPrice, minPrice } from '../../../lib/format'
+import { paths } from '../../../lib/paths'
+import { useLocale } from '../../../lib/use-locale'
+import { useT } from '../../../lib/use-t'
+import type { ReportSummary } from '../api/types'
+
+export function ReportRow({ report }: { report: ReportSummary }) {
+  const t = useT()
+  const locale = useLocale()
+  const from = minPrice([report.price, report.multiPrice, report.enterprisePrice])
+  return (
+    <article className="report-row">
+      <LocalLink to={paths.report(report.webTitle)} tabIndex={-1} aria-hidden="true">
+        <ReportCover title={report.title} category={report.marketTypeName} categoryKey={report.marketType} mark={t('site.name')} />
+      </LocalLink>
+      <div className="report-row-body">
+        <h2 className="report-row-title">
+          <LocalLink to={paths.report(report.webTitle)}>{report.title}</LocalLink>
+        </h2>
+        <p className="meta">
+          <span className="tag">{report.marketTypeName}</span>
+          <span className="num">{formatDate(report.publishDate)}</span>
+          {report.pageNum ? <span className="num">{t('common.pages', { count: report.pageNum })}</span> : null}
+          {report.chart ? <span className="num">{t('common.charts', { count: report.chart })}</span> : null}
+          <span className="num">{report.reportCode}</span>
+        </p>
+        <p className="report-row-outline clamp-2">{report.outline}</p>
+      </div>
+      <div className="report-row-price">
+        <span className="price-label">{t('common.from')}</span>
+        <span className="price">{formatPrice(from, report.currency, locale)}</span>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,209 @@
+import { hasMessage, translate } from './intl'
+import { localeFromPath, type Locale } from './locale'
+import { clearSessionUser } from './session'
+import { showToast } from './toast'
+
+// The one place that talks HTTP. It unwraps the {code, msg, data} envelope
+// and applies the error catalogue of the spec (section 8), so screens only
+// ever see data or an ApiError whose message has already been shown.
+
+export const API_BASE = '/api'
+
+export interface Envelope<T> {
+  code?: number | string | null
+  msg?: string | null
+  data: T
+}
+
+export class ApiError extends Error {
+  readonly code: number
+  readonly status: number
+  constructor(code: number, message: string, status: number) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = status
+  }
+}
+
+export interface ApiClientHooks {
+  getLocale(): Locale
+  notify(text: string): void
+  /** Session expired: the user state is already cleared; go home. */
+  onSessionExpired(): void
+}
+
+const defaultHooks: ApiClientHooks = {
+  getLocale: () => (typeof window === 'undefined' ? 'zh-CN' : localeFromPath(window.location.pathname)),
+  notify: (text) => showToast(text, 'error'),
+  onSessionExpired: () => {
+    if (typeof window !== 'undefined' && window.location.pathname !== '/') {
+      window.history.replaceState(null, '', '/')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    }
+  },
+}
+
+let hooks: ApiClientHooks = defaultHooks
+
+export function configureApiClient(overrides: Partial<ApiClientHooks>): void {
+  hooks = { ...defaultHooks, ...overrides }
+}
+
+export const SESSION_EXPIRED_CODES = [-400, 5001]
+export const SERVER_ERROR_CODES = [500, 5002]
+
+/** The message to show for a failed envelope, in the interface language. */
+export function messageForCode(code: number, serverMsg: string | null | undefined, locale: Locale): string {
+  if (SESSION_EXPIRED_CODES.includes(code)) return translate(locale, 'error.loginExpired')
+  if (SERVER_ERROR_CODES.includes(code)) return serverMsg?.trim() || translate(locale, 'error.server')
+  const id = `error.code.${code}`
+  if (hasMessage(id)) return translate(locale, id)
+  return serverMsg?.trim() || translate(locale, 'error.generic')
+}
+
+export const isSuccessCode = (code: unknown): boolean =>
+  code === undefined || code === null || code === '' || Number(code) === 200
+
+export interface RequestOptions {
+  /** Do not show the message (the screen renders its own state). */
+  silent?: boolean
+  /** A check the user did not ask for: an expired session is cleared quietly, without leaving the page. */
+  background?: boolean
+  signal?: AbortSignal
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+async function request<T>(method: 'GET' | 'POST', path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
+  const locale = hooks.getLocale()
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  }
+  let url = `${API_BASE}${path}`
+  let body: string | undefined
+  if (method === 'GET') {
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries((payload ?? {}) as Query)) {
+      if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+    }
+    search.set('lang', locale)
+    url += `?${search.toString()}`
+  } else {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify({ ...(payload ?? {}), lang: locale })
+  }
+
+  const fail = (code: number, text: string, status: number): never => {
+    if (!options.silent) hooks.notify(text)
+    throw new ApiError(code, text, status)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    return fail(0, translate(locale, 'error.network'), 0)
+  }
+
+  let envelope: Envelope<T> | undefined
+  try {
+    envelope = (await response.json()) as Envelope<T>
+  } catch {
+    envelope = undefined
+  }
+  // Rate-limit (429) and gateway answers are envelopes too; only a body that
+  // is not one falls back to the HTTP status.
+  if (!envelope || typeof envelope !== 'object') {
+    return fail(response.status || 0, translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'), response.status)
+  }
+  if (isSuccessCode(envelope.code) && response.ok) return envelope.data
+  const code = isSuccessCode(envelope.code) ? response.status : Number(envelope.code)
+  const text = messageForCode(code, envelope.msg, locale)
+  if (SESSION_EXPIRED_CODES.includes(code)) {
+    clearSessionUser()
+    if (!options.background) {
+      if (!options.silent) hooks.notify(text)
+      hooks.onSessionExpired()
+    }
+    throw new ApiError(code, text, response.status)
+  }
+  return fail(code, text, response.status)
+}
+
+export const apiGet = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
+  request<T>('GET', path, params, options)
+
+export const apiPost = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> =>
+  request<T>('POST', path, body, options)
+
+/**
+ * POSTs and saves the file the server streams back. A JSON answer is an
+ * envelope (not paid, no file...) and goes through the same error handling.
+ */
+export async function apiDownload(path: string, body: object, fallbackName: string): Promise<void> {
+  const locale = hooks.getLocale()
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ ...body, lang: locale }),
+    })
+  } catch {
+    const text = translate(locale, 'error.network')
+    hooks.notify(text)
+    throw new ApiError(0, text, 0)
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('application/json')) {
+    const envelope = (await response.json()) as Envelope<unknown>
+    const code = Number(envelope.code ?? response.status)
+    const text = messageForCode(code, envelope.msg, locale)
+    if (SESSION_EXPIRED_CODES.includes(code)) {
+      clearSessionUser()
+      hooks.notify(text)
+      hooks.onSessionExpired()
+    } else {
+      hooks.notify(text)
+    }
+    throw new ApiError(code, text, response.status)
+  }
+  if (!response.ok) {
+    const text = translate(locale, 'error.server')
+    hooks.notify(text)
+    throw new ApiError(response.status, text, response.status)
+  }
+  const blob = await response.blob()
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1])
+    } catch {
+      /* fall through to the plain form */
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header)
+  return plain?.[1] ?? null
+}
+
+/** The captcha is an image the browser loads itself, so it gets a plain URL. */
+export function captchaUrl(unTime: number, locale: Locale): string {
+  return `${API_BASE}/report/websiteUser/getValidCode?unTime=${unTime}&lang=${locale}`
+}

@@ -1,0 +1,44 @@
+import { createStore, useStore } from './create-store'
+
+// Numbers follow the product spec's modal modes; 'reset-done' is mode 4 of
+// the login/register modal, 'forgot' the separate forgot-password modal,
+// 'pay' mode 4 (payment method, then the WeChat QR dialog) and
+// 'research-email' mode 6 (confirm the e-mail of a research order).
+export type ModalState =
+  | { mode: 'custom'; type: '1' | '2'; reportId?: string; reportPrice?: number; reportTitle?: string; demand?: string }
+  | { mode: 'register' }
+  | { mode: 'login' }
+  | { mode: 'reset'; resetToken: string }
+  | { mode: 'reset-done' }
+  | { mode: 'forgot' }
+  | { mode: 'pay'; target: PayTarget }
+  | { mode: 'research-email'; order: ResearchOrderSummary }
+
+/** What the payment modal pays: a new bulletin order, or an existing unpaid order. */
+export interface PayTarget {
+  kind: 'brief' | 'research'
+  /** An existing unpaid order */
+  orderId?: string
+  /** A bulletin bought directly (creates the order) */
+  researchBriefReportId?: string
+  title: string
+  payPrice: number
+  currency: string
+}
+
+export interface ResearchOrderSummary {
+  id: string
+  orderNo: string
+  title: string
+  edition: string | null
+  licence: string | null
+  email: string | null
+  payPrice: number
+  currency: string
+}
+
+export const modalStore = createStore<ModalState | null>(null)
+
+export const openModal = (state: ModalState): void => modalStore.set(state)
+export const closeModal = (): void => modalStore.set(null)
+export const useModal = (): ModalState | null => useStore(modalStore)

@@ -1,0 +1,43 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Carousel, SLIDE_INTERVAL_MS } from '../src/features/home/components/carousel'
+import { renderAt } from './render'
+
+const slides = [
+  { id: '1', title: 'First', subtitle: 'a', linkUrl: '/report-industries/energy', color: '#123', sort: 1 },
+  { id: '2', title: 'Second', subtitle: 'b', linkUrl: '/market', color: '#456', sort: 2 },
+]
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('home carousel', () => {
+  it('advances no faster than every 6 s', () => {
+    expect(SLIDE_INTERVAL_MS).toBeGreaterThanOrEqual(6000)
+    renderAt(<Carousel slides={slides} />)
+    expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(5999))
+    expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS))
+    expect(screen.getByRole('heading', { name: 'Second' })).toBeInTheDocument()
+  })
+
+  it('pauses while hovered', () => {
+    renderAt(<Carousel slides={slides} />)
+    fireEvent.mouseEnter(screen.getByRole('region', { name: '重点研究' }))
+    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3))
+    expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
+  })
+
+  it('does not auto-advance when the user prefers reduced motion', () => {
+    window.matchMedia = vi.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia
+    renderAt(<Carousel slides={slides} />)
+    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3))
+    expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
+  })
+})

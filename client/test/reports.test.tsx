@@ -1,0 +1,104 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import ReportDetailPage from '../src/features/reports/components/report-detail-page'
+import ReportListPage from '../src/features/reports/components/report-list-page'
+import { configureApiClient } from '../src/lib/api-client'
+import { closeModal, modalStore } from '../src/lib/modal-store'
+import { resolveRoute } from '../src/app/routes'
+import { mockFetch, renderAt } from './render'
+
+const report = {
+  id: '2',
+  title: 'China EV Power Battery Market Report 2026-2032',
+  webTitle: 'ev-power-battery-2026',
+  marketType: 'automotive',
+  marketTypeName: 'Automotive',
+  reportCode: 'HZ26AU1060',
+  publishDate: '2026-10-03',
+  outline: 'Outline text',
+  pageNum: 295,
+  chart: 84,
+  reportRegion: '0',
+  price: 8900,
+  multiPrice: 13400,
+  enterprisePrice: 17800,
+  currency: 'USD',
+  context: '<p>Summary body</p>',
+  directory: '<h4>Chapter 1</h4>',
+  reportScope: '<p>Scope body</p>',
+  chartsHtml: '<ol><li>Chart 1</li></ol>',
+  hasFile: false,
+  prices: [
+    { edition: 'standard', licence: 'single', price: 8900 },
+    { edition: 'professional', licence: 'single', price: 13500 },
+    { edition: 'standard', licence: 'multi', price: 13400 },
+    { edition: 'professional', licence: 'multi', price: 20000 },
+    { edition: 'standard', licence: 'enterprise', price: 17800 },
+    { edition: 'professional', licence: 'enterprise', price: 26700 },
+  ],
+  alternates: [],
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  act(() => closeModal())
+})
+
+describe('report detail', () => {
+  it('shows the edition × licence table, the promises, and orders the chosen price', async () => {
+    configureApiClient({ getLocale: () => 'en-US' })
+    mockFetch((url) => {
+      if (url.includes('/researchReport/form')) return { body: { code: 200, msg: '', data: report } }
+      return { body: { code: 200, msg: '', data: [] } }
+    })
+    const user = userEvent.setup()
+    renderAt(<ReportDetailPage params={{ webTitle: 'ev-power-battery-2026' }} />, '/en/reports/ev-power-battery-2026')
+    expect(await screen.findByRole('heading', { level: 1, name: report.title })).toBeInTheDocument()
+    const table = screen.getByRole('table')
+    expect(within(table).getAllByRole('radio')).toHaveLength(6)
+    expect(screen.getByText('Delivery within 72h')).toBeInTheDocument()
+    expect(screen.getByText('Word, PDF and hard copy')).toBeInTheDocument()
+    expect(screen.getByText('Six months of analyst support')).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: 'Professional, Multi user, $20,000' }))
+    await user.click(screen.getByRole('button', { name: 'Order through a consultant' }))
+    expect(modalStore.get()).toMatchObject({ mode: 'custom', type: '1', reportId: '2', reportPrice: 20000 })
+    await user.click(screen.getByRole('tab', { name: 'Table of contents' }))
+    expect(screen.getByText('Chapter 1')).toBeVisible()
+  })
+
+  it('says when a report does not exist', async () => {
+    configureApiClient({ getLocale: () => 'zh-CN' })
+    mockFetch(() => ({ status: 404, body: { code: 100005, msg: '研究报告为空', data: null } }))
+    renderAt(<ReportDetailPage params={{ webTitle: 'missing' }} />, '/reports/missing')
+    expect(await screen.findByText('未找到该报告。')).toBeInTheDocument()
+  })
+})
+
+describe('report list', () => {
+  it('sends the filters of the address and shows facets with counts', async () => {
+    configureApiClient({ getLocale: () => 'zh-CN' })
+    const { calls } = mockFetch(() => ({
+      body: {
+        code: 200,
+        msg: '',
+        data: {
+          categories: [{ marketType: 'energy', marketTypeName: '能源电力', marketCount: 11 }],
+          prices: [{ value: 8000, label: '', marketCount: 4 }],
+          publishDates: [{ publishDateValue: '2025', marketCount: 7 }],
+          pageList: { list: [{ ...report, currency: 'CNY', title: '锂电池报告' }], count: 31, pageNo: 2, pageSize: 10 },
+        },
+      },
+    }))
+    const { params } = resolveRoute('/report-industries/energy/锂电', '?price=8000&year=2025&page=2')
+    renderAt(<ReportListPage params={params} />, '/report-industries/energy')
+    expect(await screen.findByRole('link', { name: '锂电池报告' })).toBeInTheDocument()
+    expect(calls[0]?.body).toEqual({ pageNo: 2, pageSize: 10, keyword: '锂电', marketType: 'energy', queryPrice: 8000, queryPublishDate: '2025', lang: 'zh-CN' })
+    expect(screen.getByText('共 31 条结果')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /能源电力\s*11/ })).toHaveAttribute('aria-current', 'true')
+    expect(screen.getByRole('link', { name: /8000元以下\s*4/ })).toHaveAttribute('aria-current', 'true')
+    const pagination = screen.getByRole('navigation', { name: '分页' })
+    expect(within(pagination).getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page')
+    expect(within(pagination).getByRole('link', { name: '第 4 页' })).toHaveAttribute('href', '/report-industries/energy/%E9%94%82%E7%94%B5?price=8000&year=2025&page=4')
+  })
+})

@@ -1,0 +1,12 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+// jsdom has no scrolling; the router scrolls to the top on navigation.
+window.scrollTo = () => {}

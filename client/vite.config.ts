@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// The browser only ever talks to the BFF. For local work before the BFF is
+// running, API_DIRECT points /api straight at the core API (prefix stripped,
+// as the BFF does). Dev-only: the production build contains no proxy.
+const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
+const direct = process.env.API_DIRECT
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  server: {
+    proxy: {
+      '/api': direct
+        ? { target: direct, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') }
+        : { target: bff, changeOrigin: true },
+      '/bff': { target: bff, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': direct
+        ? { target: direct, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') }
+        : { target: bff, changeOrigin: true },
+      '/bff': { target: bff, changeOrigin: true },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+})
