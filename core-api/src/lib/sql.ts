@@ -10,6 +10,12 @@ export class Conditions {
 
   /** Adds a condition; each `?` in it is bound to the next value. */
   add(sql: string, ...values: unknown[]): this {
+    this.parts.push(this.expression(sql, ...values))
+    return this
+  }
+
+  /** Binds like add, but answers the SQL text instead of adding it to the WHERE clause (for FILTER clauses). */
+  expression(sql: string, ...values: unknown[]): string {
     let index = 0
     const text = sql.replace(/\?/g, () => {
       if (index >= values.length) throw new Error(`missing value for condition: ${sql}`)
@@ -17,8 +23,7 @@ export class Conditions {
       return `$${this.params.length}`
     })
     if (index !== values.length) throw new Error(`too many values for condition: ${sql}`)
-    this.parts.push(text)
-    return this
+    return text
   }
 
   /** A copy, so facet queries can each drop their own filter. */
