@@ -101,4 +101,17 @@ describe('report list', () => {
     expect(within(pagination).getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page')
     expect(within(pagination).getByRole('link', { name: '第 4 页' })).toHaveAttribute('href', '/report-industries/energy/%E9%94%82%E7%94%B5?price=8000&year=2025&page=4')
   })
+
+  it('sorts by price when asked, through the address', async () => {
+    configureApiClient({ getLocale: () => 'en-US' })
+    const { calls } = mockFetch(() => ({
+      body: { code: 200, msg: '', data: { categories: [], prices: [], publishDates: [], pageList: { list: [], count: 0, pageNo: 1, pageSize: 10 } } },
+    }))
+    const { params } = resolveRoute('/en/report-industries', '?sort=price-desc')
+    renderAt(<ReportListPage params={params} />, '/en/report-industries?sort=price-desc')
+    const select = await screen.findByRole('combobox', { name: 'Sort by' })
+    expect(select).toHaveValue('price-desc')
+    expect(calls[0]?.body).toMatchObject({ sort: 'price-desc', lang: 'en-US' })
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Newest first', 'Price: low to high', 'Price: high to low'])
+  })
 })

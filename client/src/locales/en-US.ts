@@ -101,7 +101,10 @@ export const enUS = {
   'common.showFilters': 'Filters',
   'common.clearFilters': 'Clear filters',
   'common.results': '{count, plural, one {# result} other {# results}}',
-  'common.sortedBy': 'Sorted by publish date, newest first',
+  'reports.sort.label': 'Sort by',
+  'reports.sort.latest': 'Newest first',
+  'reports.sort.price-asc': 'Price: low to high',
+  'reports.sort.price-desc': 'Price: high to low',
   'common.keywordFor': 'Results for “{keyword}”',
 
   'pagination.label': 'Pagination',

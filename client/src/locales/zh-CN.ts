@@ -101,7 +101,10 @@ export const zhCN: Record<MessageId, string> = {
   'common.showFilters': '筛选',
   'common.clearFilters': '清除筛选',
   'common.results': '共 {count, number} 条结果',
-  'common.sortedBy': '按发布日期排序，最新在前',
+  'reports.sort.label': '排序',
+  'reports.sort.latest': '最新发布',
+  'reports.sort.price-asc': '价格从低到高',
+  'reports.sort.price-desc': '价格从高到低',
   'common.keywordFor': '“{keyword}”的搜索结果',
 
   'pagination.label': '分页',

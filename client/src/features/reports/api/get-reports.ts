@@ -10,7 +10,11 @@ export interface ReportListQuery {
   marketType?: string
   queryPrice?: number
   queryPublishDate?: string
+  sort?: ReportSort
 }
+
+export const REPORT_SORTS = ['latest', 'price-asc', 'price-desc'] as const
+export type ReportSort = (typeof REPORT_SORTS)[number]
 
 export interface ReportListResult {
   categories: Array<{ marketType: string; marketTypeName: string; marketCount: number }>

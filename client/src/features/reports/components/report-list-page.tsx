@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
-import { useReports } from '../api/get-reports'
+import { REPORT_SORTS, useReports, type ReportSort } from '../api/get-reports'
 import { ReportRow } from './report-row'
 
 const PAGE_SIZE = 10
@@ -22,6 +22,7 @@ interface Filters {
   keyword?: string
   price?: number
   year?: string
+  sort?: ReportSort
   page: number
 }
 
@@ -35,6 +36,7 @@ function parseFilters(params: Record<string, string | undefined>): Filters {
     price: (PRICE_BANDS as readonly number[]).includes(price) ? price : undefined,
     year: year && /^\d{4}$/.test(year) ? year : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    ...((REPORT_SORTS as readonly string[]).includes(params.sort ?? '') && params.sort !== 'latest' ? { sort: params.sort as ReportSort } : {}),
   }
 }
 
@@ -43,6 +45,7 @@ function hrefOf(filters: Filters): string {
   const query = new URLSearchParams()
   if (filters.price) query.set('price', String(filters.price))
   if (filters.year) query.set('year', filters.year)
+  if (filters.sort) query.set('sort', filters.sort)
   if (filters.page > 1) query.set('page', String(filters.page))
   const qs = query.toString()
   return `${paths.reports(filters.category, filters.keyword)}${qs ? `?${qs}` : ''}`
@@ -60,6 +63,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     ...(filters.category ? { marketType: filters.category } : {}),
     ...(filters.price ? { queryPrice: filters.price } : {}),
     ...(filters.year ? { queryPublishDate: filters.year } : {}),
+    ...(filters.sort ? { sort: filters.sort } : {}),
   })
   const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
   useEffect(() => setKeywordInput(filters.keyword ?? ''), [filters.keyword])
@@ -150,9 +154,19 @@ export default function ReportListPage({ params }: { params: Record<string, stri
               <p id="results-count" className="list-count num" aria-live="polite">
                 {data ? t('common.results', { count: total }) : '\u00a0'}
               </p>
-              <p className="muted small" style={{ margin: 0 }}>
-                {t('common.sortedBy')}
-              </p>
+              <label className="list-sort small">
+                <span className="muted">{t('reports.sort.label')}</span>{' '}
+                <select
+                  value={filters.sort ?? 'latest'}
+                  onChange={(e) => navigate(link({ sort: e.target.value === 'latest' ? undefined : (e.target.value as ReportSort) }))}
+                >
+                  {REPORT_SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {t(`reports.sort.${sort}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
             </div>
             {activeChips.length > 0 && (
               <div className="active-filters">
