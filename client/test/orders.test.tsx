@@ -138,3 +138,17 @@ describe('my orders', () => {
     expect(resolveRoute('/personalCenter/payBack', '?orderNo=B1')).toMatchObject({ route: { screen: 'payBack', bare: true }, params: { orderNo: 'B1' } })
   })
 })
+
+describe('pay back', () => {
+  it('looks the returning order up by its number and shows its result', async () => {
+    configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
+    act(() => setSessionUser({ id: '7', name: 'Li Lei' }))
+    const { calls } = mockFetch((url) => url.includes('/orderInfo')
+      ? { body: { code: 200, msg: '', data: { id: '9', orderNo: 'B20261122000000123456', kind: 'brief', status: '1', hasFile: true, title: 'Brief', payPrice: 29, currency: 'USD', payMethod: 'wx', createDate: '', productId: '1', edition: null, licence: null, email: null, expireDate: '', paidDate: '' } } }
+      : undefined)
+    const { default: PayBackPage } = await import('../src/features/orders/components/pay-back-page')
+    renderAt(<PayBackPage params={{ out_trade_no: 'B20261122000000123456' }} />, '/en/personalCenter/payBack')
+    expect(await screen.findByText('Payment successful. Thank you for your order.')).toBeInTheDocument()
+    expect(calls.find((c) => c.url.includes('/orderInfo'))?.body).toMatchObject({ orderNo: 'B20261122000000123456', lang: 'en-US' })
+  })
+})

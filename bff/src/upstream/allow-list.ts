@@ -78,6 +78,7 @@ export const PROXIED_PATHS: readonly ProxiedPath[] = [
   // orders
   { method: 'POST', path: '/report/websiteUserOrder/payOrder' },
   { method: 'POST', path: '/report/websiteUserOrder/orderList' },
+  { method: 'POST', path: '/report/websiteUserOrder/orderInfo' },
   { method: 'POST', path: '/report/websiteUserOrder/downList' },
   { method: 'POST', path: '/report/websiteUserOrder/cancelOrder' },
   { method: 'POST', path: '/report/websiteUserOrder/downFile' },

@@ -25,7 +25,7 @@ it('documents every route of the content contract with its envelope', async () =
     ['get', '/report/websiteUser/logout'], ['get', '/report/websiteUser/getUserInfo'], ['post', '/report/websiteUser/updateUser'],
     ['post', '/report/websiteUser/updatePwd'], ['post', '/report/websiteUser/forgetPwd'], ['post', '/report/websiteUser/resetPwd'],
     ['post', '/report/websiteUserOrder/payOrder'], ['post', '/report/websiteUserOrder/orderList'], ['post', '/report/websiteUserOrder/cancelOrder'],
-    ['post', '/report/websiteUserOrder/downList'], ['post', '/report/websiteUserResearchOrder/save'], ['post', '/report/websiteUserResearchOrder/payOrder'],
+    ['post', '/report/websiteUserOrder/downList'], ['post', '/report/websiteUserOrder/orderInfo'], ['post', '/report/websiteUserResearchOrder/save'], ['post', '/report/websiteUserResearchOrder/payOrder'],
     ['post', '/report/websiteUserResearchOrder/orderList'], ['post', '/report/websiteUserResearchOrder/cancelOrder'], ['post', '/report/websiteUserResearchOrder/updateEmail'],
   ]
   for (const [method, path] of expected) {

@@ -43,6 +43,11 @@ describe('bulletin orders', () => {
     expect(paid.statusCode).toBe(303)
     expect(paid.headers.location).toContain(`${SITE}/personalCenter/payBack?orderNo=${created.data.orderNo}`)
 
+    const info = body(await api.post(`${BRIEF}/orderInfo`, { orderNo: created.data.orderNo }))
+    expect(info.data).toMatchObject({ id: created.data.id, status: '1', kind: 'brief' })
+    const stranger = await registerUser(t.app)
+    expect(body(await authed(t.app, stranger.token).post(`${BRIEF}/orderInfo`, { orderNo: created.data.orderNo }))).toMatchObject({ code: 100004 })
+
     const list = body(await api.post(`${BRIEF}/orderList`, {}))
     expect(list.data.list[0]).toMatchObject({ id: created.data.id, orderNo: created.data.orderNo, status: '1', payMethod: 'zfb', payPrice: 299, currency: 'CNY', title: bulletin.title })
     const downloads = body(await api.post(`${BRIEF}/downList`, {}))

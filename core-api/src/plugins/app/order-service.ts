@@ -128,6 +128,13 @@ export class OrderService {
     return order
   }
 
+  /** One order of the user by its number, of either kind (the pay-back page polls it). */
+  async byOrderNo(userId: string, orderNo: string) {
+    const [order] = await this.select<OrderRow>(`SELECT ${COLUMNS} FROM website_order o WHERE o.order_no = $1 AND o.user_id = $2`, [orderNo, userId])
+    if (!order) throw new AppError('ORDER_EMPTY')
+    return presentOrder(order)
+  }
+
   private payMethodOf(input: PayInput): PayMethod {
     if (!input.payMethod) throw new AppError('PAY_METHOD_EMPTY')
     if (!(PAY_METHODS as readonly string[]).includes(input.payMethod)) throw new AppError('PAY_METHOD_INVALID')
@@ -359,7 +366,20 @@ export class OrderService {
         outcome = 'wrong-app'
         return provider.acknowledge(false)
       }
-      outcome = await this.apply(verified)
+      try {
+        outcome = await this.apply(verified)
+      } catch (error) {
+        // The database is unreachable (or similar): refuse, so the provider
+        // retries later, instead of answering a generic 500 envelope.
+        outcome = 'error'
+        this.deps.log.error({ err: error, orderNo: verified.orderNo, provider: provider.name }, 'payment notification could not be applied; the provider will retry')
+        return { ...provider.acknowledge(false), status: 503 }
+      }
+      if (outcome === 'refund-required') {
+        // Money was taken for an order that can no longer be fulfilled as paid.
+        this.deps.log.error({ orderNo: verified.orderNo, provider: provider.name, providerTradeNo: verified.providerTradeNo, amount: verified.amount },
+          'verified payment for a cancelled, failed or already-paid order: refund required')
+      }
       return provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'failed' || outcome === 'pending')
     } finally {
       await this.deps.sequelize.query(
@@ -392,7 +412,9 @@ export class OrderService {
     if (!current) return 'unknown-order'
     if (current.status === ORDER_STATUS.paid && current.providerTradeNo === report.providerTradeNo) return 'duplicate'
     if (current.status === ORDER_STATUS.unpaid) return 'amount-mismatch'
-    return `not-unpaid-${current.status}`
+    // A verified payment the order cannot take (cancelled, expired, failed, or
+    // paid by another trade): the order stays as it is and staff must refund.
+    return 'refund-required'
   }
 
   /** Runs once per order, by whoever moved it to paid: attach the file and tell the buyer. */

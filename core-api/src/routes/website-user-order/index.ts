@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts'
 import { sendStoredFile } from '../../http/file-response.ts'
 import { ErrorEnvelope, ok, responses } from '../../http/envelope.ts'
 import { sessionOf } from '../../plugins/app/auth.ts'
-import { DownListBody, DownloadPage, IdBody, OrderItem, OrderListBody, OrderPage, PayData, PayOrderBody } from './schemas.ts'
+import { DownListBody, DownloadPage, IdBody, OrderItem, OrderListBody, OrderNoBody, OrderPage, PayData, PayOrderBody } from './schemas.ts'
 
 const tags = ['Orders']
 /** WeChat H5 payments need the payer's address. */
@@ -33,6 +33,16 @@ const websiteUserOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orderList', {
     schema: { tags, security, summary: "The user's bulletin orders, newest first", body: OrderListBody, response: responses(OrderPage) },
   }, async (request) => ok(request.lang, await app.orders.list(sessionOf(request).userId, 'brief', { pageNo: request.body.pageNo ?? 1, pageSize: request.body.pageSize ?? 10, status: request.body.status })))
+
+  app.post('/orderInfo', {
+    schema: {
+      tags, security,
+      summary: "One of the user's orders (bulletin or report) by its number (an addition)",
+      description: 'For the pay-back page, which polls until the payment notification has arrived. 100004 when the user has no such order.',
+      body: OrderNoBody,
+      response: responses(OrderItem),
+    },
+  }, async (request) => ok(request.lang, await app.orders.byOrderNo(sessionOf(request).userId, request.body.orderNo)))
 
   app.post('/cancelOrder', {
     schema: { tags, security, summary: 'Cancels an unpaid bulletin order (100004 missing, 100003 not unpaid)', body: IdBody, response: responses(OrderItem) },

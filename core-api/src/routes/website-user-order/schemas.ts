@@ -58,3 +58,8 @@ export const DownloadPage = Type.Object({ list: Type.Array(DownloadItem), count:
 export const DownListBody = Type.Object({ lang: LangField, pageNo: PageNoField, pageSize: PageSizeField }, { additionalProperties: false })
 
 export const IdBody = Type.Object({ lang: LangField, id: Type.Optional(IdField) }, { additionalProperties: false })
+
+export const OrderNoBody = Type.Object({
+  lang: LangField,
+  orderNo: Type.String({ pattern: '^[A-Z0-9]{6,32}$', description: 'The order number, as in the payment return address' }),
+}, { additionalProperties: false })

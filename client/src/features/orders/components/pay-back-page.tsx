@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useEffect, useState } from 'react'
 import { LocalLink } from '../../../components/local-link'
 import { Skeleton } from '../../../components/skeleton'
 import { useForgetUserWhenRejected } from '../../../lib/session'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
-import { useOrders } from '../api/get-orders'
+import { useOrder } from '../api/get-order'
 import { LoginPrompt, useLoggedIn } from './login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
 
 const POLL_MS = 3000
-const MAX_POLLS = 20
+/** The provider's notification normally arrives within seconds; stop polling after a minute. */
+const POLL_FOR_MS = 60_000
 
 /** Where the payment providers send the buyer back (header and footer hidden). */
 export default function PayBackPage({ params }: { params: Record<string, string | undefined> }) {
@@ -18,27 +19,15 @@ export default function PayBackPage({ params }: { params: Record<string, string 
   const locale = useLocale()
   const loggedIn = useLoggedIn()
   const orderNo = params.orderNo ?? params.out_trade_no
-  // No single-order endpoint: the newest orders include the one just paid.
-  const research = useOrders(locale, { kind: 'research', pageNo: 1, pageSize: 50 }, loggedIn)
-  const briefs = useOrders(locale, { kind: 'brief', pageNo: 1, pageSize: 50 }, loggedIn)
-  useForgetUserWhenRejected(research.error)
-  const order = research.data?.list.find((o) => o.orderNo === orderNo) ?? briefs.data?.list.find((o) => o.orderNo === orderNo)
-  const data = research.data && briefs.data
-  const isLoading = research.isLoading || briefs.isLoading
-  const mutateResearch = research.mutate
-  const mutateBriefs = briefs.mutate
-  const mutate = useCallback(() => Promise.all([mutateResearch(), mutateBriefs()]), [mutateResearch, mutateBriefs])
-  const polls = useRef(0)
-
-  // The provider's notification can arrive after the buyer: poll a while.
+  const [polling, setPolling] = useState(true)
   useEffect(() => {
-    if (!order || order.status !== '0' || polls.current >= MAX_POLLS) return
-    const timer = window.setTimeout(() => {
-      polls.current += 1
-      void mutate()
-    }, POLL_MS)
+    const timer = window.setTimeout(() => setPolling(false), POLL_FOR_MS)
     return () => window.clearTimeout(timer)
-  }, [order, mutate])
+  }, [])
+  // The provider's notification can arrive after the buyer: poll the order a while.
+  const { data: order, error, isLoading, mutate } = useOrder(locale, orderNo, { enabled: loggedIn, pollMs: polling ? POLL_MS : 0 })
+  useForgetUserWhenRejected(error)
+  const data = order ?? (error ? null : undefined)
 
   const message = !order
     ? t('payBack.unknown')
@@ -59,7 +48,7 @@ export default function PayBackPage({ params }: { params: Record<string, string 
         <h1 className="page-title">{t('payBack.heading')}</h1>
         {!loggedIn ? (
           <LoginPrompt />
-        ) : isLoading && !data ? (
+        ) : isLoading && data === undefined ? (
           <Skeleton height={64} />
         ) : (
           <div className="state-message" role="status" aria-live="polite">

@@ -1,0 +1,16 @@
+import useSWR from 'swr'
+import { apiPost } from '../../../lib/api-client'
+import type { Locale } from '../../../lib/locale'
+import type { Order } from './types'
+
+export const getOrder = (orderNo: string): Promise<Order> =>
+  apiPost<Order>('/report/websiteUserOrder/orderInfo', { orderNo }, { silent: true })
+
+export const orderKey = (locale: Locale, orderNo: string) => ['websiteUserOrder/orderInfo', locale, orderNo] as const
+
+/** One order by number; refreshes every pollMs while it is still waiting for payment. */
+export function useOrder(locale: Locale, orderNo: string | undefined, options: { enabled: boolean; pollMs: number }) {
+  return useSWR(options.enabled && orderNo ? orderKey(locale, orderNo) : null, () => getOrder(orderNo!), {
+    refreshInterval: (latest) => (latest && latest.status === '0' ? options.pollMs : 0),
+  })
+}
