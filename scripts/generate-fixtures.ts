@@ -25,6 +25,8 @@ const int = (min: number, max: number) => min + Math.floor(random() * (max - min
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const round100 = (n: number) => Math.round(n / 100) * 100
 const pad = (n: number) => String(n).padStart(2, '0')
+/** Lower-cases a title phrase for use mid-sentence, keeping acronyms such as EV, 5G, LiDAR or mRNA. */
+const midSentence = (s: string) => s.replace(/[A-Za-z0-9']+/g, (word) => (/^[A-Z][a-z']*$/.test(word) ? word.toLowerCase() : word))
 const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 
 // ── Categories and their subjects ────────────────────────────────────────────
@@ -256,11 +258,11 @@ function enTexts(cat: Category, topic: Topic, title: string, region: '0' | '1', 
   const scope = region === '0' ? 'China' : 'the world and China'
   const cagr = (4 + random() * 18).toFixed(1)
   const size = int(80, 9000)
-  const outline = `This report examines the ${topic.en.toLowerCase()} market in ${scope}: its drivers, size, value chain and competition. We estimate the market at USD ${size} million in ${year - 1} and forecast a compound annual growth rate of ${cagr}% for ${year}-${year + 6}, and we compare the capacity, technology and profitability of the leading suppliers to support strategy and investment decisions.`
+  const outline = `This report examines the ${midSentence(topic.en)} market in ${scope}: its drivers, size, value chain and competition. We estimate the market at USD ${size} million in ${year - 1} and forecast a compound annual growth rate of ${cagr}% for ${year}-${year + 6}, and we compare the capacity, technology and profitability of the leading suppliers to support strategy and investment decisions.`
   const context = [
-    `<p>${topic.en} is one of the fastest-growing segments of ${cat.en.toLowerCase()}. Policy support, technical progress and expanding downstream demand have moved the industry into large-scale production, and concentration keeps rising.</p>`,
+    `<p>${topic.en} is one of the fastest-growing segments of ${midSentence(cat.en)}. Policy support, technical progress and expanding downstream demand have moved the industry into large-scale production, and concentration keeps rising.</p>`,
     `<p>The analysis draws on Hengzhi Research's company survey database, customs data and listed companies' disclosures, and sizes the market both top-down and bottom-up.</p>`,
-    `<p>The report answers these questions:</p><ul><li>How large will the ${topic.en.toLowerCase()} market be over the next six years?</li><li>How is profit shared along the value chain?</li><li>What advantages and expansion plans do the leaders have?</li><li>Which barriers and openings do new entrants face?</li></ul>`,
+    `<p>The report answers these questions:</p><ul><li>How large will the ${midSentence(topic.en)} market be over the next six years?</li><li>How is profit shared along the value chain?</li><li>What advantages and expansion plans do the leaders have?</li><li>Which barriers and openings do new entrants face?</li></ul>`,
     `<p>It includes more than ${int(60, 160)} charts and profiles ${int(20, 60)} companies.</p>`,
   ].join('')
   const chapters = [
@@ -364,7 +366,7 @@ for (const [lang, count] of [['zh-CN', 40], ['en-US', 20]] as const) {
     news.push({
       lang, title, outline, marketType: type.value, marketCategory: category.value,
       webTitle: `${slugify(subject.en)}-${category.value}-${publishDate.slice(0, 10)}-${lang === 'zh-CN' ? 'cn' : 'en'}${i + 1}`,
-      keyword: lang === 'zh-CN' ? `${subject.zh},${type.zh},${category.zh}` : `${subject.en}, ${type.en.toLowerCase()}, ${category.en.toLowerCase()}`,
+      keyword: lang === 'zh-CN' ? `${subject.zh},${type.zh},${category.zh}` : `${subject.en}, ${midSentence(type.en)}, ${midSentence(category.en)}`,
       context: newsBody(lang, outline, lang === 'zh-CN' ? subject.zh : subject.en),
       publishDate,
     })
@@ -388,8 +390,8 @@ function bulletinBody(lang: 'zh-CN' | 'en-US', type: string, subject: string, co
       : `<h3>企业概况</h3><p>${company}是${subject}领域的代表性企业，近三年营业收入保持两位数增长。</p><h3>洞察分析</h3><ul><li>竞争优势：客户结构优质，核心工艺自主可控。</li><li>潜在短板：海外渠道布局偏晚，原材料议价能力有限。</li><li>关注要点：新产能爬坡进度与毛利率变化。</li></ul>`
   }
   return type === 'industry-brief'
-    ? `<h3>Highlights</h3><ul><li>${subject} demand: orders improved month on month and leaders run above 80% utilisation.</li><li>Prices and costs: key input prices have stabilised and mid-stream margins are recovering.</li><li>Policy: local support measures are accelerating project approvals.</li></ul><h3>Data at a glance</h3><p>This brief collects last month's output, price, tender and financing data for ${subject.toLowerCase()} and sets out what to watch next.</p>`
-    : `<h3>Company profile</h3><p>${company} is a leading ${subject.toLowerCase()} supplier whose revenue has grown by double digits for three years.</p><h3>Insight</h3><ul><li>Strengths: a high-quality customer base and in-house core processes.</li><li>Gaps: a late start overseas and limited bargaining power on inputs.</li><li>Watch: the ramp-up of new capacity and gross margin.</li></ul>`
+    ? `<h3>Highlights</h3><ul><li>${subject} demand: orders improved month on month and leaders run above 80% utilisation.</li><li>Prices and costs: key input prices have stabilised and mid-stream margins are recovering.</li><li>Policy: local support measures are accelerating project approvals.</li></ul><h3>Data at a glance</h3><p>This brief collects last month's output, price, tender and financing data for ${midSentence(subject)} and sets out what to watch next.</p>`
+    : `<h3>Company profile</h3><p>${company} is a leading ${midSentence(subject)} supplier whose revenue has grown by double digits for three years.</p><h3>Insight</h3><ul><li>Strengths: a high-quality customer base and in-house core processes.</li><li>Gaps: a late start overseas and limited bargaining power on inputs.</li><li>Watch: the ramp-up of new capacity and gross margin.</li></ul>`
 }
 
 const bulletins: BulletinFixture[] = []
@@ -408,7 +410,7 @@ for (const [lang, count] of [['zh-CN', 36], ['en-US', 8]] as const) {
       : (isBrief ? `${subject.en} Industry Brief, Issue ${issue} ${day.getUTCFullYear()}` : `${companiesEn[companyIndex]} Insight: ${subject.en} Competitiveness Review`)
     const outline = lang === 'zh-CN'
       ? (isBrief ? `聚焦${subject.zh}领域近一个月的供需、价格与政策变化，提炼关键信号与下一阶段跟踪指标。` : `从业务结构、技术能力、客户与产能四个维度评估${companiesZh[companyIndex]}在${subject.zh}领域的竞争力。`)
-      : (isBrief ? `Last month's supply, demand, price and policy signals in ${subject.en.toLowerCase()}, and what to watch next.` : `How ${companiesEn[companyIndex]} competes in ${subject.en.toLowerCase()}: business mix, technology, customers and capacity.`)
+      : (isBrief ? `Last month's supply, demand, price and policy signals in ${midSentence(subject.en)}, and what to watch next.` : `How ${companiesEn[companyIndex]} competes in ${midSentence(subject.en)}: business mix, technology, customers and capacity.`)
     bulletins.push({
       lang, title, outline, marketType: type.value, topLabelId: label.value, publishDate,
       webTitle: `${slugify(subject.en)}-${isBrief ? 'brief' : `${slugify(companiesEn[companyIndex]!)}-insight`}-${publishDate}`,
