@@ -1,0 +1,212 @@
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build]
+//
+// Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
+// measures it with load from separate autocannon processes on loopback, prints
+// a table against the budgets, and writes bench/results.json. Compare numbers
+// within one run: they are relative to this machine and its load.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+
+const root = path.resolve(import.meta.dirname, '..')
+const { values } = parseArgs({
+  options: {
+    reports: { type: 'string', default: '100000' },
+    'data-dir': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    'no-build': { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
+  },
+})
+const duration = Number(values.duration)
+const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon')
+const children: ChildProcess[] = []
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { quiet?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'] })
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString() })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-2000)}`))))
+  })
+}
+
+function start(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  child.on('exit', (code, signal) => { if (!stopping) console.error(`[bench] ${name} exited (${signal ?? code})`) })
+  children.push(child)
+  return child
+}
+
+let stopping = false
+async function stopAll() {
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))))
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function waitFor(url: string, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+interface Load {
+  requests: { average: number }
+  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number }
+  non2xx: number
+  errors: number
+}
+
+/** One autocannon process: a short warm-up, then the measured run. */
+async function load(url: string, options: { connections: number; method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
+  const args = (seconds: number) => [
+    'autocannon', '--json', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET',
+    ...Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    ...(options.body ? ['-b', options.body] : []),
+    url,
+  ]
+  await run(AUTOCANNON, args(2).slice(1), {}, { quiet: true })
+  return JSON.parse(await run(AUTOCANNON, args(duration).slice(1), {}, { quiet: true })) as Load
+}
+
+function rssMb(pid: number | undefined): Promise<number> {
+  return readFile(`/proc/${pid}/status`, 'utf8').then((text) => Number(/VmRSS:\s+(\d+)/.exec(text)?.[1] ?? 0) / 1024)
+}
+
+interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
+const rows: Row[] = []
+const results: Record<string, unknown> = { date: new Date().toISOString(), reports: Number(values.reports) }
+
+try {
+  if (!values['no-build']) {
+    console.log('[bench] building')
+    await run('npm', ['run', 'build'])
+  }
+  const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'rpt-bench-')))
+  console.log(`[bench] catalogue of ${values.reports} reports per language in ${dataDir}`)
+  await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], { DATA_DIR: dataDir, CI: 'true' })
+
+  const corePort = await freePort()
+  const bffPort = await freePort()
+  const core = start('core-api', 'core-api/dist/server.js', { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
+  const bff = start('bff', 'bff/dist/server.js', {
+    PORT: String(bffPort), HOST: '127.0.0.1', CORE_API_URL: `http://127.0.0.1:${corePort}`, RATE_LIMIT_NOT_FOUND_MAX: '1000000',
+  })
+  const coreUrl = `http://127.0.0.1:${corePort}`
+  const bffUrl = `http://127.0.0.1:${bffPort}`
+  await waitFor(`${coreUrl}/health`)
+  await waitFor(`${bffUrl}/bff/health`)
+  const postHeaders = { 'content-type': 'application/json', 'x-requested-with': 'bench', origin: bffUrl }
+
+  // 1. Cached aggregated home payload against a bare node:http server with the same bytes.
+  const homeUrl = `${bffUrl}/bff/pages/home?lang=zh-CN`
+  await fetch(homeUrl)
+  const homeResponse = await fetch(homeUrl)
+  const homeBytes = Buffer.from(await homeResponse.arrayBuffer())
+  const bare = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': homeBytes.length }); res.end(homeBytes) })
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
+  const viaBff = await load(homeUrl, { connections: 20 })
+  const viaBare = await load(bareUrl, { connections: 20 })
+  bare.close()
+  const homeRatio = viaBff.requests.average / viaBare.requests.average
+  results.home = { cache: homeResponse.headers.get('x-cache'), bff: viaBff.requests.average, bare: viaBare.requests.average, ratio: homeRatio }
+  rows.push({ what: 'cached home payload (BFF vs bare node:http)', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (${viaBff.requests.average.toFixed(0)} / ${viaBare.requests.average.toFixed(0)})`, budget: '≥ 0.6', pass: homeRatio >= 0.6 })
+
+  // 2. Uncached report pageList through the BFF against the core API directly.
+  const listBody = JSON.stringify({ lang: 'zh-CN', pageNo: 1, pageSize: 10 })
+  const listViaBff = await load(`${bffUrl}/api/report/researchReport/pageList`, { connections: 10, method: 'POST', body: listBody, headers: postHeaders })
+  const listDirect = await load(`${coreUrl}/report/researchReport/pageList`, { connections: 10, method: 'POST', body: listBody, headers: { 'content-type': 'application/json' } })
+  const p50Ratio = listViaBff.latency.p50 / Math.max(listDirect.latency.p50, 0.001)
+  const p99Ratio = listViaBff.latency.p99 / Math.max(listDirect.latency.p99, 0.001)
+  results.pageList = { bff: listViaBff.latency, direct: listDirect.latency, p50Ratio, p99Ratio }
+  rows.push({ what: 'uncached pageList (BFF vs core)', measure: 'p50 / p99 overhead', value: `${p50Ratio.toFixed(2)} / ${p99Ratio.toFixed(2)} (core p50 ${listDirect.latency.p50} ms)`, budget: '≤ 1.3', pass: p50Ratio <= 1.3 && p99Ratio <= 1.3 })
+
+  // 3. Keyword search at full catalogue size, one client at a time.
+  results.search = {}
+  for (const [label, lang, keyword] of [['2-character Chinese', 'zh-CN', '锂电'], ['4-character Chinese', 'zh-CN', '储能锂电'], ['English word', 'en-US', 'battery']] as const) {
+    const result = await load(`${coreUrl}/report/researchReport/pageList`, { connections: 1, method: 'POST', body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }), headers: { 'content-type': 'application/json' } })
+    const p95 = result.latency.p90 + (result.latency.p97_5 - result.latency.p90) * (5 / 7.5)
+    ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
+    rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 50 ms', pass: p95 <= 50 })
+  }
+
+  // 4. Server-rendered report detail: the BFF does not render on the server yet (issue 7).
+  rows.push({ what: 'server-rendered report detail', measure: 'p99 at 20 connections', value: 'not measured: server rendering not built yet', budget: '≤ 100 ms', pass: null })
+
+  // 5. JavaScript the home page loads before interaction.
+  const html = await readFile(path.join(root, 'client/dist/index.html'), 'utf8')
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!)
+  let jsGzip = 0
+  for (const src of scripts) jsGzip += gzipSync(await readFile(path.join(root, 'client/dist', src))).length
+  results.javascript = { files: scripts, gzipBytes: jsGzip }
+  rows.push({ what: 'client JavaScript before interaction', measure: 'gzip bytes', value: `${(jsGzip / 1024).toFixed(1)} KB`, budget: '≤ 120 KB', pass: jsGzip <= 120 * 1024 })
+
+  // 6. Largest Contentful Paint with Lighthouse's mobile throttling.
+  if (!values['no-browser']) {
+    const { chromium } = await import('playwright-core')
+    const lcpByPage: Record<string, number> = {}
+    results.lcp = lcpByPage
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    try {
+      for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries']] as const) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        await page.goto(`${bffUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 120_000 })
+        const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries()
+            resolve(entries[entries.length - 1]!.startTime)
+          }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
+        }))
+        lcpByPage[label] = lcp
+        rows.push({ what: `Largest Contentful Paint, ${label}`, measure: '4× CPU, 150 ms RTT, 1.6 Mbps', value: `${(lcp / 1000).toFixed(2)} s`, budget: '≤ 2.5 s', pass: lcp <= 2500 })
+        await context.close()
+      }
+    } finally {
+      await browser.close()
+    }
+  }
+
+  // 7. Resident memory after the load runs.
+  const memory = { bff: await rssMb(bff.pid), core: await rssMb(core.pid) }
+  results.memory = memory
+  rows.push({ what: 'BFF resident memory', measure: 'RSS after load', value: `${memory.bff.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.bff <= 250 })
+  rows.push({ what: 'core API resident memory', measure: 'RSS after load', value: `${memory.core.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.core <= 250 })
+
+  if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
+} finally {
+  await stopAll()
+}
+
+const widths = [48, 30, 44, 10]
+const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 8)).join(' ')
+console.log(`\n${line(['what', 'measure', 'value', 'budget'])} result`)
+for (const row of rows) console.log(`${line([row.what, row.measure, row.value, row.budget])} ${row.pass === null ? '—' : row.pass ? 'PASS' : 'MISS'}`)
+results.table = rows
+await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+console.log('\nwritten bench/results.json')
