@@ -18,7 +18,7 @@ export interface TestApp {
  * created on the server named by DATABASE_URL and dropped afterwards, so
  * files run in parallel without seeing each other's rows.
  */
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rpt_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

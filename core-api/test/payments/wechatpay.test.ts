@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createSign, generateKeyPairSync, randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/db/database.ts'
@@ -11,6 +10,7 @@ import { generateSandboxKeys } from '../../src/payments/sandbox/keys.ts'
 import wechatpaySandbox from '../../src/payments/sandbox/wechatpay-sandbox.ts'
 import { ProviderError, type IncomingNotification, type PaymentRequest } from '../../src/payments/types.ts'
 import { WechatPayProvider, type WechatPayOptions } from '../../src/payments/wechatpay.ts'
+import { createServerDatabase } from '../helpers/build-app.ts'
 
 // The provider against the sandbox gateway over real HTTP, and the provider's
 // verification against notifications built here with node:crypto alone, so a
@@ -36,26 +36,6 @@ let db: Database
 let dropDatabase: (() => Promise<void>) | undefined
 let app: FastifyInstance
 let baseUrl: string
-
-/** A database of this file's own on DATABASE_URL's server, dropped afterwards (as in helpers/build-app.ts). */
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rpt_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
-}
 
 beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL
