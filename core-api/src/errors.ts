@@ -35,6 +35,8 @@ export const catalogue = {
   PAY_AMOUNT_MISMATCH: { code: 100008, status: 400, 'zh-CN': '支付金额与费用金额不一致', 'en-US': 'The payment amount does not match the price.' },
   UNPAID_ORDER_EXISTS: { code: 100009, status: 409, 'zh-CN': '该报告存在未支付订单，请前往个人中心-我的订单进行支付', 'en-US': 'You have an unpaid order for this report. Please go to Personal Centre - My Orders to pay it.' },
   ORDER_NOT_PAID: { code: 100010, status: 403, 'zh-CN': '订单不是已支付状态', 'en-US': 'The order has not been paid.' },
+  /** Added: a paid research order whose report had no file yet; staff deliver it by mail */
+  FILE_NOT_READY: { code: 100011, status: 409, 'zh-CN': '该订单的文件尚未准备好，完成后将通过邮件发送给您', 'en-US': 'The file of this order is not ready yet; it will be sent to you by e-mail.' },
   NOT_LOGGED_IN: { code: 200001, status: 401, 'zh-CN': '用户未登录', 'en-US': 'User not logged in' },
   /** Added: one message for an unknown user and a wrong password, so neither can be told apart */
   LOGIN_FAILED: { code: 200002, status: 400, 'zh-CN': '用户名或密码错误', 'en-US': 'Incorrect username or password' },

@@ -152,7 +152,7 @@ describe('research report orders', () => {
     const pay = body(await api.post(`${RESEARCH}/payOrder`, { id: saved.id, payMethod: 'zfb', payPrice: 6800 })).data
     await pressCashier(t.app, pay.orderPayUrl, 'success')
     expect(await orderStatus(t.app, saved.id)).toBe('1')
-    expect(body(await api.post(`${BRIEF}/downFile`, { id: saved.id }))).toMatchObject({ code: 100004, msg: '该订单的文件尚未准备好，完成后将通过邮件发送给您' })
+    expect(body(await api.post(`${BRIEF}/downFile`, { id: saved.id }))).toMatchObject({ code: 100011, msg: '该订单的文件尚未准备好，完成后将通过邮件发送给您' })
     expect(readableMail(await waitForMail(t.dataDir, user.email))).toContain('2-3 个工作日')
 
     const bytes = Buffer.from('%PDF-1.7 delivered by staff')

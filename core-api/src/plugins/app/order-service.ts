@@ -309,9 +309,7 @@ export class OrderService {
   async fileForUser(userId: string, id: string): Promise<{ order: OrderRow; key: string; name: string }> {
     const order = await this.owned(userId, undefined, id)
     if (order.status !== ORDER_STATUS.paid) throw new AppError('ORDER_NOT_PAID')
-    if (!order.attachmentKey) {
-      throw new AppError('ORDER_EMPTY', { 'zh-CN': '该订单的文件尚未准备好，完成后将通过邮件发送给您', 'en-US': 'The file of this order is not ready yet; it will be sent to you by e-mail.' })
-    }
+    if (!order.attachmentKey) throw new AppError('FILE_NOT_READY')
     return { order, key: order.attachmentKey, name: order.attachmentName ?? `${order.orderNo}.pdf` }
   }
 

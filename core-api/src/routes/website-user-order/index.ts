@@ -60,7 +60,7 @@ const websiteUserOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, security,
       summary: 'Streams the file of a paid order of the user',
       description: 'id is the order id from downList. Answers the file (Content-Disposition with the UTF-8 name; Range supported), '
-        + 'or an envelope: 100004 no such order of the user or no file yet, 100010 not paid.',
+        + 'or an envelope: 100004 no such order of the user, 100010 not paid, 100011 paid but the file is not ready yet (staff deliver it by mail).',
       body: IdBody,
       response: {
         200: { description: 'The file', content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } } },
