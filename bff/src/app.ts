@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
-import envelope, { sendError } from './http/envelope.ts'
+import envelope, { catalogue, sendError } from './http/envelope.ts'
 import { requestLang } from './http/locale.ts'
 import appPlugins from './plugins/app/index.ts'
 import compressPlugin from './plugins/external/compress.ts'
@@ -13,6 +15,45 @@ import rateLimitPlugin from './plugins/external/rate-limit.ts'
 import redisPlugin from './plugins/external/redis.ts'
 import routes from './routes/index.ts'
 
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or
+ * URL too large, malformed request line) is answered with the envelope too,
+ * in the default language since nothing of the request can be read.
+ */
+export function envelopeClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, entry] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, catalogue.INVALID_PARAMETER]
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, catalogue.PAYLOAD_TOO_LARGE]
+      : [400, catalogue.INVALID_PARAMETER]
+  const body = JSON.stringify({ code: entry.code, msg: entry['zh-CN'], data: null })
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy(error)
+}
+
+/** Signed download links carry their secret in the path; the log keeps only its first characters. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/download\/)([A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/g, '$1$2…')
+}
+
+/** The logger of server.ts, shared with the tests that read what it writes. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] & object {
+  return {
+    level: config.LOG_LEVEL,
+    // Session tokens, cookies and the ops token never reach the log.
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers["website-token"]', 'req.headers.authorization', 'req.headers["x-ops-token"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+      }),
+    },
+  }
+}
+
 /** Options that must be set when the Fastify instance is created, shared by server.ts and the tests. */
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
@@ -22,6 +63,11 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    clientErrorHandler: envelopeClientError,
+    // A URL that is not valid percent-encoded UTF-8 fails in the router, before the error handler.
+    frameworkErrors: (_error, request, reply) => {
+      void sendError(reply as unknown as FastifyReply, 'INVALID_PARAMETER', requestLang(request as unknown as FastifyRequest))
+    },
   }
 }
 

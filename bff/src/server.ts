@@ -1,5 +1,5 @@
 import Fastify from 'fastify'
-import app, { fastifyOptions } from './app.ts'
+import app, { fastifyOptions, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
 async function main() {
@@ -15,14 +15,7 @@ async function main() {
   }
   const server = Fastify({
     ...fastifyOptions(config),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Session tokens, cookies and the ops token never reach the log.
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers["website-token"]', 'req.headers.authorization', 'req.headers["x-ops-token"]', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config),
   })
   await server.register(app, { config })
 

@@ -1,15 +1,34 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
-import envelope from './http/envelope.ts'
+import envelope, { resolveLang } from './http/envelope.ts'
 import { dropBlankFields, nonFiniteField } from './http/legacy-input.ts'
-import { invalid } from './errors.ts'
+import { catalogue, invalid } from './errors.ts'
 import configPlugin from './plugins/external/config.ts'
 import mailerPlugin from './plugins/external/mailer.ts'
 import dbPlugin from './plugins/external/db.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
 import appPlugins from './plugins/app/index.ts'
 import routes from './routes/index.ts'
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or
+ * URL too large, malformed request line) is answered with the envelope too,
+ * in the default language since nothing of the request can be read.
+ */
+export function envelopeClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, entry] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, catalogue.INVALID_PARAMETER]
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, catalogue.PAYLOAD_TOO_LARGE]
+      : [400, catalogue.INVALID_PARAMETER]
+  const body = JSON.stringify({ code: entry.code, msg: entry['zh-CN'], data: null })
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy(error)
+}
 
 /** Options that must be set when the Fastify instance is created, shared by server.ts and the tests. */
 export function fastifyOptions(config: Config): FastifyServerOptions {
@@ -22,6 +41,16 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    clientErrorHandler: envelopeClientError,
+    // A URL that is not valid percent-encoded UTF-8 fails in the router, before
+    // the error handler; answer it with the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const lang = resolveLang(request)
+      const entry = catalogue.INVALID_PARAMETER
+      // The reply is typed for whichever route would have matched; none did.
+      const plain = reply as unknown as FastifyReply
+      void plain.status(entry.status).type('application/json; charset=utf-8').send({ code: entry.code, msg: entry[lang], data: null })
+    },
     // A first start migrates and seeds (rendering the sample PDFs) inside the
     // db plugin; on a slow or busy machine that outlasts Fastify's 10 s default.
     pluginTimeout: 180_000,
@@ -32,6 +61,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request body as received, for signature checks */
     rawBody?: string
+  }
+}
+
+/** Signed download links carry their secret in the path; the log keeps only its first characters. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/download\/)([A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/g, '$1$2…')
+}
+
+/** The logger of server.ts, shared with the tests that read what it writes. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] & object {
+  return {
+    level: config.LOG_LEVEL,
+    // Tokens and credentials never reach the log.
+    redact: { paths: ['req.headers["website-token"]', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+      }),
+    },
   }
 }
 

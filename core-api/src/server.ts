@@ -1,5 +1,5 @@
 import Fastify from 'fastify'
-import app, { fastifyOptions } from './app.ts'
+import app, { fastifyOptions, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
 async function main() {
@@ -15,11 +15,7 @@ async function main() {
   }
   const server = Fastify({
     ...fastifyOptions(config),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Tokens and credentials never reach the log.
-      redact: { paths: ['req.headers["website-token"]', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
-    },
+    logger: loggerOptions(config),
   })
   await server.register(app, { config })
 

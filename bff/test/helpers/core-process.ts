@@ -12,6 +12,8 @@ export interface CoreProcess {
   /** Whether the account endpoints (issue: accounts) exist in this core API yet */
   hasAccounts: boolean
   stop(): Promise<void>
+  /** Kills the process without warning (SIGKILL), as a crash or an OOM kill would */
+  kill(): Promise<void>
 }
 
 export async function freePort(): Promise<number> {
@@ -44,8 +46,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * The real core API as a child process on a fresh in-memory database, from
  * this checkout (or from the checkout BFF_TEST_CORE_ROOT names).
  */
-export async function startCore(options: { seed?: boolean } = {}): Promise<CoreProcess> {
-  const port = await freePort()
+export async function startCore(options: { seed?: boolean; port?: number } = {}): Promise<CoreProcess> {
+  const port = options.port ?? (await freePort())
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-bff-core-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'core-api/src/server.ts'], {
     cwd: process.env.BFF_TEST_CORE_ROOT || repoRoot,
@@ -80,6 +82,14 @@ export async function startCore(options: { seed?: boolean } = {}): Promise<CoreP
     }
     await rm(dataDir, { recursive: true, force: true })
   }
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
   try {
     await waitForHealth(url, child, () => log, 140_000)
   } catch (error) {
@@ -88,5 +98,5 @@ export async function startCore(options: { seed?: boolean } = {}): Promise<CoreP
   }
   // An unknown path answers the core API's 404 envelope; a known one anything else.
   const probe = await fetch(`${url}/report/websiteUser/getUserInfo?lang=zh-CN`)
-  return { url, hasAccounts: probe.status !== 404, stop }
+  return { url, hasAccounts: probe.status !== 404, stop, kill }
 }

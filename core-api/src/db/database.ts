@@ -10,6 +10,12 @@ import { initModels, type Models } from './models/index.ts'
 // parser, so raw queries cast amounts to float8 where they want numbers.)
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 
+/** Errors of a connection that died while idle in the pool; the statement never ran. */
+export const RETRYABLE_CONNECTION_ERRORS = [
+  /Connection terminated/i, /terminating connection due to administrator command/i, /server closed the connection unexpectedly/i,
+  /Client has encountered a connection error and is not queryable/i, /ECONNRESET/, /Connection lost/i,
+]
+
 export interface DatabaseOptions {
   /** A PostgreSQL server's URL; empty opens the embedded PGlite */
   url: string
@@ -65,6 +71,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     logging: options.logger ? (sql: string) => options.logger?.debug({ sql }, 'sql') : false,
     // PGlite answers one connection at a time; more would only queue there.
     pool: { max: embedded ? 1 : options.poolMax, min: 0, idle: 10_000, acquire: 30_000 },
+    // A pooled connection the server has closed (restart, failover,
+    // pg_terminate_backend) fails its next query before running it; the pool
+    // drops it, and the query is tried once more on a fresh connection.
+    retry: { max: 3, backoffBase: 50, match: RETRYABLE_CONNECTION_ERRORS },
     define: { underscored: true, freezeTableName: true },
     benchmark: false,
   })

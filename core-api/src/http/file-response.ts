@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
-import type { FileStore } from '../lib/file-store.ts'
+import { InvalidFileKeyError, type FileStore } from '../lib/file-store.ts'
 
 // Streams a stored file as a download: the UTF-8 name in Content-Disposition
 // (RFC 6266 / 5987, with an ASCII fallback), single byte ranges, and no
@@ -48,7 +48,11 @@ export async function sendStoredFile(
   file: { key: string; name: string },
   beforeSend: (range: ByteRange | undefined) => Promise<void>,
 ): Promise<FastifyReply> {
-  const stat = await store.stat(file.key)
+  // A key that leaves the store (a corrupted or tampered row) is refused like a missing file, not a 500.
+  const stat = await store.stat(file.key).catch((error: unknown) => {
+    if (error instanceof InvalidFileKeyError) return undefined
+    throw error
+  })
   if (!stat) {
     request.log.error({ key: file.key }, 'a paid file is missing from storage')
     throw new AppError('ORDER_EMPTY', { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' })

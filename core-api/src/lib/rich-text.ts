@@ -32,5 +32,13 @@ export function sanitizeRichText(html: string | null | undefined): string {
 /** Plain-text fields (titles, summaries): markup is removed, entities kept as text. */
 export function toPlainText(text: string | null | undefined): string {
   if (!text) return ''
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+  // Decoding entities can reveal markup (&lt;script&gt; becomes <script>),
+  // so strip again until nothing changes; a few rounds undo any nesting.
+  let current = text
+  for (let round = 0; round < 5; round++) {
+    const next = sanitizeHtml(current, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    if (next === current) break
+    current = next
+  }
+  return current
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
-import app, { fastifyOptions } from '../../src/app.ts'
+import app, { fastifyOptions, loggerOptions } from '../../src/app.ts'
 import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
 
 export interface TestApp {
@@ -42,7 +42,7 @@ export async function createServerDatabase(serverUrl: string): Promise<{ url: st
  * new database on DATABASE_URL's server. The reconciliation timer is off;
  * tests call it. With listen, the app also serves on a loopback port.
  */
-export async function buildTestApp(overrides: ConfigOverrides = {}, options: { listen?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: ConfigOverrides = {}, options: { listen?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-core-'))
   const serverUrl = process.env.DATABASE_URL
   const database = serverUrl ? await createServerDatabase(serverUrl) : undefined
@@ -56,7 +56,11 @@ export async function buildTestApp(overrides: ConfigOverrides = {}, options: { l
     RECONCILE_INTERVAL_SECONDS: 0,
     ...overrides,
   })
-  const instance = Fastify({ ...fastifyOptions(config), logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } })
+  // With a log stream, the production logger (its redaction included) writes to it.
+  const logger = options.logStream
+    ? { ...loggerOptions(config), level: config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL, stream: options.logStream }
+    : config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }
+  const instance = Fastify({ ...fastifyOptions(config), logger })
   await instance.register(app, { config })
   await instance.ready()
   // Payment sandboxes are called over HTTP, as real providers are.

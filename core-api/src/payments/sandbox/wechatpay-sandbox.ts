@@ -145,6 +145,9 @@ export default async function wechatpaySandbox(app: FastifyInstance, options: We
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (request.url.includes('/cashier/')) {
+      // A malformed form post (bad JSON, wrong content type, too large) is the browser's fault, not a sandbox failure.
+      const clientStatus = error instanceof WechatError ? error.status : error.statusCode
+      if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) return messagePage(reply, clientStatus, '请求无效', 'Bad request')
       request.log.error({ err: error }, 'wechatpay sandbox: cashier failed')
       return messagePage(reply, 500, '沙箱出错', 'The sandbox failed')
     }

@@ -167,18 +167,27 @@ export class AccountService {
     await this.assertNotLocked(accountKey, ipKey)
     if (!captchaPassed) throw new AppError('CAPTCHA_INVALID')
 
+    // The attempt is counted before the password is checked, so guesses sent
+    // together cannot all be checked before the first failure locks.
+    const reservation = await this.reserveAttempt(accountKey, ipKey)
+    if (reservation.refused) throw this.lockedError(this.deps.options.LOGIN_LOCK_MINUTES)
+
     const user = await this.deps.sequelize.query<{ id: string; passwordHash: string; status: string }>(
       `SELECT id::text, password_hash AS "passwordHash", status FROM website_user WHERE lower(login_code) = lower($1)`,
       { bind: [loginCode], type: QueryTypes.SELECT },
     ).then((rows) => rows[0])
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password)
     if (!user || !matches || user.status !== '0') {
-      const lockedMinutes = await this.recordFailure(accountKey, ipKey)
-      if (lockedMinutes) throw this.lockedError(lockedMinutes)
+      if (reservation.lastAllowed.length > 0) {
+        for (const [scope, key] of reservation.lastAllowed) await this.lock(scope, key)
+        throw this.lockedError(this.deps.options.LOGIN_LOCK_MINUTES)
+      }
       throw new AppError('LOGIN_FAILED')
     }
 
     await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, { bind: [accountKey] })
+    // A success is not a failure of the address: give back what was reserved.
+    await this.deps.sequelize.query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE scope = 'ip' AND key = $1`, { bind: [ipKey] })
     await this.deps.sequelize.query(`UPDATE website_user SET last_login_at = now() WHERE id = $1`, { bind: [user.id] })
     const token = await this.deps.sessions.create(user.id, meta)
     return { token, user: presentUser((await this.deps.models.WebsiteUser.findByPk(user.id))!) }
@@ -201,29 +210,40 @@ export class AccountService {
     if (minutes) throw this.lockedError(Math.max(1, minutes))
   }
 
-  /** Counts a failure for the account and the address; answers the lock's minutes if this one set a lock. */
-  private async recordFailure(accountKey: string, ipKey: string): Promise<number | undefined> {
-    const { LOGIN_MAX_FAILURES, LOGIN_IP_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_LOCK_MINUTES } = this.deps.options
-    let locked = false
+  /**
+   * Counts an attempt for the account and the address in one statement each.
+   * refused: a limit is already used up (or a lock is on); lastAllowed: the
+   * scopes for which this is the last attempt before a lock, should it fail.
+   */
+  private async reserveAttempt(accountKey: string, ipKey: string): Promise<{ refused: boolean; lastAllowed: ['account' | 'ip', string][] }> {
+    const { LOGIN_MAX_FAILURES, LOGIN_IP_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MINUTES } = this.deps.options
+    let refused = false
+    const lastAllowed: ['account' | 'ip', string][] = []
     for (const [scope, key, max] of [['account', accountKey, LOGIN_MAX_FAILURES], ['ip', ipKey, LOGIN_IP_MAX_FAILURES]] as const) {
-      // One statement counts and locks, so concurrent failures cannot both slip under the threshold.
-      const rows = await this.deps.sequelize.query<{ locked: boolean }>(
+      const rows = await this.deps.sequelize.query<{ failures: number; locked: boolean }>(
         `INSERT INTO login_throttle AS t (scope, key, failures, window_started_at) VALUES ($1, $2, 1, now())
          ON CONFLICT (scope, key) DO UPDATE SET
            failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
            window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END
-         RETURNING failures >= $4 AS locked`,
-        { bind: [scope, key, LOGIN_FAILURE_WINDOW_MINUTES, max], type: QueryTypes.SELECT },
+         RETURNING failures, coalesce(locked_until > now(), false) AS locked`,
+        { bind: [scope, key, LOGIN_FAILURE_WINDOW_MINUTES], type: QueryTypes.SELECT },
       )
-      if (rows[0]?.locked) {
-        locked = true
-        await this.deps.sequelize.query(
-          `UPDATE login_throttle SET locked_until = now() + make_interval(mins => $3), failures = 0, window_started_at = now() WHERE scope = $1 AND key = $2`,
-          { bind: [scope, key, LOGIN_LOCK_MINUTES] },
-        )
-      }
+      const row = rows[0]
+      if (!row || row.locked) refused = true
+      else if (row.failures > max) {
+        // Raced past a lock that is not set yet: set it, so the count starts afresh when it ends.
+        refused = true
+        await this.lock(scope, key)
+      } else if (row.failures === max) lastAllowed.push([scope, key])
     }
-    return locked ? LOGIN_LOCK_MINUTES : undefined
+    return { refused, lastAllowed }
+  }
+
+  private async lock(scope: 'account' | 'ip', key: string): Promise<void> {
+    await this.deps.sequelize.query(
+      `UPDATE login_throttle SET locked_until = now() + make_interval(mins => $3), failures = 0, window_started_at = now() WHERE scope = $1 AND key = $2`,
+      { bind: [scope, key, this.deps.options.LOGIN_LOCK_MINUTES] },
+    )
   }
 
   async userInfo(userId: string): Promise<PublicUser> {
