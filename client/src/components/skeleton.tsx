@@ -26,3 +26,16 @@ export function SkeletonList({ rows = 5, variant = 'row' }: { rows?: number; var
     </div>
   )
 }
+
+/** The placeholder of an article's title, meta line and first paragraphs, in their final layout. */
+export function ArticleSkeleton({ paragraphs = 2 }: { paragraphs?: number }) {
+  return (
+    <div aria-busy="true" style={{ display: 'grid', gap: 12 }}>
+      <Skeleton height={32} width="80%" />
+      <Skeleton height={14} width="40%" />
+      {Array.from({ length: paragraphs }, (_, i) => (
+        <Skeleton key={i} height={16} {...(i === paragraphs - 1 ? { width: '70%' } : {})} />
+      ))}
+    </div>
+  )
+}

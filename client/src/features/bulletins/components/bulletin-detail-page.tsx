@@ -1,9 +1,8 @@
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
-import { Skeleton } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
-import type { ApiError } from '../../../lib/api-client'
+import { ArticleSkeleton } from '../../../components/skeleton'
+import { isMissingRecord, RecordUnavailable } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { paths } from '../../../lib/paths'
@@ -23,24 +22,9 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
   useDocumentTitle(data ? `${data.title} - ${t('title.bulletinDetail')}` : t('title.bulletinDetail'))
   const user = useSessionUser()
 
-  const missing = (!params.webTitle && !params.id) || (error && [100005, 404].includes((error as ApiError).code))
+  const missing = (!params.webTitle && !params.id) || isMissingRecord(error)
   if (missing || (error && !data)) {
-    return (
-      <div className="container page-section">
-        {missing ? (
-          <StateMessage
-            title={t('bulletin.notFound')}
-            action={
-              <LocalLink to="/bulletin" className="button button-primary">
-                {t('bulletin.backToList')}
-              </LocalLink>
-            }
-          />
-        ) : (
-          <LoadError onRetry={() => void mutate()} />
-        )}
-      </div>
-    )
+    return <RecordUnavailable missing={missing} title={t('bulletin.notFound')} backTo="/bulletin" backLabel={t('bulletin.backToList')} onRetry={() => void mutate()} />
   }
 
   return (
@@ -54,12 +38,7 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
       <div className="detail-layout page-section">
         <article>
           {isLoading || !data ? (
-            <div aria-busy="true" style={{ display: 'grid', gap: 12 }}>
-              <Skeleton height={32} width="80%" />
-              <Skeleton height={14} width="40%" />
-              <Skeleton height={16} />
-              <Skeleton height={16} width="70%" />
-            </div>
+            <ArticleSkeleton />
           ) : (
             <>
               <h1 className="article-title">{data.title}</h1>

@@ -1,9 +1,8 @@
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
-import { Skeleton } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
-import type { ApiError } from '../../../lib/api-client'
+import { ArticleSkeleton } from '../../../components/skeleton'
+import { isMissingRecord, RecordUnavailable } from '../../../components/state-message'
 import { openModal } from '../../../lib/modal-store'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -21,23 +20,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
   useDocumentTitle(article ? `${article.title} - ${t('title.newsDetail')}` : t('title.newsDetail'))
 
   if (error && !data) {
-    const code = (error as ApiError).code
-    return (
-      <div className="container page-section">
-        {code === 404 ? (
-          <StateMessage
-            title={t('news.notFound')}
-            action={
-              <LocalLink to="/news-categories" className="button button-primary">
-                {t('news.backToList')}
-              </LocalLink>
-            }
-          />
-        ) : (
-          <LoadError onRetry={() => void mutate()} />
-        )}
-      </div>
-    )
+    return <RecordUnavailable missing={isMissingRecord(error)} title={t('news.notFound')} backTo="/news-categories" backLabel={t('news.backToList')} onRetry={() => void mutate()} />
   }
 
   return (
@@ -51,13 +34,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
       <div className="detail-layout page-section">
         <article>
           {isLoading || !article ? (
-            <div aria-busy="true" style={{ display: 'grid', gap: 12 }}>
-              <Skeleton height={32} width="85%" />
-              <Skeleton height={14} width="40%" />
-              <Skeleton height={16} />
-              <Skeleton height={16} />
-              <Skeleton height={16} width="70%" />
-            </div>
+            <ArticleSkeleton paragraphs={3} />
           ) : (
             <>
               <h1 className="article-title">{article.title}</h1>

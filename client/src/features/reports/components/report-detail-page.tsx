@@ -4,8 +4,7 @@ import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
 import { Skeleton } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
-import type { ApiError } from '../../../lib/api-client'
+import { isMissingRecord, RecordUnavailable } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
@@ -30,23 +29,7 @@ export default function ReportDetailPage({ params }: { params: Record<string, st
   useDocumentTitle(data ? `${data.title} - ${t('title.reportDetail')}` : t('title.reportDetail'))
 
   if (error && !data) {
-    const missing = (error as ApiError).code === 100005 || (error as ApiError).code === 404
-    return (
-      <div className="container page-section">
-        {missing ? (
-          <StateMessage
-            title={t('reports.notFound')}
-            action={
-              <LocalLink to="/report-industries" className="button button-primary">
-                {t('reports.backToList')}
-              </LocalLink>
-            }
-          />
-        ) : (
-          <LoadError onRetry={() => void mutate()} />
-        )}
-      </div>
-    )
+    return <RecordUnavailable missing={isMissingRecord(error)} title={t('reports.notFound')} backTo="/report-industries" backLabel={t('reports.backToList')} onRetry={() => void mutate()} />
   }
 
   return (
