@@ -92,6 +92,22 @@ describe('api client', () => {
   })
 })
 
+describe('session expiry', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('announces an expired session and goes home even for a silent request', async () => {
+    const notify = vi.fn()
+    const onSessionExpired = vi.fn()
+    configureApiClient({ getLocale: () => 'en-US', notify, onSessionExpired })
+    setSessionUser({ id: 1, name: 'x' })
+    mockFetch(() => ({ status: 401, body: { code: 5001, msg: '', data: null } }))
+    await expect(apiGet('/report/websiteUserOrder/orderList', undefined, { silent: true })).rejects.toMatchObject({ code: 5001 })
+    expect(sessionStore.get()).toBeNull()
+    expect(notify).toHaveBeenCalledWith('Your login has expired. Please log in again.')
+    expect(onSessionExpired).toHaveBeenCalledOnce()
+  })
+})
+
 describe('background session check', () => {
   afterEach(() => vi.unstubAllGlobals())
 

@@ -66,7 +66,10 @@ export const isSuccessCode = (code: unknown): boolean =>
   code === undefined || code === null || code === '' || Number(code) === 200
 
 export interface RequestOptions {
-  /** Do not show the message (the screen renders its own state). */
+  /**
+   * Do not show the message (the screen renders its own state). An expired
+   * session is still announced: the visitor is sent home and must know why.
+   */
   silent?: boolean
   /** A check the user did not ask for: an expired session is cleared quietly, without leaving the page. */
   background?: boolean
@@ -125,7 +128,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, payload: Query |
   if (SESSION_EXPIRED_CODES.includes(code)) {
     clearSessionUser()
     if (!options.background) {
-      if (!options.silent) hooks.notify(text)
+      hooks.notify(text)
       hooks.onSessionExpired()
     }
     throw new ApiError(code, text, response.status)

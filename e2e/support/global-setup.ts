@@ -1,0 +1,159 @@
+// Builds the workspaces, starts the product from scratch (a fresh DATA_DIR,
+// the core API and the BFF on free loopback ports) and one Chromium server
+// every test file connects to. Everything is stopped in the teardown.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type BrowserServer } from 'playwright-core'
+import type { TestProject } from 'vitest/node'
+import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+async function waitHealthy(url: string, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was healthy; see ${ARTIFACTS_DIR}/logs/${name}.log`)
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s; see ${ARTIFACTS_DIR}/logs/${name}.log`)
+}
+
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+function build(): void {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    console.log('[e2e] E2E_SKIP_BUILD=1: using the existing dist folders')
+    return
+  }
+  const started = Date.now()
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const result = spawnSync(npm, ['run', 'build', '-w', 'core-api', '-w', 'bff', '-w', 'client'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    // Vitest sets NODE_ENV=test; the client must be built as it ships (React's production build).
+    env: { ...process.env, NODE_ENV: 'production', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  })
+  if (result.status !== 0) {
+    throw new Error(`building core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`)
+  }
+  console.log(`[e2e] built core-api, bff and client in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+export default async function setup(project: TestProject) {
+  await mkdir(path.join(ARTIFACTS_DIR, 'logs'), { recursive: true })
+  build()
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rpt-e2e-'))
+  const corePort = await freePort()
+  const sitePort = await freePort()
+  const coreUrl = `http://127.0.0.1:${corePort}`
+  const siteUrl = `http://127.0.0.1:${sitePort}`
+  const generous = '100000'
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    CORE_PORT: String(corePort),
+    CORE_HOST: '127.0.0.1',
+    PORT: String(sitePort),
+    HOST: '127.0.0.1',
+    CORE_API_URL: coreUrl,
+    SITE_URL: siteUrl,
+    CAPTCHA_TEST_CODE: CAPTCHA_CODE,
+    CREDENTIAL_KEY,
+    RECONCILE_INTERVAL_SECONDS: '0',
+    RATE_LIMIT_LOGIN_MAX: generous,
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: generous,
+    RATE_LIMIT_REGISTER_MAX: generous,
+    RATE_LIMIT_CAPTCHA_MAX: generous,
+    RATE_LIMIT_FORGET_PWD_MAX: generous,
+    RATE_LIMIT_FORGET_PWD_ACCOUNT_MAX: generous,
+    RATE_LIMIT_CUSTOMER_INFO_MAX: generous,
+    RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: generous,
+    RATE_LIMIT_NOT_FOUND_MAX: generous,
+  }
+  // A developer's own settings must not leak into the stack under test.
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN']) delete env[key]
+
+  const children: ChildProcess[] = []
+  let browserServer: BrowserServer | undefined
+  const start = (name: string, entry: string) => {
+    const log = createWriteStream(path.join(ARTIFACTS_DIR, 'logs', `${name}.log`))
+    const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout?.pipe(log)
+    child.stderr?.pipe(log)
+    children.push(child)
+    return child
+  }
+
+  const teardown = async () => {
+    await browserServer?.close().catch(() => undefined)
+    // The BFF first, so nothing calls a core API that is going away.
+    for (const child of [...children].reverse()) await stopChild(child)
+    if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] DATA_DIR kept at ${dataDir}`)
+    else await rm(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    const started = Date.now()
+    const core = start('core-api', 'core-api/dist/server.js')
+    // The first start migrates the embedded database and loads the fixtures.
+    await waitHealthy(`${coreUrl}/health`, core, 'core-api', 170_000)
+    const bff = start('bff', 'bff/dist/server.js')
+    await waitHealthy(`${siteUrl}/bff/health`, bff, 'bff', 60_000)
+    console.log(`[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, DATA_DIR ${dataDir}`)
+
+    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+
+  project.provide('siteUrl', siteUrl)
+  project.provide('coreUrl', coreUrl)
+  project.provide('dataDir', dataDir)
+  project.provide('wsEndpoint', browserServer.wsEndpoint())
+  return teardown
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string
+    coreUrl: string
+    dataDir: string
+    wsEndpoint: string
+  }
+}

@@ -1,0 +1,80 @@
+// Journey 8: an axe-core scan of every public page, in both editions, on a
+// desktop and a phone, reports no serious or critical violation. Pages are
+// scanned once their content has loaded (no busy skeleton left).
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, PHONE, useSession, type Edition, type Session } from '../support/browser.ts'
+
+const EDITIONS: Edition[] = ['zh-CN', 'en-US']
+
+interface PublicPage {
+  name: string
+  /** An edition-neutral path, or how to find one (a detail page: the first record of its list). */
+  path: string
+  firstLinkOf?: string
+  editions?: Edition[]
+  status?: 'not-found'
+}
+
+const PAGES: PublicPage[] = [
+  { name: 'home', path: '/' },
+  { name: 'report list', path: '/report-industries' },
+  { name: 'report detail', path: '/report-industries', firstLinkOf: 'ul.item-list h2 a' },
+  { name: 'keyword search', path: '/report-industries/all/market' },
+  { name: 'bulletin list', path: '/bulletin', editions: ['zh-CN'] },
+  { name: 'bulletin detail', path: '/bulletin', firstLinkOf: '.item-list h2 a', editions: ['zh-CN'] },
+  { name: 'news list', path: '/news-categories' },
+  { name: 'news detail', path: '/news-categories', firstLinkOf: '.item-list h2 a, main h2 a' },
+  { name: 'custom research', path: '/market' },
+  { name: 'about: company', path: '/aboutUs/companyProfile' },
+  { name: 'about: research method', path: '/aboutUs/researchMethod' },
+  { name: 'about: ordering process', path: '/aboutUs/orderingProcess' },
+  { name: 'about: qualifications', path: '/aboutUs/enterpriseQuality' },
+  { name: 'about: terms', path: '/aboutUs/relevantClause' },
+  { name: 'contact', path: '/contactUs' },
+  { name: '404', path: '/no-such-page/a11y', status: 'not-found' },
+]
+
+async function settled(page: Page): Promise<void> {
+  await page.locator('main').first().waitFor()
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], .skeleton').length === 0)
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+}
+
+async function open(s: Session, target: PublicPage): Promise<string> {
+  const { page } = s
+  await page.goto(s.url(target.path))
+  if (target.firstLinkOf) {
+    const link = page.locator(target.firstLinkOf).first()
+    await link.waitFor()
+    await link.click()
+    await page.waitForURL((url) => url.pathname !== new URL(s.url(target.path)).pathname)
+  }
+  await settled(page)
+  return new URL(page.url()).pathname
+}
+
+describe.each([DESKTOP, PHONE])('journey 8: accessibility on $name', (device) => {
+  describe.each(EDITIONS)('%s edition', (edition) => {
+    const session = useSession('08-accessibility', device, edition)
+
+    it('no serious or critical axe violation on any public page', async () => {
+      const s = session()
+      const report: string[] = []
+      for (const target of PAGES) {
+        if (target.editions && !target.editions.includes(edition)) continue
+        await s.step(target.name, async () => {
+          const pathname = await open(s, target)
+          const results = await new AxeBuilder({ page: s.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+          for (const violation of results.violations) {
+            if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
+            const where = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+            report.push(`${pathname} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${where.join('\n    ')}`)
+          }
+        })
+      }
+      expect(report, report.join('\n')).toEqual([])
+    })
+  })
+})
