@@ -7,9 +7,11 @@ import react from '@vitejs/plugin-react'
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
 const direct = process.env.API_DIRECT
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx --outDir dist/server` is the BFF's
+// server renderer; public/ belongs to the client build only.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild },
   server: {
     proxy: {
       '/api': direct
@@ -33,4 +35,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
   },
-})
+}))

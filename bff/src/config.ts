@@ -51,6 +51,16 @@ const ConfigSchema = Type.Object({
   CACHE_TTL_CATEGORIES_S: Seconds(120, 'Category lists with counts'),
   CACHE_TTL_LATEST_NEWS_S: Seconds(60, 'Latest news for the home page'),
 
+  /** Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request's own origin */
+  SITE_URL: Type.String({ default: '', pattern: '^(https?://[^/?#]+/?)?$' }),
+  /** How long a server-rendered report page is kept per language; 0 renders every request. Emptied by POST /bff/cache/purge */
+  SSR_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 86_400_000, default: 60_000 }),
+  /** A server render taking longer is abandoned and the client-rendered shell answered instead */
+  SSR_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  /** URLs per child sitemap (the protocol allows 50,000); a multiple of 100, the core API's page size */
+  SITEMAP_URLS_PER_FILE: Type.Integer({ minimum: 100, maximum: 50_000, multipleOf: 100, default: 10_000 }),
+  SITEMAP_CACHE_TTL_S: Seconds(3600, 'How long a generated sitemap file is kept'),
+
   RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, maximum: 86_400, default: 60 }),
   RATE_LIMIT_LOGIN_MAX: Count(10, 'Logins per address per window'),
   RATE_LIMIT_LOGIN_ACCOUNT_MAX: Count(5, 'Logins per account per window'),
@@ -86,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   }
   const config = candidate as Config
   config.CLIENT_DIST_DIR = path.resolve(config.CLIENT_DIST_DIR)
+  config.SITE_URL = config.SITE_URL.replace(/\/$/, '')
   if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new ConfigError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
   for (const origin of trustedOrigins(config)) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)

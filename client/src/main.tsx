@@ -1,14 +1,38 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { resolveRoute, NOT_FOUND_ROUTE } from './app/routes'
+import { SCREENS } from './app/screens'
+import { readSsrState } from './app/ssr-state'
 import './styles/tokens.css'
 import './styles/global.css'
 
 const root = document.getElementById('root')
-if (root) {
-  createRoot(root).render(
+const ssr = readSsrState()
+
+async function start(element: HTMLElement) {
+  if (!ssr || !element.hasChildNodes()) {
+    createRoot(element).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+    return
+  }
+  // Hydration must render the server's tree at once: load the screen's chunk first.
+  const { pathname, search } = window.location
+  const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
+  await SCREENS[route.screen].preload().catch(() => {})
+  hydrateRoot(
+    element,
     <StrictMode>
-      <App />
+      <App ssr={ssr} />
     </StrictMode>,
+    {
+      // Production React reports a mismatch only as a bare error code; name it.
+      onRecoverableError: (error, info) => console.error('[hydration] recoverable error:', error, info.componentStack ?? ''),
+    },
   )
 }
+
+if (root) void start(root)

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff } from '../helpers/build-app.ts'
@@ -54,6 +55,46 @@ describe('home', () => {
     try {
       expect((await fresh.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('MISS')
       expect((await fresh.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('HIT')
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
+describe('home from the caches', () => {
+  it('answers the same bytes while the parts stay cached, compressed as the client asks', async () => {
+    await bff.inject({ url: '/bff/pages/home?lang=zh-CN' })
+    const plain = await bff.inject({ url: '/bff/pages/home?lang=zh-CN' })
+    expect(plain.headers['x-cache']).toBe('HIT')
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i)
+    // Security headers still come on every answer, not only the first.
+    expect(plain.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(plain.headers['x-content-type-options']).toBe('nosniff')
+    const again = await bff.inject({ url: '/bff/pages/home?lang=zh-CN' })
+    expect(again.rawPayload.equals(plain.rawPayload)).toBe(true)
+    expect(body(plain).data.hotReports.length).toBeGreaterThan(0)
+
+    const br = await bff.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true)
+    const gzip = await bff.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true)
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length)
+  })
+
+  it('builds a new body once a part changes', async () => {
+    const fresh = await buildBff({ CORE_API_URL: core.url })
+    try {
+      await fresh.inject({ url: '/bff/pages/home?lang=en-US' })
+      const before = await fresh.inject({ url: '/bff/pages/home?lang=en-US' })
+      await fresh.caches.purge('carousel')
+      const after = await fresh.inject({ url: '/bff/pages/home?lang=en-US' })
+      expect(after.headers['x-cache']).toBe('MISS')
+      expect(body(after)).toEqual(body(before))
+      expect((await fresh.inject({ url: '/bff/pages/home?lang=en-US' })).headers['x-cache']).toBe('HIT')
     } finally {
       await fresh.close()
     }

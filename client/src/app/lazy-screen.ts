@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, type ComponentType } from 'react'
 
 // After a deploy the old chunk names are gone: reload once to get the new
 // index.html, but never loop (the guard remembers the last reload for 10 s).
@@ -17,11 +17,31 @@ export function reloadOnceForChunkError(now = Date.now()): boolean {
   return true
 }
 
-export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      if (reloadOnceForChunkError()) return new Promise<never>(() => {})
-      throw error
-    }),
-  )
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Loads the chunk; once it has settled the screen renders without suspending. */
+  preload(): Promise<unknown>
+}
+
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined
+  let pending: Promise<{ default: ComponentType<P> }> | undefined
+  const loadOnce = () => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module.default
+        return module
+      },
+      (error: unknown) => {
+        pending = undefined
+        if (typeof window !== 'undefined' && reloadOnceForChunkError()) return new Promise<never>(() => {})
+        throw error
+      },
+    )
+    return pending
+  }
+  const Lazy = lazy(loadOnce)
+  // A preloaded screen renders at once: hydration must find the server's
+  // markup in the first pass, not a Suspense fallback.
+  const Screen = (props: P) => createElement(loaded ?? Lazy, props)
+  return Object.assign(Screen, { preload: loadOnce })
 }

@@ -1,16 +1,31 @@
-import { useEffect, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
-import { SWRConfig } from 'swr'
+import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
 import { messages } from '../lib/intl'
 import { localeFromPath, localizePath } from '../lib/locale'
+import { hydrationMiddleware } from './hydration-middleware'
+import { HydrationEndContext, SsrContext } from './ssr-context'
+import type { SsrState } from './ssr-state'
 
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+const HYDRATION_GUARD_MS = 10_000
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr?: SsrState | null }) {
   const [location, navigate] = useLocation()
   const locale = localeFromPath(location)
+  // True until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
+  const hydrating = useRef(Boolean(ssr))
+  const endHydration = useCallback(() => {
+    hydrating.current = false
+  }, [])
+
+  useEffect(() => {
+    // Should the screen never hydrate (an error), hooks must not stay frozen.
+    const timer = window.setTimeout(endHydration, HYDRATION_GUARD_MS)
+    return () => window.clearTimeout(timer)
+  }, [endHydration])
 
   useEffect(() => {
     configureApiClient({
@@ -24,9 +39,23 @@ export function AppProvider({ children }: { children: ReactNode }) {
     document.cookie = `locale=${locale}; max-age=${LOCALE_COOKIE_MAX_AGE}; path=/; samesite=lax`
   }, [locale])
 
+  const swrConfig = useMemo<SWRConfiguration>(
+    () => ({
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      keepPreviousData: true,
+      ...(ssr ? { fallback: ssr.fallback, use: [hydrationMiddleware(ssr.fallback, hydrating)] } : {}),
+    }),
+    [ssr],
+  )
+
   return (
-    <IntlProvider locale={locale} messages={messages[locale]} defaultLocale="zh-CN">
-      <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true }}>{children}</SWRConfig>
-    </IntlProvider>
+    <SsrContext.Provider value={ssr}>
+      <HydrationEndContext.Provider value={endHydration}>
+        <IntlProvider locale={locale} messages={messages[locale]} defaultLocale="zh-CN">
+          <SWRConfig value={swrConfig}>{children}</SWRConfig>
+        </IntlProvider>
+      </HydrationEndContext.Provider>
+    </SsrContext.Provider>
   )
 }

@@ -4,8 +4,9 @@ import { Layout } from '../features/layout/components/layout'
 import { localizePath } from '../lib/locale'
 import { useT } from '../lib/use-t'
 import { ErrorBoundary } from './error-boundary'
-import { resolveRoute } from './routes'
+import { NOT_FOUND_ROUTE, resolveRoute } from './routes'
 import { SCREENS } from './screens'
+import { HydrationEnd, useSsrState } from './ssr-context'
 
 function PageFallback() {
   return (
@@ -22,8 +23,12 @@ export function AppRouter() {
   const [location, navigate] = useLocation()
   const search = useSearch()
   const t = useT()
+  const ssrNotFound = useSsrState()?.notFound
   const resolved = useMemo(() => resolveRoute(location, search), [location, search])
-  const { route, params, locale } = resolved
+  const { params, locale } = resolved
+  // The server answered this location with the 404 page (its record is
+  // missing); render the same screen so hydration matches.
+  const route = ssrNotFound !== undefined && ssrNotFound === location ? NOT_FOUND_ROUTE : resolved.route
   const Screen = SCREENS[route.screen]
 
   // A layout effect runs before the screens' own effects, so a detail screen
@@ -50,6 +55,7 @@ export function AppRouter() {
       >
         <Suspense fallback={<PageFallback />}>
           <Screen key={route.screen} params={params} />
+          <HydrationEnd />
         </Suspense>
       </ErrorBoundary>
     </Layout>

@@ -1,12 +1,11 @@
-import type { ComponentType } from 'react'
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen, type LazyScreen } from './lazy-screen'
 import type { ScreenName } from './routes'
 
 export interface ScreenProps {
   params: Record<string, string | undefined>
 }
 
-type Screen = ComponentType<ScreenProps>
+type Screen = LazyScreen<ScreenProps>
 
 // Route-level code splitting: each screen is its own chunk.
 export const SCREENS: Record<ScreenName, Screen> = {

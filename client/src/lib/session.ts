@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { createStore, useStore } from './create-store'
+import { useEffect, useSyncExternalStore } from 'react'
+import { createStore } from './create-store'
 
 // The BFF keeps the session token in an HttpOnly cookie; the client only
 // remembers who is logged in so the header can show it.
@@ -44,7 +44,9 @@ export function clearSessionUser(): void {
   sessionStore.set(null)
 }
 
-export const useSessionUser = (): SessionUser | null => useStore(sessionStore)
+// The server renders anonymously; hydration must too, then shows the remembered user.
+const anonymous = (): SessionUser | null => null
+export const useSessionUser = (): SessionUser | null => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, anonymous)
 
 const NOT_LOGGED_IN = 200001
 

@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Sequelize } from 'sequelize'
+import type { EmbeddedServerMessage } from './embedded-server.ts'
 import { initModels, type Models } from './models/index.ts'
 
 // A publish date is a calendar day, not an instant: keep it as its text
@@ -39,18 +40,20 @@ interface EmbeddedServer {
 
 /**
  * Starts PGlite with pg_trgm and serves it on a loopback port, so Sequelize
- * and pg talk to it exactly as to a PostgreSQL server. Loaded lazily: a
- * deployment on a real server never pays for the WebAssembly build.
+ * and pg talk to it exactly as to a PostgreSQL server. A data folder is served
+ * from a child process (embedded-server.ts), so the database's memory is not
+ * the API's; the in-memory database of the tests stays in this process.
+ * Loaded lazily: a deployment on a real server never pays for the
+ * WebAssembly build.
  */
 async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+  if (dir !== 'memory') return startEmbeddedProcess(dir, logger)
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-socket'),
   ])
-  const dataDir = dir === 'memory' ? 'memory://' : dir
-  if (dir !== 'memory') await mkdir(path.dirname(dir), { recursive: true })
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const db = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } })
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' })
   await server.start()
   const address = (server as unknown as { server: { address(): { port: number } } }).server.address()
@@ -60,6 +63,56 @@ async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['l
     async close() {
       await server.stop()
       await db.close()
+    },
+  }
+}
+
+/** How long the embedded database may take to open its folder (recovery after a crash included). */
+const EMBEDDED_START_TIMEOUT_MS = 120_000
+const EMBEDDED_STOP_TIMEOUT_MS = 30_000
+
+async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+  const source = import.meta.url.endsWith('.ts')
+  const entry = fileURLToPath(new URL(source ? './embedded-server.ts' : './embedded-server.js', import.meta.url))
+  // Running from source (tests, tsx), the child needs the same TypeScript loader.
+  const execArgv = source && !process.execArgv.some((arg) => arg.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv
+  const child = fork(entry, [dir], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error('the embedded database did not start in time')), EMBEDDED_START_TIMEOUT_MS)
+    const fail = (error: Error) => {
+      clearTimeout(timer)
+      child.kill('SIGKILL')
+      reject(error)
+    }
+    child.on('message', (message: EmbeddedServerMessage) => {
+      if (message.ready) {
+        clearTimeout(timer)
+        resolve(message.ready.port)
+      } else if (message.error) fail(new Error(`the embedded database could not start: ${message.error}`))
+    })
+    child.once('exit', (code, signal) => fail(new Error(`the embedded database exited while starting (${signal ?? code})`)))
+    child.once('error', fail)
+  })
+  let closing = false
+  child.once('exit', (code, signal) => {
+    // Without its database the API can only fail every request: stop, and let the supervisor restart both.
+    if (!closing) {
+      logger?.warn({ code, signal }, 'embedded PostgreSQL (PGlite) exited; stopping')
+      process.exitCode = 1
+      process.kill(process.pid, 'SIGTERM')
+    }
+  })
+  logger?.info({ dataDir: dir, pid: child.pid }, 'embedded PostgreSQL (PGlite) started')
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async close() {
+      closing = true
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.send({ stop: true })
+      const timer = setTimeout(() => child.kill('SIGKILL'), EMBEDDED_STOP_TIMEOUT_MS)
+      await exited
+      clearTimeout(timer)
     },
   }
 }

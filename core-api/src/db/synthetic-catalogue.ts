@@ -55,7 +55,7 @@ export async function generateSyntheticCatalogue(db: Database, fixtures: ReportF
   // slow to build; drop the search indexes and build them once at the end,
   // from their own definitions, so the migration stays their only source.
   const searchIndexes = await db.sequelize.query<{ name: string; definition: string }>(
-    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'research_report' AND indexdef ILIKE '%USING gin%'`,
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename IN ('research_report', 'research_report_search') AND indexdef ILIKE '%USING gin%'`,
     { type: QueryTypes.SELECT },
   )
   for (const index of searchIndexes) await db.sequelize.query(`DROP INDEX IF EXISTS "${index.name}"`)
@@ -69,6 +69,7 @@ export async function generateSyntheticCatalogue(db: Database, fixtures: ReportF
   // Fresh statistics for the planner, and a visibility map so the facet
   // counts can be index-only scans.
   await db.sequelize.query('VACUUM ANALYZE research_report')
+  if (searchIndexes.some((index) => index.definition.includes('research_report_search'))) await db.sequelize.query('VACUUM ANALYZE research_report_search')
   return count
 
   async function insertSynthetic() {

@@ -40,3 +40,22 @@ it('applies every migration, undoes them all, and applies them again', async () 
   )
   expect(row).toEqual({ search_text: '锂电池 battery', has_gram: true })
 })
+
+it('keeps the narrow search table in step with research_report', async () => {
+  const q = <T extends object>(sql: string) => t.app.db.sequelize.query<T>(sql, { type: QueryTypes.SELECT })
+  await t.app.db.sequelize.query(
+    `INSERT INTO research_report (lang, report_code, title, web_title, market_type, publish_date, outline, price) VALUES ('zh-CN', 'S-1', '储能锂电池', 's-1', 'energy', '2026-02-01', 'Storage', 9800)`,
+  )
+  const [{ id }] = (await q<{ id: string }>(`SELECT id FROM research_report WHERE report_code = 'S-1'`)) as [{ id: string }]
+  const searchRow = async () => (await q<Record<string, unknown>>(`SELECT lang, status, market_type, price::float8 AS price, publish_date::text AS publish_date, search_text FROM research_report_search WHERE id = ${id}`))[0]
+  expect(await searchRow()).toEqual({ lang: 'zh-CN', status: '0', market_type: 'energy', price: 9800, publish_date: '2026-02-01', search_text: '储能锂电池 storage' })
+
+  await t.app.db.sequelize.query(`UPDATE research_report SET title = '氢能报告', status = '1', price = NULL WHERE id = ${id}`)
+  expect(await searchRow()).toMatchObject({ status: '1', price: null, search_text: '氢能报告 storage' })
+  // Both search indexes answer from the narrow table.
+  expect(await q(`SELECT id FROM research_report_search WHERE search_grams @> ARRAY['氢能'] AND id = ${id}`)).toHaveLength(1)
+  expect(await q(`SELECT id FROM research_report_search WHERE search_text LIKE '%氢能报告%' AND id = ${id}`)).toHaveLength(1)
+
+  await t.app.db.sequelize.query(`DELETE FROM research_report WHERE id = ${id}`)
+  expect(await searchRow()).toBeUndefined()
+})

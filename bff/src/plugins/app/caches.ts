@@ -90,10 +90,22 @@ async function cachesPlugin(app: FastifyInstance) {
     })
   }
 
+  // Page parts reuse one call object per part (see plugins/app/pages.ts), so
+  // its key is built once rather than stringified on every request.
+  const keys = new WeakMap<object, string>()
+  const keyOf = (call: Omit<CoreCall, 'token'>) => {
+    let key = keys.get(call)
+    if (key === undefined) {
+      key = cacheKey(call)
+      keys.set(call, key)
+    }
+    return key
+  }
+
   app.decorate('caches', {
     fetch(name, call) {
       const cache = caches.get(name)!
-      return cache.get(cacheKey(call), async () => {
+      return cache.get(keyOf(call), async () => {
         const answer = await app.core.call(call)
         const text = JSON.stringify(answer.body)
         return {

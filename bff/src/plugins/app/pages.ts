@@ -53,9 +53,48 @@ export function layoutConfigKeys(lang: Lang): string {
 
 const OUTCOME_RANK: Record<CacheOutcome, number> = { HIT: 0, MISS: 1, STALE: 2 }
 
-async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>): Promise<PageAnswer> {
+/** The last page composed from cached parts only: the part answers it was built from, and the answer. */
+interface Composed {
+  parts: unknown[]
+  answer: PageAnswer
+}
+
+/**
+ * Pages built from cached parts alone (home) are answered many times from the
+ * same cache entries. While every part is the very object it was last time,
+ * the page is the same too: answering that same body object lets the route
+ * reuse its serialized and compressed bytes instead of building them per request.
+ */
+function reuse(memo: Map<string, Composed> | undefined, key: string | undefined, settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[]): PageAnswer | undefined {
+  if (!memo || key === undefined) return undefined
+  const last = memo.get(key)
+  if (!last || last.parts.length !== settled.length) return undefined
+  let outcome: CacheOutcome = 'HIT'
+  for (let i = 0; i < settled.length; i++) {
+    const result = settled[i]!
+    if (result.status !== 'fulfilled' || result.value.outcome === undefined || result.value.answer !== last.parts[i]) return undefined
+    if (OUTCOME_RANK[result.value.outcome] > OUTCOME_RANK[outcome]) outcome = result.value.outcome
+  }
+  return { status: last.answer.status, body: last.answer.body, outcome }
+}
+
+async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>, memo?: Map<string, Composed>, memoKey?: string): Promise<PageAnswer> {
   const names = Object.keys(parts)
   const settled = await Promise.allSettled(names.map((name) => parts[name]!.load()))
+  const reused = reuse(memo, memoKey, settled)
+  if (reused) return reused
+  const answer = assemble(log, lang, names, parts, settled)
+  if (memo && memoKey !== undefined) {
+    if (answer.outcome !== undefined && answer.status === 200) {
+      memo.set(memoKey, { parts: settled.map((result) => (result as PromiseFulfilledResult<{ answer: CoreAnswer }>).value.answer), answer })
+    } else {
+      memo.delete(memoKey)
+    }
+  }
+  return answer
+}
+
+function assemble(log: FastifyBaseLogger, lang: Lang, names: string[], parts: Record<string, Part>, settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[]): PageAnswer {
   const data: Record<string, unknown> = {}
   let outcome: CacheOutcome | undefined = 'HIT'
   let firstFailure: PageAnswer | undefined
@@ -98,12 +137,16 @@ function pick(query: Params, fields: string[]): Params {
 }
 
 async function pagesPlugin(app: FastifyInstance) {
-  const cached = (name: CacheName, call: Omit<CoreCall, 'token' | 'lang'>, lang: Lang): Part => ({
-    load: async () => {
-      const { value, outcome } = await app.caches.fetch(name, { ...call, lang })
-      return { answer: value, outcome }
-    },
-  })
+  const cached = (name: CacheName, call: Omit<CoreCall, 'token' | 'lang'>, lang: Lang): Part => {
+    // Callers must not change a call once made: the caches key it by identity.
+    const full = { ...call, lang }
+    return {
+      load: async () => {
+        const { value, outcome } = await app.caches.fetch(name, full)
+        return { answer: value, outcome }
+      },
+    }
+  }
   const live = (call: Omit<CoreCall, 'token' | 'lang'>, ctx: PageContext, required = true): Part => ({
     required,
     load: async () => ({ answer: await app.core.call({ ...call, lang: ctx.lang, token: ctx.token }) }),
@@ -117,9 +160,14 @@ async function pagesPlugin(app: FastifyInstance) {
   const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
   const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: '/report/marketInfo/topList' }, lang)
 
-  const pages: Pages = {
-    home: ({ lang }) =>
-      compose(app.log, lang, {
+  // Keyed by page and language: a handful of entries, each replaced when its parts change.
+  const composed = new Map<string, Composed>()
+  // The home page has no parameters but the language: its parts are made once per language.
+  const homeParts = new Map<Lang, Record<string, Part>>()
+  const homePartsOf = (lang: Lang) => {
+    let parts = homeParts.get(lang)
+    if (!parts) {
+      parts = {
         carousel: cached('carousel', { method: 'GET', path: '/basedata/carousel/listData' }, lang),
         hotReports: hotReports(lang),
         categories: cached('categories', { method: 'POST', path: '/report/researchReport/categoryList' }, lang),
@@ -127,7 +175,13 @@ async function pagesPlugin(app: FastifyInstance) {
         latestNews: latestNews(lang),
         choiceness: choiceness(lang),
         ...layout(lang),
-      }),
+      }
+      homeParts.set(lang, parts)
+    }
+    return parts
+  }
+  const pages: Pages = {
+    home: ({ lang }) => compose(app.log, lang, homePartsOf(lang), composed, `home|${lang}`),
     reports: (ctx, query) =>
       compose(app.log, ctx.lang, {
         list: live({ method: 'POST', path: '/report/researchReport/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']) }, ctx),

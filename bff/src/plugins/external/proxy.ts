@@ -11,6 +11,9 @@ import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, SANDBOX_PAGE_PATHS, SA
 /** Envelopes are small; anything bigger than this claiming to be JSON is not one. */
 const MAX_JSON_BYTES = 5 * 1024 * 1024
 
+/** The core API's envelope begins with its code: {"code":200,… */
+const LEADING_CODE = /^\s*\{\s*"code"\s*:\s*(-?\d+)\s*[,}]/
+
 type FromOptions = NonNullable<Parameters<FastifyReply['from']>[1]>
 
 interface UpstreamResponse {
@@ -96,6 +99,17 @@ async function proxyPlugin(app: FastifyInstance) {
           if (buffer === undefined) {
             sendError(reply, 'UPSTREAM_UNAVAILABLE', requestLang(request))
             return
+          }
+          // Most answers need no change: only the envelope's code is read, from
+          // its first bytes, and the bytes go on as they came. Parsing and
+          // serializing a page of reports again costs more than the rest of the proxying.
+          if (entry.session !== 'issue' && !buffer.includes('"token"')) {
+            const code = LEADING_CODE.exec(buffer.subarray(0, 32).toString('latin1'))?.[1]
+            if (code !== undefined) {
+              if (SESSION_ENDING_CODES.has(Number(code)) || entry.session === 'end') app.session.end(request, reply)
+              reply.send(buffer)
+              return
+            }
           }
           let body: unknown
           try {

@@ -18,7 +18,8 @@ function withLang(html: string, lang: Lang): string {
 /**
  * Serves the client Vite built: hashed assets cached for a year as immutable,
  * index.html never cached (a new build must reach every visitor at once), and
- * every other page path answered with index.html for the client's router.
+ * every other page path answered with index.html: server-rendered for public
+ * pages when the server build exists, as the bare shell otherwise.
  */
 export default async function clientRoutes(app: FastifyInstance) {
   const dist = app.config.CLIENT_DIST_DIR
@@ -53,6 +54,13 @@ export default async function clientRoutes(app: FastifyInstance) {
     }
     const lang = editionOf(pathname)
     app.session.setLocale(request, reply, lang)
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(await indexHtml(), lang))
+    const shell = await indexHtml()
+    // Public pages are rendered here for crawlers and a fast first paint; the rest get the client's shell.
+    const page = shell === HOLDING_PAGE ? null : await app.ssr.render(request, shell)
+    if (page) {
+      if (page.cached) reply.header('x-cache', 'HIT')
+      return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html)
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(shell, lang))
   })
 }

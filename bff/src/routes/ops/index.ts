@@ -40,6 +40,8 @@ export default async function opsRoutes(app: FastifyInstance) {
       if (expected.length === 0 || presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new AppError('OPS_UNAUTHORIZED')
       const name = request.body?.cache
       await app.caches.purge(name)
+      // Rendered pages and sitemaps are made of that data.
+      await app.ssr.purge()
       request.log.info({ cache: name ?? 'all' }, 'caches purged')
       return ok(requestLang(request), { purged: name ? [name] : [...CACHE_NAMES] })
     },

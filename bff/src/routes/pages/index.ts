@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
 import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
+import { EncodedBodies, preferredEncoding } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
 import { SESSION_ENDING_CODES } from '../../plugins/app/session.ts'
 import {
@@ -16,6 +17,10 @@ type Query = Record<string, unknown>
  * missing record keeps the core API's code (100005 for a report, say).
  */
 export default async function pageRoutes(app: FastifyInstance) {
+  // A page made of cached parts only comes back as the same body object while
+  // those parts stay cached (see compose in plugins/app/pages.ts): its JSON and
+  // compressed bytes are made once, not per request.
+  const encodedBodies = new EncodedBodies<object>()
   const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => {
     app.get(url, { schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const token = app.session.token(request)
@@ -24,7 +29,16 @@ export default async function pageRoutes(app: FastifyInstance) {
       if (answer.outcome) reply.header('x-cache', answer.outcome)
       // Per visitor and language: shared caches must not keep it.
       reply.header('cache-control', 'private, no-cache')
-      return reply.status(answer.status).send(answer.body)
+      reply.status(answer.status)
+      if (answer.outcome === undefined || answer.status !== 200) return reply.send(answer.body)
+      const encoded = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
+      const wanted = request.headers['x-no-compression'] !== undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
+      const { encoding, bytes } = encoded.encoded(wanted)
+      reply.header('content-type', 'application/json; charset=utf-8')
+      reply.header('vary', 'accept-encoding')
+      // Set before onSend, so the compression plugin leaves the bytes as they are.
+      if (encoding !== 'identity') reply.header('content-encoding', encoding)
+      return reply.send(bytes)
     })
   }
   page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))

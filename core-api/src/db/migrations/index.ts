@@ -3,7 +3,9 @@ import { contentSchema } from './2026.11.22T00.00.01.content-schema.ts'
 import { websiteUsers } from './2026.11.22T00.00.02.website-users.ts'
 import { orders } from './2026.11.22T00.00.03.orders.ts'
 import { reportListPerformance } from './2026.11.22T00.00.04.report-list-performance.ts'
+import { reportSearchTable } from './2026.11.23T00.00.05.report-search-table.ts'
+import { reportCatalogueVersion } from './2026.11.23T00.00.06.report-catalogue-version.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
-export const migrations: MigrationModule[] = [contentSchema, websiteUsers, orders, reportListPerformance]
+export const migrations: MigrationModule[] = [contentSchema, websiteUsers, orders, reportListPerformance, reportSearchTable, reportCatalogueVersion]

@@ -78,7 +78,43 @@ const ORDER_BY: Record<NonNullable<ReportListQuery['sort']>, string> = {
 
 type Filter = 'keyword' | 'marketType' | 'reportRegion' | 'price' | 'publishDate'
 
+interface FacetRow {
+  marketType: string
+  band: number | null
+  year: string
+  byCategory: number
+  byBand: number
+  byYear: number
+  total: number
+}
+
+function summarizeFacets(rows: FacetRow[]) {
+  const categories = new Map<string, number>()
+  const bands = new Array<number>(PRICE_LIMITS.length + 1).fill(0)
+  const years = new Map<string, number>()
+  let total = 0
+  for (const row of rows) {
+    categories.set(row.marketType, (categories.get(row.marketType) ?? 0) + row.byCategory)
+    if (row.band !== null) bands[row.band] = (bands[row.band] ?? 0) + row.byBand
+    years.set(row.year, (years.get(row.year) ?? 0) + row.byYear)
+    total += row.total
+  }
+  // The "under" bands are cumulative (under 12000 includes under 8000); "over" is the last band alone.
+  const cumulative = PRICE_LIMITS.map((_, i) => bands.slice(0, i + 1).reduce((sum, n) => sum + n, 0))
+  return {
+    total,
+    categories,
+    prices: [...PRICE_LIMITS.map((limit, i) => ({ value: limit as number, marketCount: cumulative[i]! })), { value: PRICE_OVER_VALUE, marketCount: bands[PRICE_LIMITS.length]! }],
+    publishDates: [...years].filter(([, n]) => n > 0).sort(([a], [b]) => b.localeCompare(a)).map(([publishDateValue, marketCount]) => ({ publishDateValue, marketCount })),
+  }
+}
+
+/** Distinct filter combinations whose facet counts are kept (each a few hundred bytes). */
+const FACET_MEMO_ENTRIES = 500
+
 export class ReportService {
+  private readonly facetMemo = new Map<string, Promise<ReturnType<typeof summarizeFacets>>>()
+
   constructor(
     private readonly sequelize: Sequelize,
     private readonly dicts: DictService,
@@ -120,46 +156,81 @@ export class ReportService {
   }
 
   /**
-   * Every facet of the list and its total in one pass over the matching
-   * reports: each facet counts with the other filters applied (FILTER), so
-   * four scans of the catalogue become one, an index-only scan without a keyword.
+   * The facet part of a list query: each facet counts with the other filters
+   * applied (FILTER), so four scans of the catalogue become one.
    */
-  private async facetCounts(query: ReportListQuery) {
-    const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
-    addKeywordCondition(c, query.keyword, 'r')
-    const filters = this.filterExpressions(query, c)
+  private facetSelect(filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, from: string): string {
     const allBut = (facet?: Exclude<Filter, 'keyword'>) => {
       const kept = Object.entries(filters).filter(([filter]) => filter !== facet).map(([, sql]) => `(${sql})`)
       return kept.length > 0 ? kept.join(' AND ') : 'TRUE'
     }
     const bandCase = `CASE ${PRICE_LIMITS.map((limit, i) => `WHEN r.price <= ${limit} THEN ${i}`).join(' ')} WHEN r.price > ${PRICE_LIMITS[PRICE_LIMITS.length - 1]} THEN ${PRICE_LIMITS.length} END`
-    const rows = await this.select<{ marketType: string; band: number | null; year: string; byCategory: number; byBand: number; byYear: number; total: number }>(
-      `SELECT r.market_type AS "marketType", ${bandCase} AS band, to_char(r.publish_date, 'YYYY') AS year,
+    return `SELECT r.market_type AS "marketType", ${bandCase} AS band, to_char(r.publish_date, 'YYYY') AS year,
               count(*) FILTER (WHERE ${allBut('marketType')})::int AS "byCategory",
               count(*) FILTER (WHERE ${allBut('price')})::int AS "byBand",
               count(*) FILTER (WHERE ${allBut('publishDate')})::int AS "byYear",
               count(*) FILTER (WHERE ${allBut()})::int AS total
-         FROM research_report r ${c.where} GROUP BY 1, 2, 3`,
+         FROM ${from} GROUP BY 1, 2, 3`
+  }
+
+  /**
+   * Every facet of the list and its total in one pass over the matching
+   * reports: an index-only scan without a keyword. The same counts serve
+   * every page and every visitor until a report changes, so they are kept
+   * per catalogue version (research_report_version, bumped by every write).
+   */
+  private async facetCounts(query: ReportListQuery) {
+    const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
+    const filters = this.filterExpressions(query, c)
+    const [current] = await this.select<{ version: string }>(`SELECT version::text AS version FROM research_report_version WHERE id = 1`, [])
+    const key = `${current?.version}|${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
+    if (current) {
+      const kept = this.facetMemo.get(key)
+      if (kept) return kept
+    }
+    const counting = this.select<FacetRow>(this.facetSelect(filters, `research_report r ${c.where}`), c.params).then(summarizeFacets)
+    if (current) {
+      this.facetMemo.set(key, counting)
+      counting.catch(() => this.facetMemo.delete(key))
+      // Oldest first: a new version makes every older key dead weight.
+      while (this.facetMemo.size > FACET_MEMO_ENTRIES) this.facetMemo.delete(this.facetMemo.keys().next().value!)
+    }
+    return counting
+  }
+
+  /**
+   * A keyword list: the matches are read once, from the narrow
+   * research_report_search (see its migration), and both the facets and
+   * the page are made from them; only the page's rows are read from the wide
+   * table. Separately, each would read every match: a broad keyword matches
+   * thousands of reports. The search index finds
+   * the matches first; left to itself the planner may walk the date index
+   * hoping to meet ten matches early, and read the whole catalogue when a
+   * keyword matches little or nothing in the language.
+   */
+  private async keywordList(query: ReportListQuery) {
+    const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
+    addKeywordCondition(c, query.keyword, 'r')
+    const filters = this.filterExpressions(query, c)
+    const all = Object.values(filters).map((sql) => `(${sql})`).join(' AND ') || 'TRUE'
+    const order = ORDER_BY[query.sort ?? 'latest']
+    const limit = c.bind(query.pageSize)
+    const offset = c.bind((query.pageNo - 1) * query.pageSize)
+    const [found] = await this.select<{ facets: FacetRow[]; ids: string[] }>(
+      `WITH m AS MATERIALIZED (SELECT r.id, r.market_type, r.report_region, r.price, r.publish_date FROM research_report_search r ${c.where}),
+            facets AS (${this.facetSelect(filters, 'm r')}),
+            page AS (SELECT r.id FROM m r WHERE ${all} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+       SELECT (SELECT coalesce(json_agg(f), '[]'::json) FROM facets f) AS facets,
+              (SELECT coalesce(array_agg(p.id::text), '{}') FROM page p) AS ids`,
       c.params,
     )
-    const categories = new Map<string, number>()
-    const bands = new Array<number>(PRICE_LIMITS.length + 1).fill(0)
-    const years = new Map<string, number>()
-    let total = 0
-    for (const row of rows) {
-      categories.set(row.marketType, (categories.get(row.marketType) ?? 0) + row.byCategory)
-      if (row.band !== null) bands[row.band] = (bands[row.band] ?? 0) + row.byBand
-      years.set(row.year, (years.get(row.year) ?? 0) + row.byYear)
-      total += row.total
-    }
-    // The "under" bands are cumulative (under 12000 includes under 8000); "over" is the last band alone.
-    const cumulative = PRICE_LIMITS.map((_, i) => bands.slice(0, i + 1).reduce((sum, n) => sum + n, 0))
-    return {
-      total,
-      categories,
-      prices: [...PRICE_LIMITS.map((limit, i) => ({ value: limit as number, marketCount: cumulative[i]! })), { value: PRICE_OVER_VALUE, marketCount: bands[PRICE_LIMITS.length]! }],
-      publishDates: [...years].filter(([, n]) => n > 0).sort(([a], [b]) => b.localeCompare(a)).map(([publishDateValue, marketCount]) => ({ publishDateValue, marketCount })),
-    }
+    // The page's order is the second query's: these are only which rows.
+    const ids = found?.ids ?? []
+    const rows = ids.length === 0 ? [] : await this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
+      `SELECT ${LIST_COLUMNS} FROM research_report r WHERE r.id = ANY($1::bigint[]) ORDER BY ${order}`,
+      [ids],
+    )
+    return { rows, facets: summarizeFacets(found?.facets ?? []) }
   }
 
   private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
@@ -167,23 +238,8 @@ export class ReportService {
   }
 
   async pageList(query: ReportListQuery) {
-    const listConditions = this.conditions(query)
-    const limit = listConditions.bind(query.pageSize)
-    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
-    const [rows, facets, labels, dict] = await Promise.all([
-      this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
-        query.keyword?.trim()
-          // With a keyword, the matches are found through the search index
-          // first. Left to itself the planner walks the date index hoping to
-          // meet ten matches early, and reads the whole catalogue when a
-          // keyword matches little or nothing in the language.
-          ? `WITH matched AS MATERIALIZED (SELECT r.id FROM research_report r ${listConditions.where})
-             SELECT ${LIST_COLUMNS} FROM research_report r JOIN matched m ON m.id = r.id
-              ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`
-          : `SELECT ${LIST_COLUMNS} FROM research_report r ${listConditions.where} ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`,
-        listConditions.params,
-      ),
-      this.facetCounts(query),
+    const [{ rows, facets }, labels, dict] = await Promise.all([
+      query.keyword?.trim() ? this.keywordList(query) : this.plainList(query),
       this.dicts.labels('reports_category', query.lang),
       this.dicts.list(query.lang === 'en-US' ? 'reports_category_en' : 'reports_category'),
     ])
@@ -198,6 +254,20 @@ export class ReportService {
         pageSize: query.pageSize,
       },
     }
+  }
+
+  private async plainList(query: ReportListQuery) {
+    const listConditions = this.conditions(query)
+    const limit = listConditions.bind(query.pageSize)
+    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
+    const [rows, facets] = await Promise.all([
+      this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
+        `SELECT ${LIST_COLUMNS} FROM research_report r ${listConditions.where} ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`,
+        listConditions.params,
+      ),
+      this.facetCounts(query),
+    ])
+    return { rows, facets }
   }
 
   private presentListItem(row: Omit<ReportListItem, 'marketTypeName' | 'currency'>, labels: Map<string, string>, lang: Lang): ReportListItem {

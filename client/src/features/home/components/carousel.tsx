@@ -15,7 +15,11 @@ export function Carousel({ slides }: { slides: Slide[] | undefined }) {
   const [index, setIndex] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-  const [stopped, setStopped] = useState(prefersReducedMotion)
+  // Read after mount: the server cannot know the preference, and hydration must match its markup.
+  const [stopped, setStopped] = useState(false)
+  useEffect(() => {
+    if (prefersReducedMotion()) setStopped(true)
+  }, [])
   const count = slides?.length ?? 0
   const paused = hovered || focused || stopped
 

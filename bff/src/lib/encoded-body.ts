@@ -1,0 +1,73 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/** The same bar as plugins/external/compress.ts: smaller answers are not worth compressing. */
+export const COMPRESS_THRESHOLD_BYTES = 1024
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli, else
+ * gzip, else none. A coding with q=0 is refused, as is everything a
+ * `*;q=0` refuses; `*` alone allows brotli.
+ */
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (header === undefined) return 'identity'
+  const text = Array.isArray(header) ? header.join(',') : header
+  if (text === '') return 'identity'
+  const weights = new Map<string, number>()
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    if (name === '') continue
+    let q = 1
+    for (const param of params) {
+      const [key, value] = param.trim().split('=')
+      if (key === 'q') q = Number(value)
+    }
+    weights.set(name, Number.isFinite(q) ? q : 0)
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0
+  const br = weight('br')
+  const gzip = weight('gzip')
+  if (br > 0 && br >= gzip) return 'br'
+  if (gzip > 0) return 'gzip'
+  return 'identity'
+}
+
+/** One serialized answer and, once asked for, its compressed forms. */
+export class EncodedBody {
+  private br?: Buffer
+  private gzip?: Buffer
+
+  constructor(readonly identity: Buffer) {}
+
+  /** The bytes for an encoding, compressed once and kept; identity when compression would not pay. */
+  encoded(encoding: Encoding): { encoding: Encoding; bytes: Buffer } {
+    if (encoding === 'identity' || this.identity.length < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
+    if (encoding === 'br') {
+      // Quality 4 as in compress.ts: this runs on the request path the first time.
+      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length } })
+      return { encoding, bytes: this.br }
+    }
+    this.gzip ??= gzipSync(this.identity)
+    return { encoding, bytes: this.gzip }
+  }
+}
+
+/**
+ * Serialized bodies by the answer object they were made from. Entries live
+ * exactly as long as the answer object does (the cache entry it came from),
+ * so nothing here needs its own bound or expiry.
+ */
+export class EncodedBodies<K extends object> {
+  private readonly bodies = new WeakMap<K, EncodedBody>()
+
+  get(key: K, serialize: () => string | Buffer | ArrayBuffer): EncodedBody {
+    let body = this.bodies.get(key)
+    if (!body) {
+      const text = serialize()
+      body = new EncodedBody(typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.isBuffer(text) ? text : Buffer.from(text))
+      this.bodies.set(key, body)
+    }
+    return body
+  }
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { Type, type Static } from 'typebox'
+import {
+  countOf, EDITIONS, fileEntries, KINDS, lastmodOf, localize, recordPath, sitemapIndex, SitemapSourceError, STATIC_PATHS, urlset, type Edition, type Kind,
+} from '../../ssr/sitemap.ts'
+
+const XML = 'application/xml; charset=utf-8'
+const SitemapParams = Type.Object({ file: Type.String({ pattern: '^(zh|en)-(pages|reports|bulletins|news)(-[1-9][0-9]{0,5})?\\.xml$' }) })
+
+/** GET /robots.txt, /sitemap.xml (an index) and its children /sitemaps/{edition}-{type}[-{n}].xml. */
+export default async function seoRoutes(app: FastifyInstance) {
+  const c = app.config
+  const ttlMs = c.SITEMAP_CACHE_TTL_S * 1000
+
+  async function cachedText(key: string, build: () => Promise<string | null>): Promise<string | null> {
+    const hit = await app.ssr.texts.get(key)
+    if (hit !== undefined) return hit
+    const text = await build()
+    if (text !== null) await app.ssr.texts.set(key, text, ttlMs)
+    return text
+  }
+
+  function sendXml(reply: FastifyReply, xml: string | null) {
+    if (xml === null) return reply.callNotFound()
+    return reply.type(XML).header('cache-control', `public, max-age=${Math.min(3600, c.SITEMAP_CACHE_TTL_S)}`).send(xml)
+  }
+
+  async function unavailable(reply: FastifyReply, error: unknown) {
+    if (!(error instanceof SitemapSourceError)) throw error
+    reply.log.warn({ err: error }, 'sitemap source unavailable')
+    return reply.status(503).header('retry-after', '60').type('text/plain; charset=utf-8').send('Sitemap temporarily unavailable\n')
+  }
+
+  app.get('/robots.txt', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
+    // A robots.txt shipped with the client build (public/) takes precedence.
+    const shipped = await readFile(path.join(c.CLIENT_DIST_DIR, 'robots.txt'), 'utf8').catch(() => null)
+    const body =
+      shipped ??
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /bff/',
+        'Disallow: /personalCenter/',
+        'Disallow: /en/personalCenter/',
+        '',
+        `Sitemap: ${app.ssr.siteUrl(request)}/sitemap.xml`,
+        '',
+      ].join('\n')
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
+  })
+
+  app.get('/sitemap.xml', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
+    const site = app.ssr.siteUrl(request)
+    try {
+      const xml = await cachedText(`sitemap:${site}:index`, async () => {
+        const locs: string[] = []
+        for (const edition of Object.keys(EDITIONS) as Edition[]) {
+          locs.push(`${site}/sitemaps/${edition}-pages.xml`)
+          const counts = await Promise.all(KINDS.map((kind) => countOf(app, kind, EDITIONS[edition])))
+          KINDS.forEach((kind, index) => {
+            const files = Math.ceil(counts[index]! / c.SITEMAP_URLS_PER_FILE)
+            for (let n = 1; n <= files; n += 1) locs.push(`${site}/sitemaps/${edition}-${kind}-${n}.xml`)
+          })
+        }
+        return sitemapIndex(locs)
+      })
+      return sendXml(reply, xml)
+    } catch (error) {
+      return unavailable(reply, error)
+    }
+  })
+
+  app.get<{ Params: Static<typeof SitemapParams> }>(
+    '/sitemaps/:file',
+    { schema: { params: SitemapParams, response: { 200: Type.String() } } },
+    async (request, reply) => {
+      const [, editionName, type, number] = /^(zh|en)-(pages|reports|bulletins|news)(?:-(\d+))?\.xml$/.exec(request.params.file)!
+      const edition = editionName as Edition
+      const lang = EDITIONS[edition]
+      const site = app.ssr.siteUrl(request)
+      if ((type === 'pages') !== (number === undefined)) return reply.callNotFound()
+      try {
+        const xml = await cachedText(`sitemap:${site}:${request.params.file}`, async () => {
+          if (type === 'pages') return urlset(STATIC_PATHS.map((p) => ({ loc: `${site}${localize(lang, p)}` })))
+          const kind = type as Kind
+          const items = await fileEntries(app, kind, lang, Number(number), c.SITEMAP_URLS_PER_FILE)
+          if (items.length === 0) return null
+          return urlset(items.map((item) => ({ loc: `${site}${localize(lang, recordPath(kind, item.webTitle!))}`, lastmod: lastmodOf(item) })))
+        })
+        return sendXml(reply, xml)
+      } catch (error) {
+        return unavailable(reply, error)
+      }
+    },
+  )
+}

@@ -1,0 +1,69 @@
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+// The client's server build (client/src/entry-server.tsx, built by
+// `npm run build -w client` into dist/server). These types restate its
+// exports: the two workspaces are compiled separately.
+
+export type PageName = 'home' | 'reports' | 'report' | 'bulletins' | 'bulletin' | 'news' | 'article' | 'layout'
+
+export interface RenderPlan {
+  locale: 'zh-CN' | 'en-US'
+  resolved: { route: { screen: string }; path: string; params: Record<string, string | undefined> }
+  /** Null: a personal-centre page, left to the client */
+  page: { name: PageName; query: Record<string, string | number> } | null
+}
+
+export interface SsrState {
+  fallback: Record<string, unknown>
+  notFound?: string
+}
+
+export interface SsrBundle {
+  planRender(pathname: string, search?: string): RenderPlan
+  buildFallback(plan: RenderPlan, payload: Record<string, unknown>): Record<string, unknown>
+  buildHead(input: {
+    plan: RenderPlan
+    payload: Record<string, unknown>
+    siteUrl: string
+    notFound?: boolean
+    alternates?: Array<{ lang: string; webTitle: string }>
+  }): { title: string; tags: string }
+  ssrStateScript(state: SsrState): string
+  render(input: { pathname: string; search: string; state: SsrState; timeoutMs?: number }): Promise<string>
+}
+
+export interface LoadedBundle {
+  bundle: SsrBundle
+  /** Changes with every build, for cache keys */
+  version: string
+}
+
+export const BUNDLE_PATH = path.join('server', 'entry-server.js')
+
+/**
+ * Loads the server build, again whenever a rebuild replaced it under a
+ * running BFF (the file's mtime is part of the module URL). Null while there
+ * is no build: the client-rendered shell is served then.
+ */
+export function bundleLoader(distDir: string): () => Promise<LoadedBundle | null> {
+  const file = path.join(distDir, BUNDLE_PATH)
+  let current: { version: string; loading: Promise<LoadedBundle | null> } | undefined
+  return async () => {
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile()) return null
+    const version = String(info.mtimeMs)
+    if (current?.version !== version) {
+      const loading = import(`${pathToFileURL(file).href}?v=${version}`).then(
+        (module: SsrBundle) => ({ bundle: module, version }),
+        (error: unknown) => {
+          current = undefined
+          throw error
+        },
+      )
+      current = { version, loading }
+    }
+    return current.loading
+  }
+}

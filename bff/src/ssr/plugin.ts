@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
+import { bundleLoader, type LoadedBundle, type RenderPlan } from './bundle.ts'
+import { TextCache } from './html-cache.ts'
+import { loadPageData } from './page-data.ts'
+
+export interface RenderedPage {
+  status: 200 | 404
+  html: string
+  /** Whether the page came from the rendered-page cache */
+  cached: boolean
+}
+
+export interface Ssr {
+  /** The server build, or null while there is none */
+  bundle(): Promise<LoadedBundle | null>
+  /** The public origin: SITE_URL, else the request's own */
+  siteUrl(request: FastifyRequest): string
+  /**
+   * The page for a URL rendered into the client's index.html, or null when
+   * it is left to the client (personal centre, no server build, the core API
+   * failing, a render error).
+   */
+  render(request: FastifyRequest, shell: string): Promise<RenderedPage | null>
+  /** Rendered pages and sitemaps; emptied with the data caches */
+  texts: TextCache
+  purge(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ssr: Ssr
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** The rendered parts put into index.html; replacer functions, so '$' in content stays literal. */
+export function assemble(shell: string, parts: { lang: string; title: string; headTags: string; appHtml: string; stateScript: string }): string {
+  let html = shell.replace(/<html([^>]*?)\slang="[^"]*"/i, (_m, attrs: string) => `<html${attrs} lang="${parts.lang}"`)
+  const head = `<title>${escapeHtml(parts.title)}</title>\n    ${parts.headTags}`
+  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => head) : html.replace(/<\/head>/i, () => `${head}\n  </head>`)
+  return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.appHtml}</div>\n    ${parts.stateScript}`)
+}
+
+async function ssrPlugin(app: FastifyInstance) {
+  const c = app.config
+  const loadBundle = bundleLoader(c.CLIENT_DIST_DIR)
+  const store: CacheStore =
+    c.CACHE_STORE === 'redis' && app.redis
+      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}ssr:`, (error) => app.log.warn({ err: error }, 'redis page cache unavailable'))
+      : new LruCacheStore({ maxEntries: c.CACHE_MAX_ENTRIES, maxBytes: c.CACHE_MAX_BYTES })
+  const texts = new TextCache(store)
+  const rendering = new Map<string, Promise<RenderedPage | null>>()
+
+  // Another instance's purge reaches this one's own pages too (the data caches announce it on this channel).
+  if (app.redis && c.CACHE_STORE !== 'redis') {
+    const subscriber = app.redis.duplicate()
+    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'))
+    await subscriber.connect()
+    await subscriber.subscribe(`${c.REDIS_KEY_PREFIX}cache-purge`)
+    subscriber.on('message', () => void texts.clear())
+    app.addHook('onClose', async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect())
+    })
+  }
+
+  const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
+
+  async function renderPlan(request: FastifyRequest, loaded: LoadedBundle, plan: RenderPlan, pathname: string, search: string, shell: string): Promise<RenderedPage | null> {
+    const { bundle } = loaded
+    const data = await loadPageData(app, plan)
+    if (data.kind === 'failed') {
+      request.log.warn({ code: data.answer.body.code, status: data.answer.status }, 'page payload failed; serving the client-rendered shell')
+      return null
+    }
+    const notFound = data.kind === 'missing' || plan.resolved.route.screen === 'notFound'
+    const state = { fallback: bundle.buildFallback(plan, data.payload), ...(notFound ? { notFound: pathname } : {}) }
+    const appHtml = await bundle.render({ pathname, search, state, timeoutMs: c.SSR_RENDER_TIMEOUT_MS })
+    const head = bundle.buildHead({
+      plan,
+      payload: data.payload,
+      siteUrl: siteUrl(request),
+      notFound,
+      ...(data.kind === 'ok' && data.alternates ? { alternates: data.alternates } : {}),
+    })
+    const html = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
+    return { status: notFound ? 404 : 200, html, cached: false }
+  }
+
+  const ssr: Ssr = {
+    bundle: loadBundle,
+    siteUrl,
+    texts,
+    async render(request, shell) {
+      let loaded: LoadedBundle | null
+      try {
+        loaded = await loadBundle()
+      } catch (error) {
+        request.log.error({ err: error }, 'server build failed to load')
+        return null
+      }
+      if (!loaded) return null
+      const [pathname = '/', query] = request.url.split('?', 2) as [string, string | undefined]
+      const search = query ?? ''
+      const plan = loaded.bundle.planRender(pathname, search)
+      if (!plan.page) return null
+      if (plan.resolved.route.screen === 'notFound') await app.limits.enforce(request, 'notFound')
+
+      // Report pages are the hot, crawlable ones: kept briefly per language (the path carries it) and build.
+      const cacheable = plan.resolved.route.screen === 'reportDetail' && c.SSR_CACHE_TTL_MS > 0
+      const key = cacheable
+        ? `page:${loaded.version}:${createHash('sha1').update(shell).digest('base64url')}:${siteUrl(request)}${request.url}`
+        : ''
+      if (cacheable) {
+        const hit = await texts.get(key)
+        if (hit !== undefined) return { status: 200, html: hit, cached: true }
+        // Concurrent misses (a crawler burst) share one render.
+        const pending = rendering.get(key)
+        if (pending) return pending
+      }
+      const page = renderPlan(request, loaded, plan, pathname, search, shell).then(
+        async (rendered) => {
+          if (rendered && cacheable && rendered.status === 200) await texts.set(key, rendered.html, c.SSR_CACHE_TTL_MS)
+          return rendered
+        },
+        (error: unknown) => {
+          request.log.error({ err: error, url: request.url }, 'server render failed; serving the client-rendered shell')
+          return null
+        },
+      )
+      if (!cacheable) return page
+      rendering.set(key, page)
+      try {
+        return await page
+      } finally {
+        rendering.delete(key)
+      }
+    },
+    purge: () => texts.clear(),
+  }
+  app.decorate('ssr', ssr)
+}
+
+export default fp(ssrPlugin, { name: 'ssr', dependencies: ['config', 'caches', 'pages', 'core-client', 'limits'] })

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process'
+import { mkdir, rm, rmdir } from 'node:fs/promises'
+import path from 'node:path'
+import { repoRoot } from '../../src/paths.ts'
+
+const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
+const clientDir = path.join(repoRoot, 'client')
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, ...args], { cwd: clientDir, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} exited ${code}:\n${stderr}`))))
+  })
+}
+
+/**
+ * The client and its server build, built for this test file alone. It sits
+ * inside the repository so the server build resolves react and the rest from
+ * the workspace's node_modules, as client/dist/server does.
+ */
+export async function buildClient(): Promise<{ dist: string; remove(): Promise<void> }> {
+  // Under a directory named dist, which git ignores.
+  const dist = path.join(repoRoot, 'bff', 'test', 'ssr', 'dist', `${process.pid}-${Date.now()}`)
+  await mkdir(dist, { recursive: true })
+  await run(['build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'])
+  await run(['build', '--logLevel', 'error', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--emptyOutDir'])
+  const remove = async () => {
+    await rm(dist, { recursive: true, force: true })
+    // The shared parent goes once the last build in it is gone.
+    await rmdir(path.dirname(dist)).catch(() => {})
+  }
+  return { dist, remove }
+}

@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../src/paths.ts'
+import { buildBff } from '../helpers/build-app.ts'
+import { startCore, type CoreProcess } from '../helpers/core-process.ts'
+import { buildClient } from './client-build.ts'
+
+// Every public route fetched as a crawler does (no JavaScript, one GET),
+// against the real core API loaded with the fixtures and a fresh client build.
+
+const SITE = 'https://www.example.test'
+
+let core: CoreProcess
+let bff: FastifyInstance
+let removeBuild: (() => Promise<void>) | undefined
+
+interface Fixture {
+  webTitle: string
+  lang?: string
+  title?: string
+  zh?: { title: string }
+  en?: { title: string }
+}
+const fixture = (name: string): Fixture[] => JSON.parse(readFileSync(path.join(repoRoot, 'fixtures', 'content', `${name}.json`), 'utf8'))
+const reports = fixture('reports')
+const bulletins = fixture('bulletins')
+const news = fixture('news')
+
+beforeAll(async () => {
+  const [build, started] = await Promise.all([buildClient(), startCore()])
+  removeBuild = build.remove
+  core = started
+  bff = await buildBff({ CORE_API_URL: core.url, CLIENT_DIST_DIR: build.dist, SITE_URL: SITE, SITEMAP_URLS_PER_FILE: 100, OPS_TOKEN: 'ops-secret' })
+})
+
+afterAll(async () => {
+  await bff?.close()
+  await core?.stop()
+  await removeBuild?.()
+})
+
+interface Page {
+  status: number
+  html: string
+  lang: string | undefined
+  title: string | undefined
+  description: string | undefined
+  canonical: string | undefined
+  hreflang: Record<string, string>
+  jsonLd: Array<Record<string, any>>
+  root: string
+  headers: Record<string, unknown>
+}
+
+const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+
+async function crawl(url: string): Promise<Page> {
+  const res = await bff.inject({ url, headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })
+  const html = res.body
+  const attr = (re: RegExp) => {
+    const m = re.exec(html)
+    return m ? decode(m[1]!) : undefined
+  }
+  const hreflang: Record<string, string> = {}
+  for (const m of html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)) hreflang[m[1]!] = decode(m[2]!)
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script id="rpt-ssr-state"/.exec(html)?.[1] ?? ''
+  return {
+    status: res.statusCode,
+    html,
+    lang: attr(/<html[^>]*\slang="([^"]+)"/),
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)">/),
+    canonical: attr(/<link rel="canonical" href="([^"]+)">/),
+    hreflang,
+    jsonLd,
+    root,
+    headers: res.headers,
+  }
+}
+
+const text = (html: string) => decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ')
+const ldOf = (page: Page, type: string) => page.jsonLd.find((d) => d['@type'] === type)
+
+function expectIndexable(page: Page, url: string, lang: string, canonical: string) {
+  expect(page.status, url).toBe(200)
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(page.lang, url).toBe(lang)
+  expect(page.canonical, url).toBe(canonical)
+  expect(page.description, url).toBeTruthy()
+  expect(ldOf(page, 'BreadcrumbList'), url).toBeTruthy()
+  expect(page.html, url).toContain('<meta property="og:title"')
+  expect(page.html, url).toContain(`<meta property="og:url" content="${canonical}">`)
+  // Complete in place: no boundary left pending or handed to the client.
+  expect(page.root, url).not.toMatch(/<!--\$[?!]-->|<template id="B:/)
+}
+
+describe('public routes without JavaScript', () => {
+  it('renders the home page in each edition with its title, content, alternates and breadcrumb', async () => {
+    const zh = await crawl('/')
+    expectIndexable(zh, '/', 'zh-CN', `${SITE}/`)
+    expect(zh.title).toContain('恒智研究')
+    expect(zh.hreflang).toEqual({ 'zh-CN': `${SITE}/`, 'en-US': `${SITE}/en`, 'x-default': `${SITE}/` })
+    const hot = reports.find((r) => text(zh.root).includes(r.zh!.title))
+    expect(hot, 'a report title in the home page markup').toBeTruthy()
+
+    const en = await crawl('/en')
+    expectIndexable(en, '/en', 'en-US', `${SITE}/en`)
+    expect(en.title).toContain('Hengzhi Research')
+    expect(en.hreflang['zh-CN']).toBe(`${SITE}/`)
+  })
+
+  it('renders a report with a Product offering every edition × licence, in both languages', async () => {
+    const report = reports[0]!
+    for (const [prefix, lang, title] of [['', 'zh-CN', report.zh!.title], ['/en', 'en-US', report.en!.title]] as const) {
+      const url = `${prefix}/reports/${report.webTitle}`
+      const page = await crawl(url)
+      expectIndexable(page, url, lang, `${SITE}${url}`)
+      expect(page.title?.startsWith(title), url).toBe(true)
+      expect(text(page.root)).toContain(title)
+      expect(page.hreflang).toMatchObject({ 'zh-CN': `${SITE}/reports/${report.webTitle}`, 'en-US': `${SITE}/en/reports/${report.webTitle}` })
+      const product = ldOf(page, 'Product')!
+      expect(product.name).toBe(title)
+      expect(product.offers).toHaveLength(6)
+      for (const offer of product.offers) {
+        expect(offer['@type']).toBe('Offer')
+        expect(offer.price).toBeGreaterThan(0)
+        expect(offer.priceCurrency).toBe(lang === 'zh-CN' ? 'CNY' : 'USD')
+      }
+      const crumbs = ldOf(page, 'BreadcrumbList')!.itemListElement
+      expect(crumbs.at(-1).name).toBe(title)
+    }
+  })
+
+  it('renders news with a NewsArticle and offers no other edition for an article that has none', async () => {
+    const article = news.find((n) => n.lang === 'en-US')!
+    const url = `/en/news/${article.webTitle}`
+    const page = await crawl(url)
+    expectIndexable(page, url, 'en-US', `${SITE}${url}`)
+    expect(page.title).toContain(article.title)
+    expect(text(page.root)).toContain(article.title)
+    const ld = ldOf(page, 'NewsArticle')!
+    expect(ld.headline).toBe(article.title)
+    expect(ld.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(page.hreflang).toEqual({})
+  })
+
+  it('renders a bulletin, with alternates when it exists in both editions', async () => {
+    const zhTitles = new Set(bulletins.filter((b) => b.lang === 'zh-CN').map((b) => b.webTitle))
+    const shared = bulletins.find((b) => b.lang === 'en-US' && zhTitles.has(b.webTitle))!
+    const url = `/en/bulletin/bulletin-detail/${shared.webTitle}`
+    const page = await crawl(url)
+    expectIndexable(page, url, 'en-US', `${SITE}${url}`)
+    expect(text(page.root)).toContain(shared.title)
+    expect(page.hreflang).toMatchObject({ 'zh-CN': `${SITE}/bulletin/bulletin-detail/${shared.webTitle}`, 'en-US': `${SITE}${url}` })
+    expect(ldOf(page, 'Article')?.headline).toBe(shared.title)
+  })
+
+  it('renders the lists, the market, about and contact pages with their content', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['/report-industries', 'zh-CN', reports.map((r) => r.zh!.title).find(Boolean)!],
+      ['/en/report-industries/all/battery', 'en-US', ''],
+      ['/bulletin', 'zh-CN', ''],
+      ['/news-categories', 'zh-CN', ''],
+      ['/en/news-categories', 'en-US', ''],
+      ['/market', 'zh-CN', ''],
+      ['/about', 'zh-CN', '公司简介'],
+      ['/en/link', 'en-US', 'Research Method'],
+      ['/aboutUs/orderingProcess', 'zh-CN', '订购流程'],
+      ['/contactUs', 'zh-CN', ''],
+    ]
+    for (const [url, lang, expected] of cases) {
+      const page = await crawl(url)
+      const canonical = url === '/aboutUs/orderingProcess' ? `${SITE}/order` : `${SITE}${url}`
+      expectIndexable(page, url, lang, canonical)
+      expect(page.root.length, url).toBeGreaterThan(2000)
+      expect(page.root, url).toContain('<h1')
+      if (expected) expect(text(page.root), url).toContain(expected)
+      expect(Object.keys(page.hreflang).sort(), url).toEqual(['en-US', 'x-default', 'zh-CN'])
+    }
+    // Filters and sort orders the payload cannot name still render; their canonical is the unfiltered list.
+    const sorted = await crawl('/report-industries?sort=price-asc&price=15001')
+    expect(sorted.status).toBe(200)
+    expect(sorted.canonical).toBe(`${SITE}/report-industries`)
+    const sortedState = JSON.parse(/<script id="rpt-ssr-state" type="application\/json">([\s\S]*?)<\/script>/.exec(sorted.html)![1]!)
+    const listKey = Object.keys(sortedState.fallback).find((key) => key.includes('researchReport/pageList'))!
+    expect(listKey).toContain('price-asc')
+    const prices = sortedState.fallback[listKey].pageList.list.map((r: { price: number }) => r.price)
+    expect(prices.length).toBeGreaterThan(1)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    // A list page's rows are in the markup, not loaded afterwards.
+    const list = await crawl('/news-categories')
+    const latest = news.filter((n) => n.lang === 'zh-CN')
+    expect(latest.some((n) => text(list.root).includes(n.title!))).toBe(true)
+  })
+
+  it('embeds the payload the page was rendered with, safely', async () => {
+    const page = await crawl(`/reports/${reports[0]!.webTitle}`)
+    const state = /<script id="rpt-ssr-state" type="application\/json">([\s\S]*?)<\/script>/.exec(page.html)![1]!
+    expect(state).not.toMatch(/<\/script/i)
+    const parsed = JSON.parse(state)
+    expect(Object.keys(parsed.fallback).some((key) => key.includes('researchReport/form'))).toBe(true)
+  })
+
+  it('answers 404 with the rendered 404 page for unknown routes and missing records', async () => {
+    for (const url of ['/no-such-page', '/en/no/such/page', '/reports/no-such-report', '/en/news/no-such-article', '/bulletin/bulletin-detail/no-such-bulletin']) {
+      const page = await crawl(url)
+      expect(page.status, url).toBe(404)
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(page.html, url).toContain('<meta name="robots" content="noindex">')
+      expect(page.root, url).toContain('404')
+      expect(page.root, url).toContain(url.startsWith('/en') ? 'Page not found' : '页面')
+    }
+  })
+
+  it('leaves the personal centre to the client', async () => {
+    const res = await bff.inject({ url: '/personalCenter/myInfo' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(res.body).not.toContain('rpt-ssr-state')
+  })
+
+  it('keeps a rendered report page briefly and forgets it on a cache purge', async () => {
+    const url = `/en/reports/${reports[1]!.webTitle}`
+    await bff.inject({ url })
+    const second = await bff.inject({ url })
+    expect(second.headers['x-cache']).toBe('HIT')
+    const zh = await bff.inject({ url: `/reports/${reports[1]!.webTitle}` })
+    expect(zh.body).toContain('lang="zh-CN"')
+    const purge = await bff.inject({ method: 'POST', url: '/bff/cache/purge', headers: { 'x-ops-token': 'ops-secret' }, payload: { cache: 'hotReports' } })
+    expect(purge.statusCode).toBe(200)
+    const third = await bff.inject({ url })
+    expect(third.headers['x-cache']).toBeUndefined()
+    expect(third.body).toBe(second.body)
+  })
+})
+
+describe('robots.txt and sitemaps', () => {
+  it('points crawlers at the sitemap and away from private paths', async () => {
+    const res = await bff.inject({ url: '/robots.txt' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(res.body).toContain(`Sitemap: ${SITE}/sitemap.xml`)
+    expect(res.body).toContain('Disallow: /personalCenter/')
+  })
+
+  it('lists every report, bulletin and news article of the fixtures through the index', async () => {
+    const index = await bff.inject({ url: '/sitemap.xml' })
+    expect(index.statusCode).toBe(200)
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
+    expect(index.body).toContain('<sitemapindex')
+    const children = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    // 120 reports per edition in files of 100: two files each.
+    expect(children).toContain(`${SITE}/sitemaps/zh-reports-2.xml`)
+    expect(children).not.toContain(`${SITE}/sitemaps/zh-reports-3.xml`)
+    const urls = new Set<string>()
+    for (const child of children) {
+      const res = await bff.inject({ url: child.slice(SITE.length) })
+      expect(res.statusCode, child).toBe(200)
+      expect(res.body).toContain('<urlset')
+      for (const m of res.body.matchAll(/<loc>([^<]+)<\/loc>/g)) urls.add(m[1]!.replace(/&amp;/g, '&'))
+    }
+    for (const r of reports) {
+      expect(urls.has(`${SITE}/reports/${r.webTitle}`), r.webTitle).toBe(true)
+      expect(urls.has(`${SITE}/en/reports/${r.webTitle}`), r.webTitle).toBe(true)
+    }
+    for (const b of bulletins) expect(urls.has(`${SITE}${b.lang === 'en-US' ? '/en' : ''}/bulletin/bulletin-detail/${b.webTitle}`), b.webTitle).toBe(true)
+    for (const n of news) expect(urls.has(`${SITE}${n.lang === 'en-US' ? '/en' : ''}/news/${n.webTitle}`), n.webTitle).toBe(true)
+    expect(urls.has(`${SITE}/en/contactUs`)).toBe(true)
+  })
+
+  it('answers 404 for a child past the end of a catalogue', async () => {
+    expect((await bff.inject({ url: '/sitemaps/zh-reports-9.xml' })).statusCode).toBe(404)
+    expect((await bff.inject({ url: '/sitemaps/xx-reports-1.xml' })).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildBff } from '../helpers/build-app.ts'
+import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
+
+// A catalogue of 100,000 reports per edition, served by a stub core API that
+// counts what it is asked: the index costs one call per edition and type, a
+// child file only the pages of 100 it lists.
+
+const REPORTS = 100_000
+const SITE = 'https://www.example.test'
+
+let core: StubCore
+let bff: FastifyInstance
+
+const item = (n: number) => ({ webTitle: `report-${n}`, publishDate: '2026-11-01 08:00:00' })
+
+beforeAll(async () => {
+  core = await startStubCore((app) => {
+    app.post('/report/researchReport/pageList', async (request) => {
+      const { pageNo = 1, pageSize = 10 } = JSON.parse(String(request.body || '{}')) as { pageNo?: number; pageSize?: number }
+      const from = (pageNo - 1) * pageSize
+      const list = Array.from({ length: Math.max(0, Math.min(pageSize, REPORTS - from)) }, (_, i) => item(from + i + 1))
+      return envelope({ categories: [], prices: [], publishDates: [], pageList: { list, count: REPORTS, pageNo, pageSize } })
+    })
+    for (const path of ['/report/researchBriefReport/pageList', '/report/marketInfo/pageList']) {
+      app.post(path, async () => envelope({ list: [], count: 0, pageNo: 1, pageSize: 1 }))
+    }
+  })
+  bff = await buildBff({ CORE_API_URL: core.url, SITE_URL: SITE })
+})
+
+afterAll(async () => {
+  await bff?.close()
+  await core?.close()
+})
+
+const upstreamPages = () => core.seen.filter((s) => s.url === '/report/researchReport/pageList').map((s) => JSON.parse(s.body) as { pageNo: number; pageSize: number })
+
+describe('sitemaps of a 100,000-report catalogue', () => {
+  it('indexes ten files of 10,000 reports per edition from one count per edition and type', async () => {
+    const res = await bff.inject({ url: '/sitemap.xml' })
+    expect(res.statusCode).toBe(200)
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    for (const edition of ['zh', 'en']) {
+      expect(locs).toContain(`${SITE}/sitemaps/${edition}-pages.xml`)
+      for (let n = 1; n <= 10; n += 1) expect(locs).toContain(`${SITE}/sitemaps/${edition}-reports-${n}.xml`)
+      expect(locs).not.toContain(`${SITE}/sitemaps/${edition}-reports-11.xml`)
+      // Empty catalogues get no file.
+      expect(locs).not.toContain(`${SITE}/sitemaps/${edition}-news-1.xml`)
+    }
+    expect(upstreamPages()).toEqual([{ pageNo: 1, pageSize: 1, lang: 'zh-CN' }, { pageNo: 1, pageSize: 1, lang: 'en-US' }])
+    // Cached: a second crawl asks nothing upstream.
+    await bff.inject({ url: '/sitemap.xml' })
+    expect(upstreamPages()).toHaveLength(2)
+  })
+
+  it('builds one child from its own 100 pages of 100', async () => {
+    core.seen.length = 0
+    const res = await bff.inject({ url: '/sitemaps/en-reports-3.xml' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8')
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toHaveLength(10_000)
+    expect(locs[0]).toBe(`${SITE}/en/reports/report-20001`)
+    expect(locs.at(-1)).toBe(`${SITE}/en/reports/report-30000`)
+    expect(res.body).toContain('<lastmod>2026-11-01</lastmod>')
+    const pages = upstreamPages().map((p) => p.pageNo).sort((a, b) => a - b)
+    expect(pages).toEqual(Array.from({ length: 100 }, (_, i) => 201 + i))
+    expect(upstreamPages().every((p) => p.pageSize === 100)).toBe(true)
+  })
+
+  it('answers 503 when the core API cannot list, and 404 past the end', async () => {
+    expect((await bff.inject({ url: '/sitemaps/zh-reports-11.xml' })).statusCode).toBe(404)
+    expect((await bff.inject({ url: '/sitemaps/zh-pages-2.xml' })).statusCode).toBe(404)
+    await core.close()
+    const res = await bff.inject({ url: '/sitemaps/zh-reports-4.xml' })
+    expect(res.statusCode).toBe(503)
+  })
+})

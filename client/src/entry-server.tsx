@@ -1,0 +1,76 @@
+import { Writable } from 'node:stream'
+import { StrictMode } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
+import { App } from './app/app'
+import { SCREENS } from './app/screens'
+import type { SsrState } from './app/ssr-state'
+import { planRender } from './app/ssr-plan'
+
+// The server build the BFF loads (dist/server/entry-server.js): it plans a
+// URL (which page payload), maps the payload onto the screens' SWR keys,
+// renders the app to HTML and builds the head.
+
+export { planRender } from './app/ssr-plan'
+export { buildFallback } from './app/ssr-fallback'
+export { buildHead } from './app/ssr-head'
+export { ssrStateScript } from './app/ssr-state'
+
+export interface RenderInput {
+  /** The request path as sent (percent-encoded) */
+  pathname: string
+  /** The query string without '?' */
+  search: string
+  state: SsrState
+  /** Gives up (rejects) after this long */
+  timeoutMs?: number
+}
+
+export async function render({ pathname, search, state, timeoutMs = 10_000 }: RenderInput): Promise<string> {
+  const plan = planRender(pathname, search)
+  const screen = state.notFound === pathname ? 'notFound' : plan.resolved.route.screen
+  // The screen's chunk must be there before rendering, so the markup holds the page, not its fallback.
+  await SCREENS[screen].preload()
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+        callback()
+      },
+    })
+    sink.on('finish', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks).toString('utf8'))
+    })
+    let failure: unknown
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <App ssr={state} ssrPath={pathname} ssrSearch={search} />
+      </StrictMode>,
+      {
+        // Never outline a large boundary behind an inline script: crawlers without
+        // JavaScript must find the content in place, and the page is sent whole anyway.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          if (failure) {
+            clearTimeout(timer)
+            reject(failure)
+            return
+          }
+          stream.pipe(sink)
+        },
+        onShellError(error) {
+          clearTimeout(timer)
+          reject(error)
+        },
+        onError(error) {
+          failure ??= error
+        },
+      },
+    )
+    const timer = setTimeout(() => {
+      stream.abort(new Error(`server render of ${pathname} timed out`))
+      reject(new Error(`server render of ${pathname} timed out`))
+    }, timeoutMs)
+  })
+}

@@ -1,0 +1,205 @@
+import { act } from '@testing-library/react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { App } from '../src/app/app'
+import { SCREENS } from '../src/app/screens'
+import { buildFallback } from '../src/app/ssr-fallback'
+import { buildHead } from '../src/app/ssr-head'
+import { planRender } from '../src/app/ssr-plan'
+import { readSsrState, serializeSsrState, ssrStateScript, type SsrState } from '../src/app/ssr-state'
+import { render as renderOnServer } from '../src/entry-server'
+import { clearSessionUser, sessionStore } from '../src/lib/session'
+import { mockFetch } from './render'
+
+const report = {
+  id: '2',
+  title: 'China EV Power Battery Market Report 2026-2032',
+  webTitle: 'ev-power-battery-2026',
+  marketType: 'automotive',
+  marketTypeName: 'Automotive',
+  reportCode: 'HZ26AU1060',
+  publishDate: '2026-10-03',
+  outline: '<p>Outline &amp; text</p>',
+  pageNum: 295,
+  chart: 84,
+  reportRegion: '0',
+  price: 8900,
+  multiPrice: 13400,
+  enterprisePrice: 17800,
+  currency: 'USD',
+  context: '<p>Summary body</p>',
+  directory: '<h4>Chapter 1</h4>',
+  reportScope: '<p>Scope body</p>',
+  chartsHtml: '<ol><li>Chart 1</li></ol>',
+  hasFile: false,
+  prices: [
+    { edition: 'standard', licence: 'single', price: 8900 },
+    { edition: 'professional', licence: 'single', price: 13500 },
+    { edition: 'standard', licence: 'multi', price: 13400 },
+    { edition: 'professional', licence: 'multi', price: 20000 },
+    { edition: 'standard', licence: 'enterprise', price: 17800 },
+    { edition: 'professional', licence: 'enterprise', price: 26700 },
+  ],
+  alternates: [
+    { lang: 'zh-CN', webTitle: 'ev-power-battery-2026' },
+    { lang: 'en-US', webTitle: 'ev-power-battery-2026' },
+  ],
+}
+
+const layout = {
+  footer: [
+    { configKey: 'en.contact.phone', configValue: '+1 800 555 0100' },
+    { configKey: 'en.contact.email', configValue: 'sales@example.com' },
+  ],
+  reportMenu: [{ dictLabel: 'Automotive', dictValue: 'automotive' }],
+  newsMenu: [{ dictLabel: 'Energy', dictValue: 'energy' }],
+  bulletinMenu: [],
+}
+
+const hot = Array.from({ length: 8 }, (_, i) => ({ ...report, id: String(10 + i), title: `Hot report ${i}`, webTitle: `hot-${i}` }))
+
+let root: Root | undefined
+let container: HTMLElement | undefined
+
+afterEach(() => {
+  act(() => root?.unmount())
+  container?.remove()
+  root = undefined
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  window.history.replaceState(null, '', '/')
+})
+
+/** Renders a URL as the BFF does, then hydrates it as main.tsx does; returns what went wrong. */
+async function serverRenderThenHydrate(url: string, state: SsrState) {
+  const [pathname, search = ''] = url.split('?') as [string, string?]
+  const html = await renderOnServer({ pathname, search, state })
+  window.history.replaceState(null, '', url)
+  container = document.createElement('div')
+  container.id = 'root'
+  container.innerHTML = html
+  document.body.appendChild(container)
+  const serverMain = container.querySelector('main')
+  const fetches = mockFetch(() => ({ body: { code: 200, msg: '', data: [] } }))
+  const errors: unknown[] = []
+  // Only in a test do Fizz and the DOM renderer share one realm; React warns about that in development.
+  const sharedRealm = /multiple renderers concurrently rendering the same context provider/
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!sharedRealm.test(String(args[0]))) errors.push(args)
+  })
+  const screen = state.notFound === pathname ? 'notFound' : planRender(pathname, search).resolved.route.screen
+  await SCREENS[screen].preload()
+  await act(async () => {
+    root = hydrateRoot(container!, <App ssr={state} />, { onRecoverableError: (error) => errors.push(error) })
+  })
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  })
+  return { html, errors, calls: fetches.calls, keptServerMarkup: Boolean(serverMain && container.contains(serverMain)) }
+}
+
+describe('server render and hydration', () => {
+  it('hydrates a report page from the embedded payload without a mismatch or a request', async () => {
+    const url = '/en/reports/ev-power-battery-2026'
+    const plan = planRender(url)
+    expect(plan.page).toEqual({ name: 'report', query: { webTitle: 'ev-power-battery-2026' } })
+    const state: SsrState = { fallback: buildFallback(plan, { ...layout, report, hotReports: hot }) }
+    const { html, errors, calls, keptServerMarkup } = await serverRenderThenHydrate(url, state)
+    expect(html).toContain(report.title)
+    expect(html).toContain('$13,500')
+    expect(errors).toEqual([])
+    expect(calls).toEqual([])
+    expect(keptServerMarkup).toBe(true)
+    expect(container!.querySelector('h1')?.textContent).toBe(report.title)
+  })
+
+  it('hydrates as the anonymous page the server sent, then shows the remembered user', async () => {
+    sessionStore.set({ id: '7', name: 'Remembered Reader' })
+    try {
+      const url = '/about'
+      const state: SsrState = { fallback: buildFallback(planRender(url), layout) }
+      const { html, errors, keptServerMarkup } = await serverRenderThenHydrate(url, state)
+      expect(html).not.toContain('Remembered Reader')
+      expect(errors).toEqual([])
+      expect(keptServerMarkup).toBe(true)
+      expect(container!.textContent).toContain('Remembered Reader')
+    } finally {
+      clearSessionUser()
+    }
+  })
+
+  it('hydrates the 404 page the server answered for a missing record', async () => {
+    const url = '/reports/missing-one'
+    const state: SsrState = { fallback: buildFallback(planRender(url), layout), notFound: url }
+    const { html, errors, keptServerMarkup } = await serverRenderThenHydrate(url, state)
+    expect(html).toContain('404')
+    expect(errors).toEqual([])
+    expect(keptServerMarkup).toBe(true)
+  })
+
+  it('hydrates a list page whose query comes from the path and the query string', async () => {
+    const url = '/en/report-industries/automotive?price=8000&page=2'
+    const plan = planRender(url.split('?')[0]!, 'price=8000&page=2')
+    expect(plan.page?.query).toEqual({ pageNo: 2, pageSize: 10, marketType: 'automotive', queryPrice: 8000 })
+    const list = {
+      categories: [{ marketType: 'automotive', marketTypeName: 'Automotive', marketCount: 12 }],
+      prices: [{ value: 8000, label: '< 8000', marketCount: 12 }],
+      publishDates: [{ publishDateValue: '2026', marketCount: 12 }],
+      pageList: { list: hot.slice(0, 2), count: 12, pageNo: 2, pageSize: 10 },
+    }
+    const state: SsrState = { fallback: buildFallback(plan, { ...layout, list, hotReports: hot }) }
+    const { html, errors, calls } = await serverRenderThenHydrate(url, state)
+    expect(html).toContain('Hot report 1')
+    expect(errors).toEqual([])
+    expect(calls).toEqual([])
+  })
+})
+
+describe('the embedded state', () => {
+  it('cannot close its script element or break a JavaScript parser', () => {
+    const state: SsrState = { fallback: { key: '</script><script>alert(1)</script>\u2028\u2029<!--' } }
+    const text = serializeSsrState(state)
+    expect(text).not.toMatch(/<\/?script|<!--|\u2028|\u2029/i)
+    expect(JSON.parse(text)).toEqual(state)
+    document.body.insertAdjacentHTML('beforeend', ssrStateScript(state))
+    expect(readSsrState()).toEqual(state)
+    document.getElementById('rpt-ssr-state')?.remove()
+  })
+})
+
+describe('the head', () => {
+  it('describes a report with its canonical URL, both editions and a Product offer per edition × licence', () => {
+    const plan = planRender('/en/reports/ev-power-battery-2026')
+    const head = buildHead({ plan, payload: { ...layout, report }, siteUrl: 'https://www.example.test' })
+    expect(head.title).toBe(`${report.title} - Research Report Detail - Hengzhi Research`)
+    expect(head.tags).toContain('<meta name="description" content="Outline &amp; text">')
+    expect(head.tags).toContain('<link rel="canonical" href="https://www.example.test/en/reports/ev-power-battery-2026">')
+    expect(head.tags).toContain('<link rel="alternate" hreflang="zh-CN" href="https://www.example.test/reports/ev-power-battery-2026">')
+    const ld = [...head.tags.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+    const product = ld.find((d) => d['@type'] === 'Product')
+    expect(product.offers).toHaveLength(6)
+    expect(product.offers[1]).toMatchObject({ '@type': 'Offer', name: 'Professional - Single user', price: 13500, priceCurrency: 'USD' })
+    expect(ld.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Research Report', report.title])
+  })
+
+  it('titles a category list as the screen does, with the category page as canonical', () => {
+    const plan = planRender('/en/report-industries/automotive', 'page=2')
+    const list = { categories: [{ marketType: 'automotive', marketTypeName: 'Automotive', marketCount: 3 }], prices: [], publishDates: [], pageList: { list: [], count: 0, pageNo: 2, pageSize: 10 } }
+    const head = buildHead({ plan, payload: { ...layout, list }, siteUrl: 'https://x.test' })
+    expect(head.title).toBe('Automotive - Research Report - Hengzhi Research')
+    expect(head.tags).toContain('<link rel="canonical" href="https://x.test/en/report-industries/automotive?page=2">')
+    expect(head.tags).toContain('<link rel="alternate" hreflang="zh-CN" href="https://x.test/report-industries/automotive?page=2">')
+  })
+
+  it('marks a 404 as not to be indexed and offers no alternates', () => {
+    const head = buildHead({ plan: planRender('/nowhere'), payload: layout, siteUrl: 'https://x.test', notFound: true })
+    expect(head.title).toBe('页面不存在 - 恒智研究')
+    expect(head.tags).toContain('noindex')
+    expect(head.tags).not.toContain('hreflang')
+  })
+
+  it('leaves the personal centre to the client', () => {
+    expect(planRender('/personalCenter/myInfo').page).toBeNull()
+    expect(planRender('/en/personalCenter/moreOrders').page).toBeNull()
+  })
+})
