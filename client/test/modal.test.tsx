@@ -11,6 +11,12 @@ import { mockFetch, renderAt } from './render'
 beforeEach(() => {
   configureApiClient({ getLocale: () => 'zh-CN', notify: () => {} })
 })
+/** Modals load on first use (lazy chunks): open one and wait for it. */
+async function openAndSettle(state: Parameters<typeof openModal>[0]) {
+  act(() => openModal(state))
+  await screen.findByRole('dialog')
+}
+
 afterEach(() => {
   act(() => closeModal())
   vi.unstubAllGlobals()
@@ -23,7 +29,7 @@ describe('login / register modal', () => {
     const user = userEvent.setup()
     renderAt(<ModalHost />, '/en')
     configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
-    act(() => openModal({ mode: 'login' }))
+    await openAndSettle({ mode: 'login' })
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     expect(screen.getByText('Username is required')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
@@ -39,7 +45,7 @@ describe('login / register modal', () => {
   it('switches login → register → login', async () => {
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'login' }))
+    await openAndSettle({ mode: 'login' })
     expect(screen.getByRole('dialog', { name: '登录' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '立即注册' }))
     expect(screen.getByRole('dialog', { name: '注册' })).toBeInTheDocument()
@@ -54,7 +60,7 @@ describe('login / register modal', () => {
     )
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'login' }))
+    await openAndSettle({ mode: 'login' })
     await user.type(screen.getByLabelText(/用户名/), 'liwei')
     await user.type(screen.getByLabelText(/^密码/), 'secret')
     await user.type(screen.getByRole('textbox', { name: /验证码/ }), 'ab12')
@@ -73,7 +79,7 @@ describe('login / register modal', () => {
     mockFetch(() => ({ body: { code: 100001, msg: '验证码错误', data: null } }))
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'login' }))
+    await openAndSettle({ mode: 'login' })
     const captcha = screen.getByAltText('验证码图片，点击刷新') as HTMLImageElement
     const before = captcha.src
     await user.type(screen.getByLabelText(/用户名/), 'liwei')
@@ -91,7 +97,7 @@ describe('login / register modal', () => {
     const { fn } = mockFetch(() => undefined)
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'register' }))
+    await openAndSettle({ mode: 'register' })
     await user.type(screen.getByLabelText(/^密码/), 'secret1')
     await user.type(screen.getByLabelText(/确认密码/), 'secret2')
     await user.click(screen.getByRole('button', { name: '注册' }))
@@ -112,7 +118,7 @@ describe('login / register modal', () => {
     )
     const opener = screen.getByRole('button', { name: 'open' })
     await user.click(opener)
-    const dialog = screen.getByRole('dialog')
+    const dialog = await screen.findByRole('dialog')
     for (let i = 0; i < 12; i++) {
       await user.tab()
       expect(dialog.contains(document.activeElement)).toBe(true)
@@ -135,9 +141,9 @@ describe('forgot password', () => {
     })
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'login' }))
+    await openAndSettle({ mode: 'login' })
     await user.click(screen.getByRole('button', { name: '忘记密码？' }))
-    expect(screen.getByRole('dialog', { name: '忘记密码' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: '忘记密码' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '发送' }))
     expect(screen.getByText('请输入邮箱地址')).toBeInTheDocument()
     await user.type(screen.getByLabelText(/电子邮箱/), 'abc@example.com')
@@ -182,7 +188,7 @@ describe('custom request modal', () => {
     const { calls } = mockFetch(() => ({ body: { code: 200, msg: '', data: { id: '1' } } }))
     const user = userEvent.setup()
     renderAt(<ModalHost />)
-    act(() => openModal({ mode: 'custom', type: '1', reportId: '42', reportPrice: 8900, reportTitle: '报告A' }))
+    await openAndSettle({ mode: 'custom', type: '1', reportId: '42', reportPrice: 8900, reportTitle: '报告A' })
     await user.click(screen.getByRole('button', { name: '提交' }))
     for (const text of ['请输入公司名称', '请输入邮箱地址', '请输入联系电话', '请输入联系人', '请简要描述您的需求', '请选择版本']) {
       expect(screen.getByText(text)).toBeInTheDocument()
@@ -212,7 +218,7 @@ describe('custom request modal', () => {
 
   it('has no version choice in English', async () => {
     renderAt(<ModalHost />, '/en/reports/x')
-    act(() => openModal({ mode: 'custom', type: '1', reportId: '42' }))
+    await openAndSettle({ mode: 'custom', type: '1', reportId: '42' })
     expect(screen.getByRole('dialog', { name: 'Request a sample' })).toBeInTheDocument()
     expect(screen.queryByText('Version')).toBeNull()
   })

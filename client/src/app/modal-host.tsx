@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { AuthModal } from '../features/auth/components/auth-modal'
-import { ForgotPasswordModal } from '../features/auth/components/forgot-password-modal'
-import { CustomRequestModal } from '../features/custom-request/components/custom-request-modal'
 import { closeModal, openModal, useModal } from '../lib/modal-store'
 
-// Payment modals (and the QR code library) load only when someone buys.
+// Every modal loads when first opened: the forms, the credential encryption
+// (crypto-js) and the QR code library stay out of the first page's script.
+const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })))
+const ForgotPasswordModal = lazy(() => import('../features/auth/components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })))
+const CustomRequestModal = lazy(() => import('../features/custom-request/components/custom-request-modal').then((m) => ({ default: m.CustomRequestModal })))
 const PayModal = lazy(() => import('../features/orders/components/pay-modal').then((m) => ({ default: m.PayModal })))
 const ResearchEmailModal = lazy(() =>
   import('../features/orders/components/research-email-modal').then((m) => ({ default: m.ResearchEmailModal })),
@@ -21,21 +22,17 @@ export function ModalHost() {
   }, [])
 
   if (!modal) return null
+  return <Suspense fallback={null}>{renderModal(modal)}</Suspense>
+}
+
+function renderModal(modal: NonNullable<ReturnType<typeof useModal>>) {
   switch (modal.mode) {
     case 'custom':
       return <CustomRequestModal request={modal} onClose={closeModal} />
     case 'pay':
-      return (
-        <Suspense fallback={null}>
-          <PayModal key={JSON.stringify(modal.target)} target={modal.target} onClose={closeModal} />
-        </Suspense>
-      )
+      return <PayModal key={JSON.stringify(modal.target)} target={modal.target} onClose={closeModal} />
     case 'research-email':
-      return (
-        <Suspense fallback={null}>
-          <ResearchEmailModal order={modal.order} onClose={closeModal} />
-        </Suspense>
-      )
+      return <ResearchEmailModal order={modal.order} onClose={closeModal} />
     case 'forgot':
       return <ForgotPasswordModal onClose={closeModal} />
     default:
