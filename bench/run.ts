@@ -182,7 +182,7 @@ try {
     const { chromium } = await import('playwright-core')
     const lcpByPage: Record<string, number> = {}
     results.lcp = lcpByPage
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
     try {
       for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries']] as const) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
