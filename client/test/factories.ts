@@ -1,0 +1,37 @@
+// Test data shaped as the core API answers it.
+
+/** A report detail (`/report/researchReport/detail`'s data), with what a test needs changed. */
+export function reportDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '2',
+    title: 'China EV Power Battery Market Report 2026-2032',
+    webTitle: 'ev-power-battery-2026',
+    marketType: 'automotive',
+    marketTypeName: 'Automotive',
+    reportCode: 'HZ26AU1060',
+    publishDate: '2026-10-03',
+    outline: 'Outline text',
+    pageNum: 295,
+    chart: 84,
+    reportRegion: '0',
+    price: 8900,
+    multiPrice: 13400,
+    enterprisePrice: 17800,
+    currency: 'USD',
+    context: '<p>Summary body</p>',
+    directory: '<h4>Chapter 1</h4>',
+    reportScope: '<p>Scope body</p>',
+    chartsHtml: '<ol><li>Chart 1</li></ol>',
+    hasFile: false,
+    prices: [
+      { edition: 'standard', licence: 'single', price: 8900 },
+      { edition: 'professional', licence: 'single', price: 13500 },
+      { edition: 'standard', licence: 'multi', price: 13400 },
+      { edition: 'professional', licence: 'multi', price: 20000 },
+      { edition: 'standard', licence: 'enterprise', price: 17800 },
+      { edition: 'professional', licence: 'enterprise', price: 26700 },
+    ],
+    alternates: [] as Array<{ lang: string; webTitle: string }>,
+    ...overrides,
+  }
+}
