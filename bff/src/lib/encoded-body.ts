@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
@@ -37,15 +38,19 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
 export class EncodedBody {
   private br?: Buffer
   private gzip?: Buffer
+  readonly byteLength: number
 
-  constructor(readonly identity: Buffer) {}
+  /** identity: the bytes, or text kept as it is (a cached page's own string, not a copy of it) */
+  constructor(readonly identity: Buffer | string) {
+    this.byteLength = typeof identity === 'string' ? Buffer.byteLength(identity) : identity.length
+  }
 
   /** The bytes for an encoding, compressed once and kept; identity when compression would not pay. */
-  encoded(encoding: Encoding): { encoding: Encoding; bytes: Buffer } {
-    if (encoding === 'identity' || this.identity.length < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
+  encoded(encoding: Encoding): { encoding: Encoding; bytes: Buffer | string } {
+    if (encoding === 'identity' || this.byteLength < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
     if (encoding === 'br') {
       // Quality 4 as in compress.ts: this runs on the request path the first time.
-      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length } })
+      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength } })
       return { encoding, bytes: this.br }
     }
     this.gzip ??= gzipSync(this.identity)
@@ -70,4 +75,18 @@ export class EncodedBodies<K extends object> {
     }
     return body
   }
+}
+
+/**
+ * Answers with a body's bytes in the encoding the request prefers, compressed
+ * once per body rather than per request. The Content-Encoding is set before
+ * onSend, so the compression plugin leaves the bytes as they are.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, contentType: string): FastifyReply {
+  const wanted = request.headers['x-no-compression'] !== undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
+  const { encoding, bytes } = body.encoded(wanted)
+  reply.header('content-type', contentType)
+  reply.header('vary', 'accept-encoding')
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  return reply.send(bytes)
 }

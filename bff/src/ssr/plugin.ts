@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
+import { EncodedBody } from '../lib/encoded-body.ts'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
 import { bundleLoader, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import { TextCache } from './html-cache.ts'
@@ -11,6 +13,8 @@ export interface RenderedPage {
   html: string
   /** Whether the page came from the rendered-page cache */
   cached: boolean
+  /** For a cached page: its bytes, compressed once for every request that reads it while it stays cached */
+  body?: EncodedBody
 }
 
 export interface Ssr {
@@ -56,6 +60,24 @@ async function ssrPlugin(app: FastifyInstance) {
       : new LruCacheStore({ maxEntries: c.CACHE_MAX_ENTRIES, maxBytes: c.CACHE_MAX_BYTES })
   const texts = new TextCache(store)
   const rendering = new Map<string, Promise<RenderedPage | null>>()
+  // Compressing a report page (some 45 KB) on every request halves what a
+  // cached page can serve; its compressed forms are kept beside it instead.
+  // Each is tied to the exact html it was made from, so a page rendered again
+  // after a purge gets new bytes. Bounded by a quarter of the caches' bytes.
+  const encodedPages = new LRUCache<string, EncodedBody>({
+    max: c.CACHE_MAX_ENTRIES,
+    maxSize: Math.max(1024 * 1024, Math.floor(c.CACHE_MAX_BYTES / 4)),
+    // The identity text is the cache's own string; the compressed forms come to about a fifth of it each.
+    sizeCalculation: (body, key) => Math.max(1, Math.ceil(body.byteLength / 2) + key.length),
+    ttl: Math.max(1, c.SSR_CACHE_TTL_MS),
+  })
+  const encodedPage = (key: string, html: string): EncodedBody => {
+    const known = encodedPages.get(key)
+    if (known && known.identity === html) return known
+    const body = new EncodedBody(html)
+    encodedPages.set(key, body)
+    return body
+  }
 
   // Another instance's purge reaches this one's own pages too (the data caches announce it on this channel).
   if (app.redis && c.CACHE_STORE !== 'redis') {
@@ -63,7 +85,10 @@ async function ssrPlugin(app: FastifyInstance) {
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'))
     await subscriber.connect()
     await subscriber.subscribe(`${c.REDIS_KEY_PREFIX}cache-purge`)
-    subscriber.on('message', () => void texts.clear())
+    subscriber.on('message', () => {
+      encodedPages.clear()
+      void texts.clear()
+    })
     app.addHook('onClose', async () => {
       await subscriber.quit().catch(() => subscriber.disconnect())
     })
@@ -118,7 +143,7 @@ async function ssrPlugin(app: FastifyInstance) {
         : ''
       if (cacheable) {
         const hit = await texts.get(key)
-        if (hit !== undefined) return { status: 200, html: hit, cached: true }
+        if (hit !== undefined) return { status: 200, html: hit, cached: true, body: encodedPage(key, hit) }
         // Concurrent misses (a crawler burst) share one render.
         const pending = rendering.get(key)
         if (pending) return pending
@@ -141,7 +166,10 @@ async function ssrPlugin(app: FastifyInstance) {
         rendering.delete(key)
       }
     },
-    purge: () => texts.clear(),
+    purge: async () => {
+      encodedPages.clear()
+      await texts.clear()
+    },
   }
   app.decorate('ssr', ssr)
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../src/paths.ts'
@@ -234,6 +235,26 @@ describe('public routes without JavaScript', () => {
     const third = await bff.inject({ url })
     expect(third.headers['x-cache']).toBeUndefined()
     expect(third.body).toBe(second.body)
+  })
+
+  it('answers a cached report page compressed as asked, with the same page inside', async () => {
+    const url = `/reports/${reports[2]!.webTitle}`
+    const plain = await bff.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      // Twice: the first hit compresses, the second reuses those bytes.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await bff.inject({ url, headers: { 'accept-encoding': encoding } })
+        expect(res.headers['x-cache']).toBe('HIT')
+        expect(res.headers['content-encoding']).toBe(encoding)
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+        expect(res.headers.vary).toContain('accept-encoding')
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body)
+      }
+    }
+    const identity = await bff.inject({ url, headers: { 'accept-encoding': 'identity' } })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.body).toBe(plain.body)
   })
 })
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { editionOf, type Lang } from '../../http/locale.ts'
+import { sendEncoded } from '../../lib/encoded-body.ts'
 import { HOLDING_PAGE } from './holding-page.ts'
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
@@ -59,7 +60,9 @@ export default async function clientRoutes(app: FastifyInstance) {
     const page = shell === HOLDING_PAGE ? null : await app.ssr.render(request, shell)
     if (page) {
       if (page.cached) reply.header('x-cache', 'HIT')
-      return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html)
+      reply.status(page.status).header('cache-control', 'no-cache')
+      if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
+      return reply.type('text/html; charset=utf-8').send(page.html)
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(shell, lang))
   })

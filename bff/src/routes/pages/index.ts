@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
 import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
-import { EncodedBodies, preferredEncoding } from '../../lib/encoded-body.ts'
+import { EncodedBodies, sendEncoded } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
 import { SESSION_ENDING_CODES } from '../../plugins/app/session.ts'
 import {
@@ -31,14 +31,7 @@ export default async function pageRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'private, no-cache')
       reply.status(answer.status)
       if (answer.outcome === undefined || answer.status !== 200) return reply.send(answer.body)
-      const encoded = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
-      const wanted = request.headers['x-no-compression'] !== undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
-      const { encoding, bytes } = encoded.encoded(wanted)
-      reply.header('content-type', 'application/json; charset=utf-8')
-      reply.header('vary', 'accept-encoding')
-      // Set before onSend, so the compression plugin leaves the bytes as they are.
-      if (encoding !== 'identity') reply.header('content-encoding', encoding)
-      return reply.send(bytes)
+      return sendEncoded(request, reply, encodedBodies.get(answer.body, () => reply.serialize(answer.body)), 'application/json; charset=utf-8')
     })
   }
   page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))
