@@ -30,7 +30,8 @@ async function main() {
     }, 10_000)
     timer.unref()
     await server.close()
-    process.exit(0)
+    // A failure that asked for this shutdown (the embedded database gone) keeps its exit code for the supervisor.
+    process.exit(process.exitCode ?? 0)
   }
   process.on('SIGTERM', () => void close('SIGTERM'))
   process.on('SIGINT', () => void close('SIGINT'))

@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   embeddedDir: string | 'memory'
   poolMax: number
   logger?: Pick<FastifyBaseLogger, 'info' | 'debug' | 'warn'>
+  /** How long to wait for another process to let go of the embedded data folder (default 30 s) */
+  embeddedLockWaitMs?: number
 }
 
 export interface Database {
@@ -46,8 +48,8 @@ interface EmbeddedServer {
  * Loaded lazily: a deployment on a real server never pays for the
  * WebAssembly build.
  */
-async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
-  if (dir !== 'memory') return startEmbeddedProcess(dir, logger)
+async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['logger'], lockWaitMs?: number): Promise<EmbeddedServer> {
+  if (dir !== 'memory') return startEmbeddedProcess(dir, logger, lockWaitMs)
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -71,12 +73,12 @@ async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['l
 const EMBEDDED_START_TIMEOUT_MS = 120_000
 const EMBEDDED_STOP_TIMEOUT_MS = 30_000
 
-async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logger'], lockWaitMs?: number): Promise<EmbeddedServer> {
   const source = import.meta.url.endsWith('.ts')
   const entry = fileURLToPath(new URL(source ? './embedded-server.ts' : './embedded-server.js', import.meta.url))
   // Running from source (tests, tsx), the child needs the same TypeScript loader.
   const execArgv = source && !process.execArgv.some((arg) => arg.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv
-  const child = fork(entry, [dir], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
+  const child = fork(entry, [dir, ...(lockWaitMs === undefined ? [] : [String(lockWaitMs)])], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error('the embedded database did not start in time')), EMBEDDED_START_TIMEOUT_MS)
     const fail = (error: Error) => {
@@ -118,7 +120,7 @@ async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logge
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const embedded = options.url === '' ? await startEmbedded(options.embeddedDir, options.logger) : undefined
+  const embedded = options.url === '' ? await startEmbedded(options.embeddedDir, options.logger, options.embeddedLockWaitMs) : undefined
   const sequelize = new Sequelize(embedded?.url ?? options.url, {
     dialect: 'postgres',
     logging: options.logger ? (sql: string) => options.logger?.debug({ sql }, 'sql') : false,

@@ -8,7 +8,7 @@
 // and would otherwise count against the core API's own memory and its
 // garbage collector's pauses. Apart, the API process stays small and the
 // database keeps its memory as a PostgreSQL server would.
-import { mkdir } from 'node:fs/promises'
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface EmbeddedServerMessage {
@@ -16,26 +16,70 @@ export interface EmbeddedServerMessage {
   error?: string
 }
 
+/** How long to wait, by default, for another process to let go of the folder (an old instance still closing it). */
+const LOCK_WAIT_MS = 30_000
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite takes no lock on its folder, and two processes writing one folder
+ * corrupt it (a seed run beside a running server, two instances on one
+ * DATA_DIR, a restart while the old database is still closing). A pid file
+ * created exclusively beside the folder is the lock; one whose process is
+ * gone is taken over. Returns its release.
+ */
+async function lockDataDir(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir}.lock`
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      const handle = await open(lockFile, 'wx')
+      await handle.writeFile(String(process.pid))
+      await handle.close()
+      return () => rm(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim())
+    if (!Number.isInteger(holder) || holder <= 0 || !isRunning(holder)) {
+      await rm(lockFile, { force: true })
+      continue
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the database folder ${dataDir} is in use by process ${holder} (${lockFile}); stop that process first`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 async function main() {
   const dataDir = process.argv[2]
   if (!dataDir || !process.send) throw new Error('embedded-server.ts is started by database.ts, with the data folder as its argument')
-  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite-socket'),
-  ])
-  await mkdir(path.dirname(dataDir), { recursive: true })
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } })
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' })
-  await server.start()
 
+  // Installed before anything opens, so a parent that goes away (or asks to
+  // stop) while the folder is still opening is not missed: the database is
+  // then closed as soon as it is open, never left to be killed half-written.
+  let db: { close(): Promise<void> } | undefined
+  let server: { stop(): Promise<void> } | undefined
+  let release: (() => Promise<void>) | undefined
+  let stopRequested = false
   let stopping: Promise<void> | undefined
   const stop = () => {
+    stopRequested = true
     stopping ??= (async () => {
-      await server.stop().catch(() => undefined)
+      await server?.stop().catch(() => undefined)
       // Closing flushes PGlite's data folder; a killed process could leave it needing recovery.
-      await db.close().catch(() => undefined)
-      process.disconnect?.()
+      await db?.close().catch(() => undefined)
+      await release?.().catch(() => undefined)
+      if (process.connected) process.disconnect()
       process.exit(0)
     })()
     return stopping
@@ -50,8 +94,27 @@ async function main() {
   process.on('SIGINT', () => undefined)
   process.on('SIGTERM', () => undefined)
 
-  const address = (server as unknown as { server: { address(): { port: number } } }).server.address()
-  process.send({ ready: { port: address.port } } satisfies EmbeddedServerMessage)
+  await mkdir(path.dirname(dataDir), { recursive: true })
+  const lockWait = Number(process.argv[3] ?? LOCK_WAIT_MS)
+  release = await lockDataDir(dataDir, Number.isFinite(lockWait) && lockWait >= 0 ? lockWait : LOCK_WAIT_MS)
+  if (stopRequested) return stop()
+  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-socket'),
+  ])
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  db = pglite
+  if (stopRequested) return stop()
+  const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })
+  server = socketServer
+  await socketServer.start()
+  if (stopRequested || !process.connected) return stop()
+
+  const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address()
+  process.send({ ready: { port: address.port } } satisfies EmbeddedServerMessage, (error: Error | null) => {
+    if (error) void stop()
+  })
 }
 
 main().catch((error: unknown) => {

@@ -56,3 +56,25 @@ it('serves a data folder from a child process, with pg_trgm, and keeps the data 
   const rows = await db.sequelize.query<{ word: string }>(`SELECT word FROM kept`, { type: QueryTypes.SELECT })
   expect(rows).toEqual([{ word: 'lithium battery' }])
 }, 120_000)
+
+it('refuses a second process on a folder in use, naming the holder, and takes over a lock its holder left behind', async () => {
+  const folder = path.join(dir, 'locked')
+  const first = await openDatabase({ url: '', embeddedDir: folder, poolMax: 1 })
+  try {
+    const [holder] = (await import('node:fs/promises').then(({ readFile }) => readFile(`${folder}.lock`, 'utf8'))).trim().split(/\s+/)
+    await expect(openDatabase({ url: '', embeddedDir: folder, poolMax: 1, embeddedLockWaitMs: 300 })).rejects.toThrow(new RegExp(`in use by process ${holder}`))
+    // The first one was not disturbed.
+    const [row] = await first.sequelize.query<{ one: number }>(`SELECT 1 AS one`, { type: QueryTypes.SELECT })
+    expect(row).toEqual({ one: 1 })
+  } finally {
+    await first.close()
+  }
+  // Closed cleanly: the lock is gone.
+  await expect(import('node:fs/promises').then(({ stat }) => stat(`${folder}.lock`))).rejects.toThrow()
+
+  // A crashed holder leaves its pid file behind; a process id that is not running gives it up.
+  const { writeFile } = await import('node:fs/promises')
+  await writeFile(`${folder}.lock`, '2147483646')
+  const again = await openDatabase({ url: '', embeddedDir: folder, poolMax: 1, embeddedLockWaitMs: 300 })
+  await again.close()
+}, 120_000)

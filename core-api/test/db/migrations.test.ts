@@ -59,3 +59,37 @@ it('keeps the narrow search table in step with research_report', async () => {
   await t.app.db.sequelize.query(`DELETE FROM research_report WHERE id = ${id}`)
   expect(await searchRow()).toBeUndefined()
 })
+
+it('saves and finds a report whose summary is far longer than a page', async () => {
+  const q = <T extends object>(sql: string, bind: unknown[] = []) => t.app.db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
+  const outline = `${'长篇摘要内容。'.repeat(3000)}结尾关键词`
+  await t.app.db.sequelize.query(
+    `INSERT INTO research_report (lang, report_code, title, web_title, market_type, publish_date, outline) VALUES ('zh-CN', 'L-1', '长摘要报告', 'l-1', 'energy', '2026-03-01', $1)`,
+    { bind: [outline] },
+  )
+  const found = await q<{ report_code: string }>(
+    `SELECT r.report_code FROM research_report_search s JOIN research_report r USING (id) WHERE s.search_text LIKE $1`,
+    ['%结尾关键词%'],
+  )
+  expect(found).toEqual([{ report_code: 'L-1' }])
+  await t.app.db.sequelize.query(`DELETE FROM research_report WHERE report_code = 'L-1'`)
+})
+
+it('bumps the catalogue version once per transaction, when it commits', async () => {
+  const version = async () => Number((await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, { type: QueryTypes.SELECT }))[0]!.v)
+  const before = await version()
+  await t.app.db.sequelize.transaction(async (transaction) => {
+    for (const code of ['V-1', 'V-2', 'V-3']) {
+      await t.app.db.sequelize.query(
+        `INSERT INTO research_report (lang, report_code, title, web_title, market_type, publish_date) VALUES ('en-US', $1, 'Version test', $2, 'energy', '2026-04-01')`,
+        { bind: [code, code.toLowerCase()], transaction },
+      )
+    }
+    // Not yet: the row lock would otherwise be held until the commit.
+    const [inside] = await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, { type: QueryTypes.SELECT, transaction })
+    expect(Number(inside!.v)).toBe(before)
+  })
+  expect(await version()).toBe(before + 1)
+  await t.app.db.sequelize.query(`DELETE FROM research_report WHERE report_code IN ('V-1', 'V-2', 'V-3')`)
+  expect(await version()).toBe(before + 2)
+})

@@ -8,9 +8,11 @@ import type { MigrationModule } from '../migrator.ts'
 // Triggers keep it in step with every writer of research_report; deleting a
 // report deletes its row. The gram array (twice the size of the text) is
 // stored out of line: its GIN containment test needs no recheck, so only the
-// index reads it, and a dozen rows fit a page. The text stays inline and
-// uncompressed, as the trigram LIKE rechecks it on every match. Both are
-// copied from research_report's generated columns, not computed again.
+// index reads it, and a dozen rows fit a page. The text stays inline
+// (MAIN), as the trigram LIKE rechecks it on every match; only a summary too
+// long for a page is compressed or moved out, where PLAIN would refuse the
+// report altogether. Both are copied from research_report's generated
+// columns, not computed again.
 const up = `
 CREATE TABLE research_report_search (
   id bigint PRIMARY KEY REFERENCES research_report (id) ON DELETE CASCADE,
@@ -23,7 +25,7 @@ CREATE TABLE research_report_search (
   search_text text NOT NULL,
   search_grams text[] NOT NULL
 ) WITH (toast_tuple_target = 128);
-ALTER TABLE research_report_search ALTER COLUMN search_text SET STORAGE PLAIN, ALTER COLUMN search_grams SET STORAGE EXTERNAL;
+ALTER TABLE research_report_search ALTER COLUMN search_text SET STORAGE MAIN, ALTER COLUMN search_grams SET STORAGE EXTERNAL;
 
 CREATE FUNCTION rpt_research_report_search_sync() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -224,11 +224,13 @@ export class ReportService {
               (SELECT coalesce(array_agg(p.id::text), '{}') FROM page p) AS ids`,
       c.params,
     )
-    // The page's order is the second query's: these are only which rows.
+    // The page's order is the second query's: these are only which rows. It
+    // reads a later snapshot, so a report hidden or moved to the other
+    // language in between must not come back with it.
     const ids = found?.ids ?? []
     const rows = ids.length === 0 ? [] : await this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
-      `SELECT ${LIST_COLUMNS} FROM research_report r WHERE r.id = ANY($1::bigint[]) ORDER BY ${order}`,
-      [ids],
+      `SELECT ${LIST_COLUMNS} FROM research_report r WHERE r.id = ANY($1::bigint[]) AND r.lang = $2 AND r.status = '0' ORDER BY ${order}`,
+      [ids, query.lang],
     )
     return { rows, facets: summarizeFacets(found?.facets ?? []) }
   }
