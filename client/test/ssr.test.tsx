@@ -111,6 +111,34 @@ describe('server render and hydration', () => {
     expect(keptServerMarkup).toBe(true)
   })
 
+  it('hydrates the 404 page for a missing record under a percent-encoded slug', async () => {
+    // 不存在: the path as sent is percent-encoded, while wouter's location is decoded.
+    const url = '/reports/%E4%B8%8D%E5%AD%98%E5%9C%A8'
+    const state: SsrState = { fallback: buildFallback(planRender(url), layout), notFound: url }
+    const { html, errors, calls, keptServerMarkup } = await serverRenderThenHydrate(url, state)
+    expect(html).toContain('404')
+    expect(errors).toEqual([])
+    expect(calls).toEqual([])
+    expect(keptServerMarkup).toBe(true)
+    expect(container!.querySelector('[aria-busy="true"]')).toBeNull()
+    expect(container!.textContent).toContain('不存在')
+  })
+
+  it('hydrates a report whose slug holds an escaped percent sign, decoded once as on the server', async () => {
+    // The slug is 'growth-100%25' literally; its URL escapes the '%' again.
+    const webTitle = 'growth-100%25'
+    const url = `/en/reports/${encodeURIComponent(webTitle)}`
+    const plan = planRender(url)
+    expect(plan.page?.query).toEqual({ webTitle })
+    const state: SsrState = { fallback: buildFallback(plan, { ...layout, report: { ...report, webTitle }, hotReports: hot }) }
+    const { html, errors, calls, keptServerMarkup } = await serverRenderThenHydrate(url, state)
+    expect(html).toContain(report.title)
+    expect(errors).toEqual([])
+    expect(calls).toEqual([])
+    expect(keptServerMarkup).toBe(true)
+    expect(container!.querySelector('h1')?.textContent).toBe(report.title)
+  })
+
   it('hydrates a list page whose query comes from the path and the query string', async () => {
     const url = '/en/report-industries/automotive?price=8000&page=2'
     const plan = planRender(url.split('?')[0]!, 'price=8000&page=2')

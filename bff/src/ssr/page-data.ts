@@ -6,6 +6,12 @@ import type { RenderPlan } from './bundle.ts'
 
 /** The core API's codes for a record that does not exist (a report, anything else). */
 const MISSING_CODES = new Set([100005, 404])
+/**
+ * The core API's answer to parameters it rejects (a webTitle over its length
+ * cap, a page number past its last). For the record or list a URL names, that
+ * URL can never show anything: it is a 404, not a failure.
+ */
+const INVALID_PARAMETER = 100001
 
 export type PageData =
   | { kind: 'ok'; payload: Record<string, unknown>; alternates?: Array<{ lang: string; webTitle: string }> }
@@ -105,7 +111,9 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
     const payload = { ...(result.body.data as Record<string, unknown>), bulletinMenu: menu }
     return { kind: 'ok', payload, ...(alts ? { alternates: alts } : {}) }
   }
-  if (MISSING_CODES.has(result.body.code) || result.status === 404) {
+  // Every page but home has one required part, its record or list, whose failure is the page's answer.
+  const invalidRequest = page.name !== 'home' && (result.body.code === INVALID_PARAMETER || result.status === 400)
+  if (MISSING_CODES.has(result.body.code) || result.status === 404 || invalidRequest) {
     return { kind: 'missing', payload: await settle({ ...layoutPayload(app, lang), bulletinMenu: Promise.resolve(menu) }) }
   }
   return { kind: 'failed', answer: result }

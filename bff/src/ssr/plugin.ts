@@ -130,16 +130,20 @@ async function ssrPlugin(app: FastifyInstance) {
         return null
       }
       if (!loaded) return null
-      const [pathname = '/', query] = request.url.split('?', 2) as [string, string | undefined]
-      const search = query ?? ''
+      // Everything after the first '?', further '?' included, as the browser's location.search holds it.
+      const mark = request.url.indexOf('?')
+      const pathname = (mark === -1 ? request.url : request.url.slice(0, mark)) || '/'
+      const search = mark === -1 ? '' : request.url.slice(mark + 1)
       const plan = loaded.bundle.planRender(pathname, search)
       if (!plan.page) return null
       if (plan.resolved.route.screen === 'notFound') await app.limits.enforce(request, 'notFound')
 
       // Report pages are the hot, crawlable ones: kept briefly per language (the path carries it) and build.
+      // Keyed on the path alone: nothing in a report page reads the query, and
+      // tracking parameters (?utm_source=…) must not each force a render.
       const cacheable = plan.resolved.route.screen === 'reportDetail' && c.SSR_CACHE_TTL_MS > 0
       const key = cacheable
-        ? `page:${loaded.version}:${createHash('sha1').update(shell).digest('base64url')}:${siteUrl(request)}${request.url}`
+        ? `page:${loaded.version}:${createHash('sha1').update(shell).digest('base64url')}:${siteUrl(request)}${pathname}`
         : ''
       if (cacheable) {
         const hit = await texts.get(key)

@@ -12,6 +12,8 @@ export const KINDS = ['reports', 'bulletins', 'news'] as const
 export type Kind = (typeof KINDS)[number]
 
 const CORE_PAGE_SIZE = 100
+/** The core API's largest page number: it rejects any further page, however long the catalogue. */
+export const CORE_PAGE_CAP = 10_000
 const CONCURRENCY = 4
 
 /** Pages of each edition that are not records (the about pages under their current paths). */
@@ -69,10 +71,17 @@ export async function countOf(app: FastifyInstance, kind: Kind, lang: Lang): Pro
   return (await listPage(app, kind, lang, 1, 1)).count
 }
 
-/** The records of one child file (1-based), in the list's order. */
+/** How many child files a catalogue of count records gets: only those the core API can list from their first page. */
+export function fileCount(count: number, perFile: number): number {
+  return Math.min(Math.ceil(count / perFile), Math.ceil(CORE_PAGE_CAP / (perFile / CORE_PAGE_SIZE)))
+}
+
+/** The records of one child file (1-based), in the list's order; none for a file past what the core API can list. */
 export async function fileEntries(app: FastifyInstance, kind: Kind, lang: Lang, file: number, perFile: number): Promise<Item[]> {
-  const pagesPerFile = perFile / CORE_PAGE_SIZE
-  const firstPage = (file - 1) * pagesPerFile + 1
+  const firstPage = (file - 1) * (perFile / CORE_PAGE_SIZE) + 1
+  if (firstPage > CORE_PAGE_CAP) return []
+  // The last file the core API can list may end short of a whole file.
+  const pagesPerFile = Math.min(perFile / CORE_PAGE_SIZE, CORE_PAGE_CAP - firstPage + 1)
   const pages: Item[][] = new Array(pagesPerFile)
   let next = 0
   let exhausted = pagesPerFile

@@ -78,3 +78,70 @@ describe('sitemaps of a 100,000-report catalogue', () => {
     expect(res.statusCode).toBe(503)
   })
 })
+
+// A catalogue longer than the core API can page through (it refuses pageNo
+// past 10,000 with a 400): the sitemaps stop where its list does.
+describe('sitemaps of a catalogue past the core API’s last page', () => {
+  const HUGE = 5_000_000
+  let capped: StubCore
+  let byDefault: FastifyInstance
+  let byThree: FastifyInstance
+
+  beforeAll(async () => {
+    capped = await startStubCore((app) => {
+      app.post('/report/researchReport/pageList', async (request, reply) => {
+        const { pageNo = 1, pageSize = 10 } = JSON.parse(String(request.body || '{}')) as { pageNo?: number; pageSize?: number }
+        if (pageNo > 10_000) return reply.status(400).send({ code: 100001, msg: 'Invalid request parameters', data: null })
+        const from = (pageNo - 1) * pageSize
+        const list = Array.from({ length: pageSize }, (_, i) => item(from + i + 1))
+        return envelope({ categories: [], prices: [], publishDates: [], pageList: { list, count: HUGE, pageNo, pageSize } })
+      })
+      for (const path of ['/report/researchBriefReport/pageList', '/report/marketInfo/pageList']) {
+        app.post(path, async () => envelope({ list: [], count: 0, pageNo: 1, pageSize: 1 }))
+      }
+    })
+    ;[byDefault, byThree] = await Promise.all([
+      buildBff({ CORE_API_URL: capped.url, SITE_URL: SITE }),
+      buildBff({ CORE_API_URL: capped.url, SITE_URL: SITE, SITEMAP_URLS_PER_FILE: 300 }),
+    ])
+  })
+
+  afterAll(async () => {
+    await byDefault?.close()
+    await byThree?.close()
+    await capped?.close()
+  })
+
+  const cappedPages = () => capped.seen.filter((s) => s.url === '/report/researchReport/pageList').map((s) => (JSON.parse(s.body) as { pageNo: number }).pageNo)
+
+  it('indexes no file whose first page the core API would refuse', async () => {
+    const res = await byDefault.inject({ url: '/sitemap.xml' })
+    expect(res.statusCode).toBe(200)
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toContain(`${SITE}/sitemaps/zh-reports-100.xml`)
+    expect(locs).not.toContain(`${SITE}/sitemaps/zh-reports-101.xml`)
+    expect(locs).not.toContain(`${SITE}/sitemaps/en-reports-101.xml`)
+  })
+
+  it('answers 404 for such a file without asking the core API', async () => {
+    capped.seen.length = 0
+    for (const url of ['/sitemaps/zh-reports-101.xml', '/sitemaps/en-reports-500.xml']) {
+      expect((await byDefault.inject({ url })).statusCode, url).toBe(404)
+    }
+    expect(cappedPages()).toEqual([])
+  })
+
+  it('ends the last listable file at the core API’s last page', async () => {
+    const index = await byThree.inject({ url: '/sitemap.xml' })
+    expect(index.body).toContain(`${SITE}/sitemaps/zh-reports-3334.xml`)
+    expect(index.body).not.toContain(`${SITE}/sitemaps/zh-reports-3335.xml`)
+    capped.seen.length = 0
+    const last = await byThree.inject({ url: '/sitemaps/zh-reports-3334.xml' })
+    expect(last.statusCode).toBe(200)
+    expect(cappedPages()).toEqual([10_000])
+    const locs = [...last.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toHaveLength(100)
+    expect(locs.at(-1)).toBe(`${SITE}/reports/report-1000000`)
+    expect((await byThree.inject({ url: '/sitemaps/zh-reports-3335.xml' })).statusCode).toBe(404)
+  })
+})

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
-import { useLocation, useSearch } from 'wouter'
+import { useLocation, useRouter } from 'wouter'
 import { Layout } from '../features/layout/components/layout'
 import { localizePath } from '../lib/locale'
 import { useT } from '../lib/use-t'
@@ -21,14 +21,20 @@ function PageFallback() {
 
 export function AppRouter() {
   const [location, navigate] = useLocation()
-  const search = useSearch()
+  // The route is resolved from the path and query as sent (percent-encoded),
+  // as the server resolves them: wouter's location and search are already
+  // passed through decodeURI, and decoding them again would read a slug
+  // holding '%25' differently from the server.
+  const router = useRouter()
+  const [rawPath] = router.hook(router)
+  const rawSearch = router.searchHook(router)
   const t = useT()
   const ssrNotFound = useSsrState()?.notFound
-  const resolved = useMemo(() => resolveRoute(location, search), [location, search])
+  const resolved = useMemo(() => resolveRoute(rawPath, rawSearch), [rawPath, rawSearch])
   const { params, locale } = resolved
-  // The server answered this location with the 404 page (its record is
-  // missing); render the same screen so hydration matches.
-  const route = ssrNotFound !== undefined && ssrNotFound === location ? NOT_FOUND_ROUTE : resolved.route
+  // The server answered this path with the 404 page (its record is missing);
+  // render the same screen so hydration matches. Both are the path as sent.
+  const route = ssrNotFound !== undefined && ssrNotFound === rawPath ? NOT_FOUND_ROUTE : resolved.route
   const Screen = SCREENS[route.screen]
 
   // A layout effect runs before the screens' own effects, so a detail screen

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
 import {
-  countOf, EDITIONS, fileEntries, KINDS, lastmodOf, localize, recordPath, sitemapIndex, SitemapSourceError, STATIC_PATHS, urlset, type Edition, type Kind,
+  countOf, EDITIONS, fileCount, fileEntries, KINDS, lastmodOf, localize, recordPath, sitemapIndex, SitemapSourceError, STATIC_PATHS, urlset, type Edition, type Kind,
 } from '../../ssr/sitemap.ts'
 
 const XML = 'application/xml; charset=utf-8'
@@ -61,7 +61,7 @@ export default async function seoRoutes(app: FastifyInstance) {
           locs.push(`${site}/sitemaps/${edition}-pages.xml`)
           const counts = await Promise.all(KINDS.map((kind) => countOf(app, kind, EDITIONS[edition])))
           KINDS.forEach((kind, index) => {
-            const files = Math.ceil(counts[index]! / c.SITEMAP_URLS_PER_FILE)
+            const files = fileCount(counts[index]!, c.SITEMAP_URLS_PER_FILE)
             for (let n = 1; n <= files; n += 1) locs.push(`${site}/sitemaps/${edition}-${kind}-${n}.xml`)
           })
         }
