@@ -95,6 +95,9 @@ async function ssrPlugin(app: FastifyInstance) {
   }
 
   const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
+  if (!c.SITE_URL && c.NODE_ENV === 'production') {
+    app.log.warn('SITE_URL is not set: canonical URLs, sitemaps and robots.txt name whatever host each request gives; set it to the public origin')
+  }
 
   async function renderPlan(request: FastifyRequest, loaded: LoadedBundle, plan: RenderPlan, pathname: string, search: string, shell: string): Promise<RenderedPage | null> {
     const { bundle } = loaded

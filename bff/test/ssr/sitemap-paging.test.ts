@@ -70,6 +70,29 @@ describe('sitemaps of a 100,000-report catalogue', () => {
     expect(upstreamPages().every((p) => p.pageSize === 100)).toBe(true)
   })
 
+  it('builds a file once for a burst of crawlers asking for it together', async () => {
+    core.seen.length = 0
+    const answers = await Promise.all(Array.from({ length: 5 }, () => bff.inject({ url: '/sitemaps/zh-reports-7.xml' })))
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1)
+    expect(upstreamPages()).toHaveLength(100)
+  })
+
+  it('lets shared caches keep the sitemaps only when SITE_URL names the host', async () => {
+    expect((await bff.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600')
+    expect((await bff.inject({ url: '/sitemap.xml' })).headers['cache-control']).toMatch(/^public, max-age=\d+$/)
+    const hostless = await buildBff({ CORE_API_URL: core.url, TRUST_PROXY: true })
+    try {
+      const robots = await hostless.inject({ url: '/robots.txt', headers: { host: 'site.test', 'x-forwarded-host': 'evil.test' } })
+      expect(robots.body).toContain('Sitemap: http://evil.test/sitemap.xml')
+      expect(robots.headers['cache-control']).toBe('private, no-cache')
+      const index = await hostless.inject({ url: '/sitemap.xml', headers: { host: 'site.test', 'x-forwarded-host': 'evil.test' } })
+      expect(index.headers['cache-control']).toBe('private, no-cache')
+    } finally {
+      await hostless.close()
+    }
+  })
+
   it('answers 503 when the core API cannot list, and 404 past the end', async () => {
     expect((await bff.inject({ url: '/sitemaps/zh-reports-11.xml' })).statusCode).toBe(404)
     expect((await bff.inject({ url: '/sitemaps/zh-pages-2.xml' })).statusCode).toBe(404)

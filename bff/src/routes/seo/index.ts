@@ -14,17 +14,32 @@ export default async function seoRoutes(app: FastifyInstance) {
   const c = app.config
   const ttlMs = c.SITEMAP_CACHE_TTL_S * 1000
 
+  // Concurrent misses of one file (a crawler opening many at once) share one build.
+  const building = new Map<string, Promise<string | null>>()
   async function cachedText(key: string, build: () => Promise<string | null>): Promise<string | null> {
     const hit = await app.ssr.texts.get(key)
     if (hit !== undefined) return hit
-    const text = await build()
-    if (text !== null) await app.ssr.texts.set(key, text, ttlMs)
-    return text
+    const pending = building.get(key)
+    if (pending) return pending
+    const made = build().then(async (text) => {
+      if (text !== null) await app.ssr.texts.set(key, text, ttlMs)
+      return text
+    })
+    building.set(key, made)
+    try {
+      return await made
+    } finally {
+      building.delete(key)
+    }
   }
+
+  // Without SITE_URL these answers name the request's own host, which a
+  // forged Host or X-Forwarded-Host header sets: no shared cache may keep them.
+  const cacheControl = (maxAge: number) => (c.SITE_URL ? `public, max-age=${maxAge}` : 'private, no-cache')
 
   function sendXml(reply: FastifyReply, xml: string | null) {
     if (xml === null) return reply.callNotFound()
-    return reply.type(XML).header('cache-control', `public, max-age=${Math.min(3600, c.SITEMAP_CACHE_TTL_S)}`).send(xml)
+    return reply.type(XML).header('cache-control', cacheControl(Math.min(3600, c.SITEMAP_CACHE_TTL_S))).send(xml)
   }
 
   async function unavailable(reply: FastifyReply, error: unknown) {
@@ -49,7 +64,7 @@ export default async function seoRoutes(app: FastifyInstance) {
         `Sitemap: ${app.ssr.siteUrl(request)}/sitemap.xml`,
         '',
       ].join('\n')
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body)
+    return reply.type('text/plain; charset=utf-8').header('cache-control', cacheControl(3600)).send(body)
   })
 
   app.get('/sitemap.xml', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
