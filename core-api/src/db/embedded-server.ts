@@ -71,9 +71,13 @@ async function main() {
   let server: { stop(): Promise<void> } | undefined
   let release: (() => Promise<void>) | undefined
   let stopRequested = false
+  // While a step of the start is under way, a stop waits for it to finish:
+  // exiting in the middle of PGlite.create could leave the folder half-written.
+  let starting = true
   let stopping: Promise<void> | undefined
   const stop = () => {
     stopRequested = true
+    if (starting) return Promise.resolve()
     stopping ??= (async () => {
       await server?.stop().catch(() => undefined)
       // Closing flushes PGlite's data folder; a killed process could leave it needing recovery.
@@ -94,10 +98,16 @@ async function main() {
   process.on('SIGINT', () => undefined)
   process.on('SIGTERM', () => undefined)
 
+  const stopIfAsked = () => {
+    if (!stopRequested) return false
+    starting = false
+    void stop()
+    return true
+  }
   await mkdir(path.dirname(dataDir), { recursive: true })
   const lockWait = Number(process.argv[3] ?? LOCK_WAIT_MS)
   release = await lockDataDir(dataDir, Number.isFinite(lockWait) && lockWait >= 0 ? lockWait : LOCK_WAIT_MS)
-  if (stopRequested) return stop()
+  if (stopIfAsked()) return
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -105,11 +115,13 @@ async function main() {
   ])
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } })
   db = pglite
-  if (stopRequested) return stop()
+  if (stopIfAsked()) return
   const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })
   server = socketServer
   await socketServer.start()
-  if (stopRequested || !process.connected) return stop()
+  if (!process.connected) stopRequested = true
+  if (stopIfAsked()) return
+  starting = false
 
   const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address()
   process.send({ ready: { port: address.port } } satisfies EmbeddedServerMessage, (error: Error | null) => {
