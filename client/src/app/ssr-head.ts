@@ -4,6 +4,7 @@ import { LOCALES, localizePath, type Locale } from '../lib/locale'
 import { paths } from '../lib/paths'
 import type { PagePayload } from './ssr-fallback'
 import type { RenderPlan } from './ssr-plan'
+import { jsonForScript } from './ssr-state'
 
 // The <head> of a server-rendered page: title and description in the page's
 // language, canonical URL, hreflang alternates, Open Graph and JSON-LD.
@@ -40,11 +41,6 @@ const OG_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh_CN', 'en-US': 'en_US' }
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
-
-/** JSON inside <script type="application/ld+json">: nothing may close the element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
 export function plainText(html: string | undefined, max = 160): string {

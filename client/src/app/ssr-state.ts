@@ -7,18 +7,22 @@ export const SSR_STATE_ID = 'rpt-ssr-state'
 
 export interface SsrState {
   fallback: SwrFallback
-  /** The location the server answered with the 404 page (a missing record) */
+  /** The path, as sent (still percent-encoded), the server answered with the 404 page (a missing record) */
   notFound?: string
 }
 
 /** JSON safe inside a <script> element: no closing tag, no comment opener, no JS line separators. */
-export function serializeSsrState(state: SsrState): string {
-  return JSON.stringify(state)
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
+}
+
+export function serializeSsrState(state: SsrState): string {
+  return jsonForScript(state)
 }
 
 export function ssrStateScript(state: SsrState): string {
