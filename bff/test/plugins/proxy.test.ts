@@ -217,6 +217,38 @@ describe('an unreachable core API', () => {
     }
   })
 
+  it('answers 502 when a JSON answer breaks off or outgrows any envelope', async () => {
+    // Answers JSON that stops halfway, or that claims 6 MB.
+    const broken = createServer((socket) => {
+      sockets.add(socket)
+      // The proxy hangs up on the 6 MB answer.
+      socket.on('error', () => {})
+      socket.once('data', (request) => {
+        if (request.toString('latin1').includes('/researchReport/form')) {
+          socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"code":200,"msg":"su')
+          return
+        }
+        const size = 6 * 1024 * 1024
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n{"code":200,"data":"`)
+        socket.end(Buffer.alloc(size - 20, 'a'))
+      })
+    })
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve))
+    const port = (broken.address() as { port: number }).port
+    const down = await buildBff({ CORE_API_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: 5000 })
+    try {
+      const cut = await down.inject({ url: '/api/report/researchReport/form?id=1', headers: { cookie: 'locale=en-US' } })
+      expect(cut.statusCode).toBe(502)
+      expect(body(cut)).toEqual({ code: 5002, msg: 'The service is temporarily unavailable. Please try again later.', data: null })
+      const huge = await down.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, payload: {} })
+      expect(huge.statusCode).toBe(502)
+      expect(body(huge).code).toBe(5002)
+    } finally {
+      await down.close()
+      await new Promise<void>((resolve) => broken.close(() => resolve()))
+    }
+  })
+
   it('answers 504 instead of hanging when the core API does not answer', async () => {
     const address = silent.address()
     const port = typeof address === 'object' && address ? address.port : 0

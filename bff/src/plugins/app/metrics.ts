@@ -36,11 +36,12 @@ async function metricsPlugin(app: FastifyInstance) {
     rateLimitRejections: new Counter({ name: 'bff_rate_limit_rejections_total', help: 'Requests refused with 429, by policy', labelNames: ['policy'], registers: [registry] }),
   }
   app.decorate('metrics', metrics)
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Route patterns, never raw URLs: unknown paths must not mint new series.
     const route = request.routeOptions.url ?? 'unmatched'
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) })
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    done()
   })
 }
 

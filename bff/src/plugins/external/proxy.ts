@@ -22,18 +22,25 @@ interface UpstreamResponse {
   stream: Readable
 }
 
-async function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length
-    if (size > limit) {
-      stream.destroy()
-      return undefined
-    }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
+/** The whole body, or undefined past limit bytes. Listeners, not an async iterator: this runs on every proxied answer. */
+function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        stream.destroy()
+        resolve(undefined)
+        return
+      }
+      chunks.push(chunk)
+    })
+    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+    stream.once('error', reject)
+    // Settled already unless the answer broke off before its end.
+    stream.once('close', () => reject(new Error('core API answer closed before its end')))
+  })
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -42,8 +49,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** The query the core API receives: the browser's, with lang added where it sent none. */
 function upstreamQuery(request: FastifyRequest, addLang: boolean): string {
-  const search = new URLSearchParams()
   const query = isPlainObject(request.query) ? request.query : {}
+  // Most calls are posts without a query string.
+  if (!addLang && Object.keys(query).length === 0) return ''
+  const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) search.append(key, String(item))
   }
@@ -65,11 +74,10 @@ async function proxyPlugin(app: FastifyInstance) {
     bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
     connect: { timeout: config.UPSTREAM_TIMEOUT_MS, rejectUnauthorized: true },
   }
-  const entries = new Map<string, ProxiedPath>(PROXIED_PATHS.map((entry) => [`${entry.method} ${entry.path}`, entry]))
-  const entryOf = (request: FastifyRequest): ProxiedPath | undefined => {
-    const method = request.method === 'HEAD' ? 'GET' : request.method
-    return entries.get(`${method} ${(request.routeOptions.url ?? '').slice(API_PREFIX.length)}`)
-  }
+  // Keyed by the route pattern http-proxy registers, so a lookup builds no strings but the key.
+  const entries = new Map<string, ProxiedPath>(PROXIED_PATHS.map((entry) => [`${entry.method} ${API_PREFIX}${entry.path}`, entry]))
+  const entryOf = (request: FastifyRequest): ProxiedPath | undefined =>
+    entries.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`)
 
   function onUpstreamError(entry: ProxiedPath | undefined) {
     return (reply: FastifyReply, { error }: { error: Error & { code?: string } }) => {
@@ -137,8 +145,8 @@ async function proxyPlugin(app: FastifyInstance) {
     }
   }
 
-  const rewriteRequestHeaders = (request: FastifyRequest, headers: IncomingHttpHeaders) => {
-    const upstream: IncomingHttpHeaders = { ...headers }
+  // reply-from hands over its own copy of the browser's headers, so it is changed in place.
+  const rewriteRequestHeaders = (request: FastifyRequest, upstream: IncomingHttpHeaders) => {
     // The core API sees neither the browser's cookies nor a token the browser made up.
     delete upstream.cookie
     delete upstream['website-token']
@@ -163,12 +171,20 @@ async function proxyPlugin(app: FastifyInstance) {
       undici,
       disableRequestLogging: true,
       // Given a preValidation hook, http-proxy keeps the app's JSON parser, so bodies arrive parsed and lang can be added.
-      preValidation: async () => {},
-      preHandler: async (request) => {
+      preValidation: (_request, _reply, done) => done(),
+      // Callback style: most calls have no limit, and need no promise for it.
+      preHandler: (request, _reply, done) => {
         const entry = entryOf(request)
-        if (!entry) throw new AppError('NOT_FOUND')
-        if (entry.changesState) app.csrf.verify(request)
-        if (entry.limit) await app.limits.enforce(request, entry.limit)
+        if (!entry) return done(new AppError('NOT_FOUND'))
+        if (entry.changesState) {
+          try {
+            app.csrf.verify(request)
+          } catch (error) {
+            return done(error as Error)
+          }
+        }
+        if (!entry.limit) return done()
+        app.limits.enforce(request, entry.limit).then(() => done(), done)
       },
       handler: (request, reply, dest, options) => {
         const entry = entryOf(request)!
