@@ -13,6 +13,8 @@ export interface Loaded<V> {
 export interface CacheResult<V> {
   value: V
   outcome: CacheOutcome
+  /** On a HIT: the clock time until which the value stays fresh */
+  freshUntil?: number
 }
 
 export interface SwrCacheOptions {
@@ -48,7 +50,7 @@ export class SwrCache<V> {
     const entry = await this.store.get(this.storeKey(key))
     const now = this.clock()
     if (entry && now < entry.staleUntil) {
-      if (now < entry.freshUntil) return this.result(entry.value as V, 'HIT')
+      if (now < entry.freshUntil) return this.result(entry.value as V, 'HIT', entry.freshUntil)
       if (now < entry.freshUntil + this.options.staleWhileRevalidateMs) {
         this.load(key, loader).catch((error) => this.options.onRefreshError?.(error))
         return this.result(entry.value as V, 'STALE')
@@ -70,9 +72,9 @@ export class SwrCache<V> {
     return this.store.clear(`${this.name}|`)
   }
 
-  private result(value: V, outcome: CacheOutcome): CacheResult<V> {
+  private result(value: V, outcome: CacheOutcome, freshUntil?: number): CacheResult<V> {
     this.options.onOutcome?.(outcome)
-    return { value, outcome }
+    return freshUntil === undefined ? { value, outcome } : { value, outcome, freshUntil }
   }
 
   private load(key: string, loader: () => Promise<Loaded<V>>): Promise<Loaded<V>> {

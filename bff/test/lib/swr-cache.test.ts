@@ -27,7 +27,8 @@ describe('SwrCache', () => {
     const loader = vi.fn(async () => answer('v1'))
     expect(await cache.get('k', loader)).toEqual({ value: 'v1', outcome: 'MISS' })
     now = TTL - 1
-    expect(await cache.get('k', loader)).toEqual({ value: 'v1', outcome: 'HIT' })
+    // A HIT says until when it stays fresh: pages built from it are kept that long.
+    expect(await cache.get('k', loader)).toEqual({ value: 'v1', outcome: 'HIT', freshUntil: TTL })
     expect(loader).toHaveBeenCalledTimes(1)
   })
 
@@ -38,7 +39,7 @@ describe('SwrCache', () => {
     expect(await cache.get('k', refresh)).toEqual({ value: 'v1', outcome: 'STALE' })
     await settle()
     expect(refresh).toHaveBeenCalledTimes(1)
-    expect(await cache.get('k', refresh)).toEqual({ value: 'v2', outcome: 'HIT' })
+    expect(await cache.get('k', refresh)).toEqual({ value: 'v2', outcome: 'HIT', freshUntil: TTL + 1 + TTL })
   })
 
   it('serves STALE when the loader fails, until stale-if-error runs out', async () => {

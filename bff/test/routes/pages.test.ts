@@ -85,6 +85,37 @@ describe('home from the caches', () => {
     expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length)
   })
 
+  it('answers a page whose parts are all fresh without asking the caches, and asks them again once one is not', async () => {
+    const short = await buildBff({ CORE_API_URL: core.url, CACHE_TTL_CAROUSEL_S: 1 })
+    try {
+      const fetch = short.caches.fetch
+      let lookups = 0
+      short.caches.fetch = (name, call) => {
+        lookups += 1
+        return fetch(name, call)
+      }
+      expect((await short.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('MISS')
+      expect((await short.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('HIT')
+      const asked = lookups
+      const kept = await short.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      expect(kept.headers['x-cache']).toBe('HIT')
+      expect(lookups).toBe(asked)
+      // The other edition is a page of its own.
+      expect(body(await short.inject({ url: '/bff/pages/home?lang=en-US' })).data.footer).not.toEqual(body(kept).data.footer)
+      expect((await short.inject({ url: '/bff/metrics' })).body).toMatch(/bff_cache_events_total\{cache="page",result="HIT"\} 1\b/)
+
+      // The carousel goes stale after a second: the page is composed from the caches again.
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      lookups = 0
+      const later = await short.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      expect(later.headers['x-cache']).toBe('STALE')
+      expect(lookups).toBeGreaterThan(0)
+      expect(body(later)).toEqual(body(kept))
+    } finally {
+      await short.close()
+    }
+  })
+
   it('builds a new body once a part changes', async () => {
     const fresh = await buildBff({ CORE_API_URL: core.url })
     try {

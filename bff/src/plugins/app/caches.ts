@@ -17,6 +17,8 @@ export interface Caches {
   fetch(name: CacheName, call: Omit<CoreCall, 'token'>): Promise<CacheResult<CoreAnswer>>
   /** Empties one cache or all of them, here and (with Redis) on every other instance. */
   purge(name?: CacheName): Promise<void>
+  /** Changes whenever a cache here is emptied: what was built from cached answers before is out of date. */
+  generation(): number
 }
 
 declare module 'fastify' {
@@ -62,9 +64,13 @@ async function cachesPlugin(app: FastifyInstance) {
       }),
     )
   }
+  let generation = 0
   const clearLocal = async (name?: CacheName) => {
+    generation += 1
     if (name) await caches.get(name)?.clear()
     else await store.clear()
+    // Again once emptied: a page built from the old answers while the store was being emptied is out of date too.
+    generation += 1
   }
 
   // With several instances behind a load balancer, a purge reaches all of them.
@@ -120,6 +126,7 @@ async function cachesPlugin(app: FastifyInstance) {
       await clearLocal(name)
       if (app.redis) await app.redis.publish(channel, JSON.stringify({ from: instanceId, name: name ?? null }))
     },
+    generation: () => generation,
   } satisfies Caches)
 }
 
