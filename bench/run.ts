@@ -1,10 +1,11 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--tool wrk|autocannon]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
-// measures it with load from separate autocannon processes on loopback, prints
+// measures it with load from separate wrk (or autocannon) processes on loopback, prints
 // a table against the budgets, and writes bench/results.json. Compare numbers
 // within one run: they are relative to this machine and its load.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
     'no-seed': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    // wrk (the default where installed) or autocannon
+    tool: { type: 'string' },
   },
 })
 const duration = Number(values.duration)
@@ -74,21 +77,81 @@ async function waitFor(url: string, timeoutMs = 600_000) {
 
 interface Load {
   requests: { average: number }
-  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number }
+  latency: { p50: number; p90: number; p95: number; p97_5: number; p99: number; average: number }
   non2xx: number
   errors: number
 }
 
-/** One autocannon process: a short warm-up, then the measured run. */
-async function load(url: string, options: { connections: number; method?: string; body?: string; headers?: Record<string, string> }): Promise<Load> {
+/**
+ * The load generator: wrk where it is installed (apt-get install -y wrk), as
+ * it measures latency to the microsecond and spends little of the two cores
+ * it shares with the servers; autocannon otherwise, whose latencies are whole
+ * milliseconds, too coarse for a ratio of a few milliseconds.
+ */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate))
+if (values.tool !== undefined && values.tool !== 'wrk' && values.tool !== 'autocannon') throw new Error(`--tool is wrk or autocannon, not ${values.tool}`)
+if (values.tool === 'wrk' && !WRK) throw new Error('--tool wrk: wrk is not installed (apt-get install -y wrk)')
+const loadTool = values.tool === 'autocannon' || !WRK ? 'autocannon' : 'wrk'
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// Said at once, not after minutes of load.
+if (!values['no-browser'] && !existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH), or run with --no-browser`)
+/** wrk's scripts (method, body, headers) */
+const scratch = await mkdtemp(path.join(tmpdir(), 'rpt-bench-load-'))
+
+interface LoadOptions { connections: number; method?: string; body?: string; headers?: Record<string, string> }
+
+/** One load process: a short warm-up, then the measured run. */
+async function load(url: string, options: LoadOptions): Promise<Load> {
+  return loadTool === 'wrk' ? wrkLoad(url, options) : autocannonLoad(url, options)
+}
+
+async function autocannonLoad(url: string, options: LoadOptions): Promise<Load> {
   const args = (seconds: number) => [
-    'autocannon', '--json', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET',
+    '--json', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET',
     ...Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
     ...(options.body ? ['-b', options.body] : []),
     url,
   ]
-  await run(AUTOCANNON, args(2).slice(1), {}, { quiet: true })
-  return JSON.parse(await run(AUTOCANNON, args(duration).slice(1), {}, { quiet: true })) as Load
+  await run(AUTOCANNON, args(2), {}, { quiet: true })
+  const result = JSON.parse(await run(AUTOCANNON, args(duration), {}, { quiet: true })) as {
+    requests: { average: number }; latency: Omit<Load['latency'], 'p95'>; non2xx: number; errors: number
+  }
+  // autocannon has no p95; it lies between its p90 and p97.5.
+  const { p90, p97_5 } = result.latency
+  return { ...result, latency: { ...result.latency, p95: p90 + (p97_5 - p90) * (5 / 7.5) } }
+}
+
+/** Lua long brackets carry any bytes without escaping. */
+const luaString = (value: string) => `[==[${value}]==]`
+
+async function wrkLoad(url: string, options: LoadOptions): Promise<Load> {
+  const script = path.join(scratch, `load-${Math.random().toString(36).slice(2)}.lua`)
+  await writeFile(script, [
+    `wrk.method = ${luaString(options.method ?? 'GET')}`,
+    ...(options.body ? [`wrk.body = ${luaString(options.body)}`] : []),
+    ...Object.entries(options.headers ?? {}).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`),
+    // Latencies in microseconds, one JSON line after wrk's own report.
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'\\nRESULT {"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"p50":%d,"p90":%d,"p95":%d,"p97_5":%d,"p99":%d,"mean":%f}\\n\',',
+    '    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,',
+    '    latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(97.5), latency:percentile(99), latency.mean))',
+    'end',
+  ].join('\n'))
+  // One thread: the load generator takes a share of one of the two cores, not both.
+  const args = (seconds: number) => ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]
+  await run(WRK!, args(2), {}, { quiet: true })
+  const output = await run(WRK!, args(duration), {}, { quiet: true })
+  const line = /^RESULT (.*)$/m.exec(output)?.[1]
+  if (!line) throw new Error(`wrk gave no result for ${url}:\n${output}`)
+  const raw = JSON.parse(line) as Record<'requests' | 'durationUs' | 'non2xx' | 'errors' | 'p50' | 'p90' | 'p95' | 'p97_5' | 'p99' | 'mean', number>
+  const ms = (us: number) => Math.round(us) / 1000
+  return {
+    requests: { average: raw.requests / (raw.durationUs / 1e6) },
+    latency: { p50: ms(raw.p50), p90: ms(raw.p90), p95: ms(raw.p95), p97_5: ms(raw.p97_5), p99: ms(raw.p99), average: ms(raw.mean) },
+    non2xx: raw.non2xx,
+    errors: raw.errors,
+  }
 }
 
 function rssMb(pid: number | undefined): Promise<number> {
@@ -97,7 +160,7 @@ function rssMb(pid: number | undefined): Promise<number> {
 
 interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
 const rows: Row[] = []
-const results: Record<string, unknown> = { date: new Date().toISOString(), reports: Number(values.reports) }
+const results: Record<string, unknown> = { date: new Date().toISOString(), reports: Number(values.reports), loadTool }
 
 try {
   if (!values['no-build']) {
@@ -106,6 +169,7 @@ try {
   }
   const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'rpt-bench-')))
   console.log(`[bench] catalogue of ${values.reports} reports per language in ${dataDir}`)
+  console.log(`[bench] load from ${loadTool}${loadTool === 'autocannon' && !WRK ? ' (wrk is not installed: apt-get install -y wrk)' : ''}`)
   if (values['no-seed'] && values['data-dir']) console.log('[bench] reusing the catalogue as it is (--no-seed)')
   else await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], { DATA_DIR: dataDir, CI: 'true' })
 
@@ -173,7 +237,7 @@ try {
   results.search = {}
   for (const [label, lang, keyword] of [['2-character Chinese', 'zh-CN', '锂电'], ['4-character Chinese', 'zh-CN', '储能锂电'], ['English word', 'en-US', 'battery']] as const) {
     const result = await load(`${coreUrl}/report/researchReport/pageList`, { connections: 1, method: 'POST', body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }), headers: { 'content-type': 'application/json' } })
-    const p95 = result.latency.p90 + (result.latency.p97_5 - result.latency.p90) * (5 / 7.5)
+    const { p95 } = result.latency
     ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
     rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 50 ms', pass: p95 <= 50 })
   }
@@ -207,7 +271,7 @@ try {
     const { chromium } = await import('playwright-core')
     const lcpByPage: Record<string, number> = {}
     results.lcp = lcpByPage
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
     try {
       for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries']] as const) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
@@ -245,6 +309,7 @@ try {
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {
   await stopAll()
+  await rm(scratch, { recursive: true, force: true })
 }
 
 const widths = [48, 30, 44, 10]
