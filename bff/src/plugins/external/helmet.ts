@@ -1,8 +1,9 @@
-import helmet from '@fastify/helmet'
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import helmet, { type HelmetOptions } from 'helmet'
 
-const options = {
+const options: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -21,38 +22,58 @@ const options = {
     },
   },
   // Same-origin pages still need the Referer path for analytics and support; no more leaves the site.
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
 }
 
+export interface SecurityHeaders {
+  /** Lower-case names and their values, as helmet sets them */
+  set: ReadonlyArray<readonly [string, string]>
+  /** Headers helmet takes away (X-Powered-By) */
+  removed: readonly string[]
+}
+
+/** One run of helmet's middleware against a recorder. */
+function record(helmetOptions: HelmetOptions): SecurityHeaders {
+  const set: Array<readonly [string, string]> = []
+  const removed: string[] = []
+  const recorder = {
+    setHeader: (name: string, value: OutgoingHttpHeader) => void set.push([name.toLowerCase(), String(value)]),
+    removeHeader: (name: string) => void removed.push(name.toLowerCase()),
+  }
+  let finished = false
+  helmet(helmetOptions)({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error
+    finished = true
+  })
+  if (!finished) throw new Error('helmet did not finish synchronously')
+  return { set, removed }
+}
+
 /**
- * @fastify/helmet applied globally builds helmet's middleware (parsing the
- * CSP directives again) on every request, a measurable share of a cached
- * page's cost. The headers are the same for every request, so helmet runs
- * once, on the first request, and its headers are replayed after that.
- * Registered with global: false, the plugin still gives reply.helmet() and
- * route-level `helmet` options to any route that needs something else.
+ * What helmet does to a response with these options, worked out once: with
+ * fixed directives it neither reads the request nor varies, so running its
+ * middleware against a recorder gives every header it would ever set. Options
+ * whose headers differ from one run to the next (a nonce, a directive
+ * computed per request) are refused at start rather than frozen.
+ */
+export function securityHeaders(helmetOptions: HelmetOptions = options): SecurityHeaders {
+  const first = record(helmetOptions)
+  if (JSON.stringify(record(helmetOptions)) !== JSON.stringify(first)) throw new Error('helmet headers that vary per request cannot be computed once')
+  return first
+}
+
+/**
+ * helmet's headers on every answer. @fastify/helmet would run helmet's
+ * middleware, or two hooks of its own, on every request; the headers are the
+ * same for every request, so they are made once and replayed by one hook.
  */
 async function helmetPlugin(app: FastifyInstance) {
-  await app.register(helmet, { ...options, global: false })
-  let headers: [string, string | number | string[]][] | undefined
-  let removed: string[] = []
-  app.addHook('onRequest', (request, reply, done) => {
-    // A route with its own helmet options is served by @fastify/helmet itself.
-    if ((request.routeOptions.config as { helmet?: unknown } | undefined)?.helmet !== undefined) return done()
+  const { set, removed } = securityHeaders()
+  app.addHook('onRequest', (_request, reply, done) => {
     const res = reply.raw
-    if (headers) {
-      for (const name of removed) res.removeHeader(name)
-      for (const [name, value] of headers) res.setHeader(name, value)
-      return done()
-    }
-    const before = new Map(Object.entries(res.getHeaders()))
-    reply.helmet()
-    const after = res.getHeaders()
-    headers = Object.entries(after).filter(([name, value]) => value !== undefined && before.get(name) !== value) as [string, string | number | string[]][]
-    removed = [...before.keys()].filter((name) => !(name in after))
-    // helmet also removes X-Powered-By, which nothing sets here; keep doing so should anything start to.
-    if (!removed.includes('x-powered-by')) removed.push('x-powered-by')
+    for (const name of removed) res.removeHeader(name)
+    for (const [name, value] of set) res.setHeader(name, value)
     done()
   })
 }
