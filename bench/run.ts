@@ -121,8 +121,11 @@ async function autocannonLoad(url: string, options: LoadOptions): Promise<Load> 
   return { ...result, latency: { ...result.latency, p95: p90 + (p97_5 - p90) * (5 / 7.5) } }
 }
 
-/** Lua long brackets carry any bytes without escaping. */
-const luaString = (value: string) => `[==[${value}]==]`
+/** Lua long brackets carry any bytes without escaping, save their own closing bracket. */
+function luaString(value: string): string {
+  if (value.includes(']==]')) throw new Error(`cannot pass ${JSON.stringify(value)} to wrk`)
+  return `[==[${value}]==]`
+}
 
 async function wrkLoad(url: string, options: LoadOptions): Promise<Load> {
   const script = path.join(scratch, `load-${Math.random().toString(36).slice(2)}.lua`)
