@@ -86,7 +86,7 @@ describe('home from the caches', () => {
   })
 
   it('answers a page whose parts are all fresh without asking the caches, and asks them again once one is not', async () => {
-    const short = await buildBff({ CORE_API_URL: core.url, CACHE_TTL_CAROUSEL_S: 1 })
+    const short = await buildBff({ CORE_API_URL: core.url, CACHE_TTL_CAROUSEL_S: 3 })
     try {
       const fetch = short.caches.fetch
       let lookups = 0
@@ -102,10 +102,12 @@ describe('home from the caches', () => {
       expect(lookups).toBe(asked)
       // The other edition is a page of its own.
       expect(body(await short.inject({ url: '/bff/pages/home?lang=en-US' })).data.footer).not.toEqual(body(kept).data.footer)
-      expect((await short.inject({ url: '/bff/metrics' })).body).toMatch(/bff_cache_events_total\{cache="page",result="HIT"\} 1\b/)
+      const metrics = (await short.inject({ url: '/bff/metrics' })).body
+      expect(metrics).toMatch(/bff_cache_events_total\{cache="page",result="HIT"\} 1\b/)
+      expect(metrics).toMatch(/bff_cache_events_total\{cache="page",result="MISS"\} 3\b/)
 
-      // The carousel goes stale after a second: the page is composed from the caches again.
-      await new Promise((resolve) => setTimeout(resolve, 1100))
+      // The carousel goes stale after three seconds: the page is composed from the caches again.
+      await new Promise((resolve) => setTimeout(resolve, 3100))
       lookups = 0
       const later = await short.inject({ url: '/bff/pages/home?lang=zh-CN' })
       expect(later.headers['x-cache']).toBe('STALE')
@@ -113,6 +115,34 @@ describe('home from the caches', () => {
       expect(body(later)).toEqual(body(kept))
     } finally {
       await short.close()
+    }
+  })
+
+  it('does not keep a page whose parts were read before a purge that came while it was being built', async () => {
+    const racing = await buildBff({ CORE_API_URL: core.url })
+    try {
+      await racing.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      const fetch = racing.caches.fetch
+      let release!: () => void
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      racing.caches.fetch = async (name, call) => {
+        const answer = await fetch(name, call)
+        await held
+        return answer
+      }
+      // The first answer was composed from MISSes, so this one is composed again, from HITs held back.
+      const building = racing.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await racing.caches.purge()
+      release()
+      await building
+      racing.caches.fetch = fetch
+      // Built from answers read before the purge: not kept, so the next request asks the emptied caches.
+      expect((await racing.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['x-cache']).toBe('MISS')
+    } finally {
+      await racing.close()
     }
   })
 

@@ -19,6 +19,8 @@ export interface Caches {
   purge(name?: CacheName): Promise<void>
   /** Changes whenever a cache here is emptied: what was built from cached answers before is out of date. */
   generation(): number
+  /** The store is shared with other instances (Redis), which may empty it without this one hearing of it. */
+  readonly shared: boolean
 }
 
 declare module 'fastify' {
@@ -81,6 +83,10 @@ async function cachesPlugin(app: FastifyInstance) {
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'))
     await subscriber.connect()
     await subscriber.subscribe(channel)
+    // Back after a lost connection: purges sent meanwhile were missed, so count one.
+    subscriber.on('ready', () => {
+      generation += 1
+    })
     subscriber.on('message', (_channel, message) => {
       try {
         const { from, name } = JSON.parse(message) as { from?: string; name?: unknown }
@@ -127,6 +133,7 @@ async function cachesPlugin(app: FastifyInstance) {
       if (app.redis) await app.redis.publish(channel, JSON.stringify({ from: instanceId, name: name ?? null }))
     },
     generation: () => generation,
+    shared: store instanceof RedisCacheStore,
   } satisfies Caches)
 }
 

@@ -67,9 +67,18 @@ interface Composed {
 interface PageMemo {
   entries: Map<string, Composed>
   generation(): number
-  /** A page answered as it was kept */
-  onFreshHit(): void
+  /** The longest a page is kept, whatever its parts' freshness */
+  keepMs: number
+  /** A page answered as it was kept (HIT), or composed from its parts (MISS) */
+  onOutcome(outcome: 'HIT' | 'MISS'): void
 }
+
+/**
+ * With a store shared by several instances, another one may empty it and the
+ * message saying so may never arrive (a reconnect): a kept page then asks the
+ * store again after this long at most.
+ */
+const SHARED_STORE_KEEP_MS = 1000
 
 /**
  * Pages built from cached parts alone (home) are answered many times from the
@@ -91,22 +100,25 @@ function reuse(memo: PageMemo | undefined, key: string | undefined, settled: Pro
 }
 
 /**
- * While every part of a kept page is still fresh, asking the caches part by
- * part can only hand back the same answers: the page is answered as it is,
- * with no lookup at all. That is most home requests, and with Redis it saves
- * a round trip per part.
+ * While every part of a kept page is still fresh and no cache was purged, the
+ * page is answered as it is, with no lookup per part: its parts may not be
+ * asked for again before they go stale. That is most home requests, and with
+ * Redis it saves a round trip per part. (A part evicted and loaded again
+ * meanwhile shows once the kept page goes stale: no later than the entry it
+ * replaced would have.)
  */
 function stillFresh(memo: PageMemo | undefined, key: string | undefined): PageAnswer | undefined {
   if (!memo || key === undefined) return undefined
   const last = memo.entries.get(key)
   if (!last || last.generation !== memo.generation() || Date.now() >= last.freshUntil) return undefined
-  memo.onFreshHit()
+  memo.onOutcome('HIT')
   return { status: last.answer.status, body: last.answer.body, outcome: 'HIT' }
 }
 
 async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>, memo?: PageMemo, memoKey?: string): Promise<PageAnswer> {
   const fresh = stillFresh(memo, memoKey)
   if (fresh) return fresh
+  memo?.onOutcome('MISS')
   const generation = memo?.generation()
   const names = Object.keys(parts)
   const settled = await Promise.allSettled(names.map((name) => parts[name]!.load()))
@@ -114,7 +126,7 @@ async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string,
   const answer = reused ?? assemble(log, lang, names, parts, settled)
   if (memo && memoKey !== undefined) {
     if (answer.outcome !== undefined && answer.status === 200) {
-      let freshUntil = Infinity
+      let freshUntil = Date.now() + memo.keepMs
       for (const result of settled) {
         const { outcome, freshUntil: until } = (result as PromiseFulfilledResult<{ outcome?: CacheOutcome; freshUntil?: number }>).value
         freshUntil = outcome === 'HIT' && until !== undefined ? Math.min(freshUntil, until) : 0
@@ -123,8 +135,8 @@ async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string,
       memo.entries.set(memoKey, {
         parts: settled.map((result) => (result as PromiseFulfilledResult<{ answer: CoreAnswer }>).value.answer),
         answer: { status: answer.status, body: answer.body },
-        // Built across a purge: good for this answer only.
-        freshUntil: generation === memo.generation() ? freshUntil : 0,
+        freshUntil,
+        // As it was before the parts were read: a purge since then makes the page out of date.
         generation: generation!,
       })
     } else {
@@ -204,7 +216,8 @@ async function pagesPlugin(app: FastifyInstance) {
   const composed: PageMemo = {
     entries: new Map(),
     generation: () => app.caches.generation(),
-    onFreshHit: () => app.metrics.cacheEvents.inc({ cache: 'page', result: 'HIT' }),
+    keepMs: app.caches.shared ? SHARED_STORE_KEEP_MS : Infinity,
+    onOutcome: (outcome) => app.metrics.cacheEvents.inc({ cache: 'page', result: outcome }),
   }
   // The home page has no parameters but the language: its parts are made once per language.
   const homeParts = new Map<Lang, Record<string, Part>>()
