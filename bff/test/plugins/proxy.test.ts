@@ -1,6 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net'
+import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readAll } from '../../src/plugins/external/proxy.ts'
 import { body, buildBff, cookie, fromSite } from '../helpers/build-app.ts'
 import { freePort } from '../helpers/core-process.ts'
 import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
@@ -265,5 +267,20 @@ describe('an unreachable core API', () => {
     } finally {
       await slow.close()
     }
+  })
+})
+
+describe('reading an answer', () => {
+  it('settles when the answer is cut short without an error', async () => {
+    const stream = new Readable({ read() {} })
+    stream.push(Buffer.from('{"code":200,'))
+    const reading = readAll(stream, 1024)
+    setImmediate(() => stream.destroy())
+    await expect(reading).rejects.toThrow(/before its end/)
+  })
+
+  it('joins the chunks, and gives up past the limit', async () => {
+    expect((await readAll(Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]), 1024))?.toString()).toBe('{"a":1}')
+    expect(await readAll(Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1024)).toBeUndefined()
   })
 })

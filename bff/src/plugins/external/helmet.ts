@@ -50,14 +50,22 @@ function record(helmetOptions: HelmetOptions): SecurityHeaders {
   return { set, removed }
 }
 
+/** Whether a value holds a function anywhere: helmet calls such directives with each request. */
+function computed(value: unknown): boolean {
+  if (typeof value === 'function') return true
+  if (Array.isArray(value)) return value.some(computed)
+  return typeof value === 'object' && value !== null && Object.values(value).some(computed)
+}
+
 /**
  * What helmet does to a response with these options, worked out once: with
  * fixed directives it neither reads the request nor varies, so running its
  * middleware against a recorder gives every header it would ever set. Options
- * whose headers differ from one run to the next (a nonce, a directive
- * computed per request) are refused at start rather than frozen.
+ * that could differ from one request to the next (a directive computed per
+ * request, a nonce) are refused at start rather than frozen.
  */
 export function securityHeaders(helmetOptions: HelmetOptions = options): SecurityHeaders {
+  if (computed(helmetOptions)) throw new Error('helmet options computed per request cannot be worked out once')
   const first = record(helmetOptions)
   if (JSON.stringify(record(helmetOptions)) !== JSON.stringify(first)) throw new Error('helmet headers that vary per request cannot be computed once')
   return first

@@ -23,7 +23,7 @@ interface UpstreamResponse {
 }
 
 /** The whole body, or undefined past limit bytes. Listeners, not an async iterator: this runs on every proxied answer. */
-function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
+export function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
