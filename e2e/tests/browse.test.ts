@@ -80,8 +80,17 @@ describe.each([DESKTOP, PHONE])('journey 1: browsing on $name', (device) => {
         expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe(categoryName)
         const link = page.locator('ul.item-list h2 a').first()
         const text = ((await link.textContent()) ?? '').trim()
+        // The list must have settled before its link is clicked: a re-render under the pointer loses the click.
+        await page.waitForLoadState('networkidle')
         await link.click()
-        await page.waitForURL(/\/reports\/[^/]+$/)
+        try {
+          await page.waitForURL(/\/reports\/[^/]+$/, { timeout: 10_000 })
+        } catch {
+          // Seen twice in CI, never locally: kept in the step log so a pattern would show.
+          s.consoleLines.push(`${new Date().toISOString()} [retry] the click on "${text}" did not navigate; clicking again`)
+          await link.click()
+          await page.waitForURL(/\/reports\/[^/]+$/)
+        }
         await page.getByRole('heading', { level: 1, name: text }).waitFor()
         return text
       })
