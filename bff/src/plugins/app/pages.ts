@@ -101,7 +101,7 @@ function reuse(memo: PageMemo | undefined, key: string | undefined, settled: Pro
 
 /**
  * While every part of a kept page is still fresh and no cache was purged, the
- * page is answered as it is, with no lookup per part: its parts may not be
+ * page is answered as it is, with no lookup per part: its parts need not be
  * asked for again before they go stale. That is most home requests, and with
  * Redis it saves a round trip per part. (A part evicted and loaded again
  * meanwhile shows once the kept page goes stale: no later than the entry it
