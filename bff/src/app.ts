@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
 import envelope, { catalogue, sendError } from './http/envelope.ts'
 import { requestLang } from './http/locale.ts'
+import { redactUrl } from './http/redact.ts'
 import appPlugins from './plugins/app/index.ts'
 import compressPlugin from './plugins/external/compress.ts'
 import configPlugin from './plugins/external/config.ts'
@@ -30,11 +31,6 @@ export function envelopeClientError(error: Error & { code?: string }, socket: So
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
   }
   socket.destroy(error)
-}
-
-/** Signed download links carry their secret in the path; the log keeps only its first characters. */
-export function redactUrl(url: string): string {
-  return url.replace(/(\/download\/)([A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/g, '$1$2…')
 }
 
 /** The logger of server.ts, shared with the tests that read what it writes. */

@@ -51,6 +51,9 @@ const ConfigSchema = Type.Object({
   CACHE_TTL_CATEGORIES_S: Seconds(120, 'Category lists with counts'),
   CACHE_TTL_LATEST_NEWS_S: Seconds(60, 'Latest news for the home page'),
 
+  /** Answers kept for replay before routing (a kept home page per URL, language and encoding); 0 turns replay off */
+  REPLAY_MAX_ENTRIES: Type.Integer({ minimum: 0, maximum: 100_000, default: 256 }),
+
   /** Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request's own origin */
   SITE_URL: Type.String({ default: '', pattern: '^(https?://[^/?#]+/?)?$' }),
   /** How long a server-rendered report page is kept per language; 0 renders every request. Emptied by POST /bff/cache/purge */

@@ -1,4 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff } from '../helpers/build-app.ts'
@@ -158,6 +160,137 @@ describe('home from the caches', () => {
       expect((await fresh.inject({ url: '/bff/pages/home?lang=en-US' })).headers['x-cache']).toBe('HIT')
     } finally {
       await fresh.close()
+    }
+  })
+})
+
+/** A GET over a real connection, bytes as they came: replayed answers never reach inject. */
+function getRaw(instance: FastifyInstance, path: string, headers: OutgoingHttpHeaders = {}) {
+  const { port } = instance.server.address() as AddressInfo
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
+    }).on('error', reject).end()
+  })
+}
+
+describe('home replayed before routing', () => {
+  /** Each call of pages.home is a request Fastify answered; a replayed one never gets there. */
+  async function replaying(overrides: Parameters<typeof buildBff>[0] = {}) {
+    const instance = await buildBff({ CORE_API_URL: core.url, ...overrides })
+    await instance.listen({ host: '127.0.0.1', port: 0 })
+    const home = instance.pages.home
+    const counter = { composed: 0 }
+    instance.pages.home = (ctx) => {
+      counter.composed += 1
+      return home(ctx)
+    }
+    return { instance, counter }
+  }
+  const withoutDate = (headers: IncomingHttpHeaders) => {
+    const { date: _date, ...rest } = headers
+    return rest
+  }
+
+  it('answers a kept page with the bytes and headers Fastify sent, and counts it', async () => {
+    const { instance, counter } = await replaying()
+    try {
+      const url = '/bff/pages/home?lang=zh-CN'
+      expect((await getRaw(instance, url)).headers['x-cache']).toBe('MISS')
+      const kept = await getRaw(instance, url)
+      expect(kept.headers['x-cache']).toBe('HIT')
+      expect(counter.composed).toBe(2)
+      const replayed = await getRaw(instance, url)
+      const again = await getRaw(instance, url)
+      expect(counter.composed).toBe(2)
+      for (const answer of [replayed, again]) {
+        expect(answer.status).toBe(200)
+        expect(answer.bytes.equals(kept.bytes)).toBe(true)
+        expect(withoutDate(answer.headers)).toEqual(withoutDate(kept.headers))
+      }
+      expect(kept.headers['content-security-policy']).toContain("default-src 'self'")
+      const metrics = (await instance.inject({ url: '/bff/metrics' })).body
+      expect(metrics).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
+      expect(metrics).toMatch(/bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="200"\} 4\b/)
+      // Counted once: a second read adds nothing.
+      expect((await instance.inject({ url: '/bff/metrics' })).body).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('keeps an answer per encoding and per language cookie, as compression and the language made it', async () => {
+    const { instance, counter } = await replaying()
+    try {
+      const plain = await getRaw(instance, '/bff/pages/home')
+      const decoders: Record<string, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }
+      for (const encoding of ['br', 'gzip', 'deflate']) {
+        await getRaw(instance, '/bff/pages/home', { 'accept-encoding': encoding })
+        const composed = counter.composed
+        const second = await getRaw(instance, '/bff/pages/home', { 'accept-encoding': encoding })
+        // Deflate is compressed as a stream per request by the compression plugin: nothing to store, so Fastify answers.
+        expect(counter.composed, encoding).toBe(encoding === 'deflate' ? composed + 1 : composed)
+        expect(second.headers['content-encoding'], encoding).toBe(encoding)
+        expect(decoders[encoding]!(second.bytes).equals(plain.bytes), encoding).toBe(true)
+      }
+      const english = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US' })
+      await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US' })
+      const composed = counter.composed
+      const replayed = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US; _ga=GA1.2.3' })
+      expect(counter.composed).toBe(composed)
+      expect(JSON.parse(replayed.bytes.toString()).data.reportMenu[0].dictType).toBe('reports_category_en')
+      expect(replayed.bytes.equals(english.bytes)).toBe(true)
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('leaves visitors with a session, and pages out of date, to Fastify', async () => {
+    const { instance, counter } = await replaying()
+    try {
+      const url = '/bff/pages/home?lang=en-US'
+      await getRaw(instance, url)
+      await getRaw(instance, url)
+      await getRaw(instance, url, { cookie: 'rpt_session=abc' })
+      expect(counter.composed).toBe(3)
+      await instance.caches.purge('carousel')
+      const after = await getRaw(instance, url)
+      expect(after.headers['x-cache']).toBe('MISS')
+      expect(counter.composed).toBe(4)
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('hands the request to Fastify when replaying fails', async () => {
+    const { instance, counter } = await replaying()
+    try {
+      const home = instance.pages.home
+      instance.pages.home = async (ctx) => {
+        const answer = await home(ctx)
+        return answer.stillCurrent ? { ...answer, stillCurrent: () => { throw new Error('replay check failed') } } : answer
+      }
+      const url = '/bff/pages/home?lang=zh-CN'
+      await getRaw(instance, url)
+      const kept = await getRaw(instance, url)
+      const after = await getRaw(instance, url)
+      expect(after.status).toBe(200)
+      expect(after.bytes.equals(kept.bytes)).toBe(true)
+      expect(counter.composed).toBe(3)
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('is off with REPLAY_MAX_ENTRIES=0', async () => {
+    const { instance, counter } = await replaying({ REPLAY_MAX_ENTRIES: 0 })
+    try {
+      for (let i = 0; i < 3; i++) await getRaw(instance, '/bff/pages/home?lang=zh-CN')
+      expect(counter.composed).toBe(3)
+    } finally {
+      await instance.close()
     }
   })
 })

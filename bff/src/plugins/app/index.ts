@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import answerReplayPlugin from './answer-replay.ts'
 import cachesPlugin from './caches.ts'
 import coreClientPlugin from './core-client.ts'
 import csrfPlugin from './csrf.ts'
@@ -16,6 +17,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(coreClientPlugin)
   await app.register(cachesPlugin)
   await app.register(pagesPlugin)
+  await app.register(answerReplayPlugin)
 }
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.

@@ -9,6 +9,8 @@ export interface Metrics {
   cacheEvents: Counter<'cache' | 'result'>
   upstreamErrors: Counter<'kind' | 'path'>
   rateLimitRejections: Counter<'policy'>
+  /** Adds counts kept outside prom-client (hot paths) whenever the metrics are read */
+  onScrape(fold: () => void): void
 }
 
 declare module 'fastify' {
@@ -21,9 +23,14 @@ async function metricsPlugin(app: FastifyInstance) {
   // A registry per instance: tests build several apps in one process.
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'bff_' })
+  const folds: Array<() => void> = []
+  // On every counter a fold may add to: each can be read alone. A fold empties what it added, so running twice is harmless.
+  const collect = () => {
+    for (const fold of folds) fold()
+  }
   const metrics: Metrics = {
     registry,
-    requests: new Counter({ name: 'bff_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    requests: new Counter({ name: 'bff_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry], collect }),
     latency: new Histogram({
       name: 'bff_http_request_duration_seconds',
       help: 'Time to answer, by route pattern',
@@ -31,9 +38,10 @@ async function metricsPlugin(app: FastifyInstance) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry] }),
+    cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry], collect }),
     upstreamErrors: new Counter({ name: 'bff_upstream_errors_total', help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)', labelNames: ['kind', 'path'], registers: [registry] }),
     rateLimitRejections: new Counter({ name: 'bff_rate_limit_rejections_total', help: 'Requests refused with 429, by policy', labelNames: ['policy'], registers: [registry] }),
+    onScrape: (fold) => void folds.push(fold),
   }
   app.decorate('metrics', metrics)
   app.addHook('onResponse', (request, reply, done) => {

@@ -11,6 +11,8 @@ export interface PageAnswer {
   body: CoreEnvelope
   /** Set when every part came through a cache: the worst of their outcomes */
   outcome?: CacheOutcome
+  /** Set on a kept page: whether the same request would still get this very answer */
+  stillCurrent?: () => boolean
 }
 
 export interface PageContext {
@@ -110,9 +112,16 @@ function reuse(memo: PageMemo | undefined, key: string | undefined, settled: Pro
 function stillFresh(memo: PageMemo | undefined, key: string | undefined): PageAnswer | undefined {
   if (!memo || key === undefined) return undefined
   const last = memo.entries.get(key)
-  if (!last || last.generation !== memo.generation() || Date.now() >= last.freshUntil) return undefined
+  if (!last) return undefined
+  const current = currentWhile(memo, key, last)
+  if (!current()) return undefined
   memo.onOutcome('HIT')
-  return { status: last.answer.status, body: last.answer.body, outcome: 'HIT' }
+  return { status: last.answer.status, body: last.answer.body, outcome: 'HIT', stillCurrent: current }
+}
+
+/** Whether a kept page would still be answered as it is: still the one kept, no purge since, no part stale. */
+function currentWhile(memo: PageMemo, key: string, kept: Composed): () => boolean {
+  return () => memo.entries.get(key) === kept && kept.generation === memo.generation() && Date.now() < kept.freshUntil
 }
 
 async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>, memo?: PageMemo, memoKey?: string): Promise<PageAnswer> {
@@ -132,13 +141,16 @@ async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string,
         freshUntil = outcome === 'HIT' && until !== undefined ? Math.min(freshUntil, until) : 0
         if (freshUntil === 0) break
       }
-      memo.entries.set(memoKey, {
+      const kept: Composed = {
         parts: settled.map((result) => (result as PromiseFulfilledResult<{ answer: CoreAnswer }>).value.answer),
         answer: { status: answer.status, body: answer.body },
         freshUntil,
         // As it was before the parts were read: a purge since then makes the page out of date.
         generation: generation!,
-      })
+      }
+      memo.entries.set(memoKey, kept)
+      const current = currentWhile(memo, memoKey, kept)
+      if (current()) return { ...answer, stillCurrent: current }
     } else {
       memo.entries.delete(memoKey)
     }

@@ -22,7 +22,7 @@ export default async function pageRoutes(app: FastifyInstance) {
   // compressed bytes are made once, not per request.
   const encodedBodies = new EncodedBodies<object>()
   const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => {
-    app.get(url, { schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.get(url, { config: { replay: true }, schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const token = app.session.token(request)
       const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query)
       if (SESSION_ENDING_CODES.has(answer.body.code)) app.session.end(request, reply)
@@ -31,6 +31,8 @@ export default async function pageRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'private, no-cache')
       reply.status(answer.status)
       if (answer.outcome === undefined || answer.status !== 200) return reply.send(answer.body)
+      // A kept page answers every request alike until it goes out of date: later ones can be replayed as sent.
+      if (answer.stillCurrent && token === undefined) app.replay.offer(request, answer.stillCurrent)
       return sendEncoded(request, reply, encodedBodies.get(answer.body, () => reply.serialize(answer.body)), 'application/json; charset=utf-8')
     })
   }

@@ -1,0 +1,129 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { redactUrl } from '../../http/redact.ts'
+import { AnswerReplay, replayKey, storableHeaders } from '../../lib/answer-replay.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route may offer its answers for replay (AnswerReplay): it answers
+     * a GET alike for the same URL, Host, Accept-Encoding, X-No-Compression
+     * and language cookies, without a session.
+     */
+    replay?: true
+  }
+  interface FastifyRequest {
+    /** Set by the route: this answer may be replayed while this says it is current */
+    replayWhile: (() => boolean) | null
+  }
+  interface FastifyInstance {
+    replay: {
+      /** Offers the answer about to be sent for replay, for as long as stillCurrent() holds. */
+      offer(request: FastifyRequest, stillCurrent: () => boolean): void
+      /** Forgets every stored answer */
+      clear(): void
+    }
+  }
+}
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * Answers a route offers (a kept home page) are stored with the exact
+ * headers and bytes that went out, and later requests that could only get
+ * the same answer are answered from them before Fastify parses anything:
+ * there is nothing left to validate, route or compose, and the request
+ * pipeline costs several times what writing the bytes does.
+ *
+ * What a stored answer skips, and why that is safe: routing and query
+ * validation (the same URL passed them), the route's hooks (GET needs no
+ * CSRF check; the offering routes have no rate limit), security and other
+ * headers (stored as they were sent). Metrics still count every answer.
+ */
+async function answerReplayPlugin(app: FastifyInstance) {
+  const { REPLAY_MAX_ENTRIES, SESSION_COOKIE_NAME } = app.config
+  const sessionCookies: ReadonlySet<string> = new Set([SESSION_COOKIE_NAME, `__Host-${SESSION_COOKIE_NAME}`])
+  const replay = new AnswerReplay(Math.max(1, REPLAY_MAX_ENTRIES))
+  const enabled = REPLAY_MAX_ENTRIES > 0
+  let closing = false
+
+  // Replayed answers are counted per route and added to the metrics when they are read,
+  // not per request: prom-client hashes its labels on every call.
+  const tallies = new Map<string, { count: number }>()
+  const tallyOf = (route: string) => {
+    let tally = tallies.get(route)
+    if (!tally) tallies.set(route, (tally = { count: 0 }))
+    return tally
+  }
+  app.metrics.onScrape(() => {
+    for (const [route, tally] of tallies) {
+      if (tally.count === 0) continue
+      app.metrics.requests.inc({ method: 'GET', route, status: '200' }, tally.count)
+      app.metrics.cacheEvents.inc({ cache: 'replay', result: 'HIT' }, tally.count)
+      tally.count = 0
+    }
+  })
+
+  app.decorateRequest('replayWhile', null)
+  app.decorate('replay', {
+    offer(request, stillCurrent) {
+      if (enabled) request.replayWhile = stillCurrent
+    },
+    clear: () => replay.clear(),
+  })
+
+  // Run after every other onSend of the route (compression included), so what is stored is what is sent.
+  const capture = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    const stillCurrent = request.replayWhile
+    if (stillCurrent && !closing && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const key = replayKey(request.raw, sessionCookies)
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload
+      const headers = key === undefined ? undefined : storableHeaders(reply.raw.getHeaders(), reply.getHeaders(), body.length)
+      if (key !== undefined && headers !== undefined) {
+        const route = request.routeOptions.url ?? 'unmatched'
+        replay.store(key, { status: 200, headers, body, route, stillCurrent, tally: tallyOf(route) })
+      }
+    }
+    done(null, payload)
+  }
+  app.addHook('onRoute', (routeOptions: RouteOptions) => {
+    if (routeOptions.config?.replay !== true) return
+    const onSend = routeOptions.onSend
+    routeOptions.onSend = [...(Array.isArray(onSend) ? onSend : onSend ? [onSend] : []), capture] as RouteOptions['onSend']
+  })
+
+  app.addHook('preClose', (done) => {
+    // Closing answers 503 to new requests: Fastify must see them.
+    closing = true
+    replay.clear()
+    done()
+  })
+
+  if (!enabled) return
+  const server = app.server
+  const listeners = server.listeners('request') as RequestListener[]
+  if (listeners.length !== 1) {
+    app.log.warn({ listeners: listeners.length }, 'answer replay is off: the HTTP server has no single request listener to put it before')
+    return
+  }
+  const [fastifyHandler] = listeners as [RequestListener]
+  // As Fastify's own request log: at info and below.
+  const logReplays = ['info', 'debug', 'trace'].includes(app.log.level)
+  server.removeListener('request', fastifyHandler)
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    let replayed
+    try {
+      replayed = closing ? undefined : replay.answer(replayKey(req, sessionCookies), res)
+    } catch (error) {
+      // Outside Fastify a throw would take the process down: the request goes to Fastify instead, if nothing went out yet.
+      app.log.error({ err: error }, 'answer replay failed')
+      replay.clear()
+      if (res.headersSent) return void res.destroy()
+    }
+    if (replayed === undefined) return fastifyHandler(req, res)
+    if (logReplays) app.log.info({ method: 'GET', url: redactUrl(req.url ?? ''), statusCode: replayed.status, replayed: true }, 'request replayed')
+  })
+}
+
+export default fp(answerReplayPlugin, { name: 'answer-replay', dependencies: ['config', 'metrics'] })
