@@ -26,16 +26,19 @@ export function explicitLang(request: FastifyRequest): Lang | undefined {
   return isLang(candidate) ? candidate : undefined
 }
 
-/**
- * The language of a request: the lang it sends, else the edition it came
- * from (the locale cookie the page set), else Chinese.
- */
-export function requestLang(request: FastifyRequest): Lang {
-  const explicit = explicitLang(request)
-  if (explicit) return explicit
+/** The edition the cookies name: the locale cookie the page set, else the client's own copy. */
+export function cookieLang(cookies: Record<string, string | undefined> | undefined): Lang | undefined {
   for (const name of [LOCALE_COOKIE, CLIENT_LANG_COOKIE]) {
-    const value = request.cookies?.[name]
+    const value = cookies?.[name]
     if (isLang(value)) return value
   }
-  return DEFAULT_LANG
+  return undefined
+}
+
+/**
+ * The language of a request: the lang it sends, else the edition it came
+ * from (its cookies), else Chinese.
+ */
+export function requestLang(request: FastifyRequest): Lang {
+  return explicitLang(request) ?? cookieLang(request.cookies) ?? DEFAULT_LANG
 }

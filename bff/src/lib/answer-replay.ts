@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
+import { cookieLang } from '../http/locale.ts'
 
 /** One answer as it went out, and what says whether the same request would still get it. */
 export interface StoredAnswer {
@@ -24,36 +25,33 @@ const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set(['date', 'connection',
 
 type Headers = Record<string, string | number | readonly string[] | undefined>
 
-/** The language cookies requestLang reads (http/locale.ts): the only cookies a replayable answer may depend on. */
-const LANGUAGE_COOKIES: ReadonlySet<string> = new Set(['locale', 'lang'])
+/** Cookies as the cookie plugin parses them (app.parseCookie) */
+export type CookieParser = (header: string) => Record<string, string | undefined>
 
 /**
  * What a replayable answer may depend on, as one string; undefined when the
  * request cannot be answered from a stored answer at all.
  *
  * A route that offers its answers for replay promises to answer a GET alike
- * for the same URL, Host, Accept-Encoding, X-No-Compression and language
- * cookies, without a session. Anything that could make two such requests
- * differ in a way the route might read makes the request ineligible: a
- * session (cookie or header), a body.
+ * for the same URL, Accept-Encoding, X-No-Compression and cookie language,
+ * without a session. The cookies are read with the parser Fastify's requests
+ * get, and only the language they give is kept: raw cookie text read any
+ * other way could name a language the route would not see. Anything that
+ * could make two such requests differ in a way the route might read makes
+ * the request ineligible: a session (cookie or header), a body.
  */
-export function replayKey(req: IncomingMessage, sessionCookies: ReadonlySet<string>): string | undefined {
+export function replayKey(req: IncomingMessage, parseCookies: CookieParser, sessionCookies: ReadonlySet<string>): string | undefined {
   if (req.method !== 'GET') return undefined
   const headers = req.headers
   if (headers['website-token'] !== undefined || headers.authorization !== undefined) return undefined
   if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return undefined
-  let languages = ''
-  const cookie = headers.cookie
-  if (cookie !== undefined) {
-    for (const pair of cookie.split(';')) {
-      const mark = pair.indexOf('=')
-      const name = (mark === -1 ? pair : pair.slice(0, mark)).trim()
-      if (sessionCookies.has(name)) return undefined
-      // Every occurrence, in order: whichever one the cookie parser keeps, equal keys mean equal cookies.
-      if (LANGUAGE_COOKIES.has(name)) languages += `${name}=${pair.slice(mark + 1).trim()};`
-    }
+  let language = ''
+  if (headers.cookie !== undefined) {
+    const cookies = parseCookies(headers.cookie)
+    for (const name of sessionCookies) if (cookies[name] !== undefined) return undefined
+    language = cookieLang(cookies) ?? ''
   }
-  return `${req.url}\n${headers.host ?? ''}\n${headers['accept-encoding'] ?? ''}\n${headers['x-no-compression'] === undefined ? '' : 'x'}\n${languages}`
+  return `${req.url}\n${headers['accept-encoding'] ?? ''}\n${headers['x-no-compression'] === undefined ? '' : 'x'}\n${language}`
 }
 
 /**
@@ -77,14 +75,14 @@ export function storableHeaders(raw: Headers, reply: Headers, bodyLength: number
 
 /**
  * Answers stored by request key, replayed before the router sees the
- * request. Bounded: the URL is part of the key, and what fills it is only
- * what routes chose to offer.
+ * request. Bounded in entries and bytes: the URL and Accept-Encoding are part
+ * of the key, so a client can make many keys, if only for what routes offer.
  */
 export class AnswerReplay {
   private readonly answers: LRUCache<string, StoredAnswer>
 
-  constructor(maxEntries: number) {
-    this.answers = new LRUCache({ max: maxEntries })
+  constructor(maxEntries: number, maxBytes: number) {
+    this.answers = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (answer, key) => Math.max(1, answer.body.length + key.length) })
   }
 
   store(key: string, answer: StoredAnswer): void {

@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AnswerReplay, replayKey, storableHeaders, type StoredAnswer } from '../../src/lib/answer-replay.ts'
+import cookie from '@fastify/cookie'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AnswerReplay, replayKey, storableHeaders, type CookieParser, type StoredAnswer } from '../../src/lib/answer-replay.ts'
 
 const SESSION = new Set(['rpt_session', '__Host-rpt_session'])
 
@@ -10,7 +12,15 @@ function incoming(headers: IncomingHttpHeaders, method = 'GET', url = '/bff/page
 }
 
 describe('replayKey', () => {
-  const key = (headers: IncomingHttpHeaders, method?: string, url?: string) => replayKey(incoming(headers, method, url), SESSION)
+  // The parser Fastify's requests get: the key must read cookies exactly as the route will.
+  let parseCookies: CookieParser
+  beforeAll(async () => {
+    const app = Fastify()
+    await app.register(cookie)
+    await app.ready()
+    parseCookies = (header) => app.parseCookie(header)
+  })
+  const key = (headers: IncomingHttpHeaders, method?: string, url?: string) => replayKey(incoming(headers, method, url), parseCookies, SESSION)
 
   it('refuses what could make two requests for the same URL differ', () => {
     expect(key({}, 'POST')).toBeUndefined()
@@ -25,22 +35,26 @@ describe('replayKey', () => {
   })
 
   it('tells apart everything the answer may depend on', () => {
-    const base = key({ host: 'a.test' })
+    const base = key({})
     const others = [
-      key({ host: 'b.test' }),
-      key({ host: 'a.test' }, 'GET', '/bff/pages/home?lang=en-US'),
-      key({ host: 'a.test', 'accept-encoding': 'br' }),
-      key({ host: 'a.test', 'accept-encoding': 'deflate' }),
-      key({ host: 'a.test', 'x-no-compression': '1' }),
-      key({ host: 'a.test', cookie: 'locale=en-US' }),
-      key({ host: 'a.test', cookie: 'lang=en-US' }),
-      key({ host: 'a.test', cookie: 'locale=en-US; locale=zh-CN' }),
+      key({}, 'GET', '/bff/pages/home?lang=en-US'),
+      key({ 'accept-encoding': 'br' }),
+      key({ 'accept-encoding': 'deflate' }),
+      key({ 'x-no-compression': '1' }),
+      key({ cookie: 'locale=en-US' }),
     ]
     expect(new Set([base, ...others]).size).toBe(others.length + 1)
   })
 
-  it('leaves out cookies no route reads', () => {
-    expect(key({ cookie: '_ga=GA1.2.3; locale=en-US' })).toBe(key({ cookie: 'locale=en-US;theme=dark' }))
+  it('keeps of the cookies only the language they give the route', () => {
+    const english = key({ cookie: 'locale=en-US' })
+    expect(key({ cookie: '_ga=GA1.2.3; locale=en-US' })).toBe(english)
+    expect(key({ cookie: 'lang=en-US;theme=dark' })).toBe(english)
+    expect(key({ cookie: 'locale=en-US; lang=zh-CN' })).toBe(english)
+    // Values the route does not take for a language give none, whatever they look like once trimmed.
+    expect(key({ cookie: 'locale=en-US\u00a0' })).toBe(key({}))
+    expect(key({ cookie: '\u00a0locale=en-US' })).toBe(key({}))
+    expect(key({ cookie: 'locale=fr-FR' })).toBe(key({}))
   })
 })
 
@@ -62,7 +76,10 @@ describe('storableHeaders', () => {
 
 describe('AnswerReplay', () => {
   let current = true
-  const replay = new AnswerReplay(2)
+  beforeEach(() => {
+    current = true
+  })
+  const replay = new AnswerReplay(2, 1024)
   const stored = (text: string): StoredAnswer => ({
     status: 200,
     headers: ['content-type', 'text/plain', 'x-cache', 'HIT', 'content-length', String(Buffer.byteLength(text))],
@@ -110,12 +127,16 @@ describe('AnswerReplay', () => {
     expect((await get('/b')).status).toBe(404)
   })
 
-  it('keeps only as many answers as it is given room for', async () => {
+  it('keeps only as many answers as it is given room for, in entries and in bytes', async () => {
     replay.store('/1', stored('1'))
     replay.store('/2', stored('2'))
     replay.store('/3', stored('3'))
     expect(replay.size).toBe(2)
     expect((await get('/1')).status).toBe(404)
     expect((await get('/3')).text).toBe('3')
+    replay.store('/big', stored('x'.repeat(1020)))
+    expect(replay.size).toBe(1)
+    expect((await get('/3')).status).toBe(404)
+    expect((await get('/big')).text).toHaveLength(1020)
   })
 })

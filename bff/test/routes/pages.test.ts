@@ -242,6 +242,12 @@ describe('home replayed before routing', () => {
       expect(counter.composed).toBe(composed)
       expect(JSON.parse(replayed.bytes.toString()).data.reportMenu[0].dictType).toBe('reports_category_en')
       expect(replayed.bytes.equals(english.bytes)).toBe(true)
+
+      // A cookie the route does not read as English gets the Chinese page, and must not plant it for English visitors.
+      const lookalike = { cookie: 'locale=en-US\u00a0', 'accept-encoding': 'gzip' }
+      for (let i = 0; i < 3; i++) expect(JSON.parse(gunzipSync((await getRaw(instance, '/bff/pages/home', lookalike)).bytes).toString()).data.reportMenu[0].dictType).toBe('reports_category')
+      const visitor = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US', 'accept-encoding': 'gzip' })
+      expect(JSON.parse(gunzipSync(visitor.bytes).toString()).data.reportMenu[0].dictType).toBe('reports_category_en')
     } finally {
       await instance.close()
     }

@@ -8,8 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route may offer its answers for replay (AnswerReplay): it answers
-     * a GET alike for the same URL, Host, Accept-Encoding, X-No-Compression
-     * and language cookies, without a session.
+     * a GET alike for the same URL, Accept-Encoding, X-No-Compression and
+     * cookie language, without a session (replayKey).
      */
     replay?: true
   }
@@ -42,9 +42,11 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
  * headers (stored as they were sent). Metrics still count every answer.
  */
 async function answerReplayPlugin(app: FastifyInstance) {
-  const { REPLAY_MAX_ENTRIES, SESSION_COOKIE_NAME } = app.config
+  const { REPLAY_MAX_ENTRIES, SESSION_COOKIE_NAME, CACHE_MAX_BYTES } = app.config
   const sessionCookies: ReadonlySet<string> = new Set([SESSION_COOKIE_NAME, `__Host-${SESSION_COOKIE_NAME}`])
-  const replay = new AnswerReplay(Math.max(1, REPLAY_MAX_ENTRIES))
+  const parseCookies = (header: string) => app.parseCookie(header)
+  // Stored bodies are copies of what the caches hold, so they get a share of the caches' bytes.
+  const replay = new AnswerReplay(Math.max(1, REPLAY_MAX_ENTRIES), Math.max(1024 * 1024, Math.floor(CACHE_MAX_BYTES / 4)))
   const enabled = REPLAY_MAX_ENTRIES > 0
   let closing = false
 
@@ -77,7 +79,7 @@ async function answerReplayPlugin(app: FastifyInstance) {
   const capture = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const stillCurrent = request.replayWhile
     if (stillCurrent && !closing && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      const key = replayKey(request.raw, sessionCookies)
+      const key = replayKey(request.raw, parseCookies, sessionCookies)
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload
       const headers = key === undefined ? undefined : storableHeaders(reply.raw.getHeaders(), reply.getHeaders(), body.length)
       if (key !== undefined && headers !== undefined) {
@@ -107,6 +109,8 @@ async function answerReplayPlugin(app: FastifyInstance) {
     app.log.warn({ listeners: listeners.length }, 'answer replay is off: the HTTP server has no single request listener to put it before')
     return
   }
+  // With a HOST naming several addresses (localhost) Fastify also listens on servers of its own
+  // with its handler alone: requests there are answered as usual, just never replayed.
   const [fastifyHandler] = listeners as [RequestListener]
   // As Fastify's own request log: at info and below.
   const logReplays = ['info', 'debug', 'trace'].includes(app.log.level)
@@ -114,7 +118,7 @@ async function answerReplayPlugin(app: FastifyInstance) {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     let replayed
     try {
-      replayed = closing ? undefined : replay.answer(replayKey(req, sessionCookies), res)
+      replayed = closing ? undefined : replay.answer(replayKey(req, parseCookies, sessionCookies), res)
     } catch (error) {
       // Outside Fastify a throw would take the process down: the request goes to Fastify instead, if nothing went out yet.
       app.log.error({ err: error }, 'answer replay failed')
@@ -126,4 +130,4 @@ async function answerReplayPlugin(app: FastifyInstance) {
   })
 }
 
-export default fp(answerReplayPlugin, { name: 'answer-replay', dependencies: ['config', 'metrics'] })
+export default fp(answerReplayPlugin, { name: 'answer-replay', dependencies: ['config', 'cookie', 'metrics'] })
