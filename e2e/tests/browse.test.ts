@@ -71,8 +71,9 @@ describe.each([DESKTOP, PHONE])('journey 1: browsing on $name', (device) => {
         await bandLinks.filter({ hasText: label }).click()
         await page.waitForURL((url) => url.searchParams.get('price') === String(value))
         await page.locator('.active-filters .chip', { hasText: label }).waitFor()
-        await expect.poll(async () => page.locator('#results-count').textContent()).toContain(String(count))
-        await expect.poll(async () => page.locator('ul.item-list article.report-row').count()).toBe(Math.min(count, 10))
+        // The whole number, not digits of the previous total; and the filtered rows, not the previous list kept while it loads.
+        await expect.poll(async () => page.locator('#results-count').textContent()).toMatch(new RegExp(`(^|[^\\d,])${count}([^\\d,]|$)`))
+        await expect.poll(async () => page.locator('ul.item-list[aria-busy="false"] article.report-row').count()).toBe(Math.min(count, 10))
         await expect.poll(() => bandLinks.filter({ hasText: label }).getAttribute('aria-current')).toBe('true')
       })
 
@@ -122,12 +123,14 @@ describe.each([DESKTOP, PHONE])('journey 1: browsing on $name', (device) => {
           await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith(`/report-industries/all/${keyword}`))
           await page.locator('.active-filters .chip', { hasText: L(edition, 'common.keywordFor', { keyword }) }).waitFor()
           if (hits) {
-            const rows = page.locator('ul.item-list article.report-row')
+            // The list keeps the previous search's rows while the new one loads (aria-busy): read it once settled.
+            const rows = page.locator('ul.item-list[aria-busy="false"] article.report-row')
             await rows.first().waitFor()
-            for (const row of await rows.all()) {
-              const text = ((await row.textContent()) ?? '').toLowerCase()
-              expect(text, 'every result names the keyword in its title or summary').toContain(keyword.toLowerCase())
+            const missing = async () => {
+              const texts = await rows.allTextContents()
+              return texts.length === 0 ? ['(no rows)'] : texts.filter((text) => !text.toLowerCase().includes(keyword.toLowerCase()))
             }
+            await expect.poll(missing, { message: 'every result names the keyword in its title or summary' }).toEqual([])
           } else {
             await page.getByText(L(edition, 'reports.empty')).waitFor()
           }
