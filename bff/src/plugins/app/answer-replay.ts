@@ -21,8 +21,6 @@ declare module 'fastify' {
     replay: {
       /** Offers the answer about to be sent for replay, for as long as stillCurrent() holds. */
       offer(request: FastifyRequest, stillCurrent: () => boolean): void
-      /** Forgets every stored answer */
-      clear(): void
     }
   }
 }
@@ -72,7 +70,6 @@ async function answerReplayPlugin(app: FastifyInstance) {
     offer(request, stillCurrent) {
       if (enabled) request.replayWhile = stillCurrent
     },
-    clear: () => replay.clear(),
   })
 
   // Run after every other onSend of the route (compression included), so what is stored is what is sent.
