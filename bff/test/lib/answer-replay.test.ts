@@ -1,9 +1,10 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import cookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AnswerReplay, replayKey, storableHeaders, type CookieParser, type StoredAnswer } from '../../src/lib/answer-replay.ts'
+import { rawGet } from '../helpers/raw-get.ts'
 
 const SESSION = new Set(['rpt_session', '__Host-rpt_session'])
 
@@ -94,14 +95,10 @@ describe('AnswerReplay', () => {
     res.end('not stored')
   })
   let base = ''
-  const get = (path: string) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      httpRequest(`${base}${path}`, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }))
-      }).on('error', reject).end()
-    })
+  const get = async (path: string) => {
+    const { status, headers, bytes } = await rawGet(`${base}${path}`)
+    return { status, headers, text: bytes.toString() }
+  }
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

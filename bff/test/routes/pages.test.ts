@@ -1,10 +1,11 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff } from '../helpers/build-app.ts'
 import { startCore, type CoreProcess } from '../helpers/core-process.ts'
+import { rawGet } from '../helpers/raw-get.ts'
 
 // Page payloads against the real core API loaded with the fixtures. The last
 // block stops the core API, so it stays last.
@@ -164,16 +165,10 @@ describe('home from the caches', () => {
   })
 })
 
-/** A GET over a real connection, bytes as they came: replayed answers never reach inject. */
+/** Over a real connection: replayed answers never reach inject. */
 function getRaw(instance: FastifyInstance, path: string, headers: OutgoingHttpHeaders = {}) {
   const { port } = instance.server.address() as AddressInfo
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
-    }).on('error', reject).end()
-  })
+  return rawGet(`http://127.0.0.1:${port}${path}`, headers)
 }
 
 describe('home replayed before routing', () => {
