@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Config } from './config.ts'
+import { trustProxyOption, type Config } from './config.ts'
 import envelope, { catalogue, sendError } from './http/envelope.ts'
 import { requestLang } from './http/locale.ts'
 import { redactUrl } from './http/redact.ts'
@@ -54,7 +54,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // Fastify takes a hop count too (documented), though its types leave numbers out.
+    trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
     // Unknown fields are refused, as the core API refuses them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
@@ -22,8 +23,11 @@ const ConfigSchema = Type.Object({
   UPSTREAM_CONNECTIONS: Type.Integer({ minimum: 1, maximum: 1024, default: 64 }),
   CLIENT_DIST_DIR: Type.String({ default: path.join(repoRoot, 'client', 'dist') }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
-  /** Honour X-Forwarded-* (protocol, client address) from a load balancer in front */
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * Whose X-Forwarded-For / -Proto to believe: the balancer's address or network (10.0.0.0/8, comma-separated; loopback, uniquelocal),
+   * a number of hops, true (anyone: only behind a balancer that overwrites the header) or false. Rate limits and logs see the visitor only through it.
+   */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Comma-separated origins (https://example.com) allowed to send state-changing requests besides the request's own */
   TRUSTED_ORIGINS: Type.String({ default: '' }),
   /** Name of the session cookie; over https it gets the __Host- prefix */
@@ -101,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   config.CLIENT_DIST_DIR = path.resolve(config.CLIENT_DIST_DIR)
   config.SITE_URL = config.SITE_URL.replace(/\/$/, '')
   if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new ConfigError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
+  trustProxyOption(config.TRUST_PROXY)
   for (const origin of trustedOrigins(config)) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
   }
@@ -109,4 +114,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
 
 export function trustedOrigins(config: Config): string[] {
   return config.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean)
+}
+
+const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** TRUST_PROXY as Fastify takes it; a malformed entry stops the boot, naming it. */
+export function trustProxyOption(value: string): boolean | number | string[] {
+  const text = value.trim()
+  if (text === 'true' || text === 'false') return text === 'true'
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 4 ? 32 : 128
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
+    if (!ADDRESS_RANGES.has(entry) && (family === 0 || !validBits || rest.length > 0)) {
+      throw new ConfigError(`Invalid configuration: TRUST_PROXY entry ${entry} is not an address, a network (a.b.c.d/n), loopback, linklocal or uniquelocal`)
+    }
+  }
+  return entries
 }

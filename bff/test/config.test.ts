@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, trustedOrigins } from '../src/config.ts'
+import { ConfigError, loadConfig, trustedOrigins, trustProxyOption } from '../src/config.ts'
 
 describe('loadConfig', () => {
   it('has a default for every variable', () => {
@@ -12,7 +12,18 @@ describe('loadConfig', () => {
 
   it('coerces strings from the environment', () => {
     const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', CACHE_TTL_DICT_S: '5' })
-    expect(config).toMatchObject({ PORT: 8080, TRUST_PROXY: true, CACHE_TTL_DICT_S: 5 })
+    expect(config).toMatchObject({ PORT: 8080, TRUST_PROXY: 'true', CACHE_TTL_DICT_S: 5 })
+  })
+
+  it('trusts a balancer on loopback by default, and takes addresses, networks, hop counts or a yes/no', () => {
+    expect(trustProxyOption(loadConfig({}).TRUST_PROXY)).toEqual(['loopback'])
+    expect(trustProxyOption('10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'uniquelocal'])
+    expect(trustProxyOption('2')).toBe(2)
+    expect(trustProxyOption('false')).toBe(false)
+    expect(trustProxyOption('true')).toBe(true)
+    for (const bad of ['balancer.internal', '10.0.0.0/33', '10.0.0.1/8/1', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY entry/)
+    }
   })
 
   it('refuses a bad value and names the variable', () => {

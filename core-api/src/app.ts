@@ -9,6 +9,7 @@ import { catalogue, invalid } from './errors.ts'
 import configPlugin from './plugins/external/config.ts'
 import mailerPlugin from './plugins/external/mailer.ts'
 import dbPlugin from './plugins/external/db.ts'
+import jobQueuePlugin from './plugins/external/job-queue.ts'
 import swaggerPlugin from './plugins/external/swagger.ts'
 import appPlugins from './plugins/app/index.ts'
 import routes from './routes/index.ts'
@@ -124,6 +125,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(swaggerPlugin)
   await fastify.register(dbPlugin)
   await fastify.register(mailerPlugin)
+  await fastify.register(jobQueuePlugin)
   await fastify.register(appPlugins)
   await fastify.register(routes)
 }

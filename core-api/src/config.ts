@@ -19,6 +19,19 @@ const ConfigSchema = Type.Object({
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   DATA_DIR: Type.String({ default: path.join(repoRoot, '.data') }),
   FIXTURES_DIR: Type.String({ default: path.join(repoRoot, 'fixtures', 'content') }),
+  /**
+   * Where purchased and sample files live: empty for DATA_DIR/files, or s3://BUCKET[/PREFIX] for any
+   * S3-compatible service (credentials and region from the AWS SDK's standard environment)
+   */
+  FILE_STORE: Type.String({ default: '', pattern: '^(s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9._/-]*)?)?$' }),
+  /** Another S3-compatible service than AWS (MinIO, Ceph, R2, s3rver): its URL, addressed path-style */
+  S3_ENDPOINT: Type.String({ default: '', pattern: '^(https?://[^\\s]+)?$' }),
+  /** Connect and request timeout of every object-storage call; a download or delivery waits no longer */
+  S3_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 10_000 }),
+  /** The AWS SDK's own variables, read here so the configuration is read in one place; unset, the SDK's default chain applies */
+  AWS_REGION: Type.String({ default: '' }),
+  AWS_ACCESS_KEY_ID: Type.String({ default: '' }),
+  AWS_SECRET_ACCESS_KEY: Type.String({ default: '' }),
   /** Migrate and, on an empty database, seed the fixtures when the server starts */
   AUTO_MIGRATE: Type.Boolean({ default: true }),
   AUTO_SEED: Type.Boolean({ default: true }),
@@ -46,6 +59,11 @@ const ConfigSchema = Type.Object({
   /** smtp(s)://user:pass@host:port of the mail server; unset writes .eml files under DATA_DIR/outbox */
   SMTP_URL: Type.String({ default: '' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Hengzhi Research <no-reply@hengzhi-research.cn>' }),
+  /** A mail that fails is retried this many times, the delay doubling from MAIL_RETRY_DELAY_SECONDS (12 × 30 s ≈ 34 hours in all) */
+  MAIL_RETRY_LIMIT: Type.Integer({ minimum: 0, maximum: 50, default: 12 }),
+  MAIL_RETRY_DELAY_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
+  /** How often an idle worker looks for queued jobs; a job enqueued by this instance wakes its worker at once */
+  JOB_POLL_INTERVAL_SECONDS: Type.Number({ minimum: 0.5, maximum: 60, default: 2 }),
   /** Where custom research and sample requests are sent for staff */
   STAFF_EMAIL: Type.String({ minLength: 3, default: 'service@hengzhi-research.cn' }),
   /** Public origin of the website, for links in mails (reset links, downloads) */
@@ -105,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   config.DATA_DIR = path.resolve(config.DATA_DIR)
   config.FIXTURES_DIR = path.resolve(config.FIXTURES_DIR)
   config.SITE_URL = config.SITE_URL.replace(/\/+$/, '')
+  if (config.S3_ENDPOINT && !config.FILE_STORE) throw new ConfigError('Invalid configuration: S3_ENDPOINT is set but FILE_STORE is not; set FILE_STORE=s3://BUCKET[/PREFIX] to store files there')
+  if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY)) throw new ConfigError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

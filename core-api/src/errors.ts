@@ -51,6 +51,8 @@ export const catalogue = {
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },
   RANGE_NOT_SATISFIABLE: { code: 416, status: 416, 'zh-CN': '请求的范围无效', 'en-US': 'The requested range cannot be satisfied.' },
   UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type.' },
+  /** Added: readiness: the database is unreachable or its migrations are not all applied */
+  NOT_READY: { code: 503, status: 503, 'zh-CN': '服务尚未就绪，请稍后再试', 'en-US': 'The service is not ready yet. Please try again shortly.' },
   TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
 } as const satisfies Record<string, CatalogueEntry & { code: number }>
 

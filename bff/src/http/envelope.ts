@@ -29,6 +29,8 @@ export const catalogue = {
   TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
   UPSTREAM_UNAVAILABLE: { code: 5002, status: 502, 'zh-CN': '服务暂时不可用，请稍后再试', 'en-US': 'The service is temporarily unavailable. Please try again later.' },
   UPSTREAM_TIMEOUT: { code: 5002, status: 504, 'zh-CN': '服务响应超时，请稍后再试', 'en-US': 'The service took too long to answer. Please try again later.' },
+  /** Added: readiness: the core API does not answer ready */
+  NOT_READY: { code: 503, status: 503, 'zh-CN': '服务尚未就绪，请稍后再试', 'en-US': 'The service is not ready yet. Please try again shortly.' },
   SYSTEM_EXCEPTION: { code: 900001, status: 500, 'zh-CN': '系统异常，请稍后再试', 'en-US': 'System exception. Please try again later.' },
 } as const satisfies Record<string, CatalogueEntry>
 

@@ -127,7 +127,7 @@ describe('session cookie', () => {
   })
 
   it('over https names the cookie __Host- and marks it Secure', async () => {
-    const behindTls = await buildBff({ CORE_API_URL: stub.url, TRUST_PROXY: true, TRUSTED_ORIGINS: 'https://site.test' })
+    const behindTls = await buildBff({ CORE_API_URL: stub.url, TRUST_PROXY: 'true', TRUSTED_ORIGINS: 'https://site.test' })
     try {
       const res = await behindTls.inject({
         method: 'POST',

@@ -22,7 +22,7 @@ const answers: string[] = []
 beforeAll(async () => {
   core = await startCore({ seed: false })
   const noClient = path.join(await mkdtemp(path.join(tmpdir(), 'rpt-bff-')), 'no-dist')
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'debug', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CORE_API_URL: core.url, TRUST_PROXY: true })
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'debug', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CORE_API_URL: core.url, TRUST_PROXY: 'true' })
   const stream = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString('utf8')); done() } })
   bff = Fastify({ ...fastifyOptions(config), logger: { ...loggerOptions(config), stream } })
   await bff.register(app, { config })

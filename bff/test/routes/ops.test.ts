@@ -6,11 +6,13 @@ import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
 
 let stub: StubCore
 let bff: FastifyInstance
+let coreReady = true
 const OPS_TOKEN = 'ops-secret-token'
 
 beforeAll(async () => {
   stub = await startStubCore((app) => {
     app.get('/health', async () => envelope({ status: 'ok', database: 'embedded' }))
+    app.get('/health/ready', async (_request, reply) => (coreReady ? envelope({ status: 'ready', database: 'postgresql' }) : reply.status(503).send(envelope(null, 503, 'not ready'))))
     app.get('/basedata/carousel/listData', async () => envelope([{ id: '1' }]))
   })
   bff = await buildBff({ CORE_API_URL: stub.url, OPS_TOKEN, RATE_LIMIT_NOT_FOUND_MAX: 1 })
@@ -34,6 +36,34 @@ describe('health', () => {
       const res = await alone.inject({ url: '/bff/health?lang=en-US' })
       expect(res.statusCode).toBe(200)
       expect(body(res).data).toEqual({ status: 'ok', core: 'down' })
+    } finally {
+      await alone.close()
+    }
+  })
+})
+
+describe('liveness and readiness', () => {
+  it('is live, and ready while the core API is ready', async () => {
+    const live = await bff.inject({ url: '/bff/health/live' })
+    expect(body(live)).toEqual({ code: 200, msg: '操作成功', data: { status: 'live' } })
+    const ready = await bff.inject({ url: '/bff/health/ready' })
+    expect(ready.statusCode).toBe(200)
+    expect(body(ready).data).toEqual({ status: 'ready', core: { status: 'ready', database: 'postgresql' } })
+  })
+
+  it('is not ready while the core API is not, or is down, and stays live', async () => {
+    coreReady = false
+    try {
+      const notReady = await bff.inject({ url: '/bff/health/ready?lang=en-US' })
+      expect(notReady.statusCode).toBe(503)
+      expect(body(notReady)).toEqual({ code: 503, msg: 'The service is not ready yet. Please try again shortly.', data: null })
+    } finally {
+      coreReady = true
+    }
+    const alone = await buildBff({ CORE_API_URL: `http://127.0.0.1:${await freePort()}` })
+    try {
+      expect((await alone.inject({ url: '/bff/health/ready' })).statusCode).toBe(503)
+      expect((await alone.inject({ url: '/bff/health/live' })).statusCode).toBe(200)
     } finally {
       await alone.close()
     }

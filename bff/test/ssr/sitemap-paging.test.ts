@@ -81,7 +81,7 @@ describe('sitemaps of a 100,000-report catalogue', () => {
   it('lets shared caches keep the sitemaps only when SITE_URL names the host', async () => {
     expect((await bff.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=3600')
     expect((await bff.inject({ url: '/sitemap.xml' })).headers['cache-control']).toMatch(/^public, max-age=\d+$/)
-    const hostless = await buildBff({ CORE_API_URL: core.url, TRUST_PROXY: true })
+    const hostless = await buildBff({ CORE_API_URL: core.url, TRUST_PROXY: 'true' })
     try {
       const robots = await hostless.inject({ url: '/robots.txt', headers: { host: 'site.test', 'x-forwarded-host': 'evil.test' } })
       expect(robots.body).toContain('Sitemap: http://evil.test/sitemap.xml')

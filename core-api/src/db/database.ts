@@ -32,7 +32,44 @@ export interface Database {
   sequelize: Sequelize
   models: Models
   embedded: boolean
+  /**
+   * Runs fn while holding the cluster-wide schema lock, so that of several
+   * instances starting at once on one database exactly one migrates and
+   * seeds while the others wait, then find nothing left to do.
+   */
+  withSchemaLock<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
+}
+
+/** The advisory lock of migrations and seeding: two int4 keys, the project's own. */
+const SCHEMA_LOCK = [20261125, 1] as const
+/** How long an instance waits for another's migrations before giving up (a first seed renders PDFs). */
+const SCHEMA_LOCK_WAIT_MS = 10 * 60_000
+
+/**
+ * A session-level advisory lock held on a connection of its own, outside the
+ * pool, so the migrations and the seed can use the pool meanwhile. If the
+ * holder dies, PostgreSQL ends its session and the lock passes on.
+ */
+async function withAdvisoryLock<T>(url: string, logger: DatabaseOptions['logger'], fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'rpt-core-api schema lock' })
+  await client.connect()
+  try {
+    const [first, second] = SCHEMA_LOCK
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [first, second])
+    if (!rows[0]?.locked) {
+      logger?.info('another instance is migrating the database; waiting for it')
+      await client.query(`SET lock_timeout = ${SCHEMA_LOCK_WAIT_MS}`)
+      await client.query('SELECT pg_advisory_lock($1, $2)', [first, second])
+    }
+    try {
+      return await fn()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [first, second]).catch(() => undefined)
+    }
+  } finally {
+    await client.end().catch(() => undefined)
+  }
 }
 
 interface EmbeddedServer {
@@ -145,6 +182,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     sequelize,
     models,
     embedded: embedded !== undefined,
+    // The embedded database serves one process (its folder is locked), so there is nobody to wait for.
+    withSchemaLock: embedded ? (fn) => fn() : (fn) => withAdvisoryLock(options.url, options.logger, fn),
     async close() {
       await sequelize.close()
       await embedded?.close()

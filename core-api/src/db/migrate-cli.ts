@@ -1,3 +1,4 @@
+import { installJobSchema } from '../plugins/external/job-queue.ts'
 import { openConfiguredDatabase } from './cli-database.ts'
 import { createMigrator } from './migrator.ts'
 
@@ -8,10 +9,15 @@ const { db } = await openConfiguredDatabase()
 try {
   const migrator = createMigrator(db.sequelize, console)
   if (command === 'up') {
-    await migrator.up()
+    // Under the schema lock, as a starting instance migrates: servers may be starting meanwhile.
+    await db.withSchemaLock(async () => {
+      await migrator.up()
+      // pg-boss keeps its own versioned schema: installed or upgraded here, as at a start with AUTO_MIGRATE.
+      await installJobSchema(db.sequelize)
+    })
   } else if (command === 'down') {
     const toIndex = rest.indexOf('--to')
-    await migrator.down(rest.includes('--all') ? { to: 0 } : toIndex >= 0 ? { to: rest[toIndex + 1] as string } : undefined)
+    await db.withSchemaLock(() => migrator.down(rest.includes('--all') ? { to: 0 } : toIndex >= 0 ? { to: rest[toIndex + 1] as string } : undefined))
   } else if (command === 'status') {
     console.log('executed:', (await migrator.executed()).map((m) => m.name))
     console.log('pending:', (await migrator.pending()).map((m) => m.name))

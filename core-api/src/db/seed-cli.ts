@@ -1,6 +1,5 @@
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { LocalFileStore } from '../lib/file-store.ts'
+import { createFileStore } from '../lib/file-store.ts'
 import { openConfiguredDatabase } from './cli-database.ts'
 import { migrateUp } from './migrator.ts'
 import { loadFixtures, seed } from './seed.ts'
@@ -17,11 +16,14 @@ if (reports !== undefined && (!Number.isInteger(reports) || reports < 1 || repor
 
 const { config, db } = await openConfiguredDatabase()
 try {
-  await migrateUp(db.sequelize)
-  const summary = await seed(db, {
-    fixturesDir: config.FIXTURES_DIR,
-    fileStore: values['no-files'] ? undefined : new LocalFileStore(path.join(config.DATA_DIR, 'files')),
-    log: (message) => console.log(message),
+  // Under the schema lock: instances starting meanwhile must not migrate or seed beside it.
+  const summary = await db.withSchemaLock(async () => {
+    await migrateUp(db.sequelize)
+    return seed(db, {
+      fixturesDir: config.FIXTURES_DIR,
+      fileStore: values['no-files'] ? undefined : createFileStore(config),
+      log: (message) => console.log(message),
+    })
   })
   console.log('fixtures loaded:', summary)
   if (reports !== undefined) {

@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
-import { InvalidFileKeyError, type FileStore } from '../lib/file-store.ts'
+import { FileNotFoundError, FileStoreUnavailableError, InvalidFileKeyError, type FileStore, type StoredFile } from '../lib/file-store.ts'
 
 // Streams a stored file as a download: the UTF-8 name in Content-Disposition
 // (RFC 6266 / 5987, with an ASCII fallback), single byte ranges, and no
@@ -36,10 +37,33 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
 
+const FILE_MISSING = { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' }
+const STORE_UNAVAILABLE = { 'zh-CN': '文件存储暂时不可用，请稍后再试', 'en-US': 'File storage is unavailable right now. Please try again later.' }
+
 /**
- * beforeSend runs once the file is known to exist and the range to be
- * satisfiable, before the first byte goes out, so the download is logged
- * even when the client disconnects mid-file.
+ * The store's failures as the envelope answers them: a missing file (or a key
+ * that leaves the store, a corrupted or tampered row) as 100004, a store that
+ * cannot be reached or is too slow as 900001; both logged, never a stack trace.
+ */
+function storeFailure(request: FastifyRequest, store: FileStore, key: string, error: unknown): AppError {
+  if (error instanceof InvalidFileKeyError || error instanceof FileNotFoundError) {
+    request.log.error({ key }, 'a paid file is missing from storage')
+    return new AppError('ORDER_EMPTY', FILE_MISSING)
+  }
+  if (error instanceof FileStoreUnavailableError) {
+    request.log.error({ key, store: store.location, reason: error.message }, 'the file store is unavailable')
+    return new AppError('SYSTEM_EXCEPTION', STORE_UNAVAILABLE)
+  }
+  throw error
+}
+
+/**
+ * The object is opened before beforeSend, so a download is logged only once
+ * the store has answered (its bytes are on their way) and the range is known
+ * to be satisfiable; it is logged before the body goes out, so it counts
+ * even when the client disconnects mid-file. The bytes always pass through
+ * the API (no redirect to the store), which keeps ownership, logging and
+ * ranges here and the store private.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -48,30 +72,40 @@ export async function sendStoredFile(
   file: { key: string; name: string },
   beforeSend: (range: ByteRange | undefined) => Promise<void>,
 ): Promise<FastifyReply> {
-  // A key that leaves the store (a corrupted or tampered row) is refused like a missing file, not a 500.
-  const stat = await store.stat(file.key).catch((error: unknown) => {
-    if (error instanceof InvalidFileKeyError) return undefined
-    throw error
-  })
-  if (!stat) {
-    request.log.error({ key: file.key }, 'a paid file is missing from storage')
-    throw new AppError('ORDER_EMPTY', { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' })
+  let stat: StoredFile | undefined
+  try {
+    stat = await store.stat(file.key)
+  } catch (error) {
+    throw storeFailure(request, store, file.key, error)
   }
+  if (!stat) throw storeFailure(request, store, file.key, new FileNotFoundError(file.key))
   const range = parseRange(request.headers.range, stat.size)
   if (range === null) {
     reply.header('content-range', `bytes */${stat.size}`)
     throw new AppError('RANGE_NOT_SATISFIABLE')
+  }
+  let body: Readable
+  try {
+    body = await store.open(file.key, range)
+  } catch (error) {
+    throw storeFailure(request, store, file.key, error)
+  }
+  try {
+    await beforeSend(range)
+  } catch (error) {
+    // Nothing will read the object: release its file handle or connection.
+    body.destroy()
+    throw error
   }
   reply.header('content-type', file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream')
   reply.header('content-disposition', contentDisposition(file.name))
   reply.header('accept-ranges', 'bytes')
   reply.header('cache-control', 'private, no-store')
   reply.header('x-content-type-options', 'nosniff')
-  await beforeSend(range)
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', String(range.end - range.start + 1))
-    return reply.send(store.read(file.key, range))
+  } else {
+    reply.header('content-length', String(stat.size))
   }
-  reply.header('content-length', String(stat.size))
-  return reply.send(store.read(file.key))
+  return reply.send(body)
 }

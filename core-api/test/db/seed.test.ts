@@ -48,7 +48,7 @@ describe('fixture seed', () => {
     expect(await count(`SELECT (SELECT count(*) FROM research_report WHERE attachment_key IS NOT NULL) + (SELECT count(*) FROM research_brief_report WHERE attachment_key IS NOT NULL) AS n`)).toBe(withFiles)
     const reportFiles = await readdir(path.join(t.dataDir, 'files', 'reports'))
     expect(reportFiles.length).toBe(fixtures.reports.filter((r) => r.hasFile).length * 2)
-    const head = await t.app.files.read(`reports/${reportFiles[0]!}`, { start: 0, end: 4 }).toArray()
+    const head = await (await t.app.files.open(`reports/${reportFiles[0]!}`, { start: 0, end: 4 })).toArray()
     expect(Buffer.concat(head).toString()).toBe('%PDF-')
     expect((await t.app.files.stat(`reports/${reportFiles[0]!}`))!.size).toBeGreaterThan(10_000)
   })

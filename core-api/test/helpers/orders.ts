@@ -54,8 +54,8 @@ export async function pressCashier(app: FastifyInstance, orderPayUrl: string, re
 }
 
 /** An Alipay async notification exactly as the sandbox gateway would sign it. */
-export async function signedAlipayNotification(dataDir: string, fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
-  const keys = await loadSandboxKeys(dataDir)
+export async function signedAlipayNotification(app: FastifyInstance, fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
+  const keys = await loadSandboxKeys(app.db.sequelize)
   const params: Record<string, string> = {
     notify_time: '2026-11-22 10:00:00', notify_type: 'trade_status_sync', notify_id: `n${fields.orderNo}`, app_id: fields.appId ?? keys.alipay.appId,
     charset: 'utf-8', version: '1.0', sign_type: 'RSA2', trade_no: fields.tradeNo ?? `T${fields.orderNo}`, out_trade_no: fields.orderNo,

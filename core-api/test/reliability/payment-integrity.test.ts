@@ -58,7 +58,7 @@ describe('verified payments an order can no longer take', () => {
     await t.app.orders.reconcile()
     expect(await orderStatus(t.app, order.id)).toBe('2')
 
-    const late = await postNotification(t.app, await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900 }))
+    const late = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))
     expect(late.body).not.toBe('success')
     expect(late.statusCode).toBe(400)
     expect(await orderStatus(t.app, order.id)).toBe('2')
@@ -69,8 +69,8 @@ describe('verified payments an order can no longer take', () => {
 
   it('treats a second, different trade for a paid order as a refund, not a duplicate', async () => {
     const order = await unpaidOrder('zfb')
-    expect((await postNotification(t.app, await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900 }))).body).toBe('success')
-    const other = await postNotification(t.app, await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
+    expect((await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))).body).toBe('success')
+    const other = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
     expect(other.statusCode).toBe(400)
     expect(await orderStatus(t.app, order.id)).toBe('1')
     expect(await outcomes(order.orderNo)).toEqual(['paid', 'refund-required'])

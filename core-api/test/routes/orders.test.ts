@@ -88,7 +88,7 @@ describe('bulletin orders', () => {
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: order.id }))).toMatchObject({ code: 100003 })
     expect(body(await api.post(`${BRIEF}/payOrder`, { id: order.id, payMethod: 'zfb', payPrice: 299 }))).toMatchObject({ code: 100003 })
     // A notification for it now (a replay, or a payment after cancelling) changes nothing.
-    const replay = await postNotification(t.app, await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900 }))
+    const replay = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))
     expect(replay.statusCode).toBe(400)
     expect(await orderStatus(t.app, order.id)).toBe('2')
     // Once cancelled, the bulletin can be ordered anew.
@@ -203,7 +203,7 @@ describe('payment notifications', () => {
 
   it('moves an order to paid exactly once under 50 concurrent copies of one notification', async () => {
     const { user, order } = await unpaidOrder()
-    const form = await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900 })
+    const form = await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 })
     const answers = await Promise.all(Array.from({ length: 50 }, () => postNotification(t.app, form)))
     expect(answers.every((a) => a.statusCode === 200 && a.body === 'success')).toBe(true)
     const [counts] = await t.app.db.sequelize.query<{ paid: number; duplicates: number }>(
@@ -220,13 +220,13 @@ describe('payment notifications', () => {
 
   it('rejects forged, mismatched and unknown notifications and changes nothing', async () => {
     const { order } = await unpaidOrder()
-    const good = await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900 })
+    const good = await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 })
     const cases: [string, string][] = [
       ['forged signature', good.replace(/sign=[^&]+/, `sign=${encodeURIComponent(Buffer.alloc(256, 7).toString('base64'))}`)],
       ['tampered amount', good.replace('total_amount=299.00', 'total_amount=2.99')],
-      ['wrong amount, validly signed', await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 100 })],
-      ['another merchant app, validly signed', await signedAlipayNotification(t.dataDir, { orderNo: order.orderNo, amount: 29900, appId: '2021999999999999' })],
-      ['unknown order, validly signed', await signedAlipayNotification(t.dataDir, { orderNo: 'B20260101000000999999', amount: 29900 })],
+      ['wrong amount, validly signed', await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 100 })],
+      ['another merchant app, validly signed', await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, appId: '2021999999999999' })],
+      ['unknown order, validly signed', await signedAlipayNotification(t.app, { orderNo: 'B20260101000000999999', amount: 29900 })],
       ['not a notification', 'hello=world'],
     ]
     for (const [label, form] of cases) {

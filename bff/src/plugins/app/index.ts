@@ -4,6 +4,7 @@ import answerReplayPlugin from './answer-replay.ts'
 import cachesPlugin from './caches.ts'
 import coreClientPlugin from './core-client.ts'
 import csrfPlugin from './csrf.ts'
+import forwardedForCheck from './forwarded-for-check.ts'
 import limitsPlugin from './limits.ts'
 import metricsPlugin from './metrics.ts'
 import pagesPlugin from './pages.ts'
@@ -11,6 +12,7 @@ import sessionPlugin from './session.ts'
 
 async function appPlugins(app: FastifyInstance) {
   await app.register(metricsPlugin)
+  await app.register(forwardedForCheck)
   await app.register(sessionPlugin)
   await app.register(csrfPlugin)
   await app.register(limitsPlugin)

@@ -4,7 +4,7 @@ import type { Static } from 'typebox'
 import { AppError, ok, responses } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
 import { CACHE_NAMES } from '../../plugins/app/caches.ts'
-import { HealthData, PurgeBody, PurgeData } from './schemas.ts'
+import { HealthData, LiveData, PurgeBody, PurgeData, ReadyData } from './schemas.ts'
 
 function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers['x-ops-token']
@@ -24,6 +24,23 @@ export default async function opsRoutes(app: FastifyInstance) {
       // counted and logged by the core client
     }
     return ok(requestLang(request), { status: 'ok' as const, core })
+  })
+
+  // Liveness: the gateway answers. Readiness: it can serve, because the core
+  // API behind it is ready; a balancer routes only to ready instances.
+  app.get('/bff/health/live', { schema: { response: responses(LiveData) }, logLevel: 'warn' }, async (request) => ok(requestLang(request), { status: 'live' as const }))
+
+  app.get('/bff/health/ready', { schema: { response: responses(ReadyData) }, logLevel: 'warn' }, async (request) => {
+    const lang = requestLang(request)
+    let answer
+    try {
+      answer = await app.core.call({ method: 'GET', path: '/health/ready', lang })
+    } catch {
+      // counted and logged by the core client
+      throw new AppError('NOT_READY')
+    }
+    if (answer.status !== 200 || answer.body.code !== 200) throw new AppError('NOT_READY')
+    return ok(lang, { status: 'ready' as const, core: answer.body.data })
   })
 
   app.get('/bff/metrics', async (_request, reply) => {

@@ -7,6 +7,14 @@ export const HealthData = Type.Object({
   core: Type.String(),
 })
 
+export const LiveData = Type.Object({ status: Type.Literal('live') })
+
+export const ReadyData = Type.Object({
+  status: Type.Literal('ready'),
+  /** The core API's own readiness answer: database, job queue, mail backlog */
+  core: Type.Unknown(),
+})
+
 export const PurgeBody = Type.Union([
   Type.Object({ cache: Type.Optional(Type.Union(CACHE_NAMES.map((name) => Type.Literal(name)))) }, { additionalProperties: false }),
   Type.Null(),

@@ -1,10 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { QueryTypes, type Sequelize } from 'sequelize'
 
 // The sandbox gateway signs and verifies with keys of its own, generated on
-// first use and kept under DATA_DIR, so that the product's real verification
-// code runs unchanged against it. They protect nothing real.
+// first use and kept in the database, so that the product's real
+// verification code runs unchanged against it, and a cashier page signed by
+// one instance verifies on another. They protect nothing real.
 
 export interface RsaPair {
   privateKey: string
@@ -57,19 +59,30 @@ export function generateSandboxKeys(): SandboxKeys {
   }
 }
 
-/** The keys under dataDir/sandbox/keys.json, created on first use. */
-export async function loadSandboxKeys(dataDir: string): Promise<SandboxKeys> {
-  const file = path.join(dataDir, 'sandbox', 'keys.json')
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as SandboxKeys
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+async function storedKeys(sequelize: Sequelize): Promise<SandboxKeys | undefined> {
+  const [row] = await sequelize.query<{ keys: SandboxKeys }>(`SELECT keys FROM payment_sandbox_keys WHERE id = 1`, { type: QueryTypes.SELECT })
+  return row?.keys
+}
+
+/**
+ * The cluster's sandbox keys, created by whichever instance asks first. An
+ * earlier version kept them under DATA_DIR/sandbox/keys.json; such keys are
+ * taken over, so that cashier pages already handed out still verify.
+ */
+export async function loadSandboxKeys(sequelize: Sequelize, legacyDataDir?: string): Promise<SandboxKeys> {
+  const existing = await storedKeys(sequelize)
+  if (existing) return existing
+  let keys: SandboxKeys | undefined
+  if (legacyDataDir) {
+    try {
+      keys = JSON.parse(await readFile(path.join(legacyDataDir, 'sandbox', 'keys.json'), 'utf8')) as SandboxKeys
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
   }
-  const keys = generateSandboxKeys()
-  await mkdir(path.dirname(file), { recursive: true })
-  await writeFile(file, JSON.stringify(keys, null, 2), { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    // Another process created them first: use theirs.
-    if (error.code !== 'EEXIST') throw error
+  // Two instances starting at once: the first row wins, and both use it.
+  await sequelize.query(`INSERT INTO payment_sandbox_keys (id, keys) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, {
+    bind: [JSON.stringify(keys ?? generateSandboxKeys())],
   })
-  return JSON.parse(await readFile(file, 'utf8')) as SandboxKeys
+  return (await storedKeys(sequelize))!
 }

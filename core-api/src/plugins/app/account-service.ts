@@ -11,9 +11,9 @@ import { isValidEmail } from '../../lib/customer-validation.ts'
 import { passwordResetMail } from '../../lib/mail-templates.ts'
 import { toPlainText } from '../../lib/rich-text.ts'
 import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets.ts'
-import type { Mailer } from '../external/mailer.ts'
 import type { CaptchaService } from './captcha-service.ts'
 import type { ConfigService } from './config-service.ts'
+import type { MailService } from './mail-service.ts'
 import type { SessionService } from './session-service.ts'
 
 /** What clients see of a user: never the hash, never a token. */
@@ -94,7 +94,7 @@ export class AccountService {
       sessions: SessionService
       captcha: CaptchaService
       configs: ConfigService
-      mailer: Mailer
+      mails: MailService
       log: FastifyBaseLogger
       options: AccountOptions
     },
@@ -296,8 +296,8 @@ export class AccountService {
   }
 
   /**
-   * Mails a reset link when the address belongs to a user. The answer and
-   * its timing do not depend on that: the mail is sent after the reply.
+   * Mails a reset link when the address belongs to a user. The answer does
+   * not depend on that: the mail is queued, and sent after the reply.
    */
   async requestPasswordReset(emailInput: string | undefined, lang: Lang): Promise<void> {
     const email = plain(emailInput)
@@ -306,6 +306,10 @@ export class AccountService {
     const user = await this.deps.models.WebsiteUser.findOne({ where: this.deps.sequelize.where(this.deps.sequelize.fn('lower', this.deps.sequelize.col('email')), email.toLowerCase()) })
     if (!user || user.status !== '0') return
     const token = randomToken()
+    const link = `${this.deps.options.SITE_URL}${lang === 'en-US' ? '/en' : ''}/?resetToken=${encodeURIComponent(token)}`
+    // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
+    const siteName = await this.deps.configs.siteName(lang)
+    const content = passwordResetMail(lang, { siteName, name: user.name, link, minutes: this.deps.options.RESET_TOKEN_TTL_MINUTES })
     await this.deps.sequelize.transaction(async (transaction) => {
       // A new link replaces the ones before it.
       await this.deps.sequelize.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, { bind: [user.id], transaction })
@@ -313,20 +317,8 @@ export class AccountService {
         `INSERT INTO password_reset (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
         { bind: [sha256Hex(token), user.id, this.deps.options.RESET_TOKEN_TTL_MINUTES], transaction },
       )
+      await this.deps.mails.enqueue({ kind: 'password-reset', reference: String(user.id), to: user.email, content, secret: true }, transaction)
     })
-    const link = `${this.deps.options.SITE_URL}${lang === 'en-US' ? '/en' : ''}/?resetToken=${encodeURIComponent(token)}`
-    void this.deliverReset(user, lang, link)
-  }
-
-  private async deliverReset(user: WebsiteUser, lang: Lang, link: string): Promise<void> {
-    try {
-      const siteName = await this.deps.configs.siteName(lang)
-      const content = passwordResetMail(lang, { siteName, name: user.name, link, minutes: this.deps.options.RESET_TOKEN_TTL_MINUTES })
-      const sent = await this.deps.mailer.send({ to: user.email, ...content })
-      this.deps.log.info({ userId: String(user.id), messageId: sent.messageId, outbox: sent.outboxPath }, 'password reset mail sent')
-    } catch (error) {
-      this.deps.log.error({ err: error, userId: String(user.id) }, 'password reset mail failed')
-    }
   }
 
   /** Spends a reset token (once, before it expires), sets the password and ends every session. */
@@ -362,10 +354,10 @@ export default fp(
       sessions: app.sessions,
       captcha: app.captcha,
       configs: app.configs,
-      mailer: app.mailer,
+      mails: app.mails,
       log: app.log,
       options: app.config,
     }))
   },
-  { name: 'account-service', dependencies: ['db', 'mailer', 'session-service', 'captcha-service', 'config-service'] },
+  { name: 'account-service', dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'] },
 )

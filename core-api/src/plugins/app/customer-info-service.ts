@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Models } from '../../db/models/index.ts'
@@ -6,8 +6,8 @@ import { AppError, invalid, type Lang } from '../../errors.ts'
 import { validateCustomerRequest, versionApplies } from '../../lib/customer-validation.ts'
 import { customerRequestMail, type CustomerRequestSummary } from '../../lib/mail-templates.ts'
 import { toPlainText } from '../../lib/rich-text.ts'
-import type { Mailer } from '../external/mailer.ts'
 import type { ConfigService } from './config-service.ts'
+import type { MailService } from './mail-service.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'), as the route has validated its shape. */
 export interface CustomerInfoInput {
@@ -35,17 +35,16 @@ function plain(value: string | undefined): string | undefined {
 }
 
 export interface StaffNotice {
-  mailer: Mailer
+  mails: MailService
   configs: ConfigService
   staffEmail: string
-  log: FastifyBaseLogger
 }
 
 export class CustomerInfoService {
   constructor(
     private readonly sequelize: Sequelize,
     private readonly models: Pick<Models, 'CustomerInfo'>,
-    private readonly notice?: StaffNotice,
+    private readonly notice: StaffNotice,
   ) {}
 
   /**
@@ -70,41 +69,33 @@ export class CustomerInfoService {
     const reportTitle = input.reportId === undefined ? undefined : await this.reportTitle(input.reportId)
     if (input.reportId !== undefined && reportTitle === undefined) throw new AppError('REPORT_EMPTY')
 
-    const row = await this.models.CustomerInfo.create({
-      type: form.type,
-      version: versionApplies(form, lang) ? (form.version ?? null) : null,
-      // The rules above guarantee the required fields are present.
-      companyName: form.companyName as string,
-      addr: form.addr ?? '',
-      email: form.email as string,
-      contact: form.contact as string,
-      name: form.name as string,
-      demand: form.demand as string,
-      reportId: input.reportId ?? null,
-      reportPrice: input.reportPrice ?? null,
-      lang,
-      clientIp: ip ? ip.slice(0, 64) : null,
+    // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
+    const siteName = await this.notice.configs.siteName('zh-CN')
+    // The request and the staff's notice of it commit together.
+    return this.sequelize.transaction(async (transaction) => {
+      const row = await this.models.CustomerInfo.create({
+        type: form.type,
+        version: versionApplies(form, lang) ? (form.version ?? null) : null,
+        // The rules above guarantee the required fields are present.
+        companyName: form.companyName as string,
+        addr: form.addr ?? '',
+        email: form.email as string,
+        contact: form.contact as string,
+        name: form.name as string,
+        demand: form.demand as string,
+        reportId: input.reportId ?? null,
+        reportPrice: input.reportPrice ?? null,
+        lang,
+        clientIp: ip ? ip.slice(0, 64) : null,
+      }, { transaction })
+      const id = String(row.id)
+      const content = customerRequestMail(siteName, {
+        id, type: form.type, lang, companyName: row.companyName, addr: row.addr, email: row.email, contact: row.contact, name: row.name,
+        demand: row.demand, version: row.version, reportTitle, reportPrice: input.reportPrice,
+      })
+      await this.notice.mails.enqueue({ kind: 'staff-notice', reference: id, to: this.notice.staffEmail, content, secret: false }, transaction)
+      return { id }
     })
-    const id = String(row.id)
-    // Staff hear of the request after the visitor has their answer; a mail
-    // failure is logged and the stored request stays for the back office.
-    void this.notifyStaff({
-      id, type: form.type, lang, companyName: row.companyName, addr: row.addr, email: row.email, contact: row.contact, name: row.name,
-      demand: row.demand, version: row.version, reportTitle, reportPrice: input.reportPrice,
-    })
-    return { id }
-  }
-
-  private async notifyStaff(request: CustomerRequestSummary): Promise<void> {
-    if (!this.notice) return
-    const { mailer, configs, staffEmail, log } = this.notice
-    try {
-      const content = customerRequestMail(await configs.siteName('zh-CN'), request)
-      const sent = await mailer.send({ to: staffEmail, ...content })
-      log.info({ customerInfoId: request.id, messageId: sent.messageId, outbox: sent.outboxPath }, 'staff notified of a customer request')
-    } catch (error) {
-      log.error({ err: error, customerInfoId: request.id }, 'staff notification failed')
-    }
   }
 
   /** The title of a published report of either language: the request may come from either edition's page. */
@@ -126,8 +117,8 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('customerInfo', new CustomerInfoService(app.db.sequelize, app.db.models, {
-      mailer: app.mailer, configs: app.configs, staffEmail: app.config.STAFF_EMAIL, log: app.log,
+      mails: app.mails, configs: app.configs, staffEmail: app.config.STAFF_EMAIL,
     }))
   },
-  { name: 'customer-info-service', dependencies: ['db', 'mailer', 'config-service'] },
+  { name: 'customer-info-service', dependencies: ['db', 'mail-service', 'config-service'] },
 )

@@ -8,6 +8,7 @@ import configService from './config-service.ts'
 import customerInfoService from './customer-info-service.ts'
 import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
+import mailService from './mail-service.ts'
 import newsService from './news-service.ts'
 import orderService from './order-service.ts'
 import payments from './payments.ts'
@@ -21,6 +22,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(bulletinService)
   await app.register(newsService)
   await app.register(homeService)
+  await app.register(mailService)
   await app.register(customerInfoService)
   await app.register(sessionService)
   await app.register(auth)

@@ -9,8 +9,9 @@ import { currencyFor } from '../../lib/pricing.ts'
 import { randomToken, sha256Hex } from '../../lib/secrets.ts'
 import { orderPaidMail } from '../../lib/order-mails.ts'
 import { PAY_METHODS, ProviderError, type IncomingNotification, type NotificationReply, type PayMethod, type VerifiedNotification } from '../../payments/types.ts'
-import type { Mailer } from '../external/mailer.ts'
+import type { JobQueue } from '../external/job-queue.ts'
 import type { ConfigService } from './config-service.ts'
+import type { MailService, OutgoingMail } from './mail-service.ts'
 import type { Payments } from './payments.ts'
 import type { Edition, Licence } from './config-service.ts'
 import type { ReportService } from './report-service.ts'
@@ -107,7 +108,7 @@ export class OrderService {
       sequelize: Sequelize
       reports: ReportService
       payments: Payments
-      mailer: Mailer
+      mails: MailService
       configs: ConfigService
       log: FastifyBaseLogger
       options: OrderOptions
@@ -240,8 +241,8 @@ export class OrderService {
     return presentOrder(order)
   }
 
-  private async userEmail(userId: string): Promise<string> {
-    const [user] = await this.select<{ email: string }>(`SELECT email FROM website_user WHERE id = $1`, [userId])
+  private async userEmail(userId: string, transaction?: Transaction): Promise<string> {
+    const [user] = await this.select<{ email: string }>(`SELECT email FROM website_user WHERE id = $1`, [userId], transaction)
     return user?.email ?? ''
   }
 
@@ -314,19 +315,32 @@ export class OrderService {
   }
 
   /**
-   * The order of a signed mail link. The first byte of a download counts
-   * against the link's limit; resumed ranges of the same download do not.
+   * The order of a signed mail link, while the link may still start a
+   * download (fresh) or resume one it has counted (a range past the first byte).
    */
-  async fileForLink(token: string, counts: boolean): Promise<{ order: OrderRow; key: string; name: string } | undefined> {
+  async fileForLink(token: string, fresh: boolean): Promise<{ order: OrderRow; key: string; name: string } | undefined> {
     if (token.length > 200) return undefined
-    const sql = counts
-      ? `UPDATE download_link SET downloads = downloads + 1 WHERE token_hash = $1 AND expires_at > now() AND downloads < max_downloads RETURNING order_id::text AS "orderId"`
-      : `SELECT order_id::text AS "orderId" FROM download_link WHERE token_hash = $1 AND expires_at > now() AND downloads <= max_downloads`
-    const [link] = await this.select<{ orderId: string }>(sql, [sha256Hex(token)])
+    const [link] = await this.select<{ orderId: string }>(
+      `SELECT order_id::text AS "orderId" FROM download_link WHERE token_hash = $1 AND expires_at > now() AND (downloads < max_downloads OR (NOT $2 AND downloads <= max_downloads))`,
+      [sha256Hex(token), fresh],
+    )
     if (!link) return undefined
     const [order] = await this.select<OrderRow>(`SELECT ${COLUMNS} FROM website_order o WHERE o.id = $1`, [link.orderId])
     if (!order || order.status !== ORDER_STATUS.paid || !order.attachmentKey) return undefined
     return { order, key: order.attachmentKey, name: order.attachmentName ?? `${order.orderNo}.pdf` }
+  }
+
+  /**
+   * Counts a fresh download against the link's limit, once the store has the
+   * file ready to send (a failed store costs the buyer nothing); false when
+   * the link was used up meanwhile.
+   */
+  async countLinkDownload(token: string): Promise<boolean> {
+    const counted = await this.select(
+      `UPDATE download_link SET downloads = downloads + 1 WHERE token_hash = $1 AND expires_at > now() AND downloads < max_downloads RETURNING 1`,
+      [sha256Hex(token)],
+    )
+    return counted.length > 0
   }
 
   async logDownload(entry: { userId: string | null; orderId: string; via: 'session' | 'link'; ip: string; range?: { start: number; end: number } | undefined }) {
@@ -337,11 +351,11 @@ export class OrderService {
   }
 
   /** A signed download link for a paid order, for mail. */
-  async createDownloadLink(orderId: string): Promise<string> {
+  async createDownloadLink(orderId: string, transaction?: Transaction): Promise<string> {
     const token = randomToken()
     await this.deps.sequelize.query(
       `INSERT INTO download_link (token_hash, order_id, expires_at, max_downloads) VALUES ($1, $2, now() + make_interval(days => $3), $4)`,
-      { bind: [sha256Hex(token), orderId, this.deps.options.DOWNLOAD_LINK_DAYS, this.deps.options.DOWNLOAD_LINK_MAX] },
+      { bind: [sha256Hex(token), orderId, this.deps.options.DOWNLOAD_LINK_DAYS, this.deps.options.DOWNLOAD_LINK_MAX], ...(transaction ? { transaction } : {}) },
     )
     return `${this.deps.options.SITE_URL}/api/download/${token}`
   }
@@ -394,16 +408,22 @@ export class OrderService {
       const failed = await this.select(`UPDATE website_order SET status = '3', closed_at = now(), updated_at = now() WHERE order_no = $1 AND status = '0' RETURNING id`, [report.orderNo])
       return failed.length > 0 ? 'failed' : 'ignored'
     }
-    const [paid] = await this.select<OrderRow>(
-      `UPDATE website_order o SET status = '1', paid_at = now(), provider = $2, provider_trade_no = $3, updated_at = now()
-        WHERE o.order_no = $1 AND o.status = '0' AND o.amount = $4 AND o.currency = $5
-        RETURNING ${COLUMNS}`,
-      [report.orderNo, report.provider, report.providerTradeNo.slice(0, 64), report.amount, report.currency],
-    )
-    if (paid) {
-      await this.afterPaid(paid)
-      return 'paid'
-    }
+    // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
+    const siteNames = await this.siteNames()
+    // The order turns paid, its file is attached and its mail queued in one
+    // transaction: none of it happens without the rest.
+    const paid = await this.deps.sequelize.transaction(async (transaction) => {
+      const [order] = await this.select<OrderRow>(
+        `UPDATE website_order o SET status = '1', paid_at = now(), provider = $2, provider_trade_no = $3, updated_at = now()
+          WHERE o.order_no = $1 AND o.status = '0' AND o.amount = $4 AND o.currency = $5
+          RETURNING ${COLUMNS}`,
+        [report.orderNo, report.provider, report.providerTradeNo.slice(0, 64), report.amount, report.currency],
+        transaction,
+      )
+      if (order) await this.afterPaid(order, siteNames, transaction)
+      return order
+    })
+    if (paid) return 'paid'
     const [current] = await this.select<{ status: string; providerTradeNo: string | null; amount: number }>(
       `SELECT status, provider_trade_no AS "providerTradeNo", amount FROM website_order WHERE order_no = $1`, [report.orderNo],
     )
@@ -415,53 +435,63 @@ export class OrderService {
     return 'refund-required'
   }
 
-  /** Runs once per order, by whoever moved it to paid: attach the file and tell the buyer. */
-  private async afterPaid(order: OrderRow) {
+  /** Runs once per order, in the transaction that moved it to paid: attach the file and queue the buyer's mail. */
+  private async afterPaid(order: OrderRow, siteNames: Record<Lang, string>, transaction: Transaction) {
     const table = order.kind === 'brief' ? 'research_brief_report' : 'research_report'
     const [product] = await this.select<{ attachmentKey: string | null; attachmentName: string | null }>(
-      `SELECT attachment_key AS "attachmentKey", attachment_name AS "attachmentName" FROM ${table} WHERE id = $1`, [order.productId],
+      `SELECT attachment_key AS "attachmentKey", attachment_name AS "attachmentName" FROM ${table} WHERE id = $1`, [order.productId], transaction,
     )
     let link: string | undefined
     if (product?.attachmentKey) {
       await this.deps.sequelize.query(
         `UPDATE website_order SET attachment_key = $2, attachment_name = $3, delivered_at = now() WHERE id = $1`,
-        { bind: [order.id, product.attachmentKey, product.attachmentName] },
+        { bind: [order.id, product.attachmentKey, product.attachmentName], transaction },
       )
       order.attachmentKey = product.attachmentKey
       order.attachmentName = product.attachmentName
-      if (order.kind === 'research') link = await this.createDownloadLink(order.id)
+      if (order.kind === 'research') link = await this.createDownloadLink(order.id, transaction)
     }
-    void this.sendPaidMail(order, link)
+    await this.queuePaidMail('order-paid', order, link, siteNames[order.lang], transaction)
   }
 
-  private async sendPaidMail(order: OrderRow, link: string | undefined) {
-    try {
-      const to = order.email ?? (await this.userEmail(order.userId))
-      if (!to) return
-      const siteName = await this.deps.configs.siteName(order.lang)
-      const edition = order.lang === 'en-US' ? '/en' : ''
-      const content = orderPaidMail(order.lang, {
-        siteName, orderNo: order.orderNo, title: order.title, amount: order.amount, currency: order.currency, kind: order.kind,
-        downloadLink: link, downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`, hasFile: order.attachmentKey !== null,
-      })
-      const sent = await this.deps.mailer.send({ to, ...content })
-      this.deps.log.info({ orderNo: order.orderNo, messageId: sent.messageId, outbox: sent.outboxPath }, 'order confirmation sent')
-    } catch (error) {
-      this.deps.log.error({ err: error, orderNo: order.orderNo }, 'order confirmation failed')
+  private async siteNames(): Promise<Record<Lang, string>> {
+    const [zh, en] = await Promise.all([this.deps.configs.siteName('zh-CN'), this.deps.configs.siteName('en-US')])
+    return { 'zh-CN': zh, 'en-US': en }
+  }
+
+  /** The receipt (and the file's link) for the buyer, queued with the change that paid or delivered the order. */
+  private async queuePaidMail(kind: OutgoingMail['kind'], order: OrderRow, link: string | undefined, siteName: string, transaction: Transaction) {
+    const to = order.email ?? (await this.userEmail(order.userId, transaction))
+    if (!to) {
+      this.deps.log.warn({ orderNo: order.orderNo }, 'a paid order has no e-mail address; no confirmation sent')
+      return
     }
+    const edition = order.lang === 'en-US' ? '/en' : ''
+    const content = orderPaidMail(order.lang, {
+      siteName, orderNo: order.orderNo, title: order.title, amount: order.amount, currency: order.currency, kind: order.kind,
+      downloadLink: link, downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`, hasFile: order.attachmentKey !== null,
+    })
+    await this.deps.mails.enqueue({ kind, reference: order.orderNo, to, content, secret: link !== undefined }, transaction)
   }
 
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */
-  async deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string }> {
-    const [order] = await this.select<OrderRow>(
-      `UPDATE website_order o SET attachment_key = $2, attachment_name = $3, delivered_at = now(), updated_at = now()
-        WHERE o.order_no = $1 AND o.status = '1' RETURNING ${COLUMNS}`,
-      [orderNo, file.key, file.name],
-    )
-    if (!order) throw new AppError('ORDER_NOT_PAID')
-    const link = await this.createDownloadLink(order.id)
-    await this.sendPaidMail(order, link)
-    return { link }
+  async deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string; mailId: string | undefined }> {
+    const siteNames = await this.siteNames()
+    return this.deps.sequelize.transaction(async (transaction) => {
+      const [order] = await this.select<OrderRow>(
+        `UPDATE website_order o SET attachment_key = $2, attachment_name = $3, delivered_at = now(), updated_at = now()
+          WHERE o.order_no = $1 AND o.status = '1' RETURNING ${COLUMNS}`,
+        [orderNo, file.key, file.name],
+        transaction,
+      )
+      if (!order) throw new AppError('ORDER_NOT_PAID')
+      const link = await this.createDownloadLink(order.id, transaction)
+      await this.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
+      const [mail] = await this.select<{ id: string }>(
+        `SELECT id::text AS id FROM outgoing_mail WHERE kind = 'order-delivered' AND reference = $1 ORDER BY id DESC LIMIT 1`, [order.orderNo], transaction,
+      )
+      return { link, mailId: mail?.id }
+    })
   }
 
   /**
@@ -501,26 +531,23 @@ declare module 'fastify' {
   }
 }
 
+export const RECONCILE_QUEUE = 'orders.reconcile'
+
 export default fp(
   async (app: FastifyInstance) => {
     const orders = new OrderService({
-      sequelize: app.db.sequelize, reports: app.reports, payments: app.payments, mailer: app.mailer, configs: app.configs, log: app.log, options: app.config,
+      sequelize: app.db.sequelize, reports: app.reports, payments: app.payments, mails: app.mails, configs: app.configs, log: app.log, options: app.config,
     })
     app.decorate('orders', orders)
+    // One sweep at a time in the whole cluster, never piling up; a failed
+    // sweep is not retried, the next one comes within the interval.
+    await app.jobs.define(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 600 })
+    await app.jobs.work(RECONCILE_QUEUE, async () => {
+      const result = await orders.reconcile()
+      if (result.paid || result.expired) app.log.info(result, 'orders reconciled')
+    })
     const interval = app.config.RECONCILE_INTERVAL_SECONDS
-    if (interval > 0) {
-      let running = false
-      const timer = setInterval(() => {
-        if (running) return
-        running = true
-        orders.reconcile()
-          .then((result) => { if (result.paid || result.expired) app.log.info(result, 'orders reconciled') })
-          .catch((error: unknown) => app.log.error({ err: error }, 'reconciliation failed'))
-          .finally(() => { running = false })
-      }, interval * 1000)
-      timer.unref()
-      app.addHook('onClose', async () => clearInterval(timer))
-    }
+    if (interval > 0) app.jobs.every(RECONCILE_QUEUE, interval)
   },
-  { name: 'order-service', dependencies: ['db', 'mailer', 'payments', 'report-service', 'config-service'] },
+  { name: 'order-service', dependencies: ['db', 'job-queue', 'mail-service', 'payments', 'report-service', 'config-service'] },
 )

@@ -54,7 +54,7 @@ export default fp(
 
     let keys: SandboxKeys | undefined
     if (modes.alipay === 'sandbox' || modes.wechatpay === 'sandbox') {
-      keys = await loadSandboxKeys(config.DATA_DIR)
+      keys = await loadSandboxKeys(app.db.sequelize, config.DATA_DIR)
       // The sandbox belongs to this API: it hands its notifications straight
       // to the notification route, whatever public URL fronts it.
       const deliver: NotificationSender = async (notifyUrl, request) => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { openDatabase, type Database } from '../../db/database.ts'
 import { migrateUp } from '../../db/migrator.ts'
 import { seed } from '../../db/seed.ts'
-import { LocalFileStore, type FileStore } from '../../lib/file-store.ts'
+import { createFileStore, type FileStore } from '../../lib/file-store.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,22 +24,30 @@ async function dbPlugin(app: FastifyInstance) {
     logger: app.log,
   })
   app.decorate('db', db)
-  app.decorate('files', new LocalFileStore(path.join(config.DATA_DIR, 'files')))
+  const files = createFileStore(config)
+  app.decorate('files', files)
   app.addHook('onClose', async () => {
+    files.close?.()
     await db.close()
   })
 
-  if (config.AUTO_MIGRATE) {
-    const applied = await migrateUp(db.sequelize)
-    if (applied.length > 0) app.log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied')
-  }
-  if (config.AUTO_SEED && (await db.models.ResearchReport.count()) === 0) {
-    const summary = await seed(db, {
-      fixturesDir: config.FIXTURES_DIR,
-      fileStore: app.files,
-      log: (message) => app.log.info(message),
+  // Several instances may start at once on one database: one migrates and
+  // seeds while the others wait for the lock, then find nothing to do.
+  if (config.AUTO_MIGRATE || config.AUTO_SEED) {
+    await db.withSchemaLock(async () => {
+      if (config.AUTO_MIGRATE) {
+        const applied = await migrateUp(db.sequelize)
+        if (applied.length > 0) app.log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied')
+      }
+      if (config.AUTO_SEED && (await db.models.ResearchReport.count()) === 0) {
+        const summary = await seed(db, {
+          fixturesDir: config.FIXTURES_DIR,
+          fileStore: app.files,
+          log: (message) => app.log.info(message),
+        })
+        app.log.info({ summary }, 'empty database seeded with the fixtures')
+      }
     })
-    app.log.info({ summary }, 'empty database seeded with the fixtures')
   }
 }
 

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** The same for every attempt at one mail, so a receiver can tell a repeat from a new mail */
+  messageId?: string
 }
 
 export interface SentMail {
@@ -23,9 +25,14 @@ export interface Mailer {
   readonly destination: string
 }
 
-/** Real SMTP through nodemailer. */
+/**
+ * Real SMTP through nodemailer. Bounded waits, so that a hung server fails
+ * the attempt (to be retried) well before the mail job's lease runs out.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }
+
 function smtpMailer(url: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(url)
+  const transport: Transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })
   const host = new URL(url).host
   return {
     destination: `smtp://${host}`,

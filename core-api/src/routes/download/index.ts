@@ -4,6 +4,8 @@ import { AppError } from '../../errors.ts'
 import { ErrorEnvelope } from '../../http/envelope.ts'
 import { sendStoredFile } from '../../http/file-response.ts'
 
+const LINK_UNUSABLE = { 'zh-CN': '下载链接无效、已过期或下载次数已用完', 'en-US': 'This download link is invalid, expired or used up.' }
+
 // Signed links sent by mail: no login, bound to one paid order, expiring, and
 // counted against a limit.
 const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,11 +23,13 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const resumed = /^bytes=[1-9]/.test(request.headers.range ?? '')
-    const file = await app.orders.fileForLink(request.params.token, !resumed)
-    if (!file) throw new AppError('NOT_FOUND', { 'zh-CN': '下载链接无效、已过期或下载次数已用完', 'en-US': 'This download link is invalid, expired or used up.' })
-    return sendStoredFile(request, reply, app.files, file, (range) =>
-      app.orders.logDownload({ userId: file.order.userId, orderId: file.order.id, via: 'link', ip: request.ip, range }))
+    const fresh = !/^bytes=[1-9]/.test(request.headers.range ?? '')
+    const file = await app.orders.fileForLink(request.params.token, fresh)
+    if (!file) throw new AppError('NOT_FOUND', LINK_UNUSABLE)
+    return sendStoredFile(request, reply, app.files, file, async (range) => {
+      if (fresh && !(await app.orders.countLinkDownload(request.params.token))) throw new AppError('NOT_FOUND', LINK_UNUSABLE)
+      await app.orders.logDownload({ userId: file.order.userId, orderId: file.order.id, via: 'link', ip: request.ip, range })
+    })
   })
 }
 

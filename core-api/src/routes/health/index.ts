@@ -1,14 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { QueryTypes } from 'sequelize'
+import { migrations } from '../../db/migrations/index.ts'
 import { ok, responses } from '../../http/envelope.ts'
 import { AppError } from '../../errors.ts'
 
+const Lang = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10 })) })
+
+const QueueCounts = Type.Object({
+  queued: Type.Integer({ description: 'waiting to run, first attempts and retries' }),
+  active: Type.Integer(),
+  failed: Type.Integer({ description: 'out of retries' }),
+})
+
+const Readiness = Type.Object({
+  status: Type.Literal('ready'),
+  database: Type.String({ description: 'embedded or postgresql' }),
+  jobs: Type.Record(Type.String(), QueueCounts, { description: 'per queue of the job queue' }),
+  mails: Type.Object({
+    unsent: Type.Integer({ description: 'queued or being retried' }),
+    rejected: Type.Integer({ description: 'refused for good by the mail server' }),
+    oldestUnsentSeconds: Type.Union([Type.Number(), Type.Null()]),
+  }),
+})
+
+// Liveness says the process answers; readiness, that it can serve: a
+// balancer sends traffic only to ready instances, and a supervisor restarts
+// only those that stop being live.
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', {
     schema: {
       tags: ['Operations'],
       summary: 'Answers 200 once the database answers',
-      querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10 })) }),
+      querystring: Lang,
       response: responses(Type.Object({ status: Type.String(), database: Type.String() })),
     },
   }, async (request) => {
@@ -19,6 +43,44 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new AppError('SERVER_ERROR')
     }
     return ok(request.lang, { status: 'ok', database: app.db.embedded ? 'embedded' : 'postgresql' })
+  })
+
+  app.get('/health/live', {
+    schema: {
+      tags: ['Operations'],
+      summary: 'Liveness: answers 200 while the process runs, whatever its dependencies do',
+      querystring: Lang,
+      response: responses(Type.Object({ status: Type.Literal('live') })),
+    },
+    logLevel: 'warn',
+  }, async (request) => ok(request.lang, { status: 'live' as const }))
+
+  app.get('/health/ready', {
+    schema: {
+      tags: ['Operations'],
+      summary: 'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503)',
+      description: 'Also reports the job queue (jobs waiting, running and failed per queue) and the mails not yet sent.',
+      querystring: Lang,
+      response: responses(Readiness),
+    },
+    logLevel: 'warn',
+  }, async (request) => {
+    let pending: number
+    try {
+      // Read, not through umzug: its storage would create the table it reads.
+      const applied = await app.db.sequelize.query<{ name: string }>('SELECT name FROM schema_migrations', { type: QueryTypes.SELECT })
+      const names = new Set(applied.map((row) => row.name))
+      pending = migrations.filter((migration) => !names.has(migration.name)).length
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness: database unreachable')
+      throw new AppError('NOT_READY')
+    }
+    if (pending > 0) {
+      request.log.warn({ pending }, 'readiness: migrations not applied')
+      throw new AppError('NOT_READY', { 'zh-CN': `数据库有 ${pending} 个迁移尚未执行`, 'en-US': `${pending} database migrations are not applied` })
+    }
+    const [jobs, mails] = await Promise.all([app.jobs.stats(), app.mails.backlog()])
+    return ok(request.lang, { status: 'ready' as const, database: app.db.embedded ? 'embedded' : 'postgresql', jobs: jobs.queues, mails })
   })
 }
 
