@@ -58,7 +58,7 @@ async function withAdvisoryLock<T>(url: string, logger: DatabaseOptions['logger'
     const [first, second] = SCHEMA_LOCK
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [first, second])
     if (!rows[0]?.locked) {
-      logger?.info('another instance is migrating the database; waiting for it')
+      logger?.info('another instance holds the schema lock (migrations, seed or job queues); waiting for it')
       await client.query(`SET lock_timeout = ${SCHEMA_LOCK_WAIT_MS}`)
       await client.query('SELECT pg_advisory_lock($1, $2)', [first, second])
     }

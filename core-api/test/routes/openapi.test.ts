@@ -20,7 +20,7 @@ it('documents every route of the content contract with its envelope', async () =
     ['post', '/report/researchBriefReport/categoryList'], ['post', '/report/researchBriefReport/categoryPage'], ['post', '/report/researchBriefReport/pageList'],
     ['get', '/report/researchBriefReport/choicenessReports'], ['get', '/report/researchBriefReport/form'],
     ['post', '/report/marketInfo/pageList'], ['get', '/report/marketInfo/detailList'], ['get', '/report/marketInfo/topList'],
-    ['post', '/report/marketInfo/categoryList'], ['get', '/health'],
+    ['post', '/report/marketInfo/categoryList'], ['get', '/health'], ['get', '/health/live'], ['get', '/health/ready'],
     ['post', '/report/websiteUser/getWuValidCode'], ['post', '/report/websiteUser/register'], ['post', '/report/websiteUser/login'],
     ['get', '/report/websiteUser/logout'], ['get', '/report/websiteUser/getUserInfo'], ['post', '/report/websiteUser/updateUser'],
     ['post', '/report/websiteUser/updatePwd'], ['post', '/report/websiteUser/forgetPwd'], ['post', '/report/websiteUser/resetPwd'],

@@ -1,0 +1,398 @@
+// The reference deployment, for real: two core APIs and two BFFs behind
+// Debian's nginx (deploy/nginx/nginx.conf.template, round robin), on a
+// PostgreSQL server, Redis, an S3-compatible store (s3rver) and an SMTP sink.
+// A buyer goes through nginx only: registers, logs in, buys a report at the
+// payment sandbox and downloads it, with consecutive requests on different
+// instances; the delivery mail fails once and is retried from the database's
+// job queue; one core API is killed mid-run and the other carries on.
+//
+// Steps run in order and share the buyer's state; a step whose prerequisite
+// failed says so instead of failing somewhere confusing. Process logs:
+// test-artifacts/multi-instance/logs (their tails are printed on failure).
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { answeredBy, type AccessLine } from './support/nginx.ts'
+import { DEPLOY_DIR, FIXTURES_DIR, MIGRATIONS_DIR } from './support/paths.ts'
+import { probe, sleep, waitFor } from './support/processes.ts'
+import { countKeys } from './support/redis.ts'
+import { encryptCredential, SiteClient, type SiteAnswer } from './support/site-client.ts'
+import { CAPTCHA_CODE, Stack } from './support/stack.ts'
+
+const S = {
+  up: '0: the stack comes up: s3rver, SMTP sink, a fresh database, nginx, two core APIs started together, two BFFs',
+  ready: '1: every instance is ready, directly and through nginx',
+  once: '2: migrations ran once and the fixtures were seeded once, though both core APIs started together',
+  login: '3: a buyer registers and logs in through nginx (captcha, session cookie)',
+  buy: '4: buys a report with a file at the sandbox cashier; a cashier URL signed by one core verifies on the other',
+  download: '5: downloads the file from both core APIs: the exact bytes of the object in the bucket',
+  spread: '6: consecutive requests landed on different instances',
+  queued: '7: the delivery mail: its first SMTP attempt is refused (451) and it stays queued',
+  kill: '8: a core API killed (SIGKILL): nginx passes to the other, the buyer carries on',
+  delivered: '9: the survivor delivers the queued mail exactly once; outgoing_mail shows it sent; its link serves the file',
+  envFiles: '10: deploy/env/*.env document every setting the instances were started with',
+} as const
+
+const stack = new Stack()
+const failed = new Set<string>()
+const stepTimes: [string, number][] = []
+
+/**
+ * A test that runs only when the steps it needs passed (otherwise it is
+ * skipped, saying which failed), and shows the processes' logs when it fails.
+ */
+function step(name: string, needs: string[], fn: () => Promise<void>, timeoutMs = 90_000) {
+  it(name, async (context) => {
+    const missing = needs.filter((n) => failed.has(n))
+    if (missing.length > 0) {
+      failed.add(name)
+      const note = `not run: it needs ${missing.map((m) => `"${m}"`).join(', ')}, which failed`
+      log(`${name.split(':')[0]}: ${note}`)
+      context.skip(note)
+      return
+    }
+    const started = Date.now()
+    try {
+      await fn()
+    } catch (error) {
+      failed.add(name)
+      console.error(`[multi-instance] step "${name}" failed: ${(error as Error).message.split('\n')[0]}\n${await stack.diagnostics()}`)
+      throw error
+    } finally {
+      stepTimes.push([name, Date.now() - started])
+    }
+  }, timeoutMs)
+}
+
+const log = (message: string) => console.log(`[multi-instance] ${message}`)
+
+// The buyer's state, filled in step by step.
+const buyer = {
+  loginCode: `mi_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
+  password: `Pass${randomBytes(3).toString('hex')}9`,
+  email: `mi.buyer.${randomBytes(4).toString('hex')}@example.com`,
+  delivery: `mi.delivery.${randomBytes(4).toString('hex')}@example.com`,
+}
+let site: SiteClient
+let report: { id: string; title: string; attachmentKey: string; objectKey: string; bytes: Buffer }
+let order: { id: string; orderNo: string; payPrice: number }
+/** Which core API answered each of the buyer's requests (by nginx's access log), in order */
+const coreOf = new Map<SiteAnswer, string>()
+
+/** The core instance (name) that answered the core API call made for a buyer request. */
+async function coreFor(answer: SiteAnswer): Promise<string> {
+  const lines = await stack.nginx!.coreCallsFor(answer.requestId)
+  const name = stack.nameOf(answeredBy(lines[lines.length - 1] as AccessLine) ?? '?')
+  coreOf.set(answer, name)
+  return name
+}
+
+afterAll(async () => {
+  const problems = await stack.stop()
+  if (stepTimes.length > 0) log(`step times: ${stepTimes.map(([n, ms]) => `${n.split(':')[0]} ${(ms / 1000).toFixed(1)} s`).join('; ')}`)
+  if (problems.length > 0) throw new Error(`cleaning up failed:\n${problems.join('\n')}`)
+}, 60_000)
+
+describe.sequential('several core APIs and BFFs behind nginx', () => {
+  step(S.up, [], async () => {
+    await stack.start()
+    log(`stack up in ${(stack.timings['stack up']! / 1000).toFixed(1)} s (${Object.entries(stack.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}): `
+      + `site ${stack.siteUrl}, core balancer ${stack.coreLbUrl}, database ${stack.db!.name}, run ${stack.runId}`)
+    site = new SiteClient(stack.siteUrl)
+  }, 240_000)
+
+  step(S.ready, [S.up], async () => {
+    for (const instance of [...stack.cores, ...stack.bffs]) expect(instance.child.running, `${instance.name} is ${instance.child.state}`).toBe(true)
+    // The core balancer alternates between the two core APIs, the site between the two BFFs.
+    const coreAnswers = [] as string[]
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${stack.coreLbUrl}/health/ready`)
+      expect(response.status, `core balancer /health/ready: ${await response.clone().text()}`).toBe(200)
+      expect(((await response.json()) as { code: number }).code).toBe(200)
+      coreAnswers.push(stack.nameOf(response.headers.get('x-upstream') ?? ''))
+    }
+    expect(new Set(coreAnswers), `core balancer answered by ${coreAnswers.join(', ')}`).toEqual(new Set(stack.cores.map((c) => c.name)))
+    const bffAnswers = [] as string[]
+    for (let i = 0; i < 4; i++) {
+      const answer = await site.request('bff readiness', 'GET', '/bff/health/ready')
+      expect(answer.status, `site /bff/health/ready: ${answer.text()}`).toBe(200)
+      bffAnswers.push(stack.nameOf(answer.bff))
+    }
+    expect(new Set(bffAnswers), `site answered by ${bffAnswers.join(', ')}`).toEqual(new Set(stack.bffs.map((b) => b.name)))
+  })
+
+  step(S.once, [S.up], async () => {
+    const db = stack.db!
+    const index = await readFile(path.join(MIGRATIONS_DIR, 'index.ts'), 'utf8')
+    const declared = /export const migrations[^=]*=\s*\[([^\]]*)\]/.exec(index)?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? []
+    expect(declared.length, 'migrations listed in core-api/src/db/migrations/index.ts').toBeGreaterThan(0)
+    const rows = await db.query<{ name: string; n: number }>('SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name')
+    expect(rows.filter((r) => r.n !== 1), 'migrations recorded more than once').toEqual([])
+    expect(rows.length, `schema_migrations: ${rows.map((r) => r.name).join(', ')}`).toBe(declared.length)
+
+    const fixtures = async (name: string) => (JSON.parse(await readFile(path.join(FIXTURES_DIR, `${name}.json`), 'utf8')) as unknown[]).length
+    const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n
+    expect(await count('research_report')).toBe((await fixtures('reports')) * 2)
+    expect(await count('research_brief_report')).toBe(await fixtures('bulletins'))
+    expect(await count('market_info')).toBe(await fixtures('news'))
+    // The seed replaces the carousel whole: a second seed would have given it new ids.
+    const [carousel] = await db.query<{ n: number; max: string }>('SELECT count(*)::int AS n, max(id)::text AS max FROM carousel')
+    expect(carousel!.n).toBe(await fixtures('carousel'))
+    expect(Number(carousel!.max), 'carousel ids: the fixtures were loaded more than once').toBe(carousel!.n)
+
+    const logged = (needle: string) => stack.cores.filter((c) => c.child.output().some((line) => line.includes(needle))).map((c) => c.name)
+    const migrated = logged('migrations applied')
+    const seeded = logged('empty database seeded')
+    expect(migrated.length, `the log line "migrations applied" came from ${migrated.join(', ') || 'no instance'}`).toBe(1)
+    expect(seeded.length, `the log line "empty database seeded" came from ${seeded.join(', ') || 'no instance'}`).toBe(1)
+    const waited = logged('another instance is migrating')
+    const files = await stack.s3!.keys(`${stack.filePrefix}/`)
+    log(`migrations ${rows.length} (migrated and seeded by ${migrated.join(', ')}; "another instance is migrating" logged by ${waited.join(', ') || 'none'}); ${files.length} sample files in s3://${stack.s3!.bucket}/${stack.filePrefix}/`)
+    expect(files.length, `no sample file in the bucket under ${stack.filePrefix}/: the seed did not write to FILE_STORE`).toBeGreaterThan(0)
+  })
+
+  step(S.login, [S.ready], async () => {
+    await site.api('register', 'POST', '/report/websiteUser/register', {
+      loginCode: encryptCredential(buyer.loginCode), password: encryptCredential(buyer.password), confirmNewPassword: encryptCredential(buyer.password),
+      companyName: 'Multi-instance Test Co', addr: 'Buyer', email: buyer.email, contact: '13912345678', name: 'Multi Instance', lang: 'en-US',
+    })
+    expect(site.cookies.has('rpt_session'), `cookies after register: ${[...site.cookies.keys()].join(', ')}`).toBe(true)
+    await site.api('logout', 'GET', '/report/websiteUser/logout')
+    expect(site.cookies.has('rpt_session'), 'the session cookie is cleared by logout').toBe(false)
+
+    // The captcha is kept in the database under unTime, so it may be asked of one instance and answered on another.
+    const captcha = await site.api<{ unTime: string; img: string }>('captcha', 'POST', '/report/websiteUser/getWuValidCode', { unTime: `${Date.now()}` })
+    expect(captcha.data.img).toMatch(/^data:image\/svg\+xml;base64,/)
+    const login = await site.api<{ user: { loginCode: string } }>('login', 'POST', '/report/websiteUser/login', {
+      loginCode: encryptCredential(buyer.loginCode), password: encryptCredential(buyer.password), validCode: CAPTCHA_CODE, unTime: captcha.data.unTime,
+    })
+    expect(login.data.user.loginCode).toBe(buyer.loginCode)
+    expect(JSON.stringify(login.data), 'the token stays in the cookie').not.toContain('"token"')
+    expect(site.cookies.has('rpt_session')).toBe(true)
+    // The session lives in the database: every BFF and core instance knows it.
+    for (let i = 0; i < 4; i++) {
+      const info = await site.api<{ loginCode: string }>('who am I', 'GET', '/report/websiteUser/getUserInfo')
+      expect(info.data.loginCode).toBe(buyer.loginCode)
+      await coreFor(info.answer)
+    }
+    const captchaCore = await coreFor(captcha.answer)
+    const loginCore = await coreFor(login.answer)
+    log(`captcha on ${captchaCore} via ${stack.nameOf(captcha.answer.bff)}, login on ${loginCore} via ${stack.nameOf(login.answer.bff)}`)
+  })
+
+  step(S.buy, [S.login], async () => {
+    // A report of the fixtures that comes with a file; the product's own listing confirms it.
+    const [row] = await stack.db!.query<{ id: string; webTitle: string; attachmentKey: string }>(
+      `SELECT id::text, web_title AS "webTitle", attachment_key AS "attachmentKey" FROM research_report WHERE lang = 'en-US' AND attachment_key IS NOT NULL ORDER BY id LIMIT 1`)
+    expect(row, 'no English report of the fixtures has a file (attachment_key)').toBeDefined()
+    const listed = await site.api<{ pageList: { list: { id: string }[]; count: number } }>('report list', 'POST', '/report/researchReport/pageList', { pageNo: 1, pageSize: 10, lang: 'en-US' })
+    expect(listed.data.pageList.count).toBeGreaterThan(0)
+    const detail = await site.api<{ id: string; title: string; hasFile: boolean }>('report', 'GET', `/report/researchReport/form?id=${row!.id}&lang=en-US`)
+    expect(detail.data.hasFile, `report ${row!.webTitle} has no file according to /form`).toBe(true)
+    // Where FILE_STORE put it: s3://bucket/prefix/<attachment key>.
+    const objectKey = `${stack.filePrefix}/${row!.attachmentKey}`
+    const keys = await stack.s3!.keys(`${stack.filePrefix}/`)
+    expect(keys, `the report's file ${row!.attachmentKey} is not in the bucket under ${stack.filePrefix}/`).toContain(objectKey)
+    report = { id: row!.id, title: detail.data.title, attachmentKey: row!.attachmentKey, objectKey, bytes: await stack.s3!.get(objectKey) }
+
+    const saved = await site.api<{ id: string; orderNo: string; payPrice: number; status: string }>('order save', 'POST', '/report/websiteUserResearchOrder/save',
+      { reportId: report.id, edition: 'professional', licence: 'multi', lang: 'en-US' })
+    expect(saved.data.status).toBe('0')
+    order = { id: saved.data.id, orderNo: saved.data.orderNo, payPrice: saved.data.payPrice }
+    // Deliveries to this address fail (451) until step 8 says otherwise.
+    stack.smtp!.hold(buyer.delivery)
+    await site.api('delivery e-mail', 'POST', '/report/websiteUserResearchOrder/updateEmail', { id: order.id, email: buyer.delivery, confirmEmail: buyer.delivery, lang: 'en-US' })
+    const pay = await site.api<{ payMethod: string; orderPayUrl: string; orderNo: string }>('payOrder', 'POST', '/report/websiteUserResearchOrder/payOrder',
+      { id: order.id, payMethod: 'zfb', payPrice: order.payPrice, lang: 'en-US' })
+    expect(pay.data.orderNo).toBe(order.orderNo)
+    expect(pay.data.orderPayUrl.startsWith(`${stack.siteUrl}/sandbox/`), `orderPayUrl ${pay.data.orderPayUrl} should open the sandbox on SITE_URL`).toBe(true)
+    const signedOn = await coreFor(pay.answer)
+
+    // The cashier, opened on the site, lands on the other core API than the one
+    // that signed its URL (round robin; asked again while it does not).
+    const cashier = new URL(pay.data.orderPayUrl)
+    const cashierPath = `${cashier.pathname}${cashier.search}`
+    let rendered: SiteAnswer | undefined
+    let renderedOn = ''
+    for (let attempt = 0; attempt < 6 && (!rendered || renderedOn === signedOn); attempt++) {
+      rendered = await site.request('cashier page', 'GET', cashierPath, { headers: { accept: 'text/html' } })
+      expect(rendered.status, `the cashier page answered ${rendered.status}: ${rendered.text().slice(0, 300)}`).toBe(200)
+      renderedOn = await coreFor(rendered)
+    }
+    expect(renderedOn, 'the cashier page never landed on the core API that did not sign its URL').not.toBe(signedOn)
+    expect(rendered!.text()).toContain(order.orderNo)
+
+    // The pay button posts the same signed parameters: the next request goes to the other core again.
+    const pressed = await site.request('cashier pay', 'POST', cashierPath, { form: 'result=success' })
+    expect(pressed.status, `the cashier's pay button answered ${pressed.status}: ${pressed.text().slice(0, 300)}`).toBe(303)
+    expect(pressed.headers.get('location')).toContain(`/personalCenter/payBack?orderNo=${order.orderNo}`)
+    const pressedOn = await coreFor(pressed)
+    log(`payOrder signed on ${signedOn}; cashier rendered on ${renderedOn}; pay pressed on ${pressedOn}`)
+    expect(pressedOn, 'the pay button landed on the same core API as the cashier page (something else used the balancer in between)').not.toBe(renderedOn)
+
+    const paid = await waitFor(async () => {
+      const info = await site.api<{ status: string; payMethod: string }>('order info', 'POST', '/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })
+      return info.data.status === '1' ? info.data : undefined
+    }, { timeoutMs: 15_000, describe: () => `order ${order.orderNo} is not paid (status 1) 15 s after the cashier's pay button` })
+    expect(paid.payMethod).toBe('zfb')
+  })
+
+  step(S.download, [S.buy], async () => {
+    const downloads = await site.api<{ list: { id: string }[] }>('download list', 'POST', '/report/websiteUserOrder/downList', {})
+    expect(downloads.data.list.map((d) => d.id)).toContain(order.id)
+    const servedBy: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const file = await site.request('download', 'POST', '/api/report/websiteUserOrder/downFile', { json: { id: order.id } })
+      expect(file.status, `downFile answered ${file.status}: ${file.text().slice(0, 300)}`).toBe(200)
+      expect(file.headers.get('content-type')).toBe('application/pdf')
+      expect(file.body.length, 'downloaded size vs the bucket object').toBe(report.bytes.length)
+      expect(file.body.equals(report.bytes), 'the download is the bucket object byte for byte').toBe(true)
+      servedBy.push(await coreFor(file))
+    }
+    expect(new Set(servedBy), `both downloads were served by ${servedBy.join(', ')}`).toEqual(new Set(stack.cores.map((c) => c.name)))
+  })
+
+  step(S.spread, [S.download], async () => {
+    const rows = await Promise.all(site.history.filter((a) => a.path.startsWith('/api/') || a.path.startsWith('/sandbox/')).map(async (a) => ({
+      label: a.label, bff: stack.nameOf(a.bff), core: coreOf.get(a) ?? await coreFor(a).catch(() => '-'),
+    })))
+    log(`the buyer's requests (BFF → core):\n${rows.map((r) => `  ${r.label.padEnd(16)} ${r.bff} → ${r.core}`).join('\n')}`)
+    expect(new Set(rows.map((r) => r.bff))).toEqual(new Set(stack.bffs.map((b) => b.name)))
+    expect(new Set(rows.map((r) => r.core).filter((c) => c !== '-'))).toEqual(new Set(stack.cores.map((c) => c.name)))
+    // Round robin: most neighbours differ (others may use the balancer in between).
+    const changesOfBff = rows.slice(1).filter((r, i) => r.bff !== rows[i]!.bff).length
+    expect(changesOfBff, 'consecutive requests went to the other BFF').toBeGreaterThanOrEqual(Math.floor((rows.length - 1) / 2))
+    // The BFFs share their caches and limits in Redis under this run's prefix.
+    expect(await countKeys(stack.redisPrefix), `no Redis key under ${stack.redisPrefix}: the BFFs do not use Redis`).toBeGreaterThan(0)
+  })
+
+  step(S.queued, [S.buy], async () => {
+    const smtp = stack.smtp!
+    await waitFor(async () => (smtp.refusalsFor(buyer.delivery).length > 0 ? true : (await smtp.changed(500), undefined)), {
+      timeoutMs: 30_000,
+      describe: () => `no SMTP delivery attempt to ${buyer.delivery} within 30 s of the payment: the delivery mail was not sent through SMTP_URL `
+        + `(the job queue / outgoing_mail of the core API). The sink saw:\n${smtp.summary()}`,
+    })
+    expect(smtp.acceptedFor(buyer.delivery), 'nothing accepted for the buyer yet').toEqual([])
+    expect(await stack.db!.tableExists('outgoing_mail'), 'the table outgoing_mail (the mail queue) does not exist').toBe(true)
+    const rows = await stack.db!.query<{ id: string; subject: string; sent_at: Date | null; attempts: number }>(
+      'SELECT id::text, subject, sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1', [buyer.delivery])
+    const mail = rows.filter((r) => r.subject.includes(order.orderNo))
+    expect(mail.length, `outgoing_mail rows to ${buyer.delivery}: ${JSON.stringify(rows)}`).toBe(1)
+    expect(mail[0]!.sent_at, 'outgoing_mail says sent, but the server refused it').toBeNull()
+    log(`delivery mail refused ${smtp.refusalsFor(buyer.delivery).length} time(s) so far; outgoing_mail ${mail[0]!.id}: attempts ${mail[0]!.attempts}, not sent`)
+  })
+
+  step(S.kill, [S.download], async () => {
+    const [victim, survivor] = stack.cores as [typeof stack.cores[0], typeof stack.cores[0]]
+    // Killed while the delivery mail waits for its retry: just after a refused
+    // attempt (the sink refuses until step 9), not while an instance is in the
+    // middle of one (whose job would stay leased to the dead instance).
+    const smtp = stack.smtp!
+    const refusals = () => smtp.refusalsFor(buyer.delivery)
+    if (refusals().length > 0 && Date.now() - refusals()[refusals().length - 1]!.at > 400) {
+      const seen = refusals().length
+      await waitFor(async () => (refusals().length > seen ? true : (await smtp.changed(500), undefined)), {
+        timeoutMs: 40_000, describe: () => `the delivery mail was not attempted again within 40 s of its last refusal:\n${smtp.summary()}`,
+      })
+    }
+    await sleep(250)
+    await waitFor(async () => (smtp.attemptInFlight ? undefined : true), { timeoutMs: 3000, intervalMs: 25, describe: () => 'an SMTP attempt stayed open' }).catch(() => undefined)
+    const logBefore = (await stack.nginx!.accessLog()).length
+    await victim.child.kill()
+    const killedAt = Date.now()
+    expect(victim.child.state).toBe('SIGKILL')
+    const queued = await stack.db!.tableExists('outgoing_mail')
+      ? await stack.db!.query<{ sent_at: Date | null }>('SELECT sent_at FROM outgoing_mail WHERE lower(recipient) = $1', [buyer.delivery])
+      : []
+    log(`killed ${victim.name} (pid ${victim.child.pid}) with SIGKILL, ${refusals().length} refused attempt(s) of the delivery mail so far, `
+      + `${queued.filter((r) => r.sent_at === null).length} unsent mail(s) to the buyer`)
+
+    // The buyer carries on; every answer comes from the survivor.
+    const answers: SiteAnswer[] = []
+    answers.push((await site.api('who am I', 'GET', '/report/websiteUser/getUserInfo')).answer)
+    answers.push((await site.api('order info', 'POST', '/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })).answer)
+    answers.push((await site.api('research orders', 'POST', '/report/websiteUserResearchOrder/orderList', { status: '1' })).answer)
+    answers.push((await site.api('download list', 'POST', '/report/websiteUserOrder/downList', {})).answer)
+    for (let i = 0; i < 2; i++) {
+      const file = await site.request('download', 'POST', '/api/report/websiteUserOrder/downFile', { json: { id: order.id } })
+      expect(file.status, `downFile after the kill answered ${file.status}: ${file.text().slice(0, 300)}`).toBe(200)
+      expect(file.body.equals(report.bytes)).toBe(true)
+      answers.push(file)
+    }
+    for (const answer of answers) expect(await coreFor(answer), `${answer.label} after the kill`).toBe(survivor.name)
+
+    // nginx found the dead instance (connection refused) and passed those requests on, POSTs
+    // included (nothing had been sent), without `non_idempotent`; none was answered with an error.
+    const after = (await stack.nginx!.accessLog()).slice(logBefore).filter((l) => l.port === stack.coreLbPort)
+    const failedOver = after.filter((l) => l.upstreams.length > 1)
+    expect(failedOver.length, `no core request after the kill was passed from ${victim.address} to the other:\n${after.map((l) => l.raw).join('\n')}`).toBeGreaterThan(0)
+    expect(failedOver.every((l) => l.upstreams[0] === victim.address && answeredBy(l) === survivor.address && l.status < 500), failedOver.map((l) => l.raw).join('\n')).toBe(true)
+    expect(after.filter((l) => l.status >= 502), 'requests nginx answered with a gateway error after the kill').toEqual([])
+    const errors = await stack.nginx!.errorLog()
+    const victimPattern = victim.address.replace(/\./g, '\\.')
+    expect(errors).toMatch(new RegExp(`connect\\(\\) failed \\(111: Connection refused\\).*upstream: "http://${victimPattern}`))
+    // max_fails=1: nginx took it out of the rotation for fail_timeout (10 s) after that one refusal.
+    expect(errors).toMatch(new RegExp(`upstream server temporarily disabled.*upstream: "http://${victimPattern}`))
+    if (Date.now() - killedAt < 9000) expect(after.filter((l) => l.upstreams.includes(victim.address)).length, 'requests that tried the dead instance within fail_timeout').toBe(1)
+    log(`${failedOver.length} request(s) failed over from ${victim.name} to ${survivor.name}: ${failedOver.map((l) => `${l.method} ${l.uri}`).join(', ')}`)
+
+    // Both BFFs stay ready: their core API (the balancer) answers.
+    for (const bff of stack.bffs) {
+      const ready = await probe(`http://${bff.address}/bff/health/ready`)
+      expect(ready?.status, `${bff.name} /bff/health/ready after the kill: ${ready?.body}`).toBe(200)
+    }
+    const ready = await probe(`${stack.coreLbUrl}/health/ready`)
+    expect(ready?.status, 'the core balancer stays ready').toBe(200)
+  })
+
+  step(S.delivered, [
+S.queued, S.kill], async () => {
+    const smtp = stack.smtp!
+    const refusedBefore = smtp.refusalsFor(buyer.delivery).length
+    smtp.release(buyer.delivery)
+    const released = Date.now()
+    const ofOrder = (m: { subject: string }) => m.subject.includes(order.orderNo)
+    const delivered = await waitFor(async () => {
+      const mails = smtp.acceptedFor(buyer.delivery, ofOrder)
+      if (mails.length > 0) return mails[0]
+      await smtp.changed(500)
+      return undefined
+    }, { timeoutMs: 60_000, describe: () => `the delivery mail of ${order.orderNo} was not delivered within 60 s of the sink accepting it again. The sink saw:\n${smtp.summary()}` })
+    log(`delivery mail accepted ${((Date.now() - released) / 1000).toFixed(1)} s after the sink accepted again (${refusedBefore} refusal(s) before); Message-ID ${delivered.messageId}`)
+    expect(delivered.to.toLowerCase()).toContain(buyer.delivery)
+    expect(delivered.messageId).toMatch(/^<[^<>@\s]+@[^<>\s]+>$/)
+
+    // Never twice: wait a few retry periods more.
+    await sleep(5000)
+    const copies = smtp.acceptedFor(buyer.delivery, ofOrder)
+    expect(copies.length, `the delivery mail was accepted ${copies.length} times:\n${smtp.summary()}`).toBe(1)
+    const ids = smtp.accepted.map((m) => m.messageId)
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'Message-IDs accepted more than once').toEqual([])
+
+    const rows = await stack.db!.query<{ sent_at: Date | null; attempts: number }>(
+      'SELECT sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1 AND subject LIKE $2', [buyer.delivery, `%${order.orderNo}%`])
+    expect(rows.length).toBe(1)
+    expect(rows[0]!.sent_at, 'outgoing_mail.sent_at of the delivered mail').not.toBeNull()
+    expect(rows[0]!.attempts, 'outgoing_mail.attempts: the refused one(s) and the one that went through').toBeGreaterThanOrEqual(2)
+
+    // Its signed link goes through the site and serves the same bytes.
+    const link = delivered.links.find((l) => l.startsWith(`${stack.siteUrl}/api/download/`))
+    expect(link, `no ${stack.siteUrl}/api/download/… link in the mail:\n${delivered.text}`).toBeDefined()
+    const file = await site.request('mailed link', 'GET', new URL(link!).pathname)
+    expect(file.status, `the mailed link answered ${file.status}: ${file.text().slice(0, 300)}`).toBe(200)
+    expect(file.body.equals(report.bytes), 'the mailed link serves the bucket object').toBe(true)
+  })
+
+  step(S.envFiles, [S.up], async () => {
+    // Settings only a test uses: the captcha bypass.
+    const testOnly = new Set(['CAPTCHA_TEST_CODE'])
+    for (const [file, settings] of [['core-api.env', stack.coreSettings(stack.cores[0]!)], ['bff.env', stack.bffSettings(stack.bffs[0]!)]] as const) {
+      const text = await readFile(path.join(DEPLOY_DIR, 'env', file), 'utf8')
+      const documented = new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]))
+      const missing = Object.keys(settings).filter((key) => !testOnly.has(key) && !documented.has(key))
+      expect(missing, `deploy/env/${file} does not mention ${missing.join(', ')}`).toEqual([])
+    }
+  })
+})
