@@ -59,7 +59,7 @@ const ConfigSchema = Type.Object({
   /** smtp(s)://user:pass@host:port of the mail server; unset writes .eml files under DATA_DIR/outbox */
   SMTP_URL: Type.String({ default: '' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Hengzhi Research <no-reply@hengzhi-research.cn>' }),
-  /** A mail that fails is retried this many times, the delay doubling from MAIL_RETRY_DELAY_SECONDS (12 × 30 s ≈ 34 hours in all) */
+  /** A mail that fails is retried this many times, the delay about doubling from MAIL_RETRY_DELAY_SECONDS (with jitter: 12 from 30 s span 1.5 to 3 days) */
   MAIL_RETRY_LIMIT: Type.Integer({ minimum: 0, maximum: 50, default: 12 }),
   MAIL_RETRY_DELAY_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
   /** How often an idle worker looks for queued jobs; a job enqueued by this instance wakes its worker at once */

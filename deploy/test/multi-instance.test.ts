@@ -146,9 +146,9 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     const seeded = logged('empty database seeded')
     expect(migrated.length, `the log line "migrations applied" came from ${migrated.join(', ') || 'no instance'}`).toBe(1)
     expect(seeded.length, `the log line "empty database seeded" came from ${seeded.join(', ') || 'no instance'}`).toBe(1)
-    const waited = logged('another instance is migrating')
+    const waited = logged('another instance holds the schema lock')
     const files = await stack.s3!.keys(`${stack.filePrefix}/`)
-    log(`migrations ${rows.length} (migrated and seeded by ${migrated.join(', ')}; "another instance is migrating" logged by ${waited.join(', ') || 'none'}); ${files.length} sample files in s3://${stack.s3!.bucket}/${stack.filePrefix}/`)
+    log(`migrations ${rows.length} (migrated and seeded by ${migrated.join(', ')}; "another instance holds the schema lock" logged by ${waited.join(', ') || 'none'}); ${files.length} sample files in s3://${stack.s3!.bucket}/${stack.filePrefix}/`)
     expect(files.length, `no sample file in the bucket under ${stack.filePrefix}/: the seed did not write to FILE_STORE`).toBeGreaterThan(0)
   })
 

@@ -110,7 +110,10 @@ export class MailService {
     } catch (error) {
       const permanent = isPermanent(error)
       await sequelize.query(
-        `UPDATE outgoing_mail SET sending_until = NULL, last_error = $2, rejected_at = CASE WHEN $3::boolean THEN now() END WHERE id = $1`,
+        // A refused mail is never sent again: a link it held has no more use in the table.
+        `UPDATE outgoing_mail SET sending_until = NULL, last_error = $2, rejected_at = CASE WHEN $3::boolean THEN now() END,
+                body_text = CASE WHEN $3::boolean AND secret THEN NULL ELSE body_text END, body_html = CASE WHEN $3::boolean AND secret THEN NULL ELSE body_html END
+          WHERE id = $1`,
         { bind: [mailId, String((error as Error).message ?? error).slice(0, 1000), permanent] },
       )
       if (permanent) {

@@ -460,18 +460,18 @@ export class OrderService {
   }
 
   /** The receipt (and the file's link) for the buyer, queued with the change that paid or delivered the order. */
-  private async queuePaidMail(kind: OutgoingMail['kind'], order: OrderRow, link: string | undefined, siteName: string, transaction: Transaction) {
+  private async queuePaidMail(kind: OutgoingMail['kind'], order: OrderRow, link: string | undefined, siteName: string, transaction: Transaction): Promise<string | undefined> {
     const to = order.email ?? (await this.userEmail(order.userId, transaction))
     if (!to) {
       this.deps.log.warn({ orderNo: order.orderNo }, 'a paid order has no e-mail address; no confirmation sent')
-      return
+      return undefined
     }
     const edition = order.lang === 'en-US' ? '/en' : ''
     const content = orderPaidMail(order.lang, {
       siteName, orderNo: order.orderNo, title: order.title, amount: order.amount, currency: order.currency, kind: order.kind,
       downloadLink: link, downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`, hasFile: order.attachmentKey !== null,
     })
-    await this.deps.mails.enqueue({ kind, reference: order.orderNo, to, content, secret: link !== undefined }, transaction)
+    return this.deps.mails.enqueue({ kind, reference: order.orderNo, to, content, secret: link !== undefined }, transaction)
   }
 
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */
@@ -486,11 +486,8 @@ export class OrderService {
       )
       if (!order) throw new AppError('ORDER_NOT_PAID')
       const link = await this.createDownloadLink(order.id, transaction)
-      await this.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
-      const [mail] = await this.select<{ id: string }>(
-        `SELECT id::text AS id FROM outgoing_mail WHERE kind = 'order-delivered' AND reference = $1 ORDER BY id DESC LIMIT 1`, [order.orderNo], transaction,
-      )
-      return { link, mailId: mail?.id }
+      const mailId = await this.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
+      return { link, mailId }
     })
   }
 
