@@ -8,10 +8,12 @@ const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
 const direct = process.env.API_DIRECT
 
 // `vite build --ssr src/entry-server.tsx --outDir dist/server` is the BFF's
-// server renderer; public/ belongs to the client build only.
+// server renderer; public/ belongs to the client build only. The client
+// build's manifest (dist/.vite/manifest.json) tells the BFF which chunks and
+// stylesheets each screen needs, so a server-rendered page links them.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
   server: {
     proxy: {
       '/api': direct

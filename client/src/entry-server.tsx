@@ -14,6 +14,7 @@ export { planRender } from './app/ssr-plan'
 export { buildFallback } from './app/ssr-fallback'
 export { buildHead } from './app/ssr-head'
 export { ssrStateScript } from './app/ssr-state'
+export { screenModule } from './app/screens'
 
 export interface RenderInput {
   /** The request path as sent (percent-encoded) */

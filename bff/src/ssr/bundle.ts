@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { loadClientAssets, type ClientAssets, type ScreenAssets } from './assets.ts'
 
 // The client's server build (client/src/entry-server.tsx, built by
 // `npm run build -w client` into dist/server). These types restate its
@@ -31,6 +32,8 @@ export interface SsrBundle {
     alternates?: Array<{ lang: string; webTitle: string }>
   }): { title: string; tags: string }
   ssrStateScript(state: SsrState): string
+  /** A screen's source module, as the client build's manifest keys it */
+  screenModule(screen: string): string
   render(input: { pathname: string; search: string; state: SsrState; timeoutMs?: number }): Promise<string>
 }
 
@@ -38,6 +41,10 @@ export interface LoadedBundle {
   bundle: SsrBundle
   /** Changes with every build, for cache keys */
   version: string
+  /** The stylesheets and chunks a screen needs, from the client build's manifest */
+  screenAssets(screen: string): ScreenAssets
+  /** The client build's manifest and stylesheets */
+  client: ClientAssets
 }
 
 export const BUNDLE_PATH = path.join('server', 'entry-server.js')
@@ -55,8 +62,9 @@ export function bundleLoader(distDir: string): () => Promise<LoadedBundle | null
     if (!info?.isFile()) return null
     const version = String(info.mtimeMs)
     if (current?.version !== version) {
-      const loading = import(`${pathToFileURL(file).href}?v=${version}`).then(
-        (module: SsrBundle) => ({ bundle: module, version }),
+      // The manifest is written by the same build, just before the server bundle.
+      const loading = Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)]).then(
+        ([module, client]): LoadedBundle => ({ bundle: module, version, client, screenAssets: (screen) => client.forModule(module.screenModule(screen)) }),
         (error: unknown) => {
           current = undefined
           throw error

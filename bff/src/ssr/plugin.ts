@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { EncodedBody } from '../lib/encoded-body.ts'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
+import { withPageAssets } from './assets.ts'
 import { bundleLoader, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import { TextCache } from './html-cache.ts'
 import { loadPageData } from './page-data.ts'
@@ -116,7 +117,8 @@ async function ssrPlugin(app: FastifyInstance) {
       notFound,
       ...(data.kind === 'ok' && data.alternates ? { alternates: data.alternates } : {}),
     })
-    const html = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
+    const page = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
+    const html = withPageAssets(page, loaded.screenAssets(notFound ? 'notFound' : plan.resolved.route.screen), loaded.client)
     return { status: notFound ? 404 : 200, html, cached: false }
   }
 

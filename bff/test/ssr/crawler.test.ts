@@ -242,6 +242,34 @@ describe('public routes without JavaScript', () => {
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<div id="root"></div>')
     expect(res.body).not.toContain('rpt-ssr-state')
+    // Painted by the client: its stylesheet stays linked, its scripts at their usual priority.
+    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/)
+    expect(res.body).not.toContain('fetchpriority')
+  })
+
+  it('sends each page with everything it needs to paint: its screen’s styles inline, its chunks preloaded', async () => {
+    const report = reports[0]!
+    const cases: Array<[string, string, RegExp]> = [
+      ['/', 'home-page', /\.slide\{/],
+      [`/en/reports/${report.webTitle}`, 'report-detail-page', /\.price-table\{/],
+      ['/about', 'about', /\.about-layout\{/],
+      ['/contactUs', 'about', /\.about-layout\{/],
+      ['/bulletin', 'bulletins', /\{/],
+      ['/no-such-page', '', /\.container\{/],
+    ]
+    for (const [url, css, rule] of cases) {
+      const page = await crawl(url)
+      const head = page.html.slice(0, page.html.indexOf('</head>'))
+      // Nothing the first paint waits for: no stylesheet to fetch, scripts at low priority.
+      expect(head, url).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
+      expect(head, url).toMatch(rule)
+      if (css) expect(head, url).toMatch(new RegExp(`<link rel="stylesheet" crossorigin href="/assets/${css}-[\\w-]+\\.css" disabled>`))
+      for (const tag of head.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []) expect(tag, url).toContain('fetchpriority="low"')
+    }
+    const home = (await crawl('/')).html
+    expect(home).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/home-page-[\w-]+\.js">/)
+    // A modal the home page opens on demand is not preloaded.
+    expect(home).not.toContain('custom-request-modal')
   })
 
   it('keeps a rendered report page briefly and forgets it on a cache purge', async () => {

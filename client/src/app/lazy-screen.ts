@@ -18,11 +18,13 @@ export function reloadOnceForChunkError(now = Date.now()): boolean {
 }
 
 export type LazyScreen<P extends object> = ComponentType<P> & {
-  /** Loads the chunk; once it has settled the screen renders without suspending. */
+  /** Loads the chunk (and, through Vite's preload helper, its stylesheets); once it has settled the screen renders without suspending. */
   preload(): Promise<unknown>
+  /** The source module, root-relative, as the build manifest keys it */
+  module: string
 }
 
-export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, module = ''): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<{ default: ComponentType<P> }> | undefined
   const loadOnce = () => {
@@ -43,5 +45,5 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
   // A preloaded screen renders at once: hydration must find the server's
   // markup in the first pass, not a Suspense fallback.
   const Screen = (props: P) => createElement(loaded ?? Lazy, props)
-  return Object.assign(Screen, { preload: loadOnce })
+  return Object.assign(Screen, { preload: loadOnce, module })
 }

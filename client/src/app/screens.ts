@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
 import type { ScreenName } from './routes'
 
@@ -7,22 +8,41 @@ export interface ScreenProps {
 
 type Screen = LazyScreen<ScreenProps>
 
-// Route-level code splitting: each screen is its own chunk.
+// Route-level code splitting: each screen is its own chunk. The modules are
+// taken by path (root-relative, as Vite's build manifest names them), so the
+// server can find a screen's chunk, stylesheets and imports in the manifest
+// and send them with the page; a new screen gets them by being listed here.
+const MODULES = import.meta.glob<{ default: ComponentType<ScreenProps> }>([
+  '/src/features/*/components/*-page.tsx',
+  '/src/components/not-found-page.tsx',
+])
+
+function screen(path: string): Screen {
+  const load = MODULES[path]
+  if (!load) throw new Error(`no screen module ${path}`)
+  return lazyScreen(load, path.slice(1))
+}
+
 export const SCREENS: Record<ScreenName, Screen> = {
-  home: lazyScreen(() => import('../features/home/components/home-page')),
-  reports: lazyScreen(() => import('../features/reports/components/report-list-page')),
-  reportDetail: lazyScreen(() => import('../features/reports/components/report-detail-page')),
-  bulletins: lazyScreen(() => import('../features/bulletins/components/bulletin-list-page')),
-  bulletinDetail: lazyScreen(() => import('../features/bulletins/components/bulletin-detail-page')),
-  news: lazyScreen(() => import('../features/news/components/news-list-page')),
-  newsDetail: lazyScreen(() => import('../features/news/components/news-detail-page')),
-  market: lazyScreen(() => import('../features/custom-request/components/market-page')),
-  about: lazyScreen(() => import('../features/about/components/about-page')),
-  contact: lazyScreen(() => import('../features/about/components/contact-page')),
-  myInfo: lazyScreen(() => import('../features/auth/components/my-info-page')),
-  updatePwd: lazyScreen(() => import('../features/auth/components/update-password-page')),
-  orders: lazyScreen(() => import('../features/orders/components/orders-page')),
-  downloads: lazyScreen(() => import('../features/orders/components/downloads-page')),
-  payBack: lazyScreen(() => import('../features/orders/components/pay-back-page')),
-  notFound: lazyScreen(() => import('../components/not-found-page')),
+  home: screen('/src/features/home/components/home-page.tsx'),
+  reports: screen('/src/features/reports/components/report-list-page.tsx'),
+  reportDetail: screen('/src/features/reports/components/report-detail-page.tsx'),
+  bulletins: screen('/src/features/bulletins/components/bulletin-list-page.tsx'),
+  bulletinDetail: screen('/src/features/bulletins/components/bulletin-detail-page.tsx'),
+  news: screen('/src/features/news/components/news-list-page.tsx'),
+  newsDetail: screen('/src/features/news/components/news-detail-page.tsx'),
+  market: screen('/src/features/custom-request/components/market-page.tsx'),
+  about: screen('/src/features/about/components/about-page.tsx'),
+  contact: screen('/src/features/about/components/contact-page.tsx'),
+  myInfo: screen('/src/features/auth/components/my-info-page.tsx'),
+  updatePwd: screen('/src/features/auth/components/update-password-page.tsx'),
+  orders: screen('/src/features/orders/components/orders-page.tsx'),
+  downloads: screen('/src/features/orders/components/downloads-page.tsx'),
+  payBack: screen('/src/features/orders/components/pay-back-page.tsx'),
+  notFound: screen('/src/components/not-found-page.tsx'),
+}
+
+/** The screen's module as the client build's manifest keys it (e.g. src/features/home/components/home-page.tsx). */
+export function screenModule(name: ScreenName): string {
+  return SCREENS[name].module
 }
