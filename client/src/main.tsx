@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { resolveRoute, NOT_FOUND_ROUTE } from './app/routes'
@@ -23,16 +23,21 @@ async function start(element: HTMLElement) {
   const { pathname, search } = window.location
   const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
   await SCREENS[route.screen].preload().catch(() => {})
-  hydrateRoot(
-    element,
-    <StrictMode>
-      <App ssr={ssr} />
-    </StrictMode>,
-    {
-      // Production React reports a mismatch only as a bare error code; name it.
-      onRecoverableError: (error, info) => console.error('[hydration] recoverable error:', error, info.componentStack ?? ''),
-    },
-  )
+  // The page is already painted and readable: hydrate as a transition, which
+  // React does in slices that yield to the browser, instead of one long task
+  // that would hold up input (and Total Blocking Time) on a slow phone.
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <App ssr={ssr} />
+      </StrictMode>,
+      {
+        // Production React reports a mismatch only as a bare error code; name it.
+        onRecoverableError: (error, info) => console.error('[hydration] recoverable error:', error, info.componentStack ?? ''),
+      },
+    )
+  })
 }
 
 if (root) void start(root)

@@ -12,7 +12,14 @@ const prefersReducedMotion = () =>
 
 export function Carousel({ slides }: { slides: Slide[] | undefined }) {
   const t = useT()
-  const [index, setIndex] = useState(0)
+  const [index, setIndexState] = useState(0)
+  // The first slide is the server's: it appears with the page, not with a fade
+  // (a fade would also hold back the page's Largest Contentful Paint).
+  const [moved, setMoved] = useState(false)
+  const setIndex = (next: (i: number) => number) => {
+    setMoved(true)
+    setIndexState(next)
+  }
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
   // Read after mount: the server cannot know the preference, and hydration must match its markup.
@@ -46,7 +53,7 @@ export function Carousel({ slides }: { slides: Slide[] | undefined }) {
       }}
     >
       <div
-        className="slide"
+        className={moved ? 'slide slide-enter' : 'slide'}
         key={current.id}
         role="group"
         aria-roledescription="slide"
@@ -81,15 +88,18 @@ export function Carousel({ slides }: { slides: Slide[] | undefined }) {
                 className={`dot${i === index % count ? ' is-active' : ''}`}
                 aria-label={t('home.slide', { index: i + 1, total: count })}
                 aria-current={i === index % count ? 'true' : undefined}
-                onClick={() => setIndex(i)}
+                onClick={() => setIndex(() => i)}
               />
             ))}
           </div>
           <button type="button" className="carousel-arrow" aria-label={t('home.nextSlide')} onClick={() => setIndex((i) => (i + 1) % count)}>
             ›
           </button>
+          {/* Both labels take the same cell, the current one visible: the button keeps its width when a
+              reduced-motion preference, read after hydration, stops the carousel. */}
           <button type="button" className="carousel-toggle" onClick={() => setStopped((s) => !s)}>
-            {stopped ? t('home.play') : t('home.pause')}
+            <span className={stopped ? undefined : 'is-off'}>{t('home.play')}</span>
+            <span className={stopped ? 'is-off' : undefined}>{t('home.pause')}</span>
           </button>
         </div>
       )}
