@@ -71,6 +71,13 @@ const ConfigSchema = Type.Object({
 
   /** Unpaid orders are cancelled after this long */
   ORDER_TTL_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 7, default: 120 }),
+  /**
+   * A payment that arrives this long after its order expired still pays it (revived and delivered), unless the buyer
+   * has paid another order for the product meanwhile; later ones, and any for a cancelled order, are refunded
+   */
+  LATE_PAYMENT_GRACE_MINUTES: Type.Integer({ minimum: 0, maximum: 60 * 24 * 7, default: 30 }),
+  /** A gateway close or refund that fails is retried 10 times, the delay about doubling from this */
+  PAYMENT_RETRY_DELAY_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
   /** How often unpaid orders are reconciled with the provider and stale ones expired; 0 turns the job off */
   RECONCILE_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 60 }),
   /** Unpaid orders younger than this are left to the provider's notification */

@@ -1,7 +1,8 @@
 import { AlipaySdk } from 'alipay-sdk'
+import { alipayTime } from './china-time.ts'
 import {
-  ProviderError, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart, type QueryResult,
-  type VerifiedNotification,
+  ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
+  type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification,
 } from './types.ts'
 
 // Alipay through its official SDK (RSA2). The gateway is configurable so the
@@ -22,6 +23,8 @@ export interface AlipayOptions {
 
 const PAGE_METHODS = { zfb: ['alipay.trade.page.pay', 'FAST_INSTANT_TRADE_PAY'], zfb_h5: ['alipay.trade.wap.pay', 'QUICK_WAP_WAY'] } as const
 const AMOUNT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/
+/** Refusals that a retry can pass; every other ACQ.* sub_code of a refund is the gateway's final word. */
+const RETRYABLE_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR'])
 
 /** "12.3" → 1230; anything else → undefined. Decimal text is parsed exactly, never through a float. */
 export function yuanToFen(value: unknown): number | undefined {
@@ -32,6 +35,18 @@ export function yuanToFen(value: unknown): number | undefined {
 
 export function fenToYuan(amount: number): string {
   return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`
+}
+
+/** Alipay counts characters, not UTF-16 units: never cut a surrogate pair in half. */
+function truncate(text: string, max: number): string {
+  const chars = Array.from(text)
+  return chars.length <= max ? text : chars.slice(0, max).join('')
+}
+
+type Answer = Record<string, unknown>
+
+function describe(answer: Answer): string {
+  return [answer.code, answer.msg, answer.sub_code, answer.sub_msg].filter((part) => typeof part === 'string' && part !== '').join(' ')
 }
 
 export class AlipayProvider implements PaymentProvider {
@@ -62,11 +77,15 @@ export class AlipayProvider implements PaymentProvider {
     const [method, productCode] = PAGE_METHODS[request.method]
     try {
       const payUrl = this.sdk.pageExecute(method, 'GET', {
+        // The SDK stamps local time; Alipay reads China time. A timestamp given here replaces the SDK's.
+        timestamp: alipayTime(new Date()),
         bizContent: {
           out_trade_no: request.orderNo,
           total_amount: fenToYuan(request.amount),
           subject: request.subject.slice(0, 127),
           product_code: productCode,
+          // Past the order's own deadline the gateway takes no payment, however long the buyer keeps the page open.
+          time_expire: alipayTime(request.expiresAt),
           ...(request.currency === 'CNY' ? {} : { trans_currency: request.currency, settle_currency: request.currency }),
         },
         returnUrl: request.returnUrl,
@@ -98,6 +117,7 @@ export class AlipayProvider implements PaymentProvider {
     const status = fields.trade_status
     const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : 'pending'
     return {
+      kind: 'payment',
       provider: 'alipay',
       orderNo: fields.out_trade_no,
       amount,
@@ -114,22 +134,85 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async query(orderNo: string): Promise<QueryResult> {
-    let result: Record<string, unknown>
-    try {
-      result = await this.querySdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true }) as Record<string, unknown>
-    } catch (error) {
-      throw new ProviderError('alipay trade query failed', error)
-    }
+    const result = await this.call('alipay.trade.query', { out_trade_no: orderNo })
     if (result.code !== '10000') {
       if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown' }
-      throw new ProviderError(`alipay trade query answered ${String(result.code)} ${String(result.sub_code ?? '')}`)
+      throw new ProviderError(`alipay trade query answered ${describe(result)}`)
     }
-    const status = result.trade_status
-    if (status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED') {
-      const amount = yuanToFen(result.total_amount)
-      if (amount === undefined) throw new ProviderError('alipay trade query answered no amount')
-      return { state: 'paid', amount, providerTradeNo: String(result.trade_no) }
+    const paid = this.paidTrade(result)
+    if (paid) return paid
+    return { state: result.trade_status === 'TRADE_CLOSED' ? 'failed' : 'unpaid' }
+  }
+
+  async close(orderNo: string): Promise<CloseResult> {
+    const result = await this.call('alipay.trade.close', { out_trade_no: orderNo })
+    if (result.code === '10000') return { state: 'closed' }
+    // A page-pay trade exists only once the buyer opened the cashier: nothing to close yet.
+    if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'not-found' }
+    if (result.sub_code !== 'ACQ.TRADE_STATUS_ERROR') throw new ProviderError(`alipay trade close answered ${describe(result)}`)
+    // Not waiting for payment any more: paid, or closed already (by us, by time_expire, or a full refund).
+    const trade = await this.call('alipay.trade.query', { out_trade_no: orderNo })
+    if (trade.code !== '10000') throw new ProviderError(`alipay trade query after a refused close answered ${describe(trade)}`)
+    const paid = this.paidTrade(trade)
+    if (paid) return paid
+    if (trade.trade_status === 'TRADE_CLOSED') return { state: 'closed' }
+    throw new ProviderError(`alipay refused to close a trade it reports as ${String(trade.trade_status)}`)
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const result = await this.call('alipay.trade.refund', {
+      out_trade_no: request.orderNo,
+      trade_no: request.providerTradeNo,
+      refund_amount: fenToYuan(request.amount),
+      // Alipay's idempotency key: the same out_request_no is the same refund, however often it is sent.
+      out_request_no: request.refundNo,
+      refund_reason: truncate(request.reason, 80),
+      ...(request.currency === 'CNY' ? {} : { refund_currency: request.currency }),
+    })
+    if (result.code === '10000') {
+      if (result.out_trade_no !== undefined && result.out_trade_no !== request.orderNo) throw new ProviderError('alipay refund answered about another trade')
+      const tradeNo = typeof result.trade_no === 'string' && result.trade_no !== '' ? result.trade_no : request.providerTradeNo
+      // fund_change N is how Alipay answers a repeated request; its docs say to confirm such answers by query.
+      if (result.fund_change === 'Y') return { state: 'succeeded', providerRefundNo: tradeNo }
+      const known = await this.queryRefund(request.refundNo, request.orderNo)
+      return known.state === 'succeeded' ? { state: 'succeeded', providerRefundNo: known.providerRefundNo || tradeNo } : { state: 'processing', providerRefundNo: tradeNo }
     }
-    return { state: status === 'TRADE_CLOSED' ? 'failed' : 'unpaid' }
+    if (result.code === '40004' && typeof result.sub_code === 'string' && !RETRYABLE_SUB_CODES.has(result.sub_code)) {
+      return { state: 'failed', reason: describe(result) }
+    }
+    throw new ProviderError(`alipay trade refund answered ${describe(result)}`)
+  }
+
+  async queryRefund(refundNo: string, orderNo: string): Promise<RefundResult | { state: 'unknown' }> {
+    const result = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: refundNo, query_options: ['gmt_refund_pay'] })
+    if (result.code !== '10000') {
+      if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown' }
+      throw new ProviderError(`alipay refund query answered ${describe(result)}`)
+    }
+    // Without refund_status REFUND_SUCCESS Alipay has no refund of that number (not received, or failed): asking again is safe.
+    if (result.refund_status !== 'REFUND_SUCCESS') return { state: 'unknown' }
+    if (result.out_request_no !== undefined && result.out_request_no !== refundNo) throw new ProviderError('alipay refund query answered about another refund')
+    return { state: 'succeeded', providerRefundNo: typeof result.trade_no === 'string' ? result.trade_no : '' }
+  }
+
+  private paidTrade(result: Answer): Extract<QueryResult, { state: 'paid' }> | undefined {
+    if (result.trade_status !== 'TRADE_SUCCESS' && result.trade_status !== 'TRADE_FINISHED') return undefined
+    const amount = yuanToFen(result.total_amount)
+    if (amount === undefined || typeof result.trade_no !== 'string' || result.trade_no === '') {
+      throw new ProviderError('alipay answered a paid trade without amount or trade_no')
+    }
+    return { state: 'paid', amount, providerTradeNo: result.trade_no }
+  }
+
+  /** One OpenAPI call; the answer is returned only if Alipay's signature on it checks out. */
+  private async call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
+    let result: unknown
+    try {
+      result = await this.querySdk.exec(method, { timestamp: alipayTime(new Date()), bizContent }, { validateSign: true })
+    } catch (error) {
+      throw new ProviderError(`alipay ${method} failed: ${(error as Error).message}`, error)
+    }
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new ProviderError(`alipay ${method} answered no object`)
+    return result as Answer
   }
 }

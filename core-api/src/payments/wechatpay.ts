@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyLike } from 'node:crypto'
+import { wechatTime } from './china-time.ts'
 import {
-  ProviderError, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart, type QueryResult,
-  type VerifiedNotification,
+  ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
+  type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification, type VerifiedRefundNotification,
 } from './types.ts'
 
 // WeChat Pay API v3 spoken directly over fetch: RSA-SHA256 signed requests,
@@ -138,6 +139,12 @@ export function decryptResource(apiV3Key: string, resource: { ciphertext: string
 
 const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
 const UNPAID_STATES = new Set(['NOTPAY', 'USERPAYING'])
+/** Trade states of a trade the buyer paid (REFUND: paid, then refunded in part or whole). */
+const PAID_STATES = new Set(['SUCCESS', 'REFUND'])
+const REFUND_STATES = new Map<unknown, RefundResult['state']>([['SUCCESS', 'succeeded'], ['PROCESSING', 'processing'], ['CLOSED', 'failed'], ['ABNORMAL', 'failed']])
+const REFUND_EVENTS = new Set(['REFUND.SUCCESS', 'REFUND.ABNORMAL', 'REFUND.CLOSED'])
+/** Error codes a retry can get past; other 4xx refusals of a refund are final. */
+const RETRYABLE_CODES = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED', 'SIGN_ERROR'])
 const USER_AGENT = `rpt-core-api/0.1 (WechatPay-APIv3; node ${process.version})`
 
 type Json = Record<string, unknown>
@@ -205,6 +212,8 @@ export class WechatPayProvider implements PaymentProvider {
       mchid: this.mchId,
       description: truncate(request.subject, 127),
       out_trade_no: request.orderNo,
+      // Past the order's own deadline WeChat closes the order and takes no payment.
+      time_expire: wechatTime(request.expiresAt),
       notify_url: request.notifyUrl,
       amount: { total: request.amount, currency: request.currency },
       ...(h5 ? { scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } } } : {}),
@@ -219,7 +228,7 @@ export class WechatPayProvider implements PaymentProvider {
     return notification.contentType.toLowerCase().includes('application/json') && headerOf(notification.headers, 'wechatpay-signature') !== undefined
   }
 
-  async verify(notification: IncomingNotification): Promise<VerifiedNotification | undefined> {
+  async verify(notification: IncomingNotification): Promise<VerifiedNotification | VerifiedRefundNotification | undefined> {
     try {
       return this.verified(notification)
     } catch {
@@ -236,25 +245,86 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async query(orderNo: string): Promise<QueryResult> {
-    const answer = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.mchId)}`)
-    if (answer.status === 404 && answer.data.code === 'ORDER_NOT_EXIST') return { state: 'unknown' }
-    const { data } = this.expectOk(answer)
-    if (data.out_trade_no !== orderNo || data.mchid !== this.mchId) throw new ProviderError('wechatpay query answered about another order')
+    const data = await this.transaction(orderNo)
+    if (!data) return { state: 'unknown' }
     const state = data.trade_state
-    if (state === 'SUCCESS') {
-      const total = isRecord(data.amount) ? data.amount.total : undefined
-      if (!Number.isSafeInteger(total) || (total as number) <= 0 || !nonEmpty(data.transaction_id)) {
-        throw new ProviderError('wechatpay query answered a paid trade without amount or transaction_id')
-      }
-      return { state: 'paid', amount: total as number, providerTradeNo: data.transaction_id }
-    }
+    if (state === 'SUCCESS') return this.paidTrade(data)
     if (typeof state === 'string' && FAILED_STATES.has(state)) return { state: 'failed' }
     if (typeof state === 'string' && UNPAID_STATES.has(state)) return { state: 'unpaid' }
     // REFUND and anything newer: neither paid nor unpaid is safe to act on.
     throw new ProviderError(`wechatpay query answered trade_state ${String(state)}`)
   }
 
-  private verified(notification: IncomingNotification): VerifiedNotification | undefined {
+  async close(orderNo: string): Promise<CloseResult> {
+    const answer = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.mchId })
+    // 204 with an empty (still signed) body; closing a closed order answers 204 again.
+    if (answer.status >= 200 && answer.status < 300) return { state: 'closed' }
+    const { code } = answer.data
+    if (code === 'ORDER_CLOSED') return { state: 'closed' }
+    if (code === 'ORDER_NOT_EXIST') return { state: 'not-found' }
+    if (code === 'ORDERPAID') {
+      // The buyer was quicker: the trade stays paid, and the caller needs what it took.
+      const data = await this.transaction(orderNo)
+      if (data && typeof data.trade_state === 'string' && PAID_STATES.has(data.trade_state)) return this.paidTrade(data)
+      throw new ProviderError(`wechatpay answered ORDERPAID to a close but its query says ${String(data?.trade_state ?? 'no such order')}`)
+    }
+    throw this.refusal(answer)
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const reason = truncate(request.reason, 80)
+    const answer = await this.call('POST', '/v3/refund/domestic/refunds', {
+      transaction_id: request.providerTradeNo,
+      // WeChat's idempotency key: the same out_refund_no refunds once, however often it is sent.
+      out_refund_no: request.refundNo,
+      ...(reason === '' ? {} : { reason }),
+      ...(request.notifyUrl === '' ? {} : { notify_url: request.notifyUrl }),
+      amount: { refund: request.amount, total: request.total, currency: request.currency },
+    })
+    if (answer.status >= 200 && answer.status < 300) return this.refundResult(answer.data, request.refundNo)
+    const code = typeof answer.data.code === 'string' ? answer.data.code : ''
+    if (answer.status >= 400 && answer.status < 500 && answer.status !== 429 && !RETRYABLE_CODES.has(code)) {
+      // NOT_ENOUGH, INVALID_REQUEST (over-refund, unpaid trade), RESOURCE_NOT_EXISTS…: the same request will not pass later.
+      return { state: 'failed', reason: `${code || `HTTP ${answer.status}`}: ${String(answer.data.message ?? '')}`.trimEnd() }
+    }
+    throw this.refusal(answer)
+  }
+
+  async queryRefund(refundNo: string, orderNo: string): Promise<RefundResult | { state: 'unknown' }> {
+    const answer = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)
+    if (answer.status === 404 && answer.data.code === 'RESOURCE_NOT_EXISTS') return { state: 'unknown' }
+    const { data } = this.expectOk(answer)
+    if (data.out_trade_no !== orderNo) throw new ProviderError('wechatpay refund query answered about another order')
+    return this.refundResult(data, refundNo)
+  }
+
+  /** The transaction as WeChat's query describes it; undefined when WeChat has no such order. */
+  private async transaction(orderNo: string): Promise<Json | undefined> {
+    const answer = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.mchId)}`)
+    if (answer.status === 404 && answer.data.code === 'ORDER_NOT_EXIST') return undefined
+    const { data } = this.expectOk(answer)
+    if (data.out_trade_no !== orderNo || data.mchid !== this.mchId) throw new ProviderError('wechatpay query answered about another order')
+    return data
+  }
+
+  private paidTrade(data: Json): Extract<QueryResult, { state: 'paid' }> {
+    const total = isRecord(data.amount) ? data.amount.total : undefined
+    if (typeof total !== 'number' || !Number.isSafeInteger(total) || total <= 0 || !nonEmpty(data.transaction_id)) {
+      throw new ProviderError('wechatpay query answered a paid trade without amount or transaction_id')
+    }
+    return { state: 'paid', amount: total, providerTradeNo: data.transaction_id }
+  }
+
+  private refundResult(data: Json, refundNo: string): RefundResult {
+    const state = REFUND_STATES.get(data.status)
+    if (data.out_refund_no !== refundNo) throw new ProviderError('wechatpay answered about another refund')
+    if (!state) throw new ProviderError(`wechatpay answered refund status ${String(data.status)}`)
+    if (state === 'failed') return { state, reason: `refund ${String(data.status)}` }
+    if (!nonEmpty(data.refund_id)) throw new ProviderError('wechatpay answered a refund without refund_id')
+    return { state, providerRefundNo: data.refund_id }
+  }
+
+  private verified(notification: IncomingNotification): VerifiedNotification | VerifiedRefundNotification | undefined {
     const { headers, rawBody } = notification
     if (!this.signedByPlatform(
       headerOf(headers, 'wechatpay-timestamp'), headerOf(headers, 'wechatpay-nonce'), headerOf(headers, 'wechatpay-signature'),
@@ -262,10 +332,15 @@ export class WechatPayProvider implements PaymentProvider {
     )) return undefined
     const event = JSON.parse(rawBody) as unknown
     if (!isRecord(event) || event.resource_type !== 'encrypt-resource' || !isRecord(event.resource)) return undefined
-    const { algorithm, ciphertext, nonce, associated_data: associatedData } = event.resource
+    const { algorithm, ciphertext, nonce, associated_data: associatedData, original_type: originalType } = event.resource
     if (algorithm !== 'AEAD_AES_256_GCM' || !nonEmpty(ciphertext) || !nonEmpty(nonce)) return undefined
     if (associatedData !== undefined && typeof associatedData !== 'string') return undefined
-    const trade = JSON.parse(decryptResource(this.apiV3Key, { ciphertext, nonce, associated_data: associatedData })) as unknown
+    // The event type says what the resource is; one that says otherwise is not trusted either way.
+    const refund = typeof event.event_type === 'string' && event.event_type.startsWith('REFUND.')
+    if (refund ? !REFUND_EVENTS.has(event.event_type as string) || originalType !== 'refund' : originalType !== 'transaction') return undefined
+    const resource = JSON.parse(decryptResource(this.apiV3Key, { ciphertext, nonce, associated_data: associatedData })) as unknown
+    if (refund) return isRecord(resource) ? this.verifiedRefund(resource) : undefined
+    const trade = resource
     if (!isRecord(trade) || !isRecord(trade.amount)) return undefined
     const { appid, mchid, out_trade_no: orderNo, transaction_id: transactionId, trade_state: state } = trade
     const { total, currency } = trade.amount
@@ -275,6 +350,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (outcome === 'paid' && (!nonEmpty(transactionId) || (total as number) <= 0)) return undefined
     if (transactionId !== undefined && typeof transactionId !== 'string') return undefined
     return {
+      kind: 'payment',
       provider: 'wechatpay',
       orderNo,
       amount: total as number,
@@ -284,6 +360,14 @@ export class WechatPayProvider implements PaymentProvider {
       providerTradeNo: transactionId ?? '',
       outcome,
     }
+  }
+
+  private verifiedRefund(refund: Json): VerifiedRefundNotification | undefined {
+    const { mchid, out_trade_no: orderNo, out_refund_no: refundNo, refund_id: refundId, refund_status: status } = refund
+    if (mchid !== this.mchId || !nonEmpty(orderNo) || !nonEmpty(refundNo) || !nonEmpty(refundId)) return undefined
+    const state = REFUND_STATES.get(status)
+    if (!state) return undefined
+    return { kind: 'refund', provider: 'wechatpay', refundNo, orderNo, providerRefundNo: refundId, merchantId: mchid, state }
   }
 
   private signedByPlatform(timestamp: string | undefined, nonce: string | undefined, signature: string | undefined, serial: string | undefined, body: string): boolean {
@@ -341,7 +425,11 @@ export class WechatPayProvider implements PaymentProvider {
 
   private expectOk(answer: Answer): Answer {
     if (answer.status >= 200 && answer.status < 300) return answer
+    throw this.refusal(answer)
+  }
+
+  private refusal(answer: Answer): ProviderError {
     const { code, message } = answer.data
-    throw new ProviderError(`wechatpay answered HTTP ${answer.status} ${String(code ?? '')}: ${String(message ?? '')}`)
+    return new ProviderError(`wechatpay answered HTTP ${answer.status} ${String(code ?? '')}: ${String(message ?? '')}`)
   }
 }

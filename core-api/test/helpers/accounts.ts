@@ -69,15 +69,18 @@ export async function plantCaptcha(app: FastifyInstance, unTime: string, answer:
   )
 }
 
-/** The newest .eml in the outbox addressed to `to`, waiting briefly: mails go out after the reply. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 5000): Promise<string> {
+/**
+ * The newest .eml in the outbox addressed to `to` (and, with `matches`, one
+ * whose readable text passes it), waiting a little: mails go out after the reply.
+ */
+export async function waitForMail(dataDir: string, to: string, timeoutMs = 5000, matches: (readable: string) => boolean = () => true): Promise<string> {
   const dir = path.join(dataDir, 'outbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse()
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8')
-      if (text.includes(`To: ${to}`)) return text
+      if (text.includes(`To: ${to}`) && matches(readableMail(text))) return text
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

@@ -114,6 +114,7 @@ function payment(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
     notifyUrl: NOTIFY_URL,
     returnUrl: 'https://merchant.test/back',
     clientIp: '203.0.113.7',
+    expiresAt: new Date(Date.now() + 15 * 60_000),
     ...overrides,
   }
 }
@@ -304,17 +305,18 @@ describe('paying', () => {
     expect(wechat.recognizes(incoming(notification))).toBe(true)
 
     const verified = await wechat.verify(incoming(notification))
+    if (verified?.kind !== 'payment') throw new Error('expected a verified payment notification')
     expect(verified).toMatchObject({
       provider: 'wechatpay', orderNo: request.orderNo, amount: 123400, currency: 'CNY', appId: keys.appId, merchantId: keys.mchId, outcome: 'paid',
     })
-    expect(verified!.providerTradeNo).toMatch(/^\d{28}$/)
+    expect(verified.providerTradeNo).toMatch(/^\d{28}$/)
 
     // The resource decrypts with plain node:crypto as WeChat documents it.
     const event = JSON.parse(notification.body) as { event_type: string; resource_type: string; resource: { ciphertext: string; nonce: string; associated_data: string } }
     expect(event).toMatchObject({ event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', resource: { algorithm: 'AEAD_AES_256_GCM', associated_data: 'transaction' } })
     expect(event.resource.nonce).toHaveLength(12)
     expect(decrypt(keys.apiV3Key, event.resource)).toMatchObject({
-      out_trade_no: request.orderNo, trade_state: 'SUCCESS', transaction_id: verified!.providerTradeNo, amount: { total: 123400, payer_total: 123400 },
+      out_trade_no: request.orderNo, trade_state: 'SUCCESS', transaction_id: verified.providerTradeNo, amount: { total: 123400, payer_total: 123400 },
     })
 
     const again = await submitCashier(payUrl, 'success')
@@ -323,7 +325,7 @@ describe('paying', () => {
     expect(await submitCashier(payUrl, 'fail').then((r) => r.statusCode)).toBe(303)
     expect(sent).toHaveLength(1)
 
-    expect(await wechat.query(request.orderNo)).toEqual({ state: 'paid', amount: 123400, providerTradeNo: verified!.providerTradeNo })
+    expect(await wechat.query(request.orderNo)).toEqual({ state: 'paid', amount: 123400, providerTradeNo: verified.providerTradeNo })
     const page = (await openCashier(payUrl)).body
     expect(page).not.toContain('<form')
     expect(page).toContain('支付成功')

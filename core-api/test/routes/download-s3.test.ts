@@ -90,7 +90,7 @@ describe('downloads from an S3 store', () => {
   it('serves the signed link of a paid order from the bucket', async () => {
     const { bulletin, bytes } = await bulletinWithFile(t.app)
     const { orderId } = await paidOrder(t.app, bulletin)
-    const link = new URL(await t.app.orders.createDownloadLink(orderId)).pathname.replace(/^\/api/, '')
+    const link = new URL(await t.app.orderDelivery.createDownloadLink(orderId)).pathname.replace(/^\/api/, '')
     const whole = await t.app.inject({ url: link })
     expect(whole.statusCode).toBe(200)
     expect(whole.rawPayload.equals(bytes)).toBe(true)
@@ -142,7 +142,7 @@ describe('a store that is down', () => {
       expect(await downloadsLogged(down.app, orderId)).toBe(0)
 
       // A signed mail link tried while the store is down is not used up by the failure.
-      const link = new URL(await down.app.orders.createDownloadLink(orderId)).pathname.replace(/^\/api/, '')
+      const link = new URL(await down.app.orderDelivery.createDownloadLink(orderId)).pathname.replace(/^\/api/, '')
       expect(body(await down.app.inject({ url: `${link}?lang=en-US` }))).toEqual(UNAVAILABLE)
       const [counted] = await down.app.db.sequelize.query<{ downloads: number }>(
         `SELECT downloads FROM download_link WHERE order_id = $1`, { bind: [orderId], type: QueryTypes.SELECT },

@@ -87,10 +87,12 @@ describe('bulletin orders', () => {
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: order.id }))).toMatchObject({ code: 100003 })
     expect(body(await api.post(`${BRIEF}/payOrder`, { id: order.id, payMethod: 'zfb', payPrice: 299 }))).toMatchObject({ code: 100003 })
-    // A notification for it now (a replay, or a payment after cancelling) changes nothing.
-    const replay = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))
-    expect(replay.statusCode).toBe(400)
+    // A payment for it now (a cashier paid after cancelling) does not pay it: the money is queued to go back.
+    const late = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))
+    expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
+    const refunds = await t.app.db.sequelize.query<{ cause: string }>(`SELECT cause FROM payment_refund WHERE order_id = $1`, { bind: [order.id], type: QueryTypes.SELECT })
+    expect(refunds).toEqual([{ cause: 'late-payment' }])
     // Once cancelled, the bulletin can be ordered anew.
     expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).code).toBe(200)
   })

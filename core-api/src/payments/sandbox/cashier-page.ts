@@ -3,7 +3,8 @@
 // SANDBOX in both languages at the top and in the title; it loads nothing from
 // elsewhere (works offline, no CSP exceptions) and runs no script.
 
-export type CashierState = 'WAIT' | 'SUCCESS' | 'FAIL'
+/** WAIT takes a payment; every other state is final and shows no Pay button. */
+export type CashierState = 'WAIT' | 'SUCCESS' | 'FAIL' | 'CLOSED' | 'REFUNDED'
 export type CashierLang = 'zh-CN' | 'en-US'
 
 export interface CashierPageInput {
@@ -16,6 +17,8 @@ export interface CashierPageInput {
   /** Where the Pay and Fail forms post (result=success | result=fail) */
   actionUrl: string
   state: CashierState
+  /** With CLOSED: the trade closed because its payment deadline (time_expire) passed */
+  expired?: boolean
   /** Which language leads; both are always shown. Default zh-CN */
   lang?: CashierLang
   /** A remark under the result, e.g. that the merchant did not acknowledge the notification */
@@ -60,6 +63,9 @@ const T = {
   fail: { 'zh-CN': '模拟支付失败', 'en-US': 'Fail' },
   success: { 'zh-CN': '支付成功', 'en-US': 'Payment succeeded' },
   failed: { 'zh-CN': '支付失败', 'en-US': 'Payment failed' },
+  closed: { 'zh-CN': '交易已关闭', 'en-US': 'Trade closed' },
+  expired: { 'zh-CN': '已超过支付期限，这笔交易不能再付款。', 'en-US': 'The payment deadline has passed; this trade can no longer be paid.' },
+  refunded: { 'zh-CN': '已退款', 'en-US': 'Refunded' },
   back: { 'zh-CN': '返回商户', 'en-US': 'Back to the merchant' },
   alipay: { 'zh-CN': '支付宝', 'en-US': 'Alipay' },
   wechatpay: { 'zh-CN': '微信支付', 'en-US': 'WeChat Pay' },
@@ -76,15 +82,17 @@ export function renderCashierPage(input: CashierPageInput): string {
   const accent = ACCENTS[input.provider]
   const action = escapeHtml(input.actionUrl)
 
+  const good = input.state === 'SUCCESS' || input.state === 'REFUNDED'
+  const outcome = { SUCCESS: T.success, FAIL: T.failed, CLOSED: T.closed, REFUNDED: T.refunded } as const
   const actions = input.state === 'WAIT'
     ? `<div class="actions">
       <form method="post" action="${action}"><input type="hidden" name="result" value="success"><button type="submit" class="pay">${both(T.pay)}</button></form>
       <form method="post" action="${action}"><input type="hidden" name="result" value="fail"><button type="submit" class="fail">${both(T.fail)}</button></form>
     </div>`
-    : `<div class="result ${input.state === 'SUCCESS' ? 'ok' : 'ko'}" role="status">
-      <span class="mark" aria-hidden="true">${input.state === 'SUCCESS' ? '&#10003;' : '&#10007;'}</span>
-      ${both(input.state === 'SUCCESS' ? T.success : T.failed)}
-    </div>`
+    : `<div class="result ${good ? 'ok' : 'ko'}" role="status">
+      <span class="mark" aria-hidden="true">${good ? '&#10003;' : '&#10007;'}</span>
+      ${both(outcome[input.state])}
+    </div>${input.state === 'CLOSED' && input.expired ? `\n    <p class="note">${both(T.expired)}</p>` : ''}`
   const note = input.note ? `<p class="note">${escapeHtml(input.note)}</p>` : ''
   const back = input.backUrl && input.state !== 'WAIT' ? `<p class="back"><a href="${escapeHtml(input.backUrl)}">${both(T.back)}</a></p>` : ''
 

@@ -10,7 +10,9 @@ import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
 import mailService from './mail-service.ts'
 import newsService from './news-service.ts'
+import orderDelivery from './order-delivery.ts'
 import orderService from './order-service.ts'
+import paymentCases from './payment-cases.ts'
 import payments from './payments.ts'
 import reportService from './report-service.ts'
 import sessionService from './session-service.ts'
@@ -29,6 +31,8 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(captchaService)
   await app.register(accountService)
   await app.register(payments)
+  await app.register(orderDelivery)
+  await app.register(paymentCases)
   await app.register(orderService)
 }
 

@@ -6,14 +6,14 @@ import type { Config } from '../../config.ts'
 import { AppError, invalid, type Lang } from '../../errors.ts'
 import { CUSTOMER_MESSAGES, isValidEmail } from '../../lib/customer-validation.ts'
 import { currencyFor } from '../../lib/pricing.ts'
-import { randomToken, sha256Hex } from '../../lib/secrets.ts'
-import { orderPaidMail } from '../../lib/order-mails.ts'
+import { sha256Hex } from '../../lib/secrets.ts'
+import { ORDER_COLUMNS, ORDER_STATUS, presentOrder, type OrderKind, type OrderRow } from '../../lib/order-rows.ts'
 import { PAY_METHODS, ProviderError, type IncomingNotification, type NotificationReply, type PayMethod, type VerifiedNotification } from '../../payments/types.ts'
 import type { JobQueue } from '../external/job-queue.ts'
-import type { ConfigService } from './config-service.ts'
-import type { MailService, OutgoingMail } from './mail-service.ts'
-import type { Payments } from './payments.ts'
 import type { Edition, Licence } from './config-service.ts'
+import type { OrderDelivery } from './order-delivery.ts'
+import type { PaymentCases } from './payment-cases.ts'
+import type { Payments } from './payments.ts'
 import type { ReportService } from './report-service.ts'
 
 // Orders of both kinds: 'brief' (a bulletin, downloaded at once) and
@@ -22,60 +22,8 @@ import type { ReportService } from './report-service.ts'
 // from unpaid to paid is one conditional UPDATE, so duplicate or concurrent
 // notifications, reconciliation and cancellation cannot both win.
 
-export type OrderKind = 'brief' | 'research'
-export const ORDER_STATUS = { unpaid: '0', paid: '1', cancelled: '2', failed: '3' } as const
-
-export interface OrderRow {
-  id: string
-  orderNo: string
-  kind: OrderKind
-  userId: string
-  productId: string
-  lang: Lang
-  title: string
-  edition: string | null
-  licence: string | null
-  email: string | null
-  amount: number
-  currency: string
-  payMethod: string | null
-  status: string
-  provider: string | null
-  providerTradeNo: string | null
-  attachmentKey: string | null
-  attachmentName: string | null
-  paidAt: Date | null
-  createdAt: Date
-  expiresAt: Date
-}
-
-const COLUMNS = `o.id::text AS id, o.order_no AS "orderNo", o.kind, o.user_id::text AS "userId", o.product_id::text AS "productId", o.lang, o.title,
-  o.edition, o.licence, o.email, o.amount, o.currency, o.pay_method AS "payMethod", o.status, o.provider, o.provider_trade_no AS "providerTradeNo",
-  o.attachment_key AS "attachmentKey", o.attachment_name AS "attachmentName", o.paid_at AS "paidAt", o.created_at AS "createdAt", o.expires_at AS "expiresAt"`
-
-/** What order lists show. Amounts are presented in major units, as the legacy clients display them. */
-export function presentOrder(order: OrderRow) {
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    kind: order.kind,
-    title: order.title,
-    productId: order.productId,
-    createDate: order.createdAt.toISOString(),
-    payMethod: order.payMethod,
-    status: order.status,
-    payPrice: order.amount / 100,
-    currency: order.currency,
-    edition: order.edition,
-    licence: order.licence,
-    email: order.email,
-    expireDate: order.expiresAt.toISOString(),
-    paidDate: order.paidAt ? order.paidAt.toISOString() : null,
-    hasFile: order.attachmentKey !== null,
-  }
-}
-
-export type PresentedOrder = ReturnType<typeof presentOrder>
+/** Outcomes after which the gateway may stop notifying: the payment is taken care of (or was never ours to take). */
+const ACCEPTED_OUTCOMES: ReadonlySet<string> = new Set(['paid', 'duplicate', 'revived', 'refunding', 'failed', 'ignored', 'pending'])
 
 export interface PayInput {
   payMethod?: string | undefined
@@ -86,7 +34,7 @@ export interface ClientContext {
   ip: string
 }
 
-type OrderOptions = Pick<Config, 'ORDER_TTL_MINUTES' | 'SITE_URL' | 'PAYMENT_NOTIFY_URL' | 'DOWNLOAD_LINK_DAYS' | 'DOWNLOAD_LINK_MAX' | 'RECONCILE_AFTER_MINUTES'>
+type OrderOptions = Pick<Config, 'ORDER_TTL_MINUTES' | 'SITE_URL' | 'PAYMENT_NOTIFY_URL' | 'RECONCILE_AFTER_MINUTES'>
 
 /** "299", 299, "299.5", 299.5 → minor units; anything else → undefined. */
 export function toMinorUnits(value: number | string | undefined): number | undefined {
@@ -108,8 +56,8 @@ export class OrderService {
       sequelize: Sequelize
       reports: ReportService
       payments: Payments
-      mails: MailService
-      configs: ConfigService
+      delivery: OrderDelivery
+      cases: PaymentCases
       log: FastifyBaseLogger
       options: OrderOptions
     },
@@ -122,7 +70,7 @@ export class OrderService {
   /** The user's order of that kind; anyone else's is as good as missing (100004). */
   async owned(userId: string, kind: OrderKind | undefined, id: string): Promise<OrderRow> {
     const [order] = await this.select<OrderRow>(
-      `SELECT ${COLUMNS} FROM website_order o WHERE o.id = $1 AND o.user_id = $2 AND ($3::text IS NULL OR o.kind = $3)`,
+      `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.id = $1 AND o.user_id = $2 AND ($3::text IS NULL OR o.kind = $3)`,
       [id, userId, kind ?? null],
     )
     if (!order) throw new AppError('ORDER_EMPTY')
@@ -131,7 +79,7 @@ export class OrderService {
 
   /** One order of the user by its number, of either kind (the pay-back page polls it). */
   async byOrderNo(userId: string, orderNo: string) {
-    const [order] = await this.select<OrderRow>(`SELECT ${COLUMNS} FROM website_order o WHERE o.order_no = $1 AND o.user_id = $2`, [orderNo, userId])
+    const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 AND o.user_id = $2`, [orderNo, userId])
     if (!order) throw new AppError('ORDER_EMPTY')
     return presentOrder(order)
   }
@@ -154,7 +102,7 @@ export class OrderService {
       const [order] = await this.select<OrderRow>(
         `INSERT INTO website_order AS o (order_no, kind, user_id, product_id, lang, title, edition, licence, email, amount, currency, pay_method, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + make_interval(mins => $13))
-         RETURNING ${COLUMNS}`,
+         RETURNING ${ORDER_COLUMNS}`,
         [newOrderNo(values.kind), values.kind, values.userId, values.productId, values.lang, values.title.slice(0, 500), values.edition ?? null,
           values.licence ?? null, values.email ?? null, values.amount, values.currency, values.payMethod ?? null, this.deps.options.ORDER_TTL_MINUTES],
       )
@@ -180,13 +128,15 @@ export class OrderService {
       [order.id, method, provider.name],
     )
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
+    // Recorded before the gateway is asked: if its answer is lost, the order's close still reaches the trade.
+    await this.deps.cases.tradeStarted(order.id, provider.name)
     const edition = order.lang === 'en-US' ? '/en' : ''
     try {
       const start = await provider.start({
         orderNo: order.orderNo, amount: order.amount, currency: order.currency, subject: order.title, method,
         notifyUrl: this.deps.options.PAYMENT_NOTIFY_URL,
         returnUrl: `${this.deps.options.SITE_URL}${edition}/personalCenter/payBack?orderNo=${encodeURIComponent(order.orderNo)}`,
-        clientIp: client.ip,
+        clientIp: client.ip, expiresAt: order.expiresAt,
       })
       return { payMethod: method, orderPayUrl: start.payUrl, id: order.id, orderNo: order.orderNo }
     } catch (error) {
@@ -220,7 +170,7 @@ export class OrderService {
     } catch (error) {
       // A payment that never started leaves no unpaid order to block the next attempt.
       if (error instanceof AppError && error.key === 'PAYMENT_PROVIDER_FAILED') {
-        await this.deps.sequelize.query(`UPDATE website_order SET status = '3', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0'`, { bind: [order.id] })
+        await this.deps.sequelize.query(`UPDATE website_order SET status = '3', closed_reason = 'start-failed', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0'`, { bind: [order.id] })
       }
       throw error
     }
@@ -234,15 +184,15 @@ export class OrderService {
     const price = report ? await this.deps.reports.priceOf(lang, report.id, input.edition, input.licence) : undefined
     const amount = price === undefined ? undefined : toMinorUnits(price)
     if (!report || !amount) throw new AppError('REPORT_EMPTY')
-    const email = input.email?.trim() || (await this.userEmail(userId))
+    const email = input.email?.trim() || (await this.accountEmail(userId))
     if (!isValidEmail(email)) throw invalid(CUSTOMER_MESSAGES.emailFormat['zh-CN'], CUSTOMER_MESSAGES.emailFormat['en-US'])
     await this.assertNoUnpaid(userId, 'research', report.id)
     const order = await this.insertOrder({ kind: 'research', userId, productId: report.id, lang, title: report.title, amount, currency: currencyFor(lang), edition: input.edition, licence: input.licence, email })
     return presentOrder(order)
   }
 
-  private async userEmail(userId: string, transaction?: Transaction): Promise<string> {
-    const [user] = await this.select<{ email: string }>(`SELECT email FROM website_user WHERE id = $1`, [userId], transaction)
+  private async accountEmail(userId: string): Promise<string> {
+    const [user] = await this.select<{ email: string }>(`SELECT email FROM website_user WHERE id = $1`, [userId])
     return user?.email ?? ''
   }
 
@@ -264,7 +214,7 @@ export class OrderService {
     if (!isValidEmail(email)) throw invalid(CUSTOMER_MESSAGES.emailFormat['zh-CN'], CUSTOMER_MESSAGES.emailFormat['en-US'])
     if (order.status !== ORDER_STATUS.unpaid) throw new AppError('ORDER_NOT_UNPAID')
     const [updated] = await this.select<OrderRow>(
-      `UPDATE website_order o SET email = $2, updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${COLUMNS}`, [order.id, email],
+      `UPDATE website_order o SET email = $2, updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${ORDER_COLUMNS}`, [order.id, email],
     )
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
     return presentOrder(updated)
@@ -273,18 +223,24 @@ export class OrderService {
   async list(userId: string, kind: OrderKind, query: { pageNo: number; pageSize: number; status?: string | undefined }) {
     const where = `o.user_id = $1 AND o.kind = $2 AND ($3::text IS NULL OR o.status = $3)`
     const [rows, [total]] = await Promise.all([
-      this.select<OrderRow>(`SELECT ${COLUMNS} FROM website_order o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
+      this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
         [userId, kind, query.status ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize]),
       this.select<{ count: number }>(`SELECT count(*)::int AS count FROM website_order o WHERE ${where}`, [userId, kind, query.status ?? null]),
     ])
     return { list: rows.map(presentOrder), count: total?.count ?? 0, pageNo: query.pageNo, pageSize: query.pageSize }
   }
 
+  /** The buyer cancels an unpaid order; its trades are closed at the gateways by a queued job. */
   async cancel(userId: string, kind: OrderKind, id: string) {
     const order = await this.owned(userId, kind, id)
-    const [updated] = await this.select<OrderRow>(
-      `UPDATE website_order o SET status = '2', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${COLUMNS}`, [order.id],
-    )
+    const updated = await this.deps.sequelize.transaction(async (transaction) => {
+      const [row] = await this.select<OrderRow>(
+        `UPDATE website_order o SET status = '2', closed_reason = 'cancelled', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${ORDER_COLUMNS}`,
+        [order.id], transaction,
+      )
+      if (row) await this.deps.cases.queueCloses(row.id, transaction, `buyer:${userId}`)
+      return row
+    })
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
     return presentOrder(updated)
   }
@@ -294,7 +250,7 @@ export class OrderService {
     const where = `o.user_id = $1 AND o.status = '1' AND o.attachment_key IS NOT NULL`
     const [rows, [total]] = await Promise.all([
       this.select<OrderRow & { downloads: number }>(
-        `SELECT ${COLUMNS}, (SELECT count(*)::int FROM download_log l WHERE l.order_id = o.id) AS downloads
+        `SELECT ${ORDER_COLUMNS}, (SELECT count(*)::int FROM download_log l WHERE l.order_id = o.id) AS downloads
            FROM website_order o WHERE ${where} ORDER BY o.paid_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
         [userId, query.pageSize, (query.pageNo - 1) * query.pageSize],
       ),
@@ -325,7 +281,7 @@ export class OrderService {
       [sha256Hex(token), fresh],
     )
     if (!link) return undefined
-    const [order] = await this.select<OrderRow>(`SELECT ${COLUMNS} FROM website_order o WHERE o.id = $1`, [link.orderId])
+    const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.id = $1`, [link.orderId])
     if (!order || order.status !== ORDER_STATUS.paid || !order.attachmentKey) return undefined
     return { order, key: order.attachmentKey, name: order.attachmentName ?? `${order.orderNo}.pdf` }
   }
@@ -350,16 +306,6 @@ export class OrderService {
     )
   }
 
-  /** A signed download link for a paid order, for mail. */
-  async createDownloadLink(orderId: string, transaction?: Transaction): Promise<string> {
-    const token = randomToken()
-    await this.deps.sequelize.query(
-      `INSERT INTO download_link (token_hash, order_id, expires_at, max_downloads) VALUES ($1, $2, now() + make_interval(days => $3), $4)`,
-      { bind: [sha256Hex(token), orderId, this.deps.options.DOWNLOAD_LINK_DAYS, this.deps.options.DOWNLOAD_LINK_MAX], ...(transaction ? { transaction } : {}) },
-    )
-    return `${this.deps.options.SITE_URL}/api/download/${token}`
-  }
-
   /**
    * A provider's notification: accepted only with a valid signature, our app
    * id, a known order and its exact amount and currency. Every notification
@@ -374,6 +320,10 @@ export class OrderService {
         outcome = provider ? 'bad-signature' : 'unrecognized'
         return (provider ?? this.deps.payments.all()[0])?.acknowledge(false) ?? { status: 400, contentType: 'text/plain', body: 'failure' }
       }
+      if (verified.kind === 'refund') {
+        outcome = await this.deps.cases.applyRefundNotification(provider.name, verified)
+        return provider.acknowledge(outcome !== 'unknown-refund')
+      }
       if (verified.appId !== provider.appId) {
         outcome = 'wrong-app'
         return provider.acknowledge(false)
@@ -387,12 +337,11 @@ export class OrderService {
         this.deps.log.error({ err: error, orderNo: verified.orderNo, provider: provider.name }, 'payment notification could not be applied; the provider will retry')
         return { ...provider.acknowledge(false), status: 503 }
       }
-      if (outcome === 'refund-required') {
-        // Money was taken for an order that can no longer be fulfilled as paid.
-        this.deps.log.error({ orderNo: verified.orderNo, provider: provider.name, providerTradeNo: verified.providerTradeNo, amount: verified.amount },
-          'verified payment for a cancelled, failed or already-paid order: refund required')
+      if (outcome === 'amount-mismatch' || outcome === 'unknown-order') {
+        this.deps.log.error({ orderNo: verified.orderNo, provider: provider.name, providerTradeNo: verified.providerTradeNo, amount: verified.amount, outcome },
+          'a verified payment matches no order of ours: staff must look into it')
       }
-      return provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'failed' || outcome === 'pending')
+      return provider.acknowledge(ACCEPTED_OUTCOMES.has(outcome))
     } finally {
       await this.deps.sequelize.query(
         `INSERT INTO payment_notification (provider, order_no, verified, outcome, raw_body) VALUES ($1, $2, $3, $4, $5)`,
@@ -405,88 +354,30 @@ export class OrderService {
   private async apply(report: Pick<VerifiedNotification, 'orderNo' | 'amount' | 'currency' | 'providerTradeNo' | 'outcome' | 'provider'>): Promise<string> {
     if (report.outcome === 'pending') return 'pending'
     if (report.outcome === 'failed') {
-      const failed = await this.select(`UPDATE website_order SET status = '3', closed_at = now(), updated_at = now() WHERE order_no = $1 AND status = '0' RETURNING id`, [report.orderNo])
+      const failed = await this.select(
+        `UPDATE website_order SET status = '3', closed_reason = 'failed', closed_at = now(), updated_at = now() WHERE order_no = $1 AND status = '0' RETURNING id`,
+        [report.orderNo],
+      )
       return failed.length > 0 ? 'failed' : 'ignored'
     }
-    // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
-    const siteNames = await this.siteNames()
-    // The order turns paid, its file is attached and its mail queued in one
-    // transaction: none of it happens without the rest.
-    const paid = await this.deps.sequelize.transaction(async (transaction) => {
-      const [order] = await this.select<OrderRow>(
-        `UPDATE website_order o SET status = '1', paid_at = now(), provider = $2, provider_trade_no = $3, updated_at = now()
-          WHERE o.order_no = $1 AND o.status = '0' AND o.amount = $4 AND o.currency = $5
-          RETURNING ${COLUMNS}`,
-        [report.orderNo, report.provider, report.providerTradeNo.slice(0, 64), report.amount, report.currency],
-        transaction,
-      )
-      if (order) await this.afterPaid(order, siteNames, transaction)
-      return order
-    })
-    if (paid) return 'paid'
-    const [current] = await this.select<{ status: string; providerTradeNo: string | null; amount: number }>(
-      `SELECT status, provider_trade_no AS "providerTradeNo", amount FROM website_order WHERE order_no = $1`, [report.orderNo],
-    )
-    if (!current) return 'unknown-order'
-    if (current.status === ORDER_STATUS.paid && current.providerTradeNo === report.providerTradeNo) return 'duplicate'
-    if (current.status === ORDER_STATUS.unpaid) return 'amount-mismatch'
-    // A verified payment the order cannot take (cancelled, expired, failed, or
-    // paid by another trade): the order stays as it is and staff must refund.
-    return 'refund-required'
-  }
-
-  /** Runs once per order, in the transaction that moved it to paid: attach the file and queue the buyer's mail. */
-  private async afterPaid(order: OrderRow, siteNames: Record<Lang, string>, transaction: Transaction) {
-    const table = order.kind === 'brief' ? 'research_brief_report' : 'research_report'
-    const [product] = await this.select<{ attachmentKey: string | null; attachmentName: string | null }>(
-      `SELECT attachment_key AS "attachmentKey", attachment_name AS "attachmentName" FROM ${table} WHERE id = $1`, [order.productId], transaction,
-    )
-    let link: string | undefined
-    if (product?.attachmentKey) {
-      await this.deps.sequelize.query(
-        `UPDATE website_order SET attachment_key = $2, attachment_name = $3, delivered_at = now() WHERE id = $1`,
-        { bind: [order.id, product.attachmentKey, product.attachmentName], transaction },
-      )
-      order.attachmentKey = product.attachmentKey
-      order.attachmentName = product.attachmentName
-      if (order.kind === 'research') link = await this.createDownloadLink(order.id, transaction)
-    }
-    await this.queuePaidMail('order-paid', order, link, siteNames[order.lang], transaction)
-  }
-
-  private async siteNames(): Promise<Record<Lang, string>> {
-    const [zh, en] = await Promise.all([this.deps.configs.siteName('zh-CN'), this.deps.configs.siteName('en-US')])
-    return { 'zh-CN': zh, 'en-US': en }
-  }
-
-  /** The receipt (and the file's link) for the buyer, queued with the change that paid or delivered the order. */
-  private async queuePaidMail(kind: OutgoingMail['kind'], order: OrderRow, link: string | undefined, siteName: string, transaction: Transaction): Promise<string | undefined> {
-    const to = order.email ?? (await this.userEmail(order.userId, transaction))
-    if (!to) {
-      this.deps.log.warn({ orderNo: order.orderNo }, 'a paid order has no e-mail address; no confirmation sent')
-      return undefined
-    }
-    const edition = order.lang === 'en-US' ? '/en' : ''
-    const content = orderPaidMail(order.lang, {
-      siteName, orderNo: order.orderNo, title: order.title, amount: order.amount, currency: order.currency, kind: order.kind,
-      downloadLink: link, downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`, hasFile: order.attachmentKey !== null,
-    })
-    return this.deps.mails.enqueue({ kind, reference: order.orderNo, to, content, secret: link !== undefined }, transaction)
+    // Paid: the order turns paid with its file, link and mail; or, if it
+    // cannot take the money, the money goes back (payment-cases.ts).
+    return this.deps.cases.settlePaid(report)
   }
 
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */
   async deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string; mailId: string | undefined }> {
-    const siteNames = await this.siteNames()
+    const siteNames = await this.deps.delivery.siteNames()
     return this.deps.sequelize.transaction(async (transaction) => {
       const [order] = await this.select<OrderRow>(
         `UPDATE website_order o SET attachment_key = $2, attachment_name = $3, delivered_at = now(), updated_at = now()
-          WHERE o.order_no = $1 AND o.status = '1' RETURNING ${COLUMNS}`,
+          WHERE o.order_no = $1 AND o.status = '1' RETURNING ${ORDER_COLUMNS}`,
         [orderNo, file.key, file.name],
         transaction,
       )
       if (!order) throw new AppError('ORDER_NOT_PAID')
-      const link = await this.createDownloadLink(order.id, transaction)
-      const mailId = await this.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
+      const link = await this.deps.delivery.createDownloadLink(order.id, transaction)
+      const mailId = await this.deps.delivery.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
       return { link, mailId }
     })
   }
@@ -495,9 +386,9 @@ export class OrderService {
    * Asks the providers about unpaid orders older than RECONCILE_AFTER_MINUTES
    * (a notification may have been lost), then cancels the expired ones.
    */
-  async reconcile(): Promise<{ paid: number; expired: number }> {
+  async reconcile(): Promise<{ paid: number; expired: number; refunds: number }> {
     const stale = await this.select<OrderRow>(
-      `SELECT ${COLUMNS} FROM website_order o WHERE o.status = '0' AND o.provider IS NOT NULL
+      `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.status = '0' AND o.provider IS NOT NULL
           AND o.created_at < now() - make_interval(mins => $1) ORDER BY o.created_at LIMIT 100`,
       [this.deps.options.RECONCILE_AFTER_MINUTES],
     )
@@ -517,8 +408,18 @@ export class OrderService {
         this.deps.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation query failed')
       }
     }
-    const expired = await this.select(`UPDATE website_order SET status = '2', closed_at = now(), updated_at = now() WHERE status = '0' AND expires_at < now() RETURNING id`, [])
-    return { paid, expired: expired.length }
+    // Expired orders close, and their trades are closed at the gateways, in one transaction.
+    const expired = await this.deps.sequelize.transaction(async (transaction) => {
+      const rows = await this.select<{ id: string }>(
+        `UPDATE website_order SET status = '2', closed_reason = 'expired', closed_at = now(), updated_at = now()
+          WHERE id IN (SELECT id FROM website_order WHERE status = '0' AND expires_at < now() ORDER BY expires_at LIMIT 500) AND status = '0' RETURNING id::text AS id`,
+        [], transaction,
+      )
+      for (const row of rows) await this.deps.cases.queueCloses(row.id, transaction, 'system')
+      return rows.length
+    })
+    const refunds = await this.deps.cases.reconcileRefunds()
+    return { paid, expired, refunds }
   }
 }
 
@@ -533,7 +434,7 @@ export const RECONCILE_QUEUE = 'orders.reconcile'
 export default fp(
   async (app: FastifyInstance) => {
     const orders = new OrderService({
-      sequelize: app.db.sequelize, reports: app.reports, payments: app.payments, mails: app.mails, configs: app.configs, log: app.log, options: app.config,
+      sequelize: app.db.sequelize, reports: app.reports, payments: app.payments, delivery: app.orderDelivery, cases: app.paymentCases, log: app.log, options: app.config,
     })
     app.decorate('orders', orders)
     // One sweep at a time in the whole cluster, never piling up; a failed
@@ -541,10 +442,10 @@ export default fp(
     await app.jobs.define(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 600 })
     await app.jobs.work(RECONCILE_QUEUE, async () => {
       const result = await orders.reconcile()
-      if (result.paid || result.expired) app.log.info(result, 'orders reconciled')
+      if (result.paid || result.expired || result.refunds) app.log.info(result, 'orders reconciled')
     })
     const interval = app.config.RECONCILE_INTERVAL_SECONDS
     if (interval > 0) app.jobs.every(RECONCILE_QUEUE, interval)
   },
-  { name: 'order-service', dependencies: ['db', 'job-queue', 'mail-service', 'payments', 'report-service', 'config-service'] },
+  { name: 'order-service', dependencies: ['db', 'job-queue', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
 )

@@ -1,0 +1,218 @@
+import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { QueryTypes } from 'sequelize'
+import { openDatabase, type Database } from '../../src/db/database.ts'
+import { migrateUp } from '../../src/db/migrator.ts'
+import { AlipayProvider, type AlipayOptions } from '../../src/payments/alipay.ts'
+import alipaySandbox from '../../src/payments/sandbox/alipay-sandbox.ts'
+import { generateSandboxKeys, type SandboxKeys } from '../../src/payments/sandbox/keys.ts'
+import wechatpaySandbox from '../../src/payments/sandbox/wechatpay-sandbox.ts'
+import type { IncomingNotification, PaymentRequest } from '../../src/payments/types.ts'
+import { WechatPayProvider, type WechatPayOptions } from '../../src/payments/wechatpay.ts'
+import { createServerDatabase } from '../helpers/build-app.ts'
+
+// Both sandbox gateways on a Fastify of their own, listening on loopback, so
+// providers reach them over real HTTP as they reach Alipay and WeChat. The
+// harness records what the gateways receive (to check the exact signed
+// text), what they send to notify URLs, and when answers went out.
+
+export const ALIPAY_PREFIX = '/sandbox/alipay'
+export const WECHAT_PREFIX = '/sandbox/wechatpay'
+/** What a browser would use; the cashier is driven through inject under the same paths. */
+export const PUBLIC_ORIGIN = 'http://cashier.test'
+export const NOTIFY_URL = 'https://merchant.test/api/report/websiteUserResearchOrder/pay/asyncNotify'
+export const REFUND_NOTIFY_URL = 'https://merchant.test/api/report/websiteUserResearchOrder/refund/asyncNotify'
+export const payBackUrl = (orderNo: string) => `https://merchant.test/personalCenter/payBack?orderNo=${encodeURIComponent(orderNo)}`
+
+export interface Sent {
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
+export interface Received {
+  method: string
+  path: string
+  query: Record<string, string>
+  body: Record<string, string>
+  rawBody: string
+}
+
+export interface Harness {
+  app: FastifyInstance
+  db: Database
+  keys: SandboxKeys
+  /** Notifications the gateways delivered, in order */
+  sent: Sent[]
+  /** Requests the gateways received, in order */
+  received: Received[]
+  /** 'answered <METHOD> <path>' and 'delivered <event or trade status>', in the order they happened */
+  events: string[]
+  /** What the merchant answers notifications with */
+  notifyStatus: number
+  baseUrl: string
+  alipay(overrides?: Partial<AlipayOptions>): AlipayProvider
+  wechat(overrides?: Partial<WechatPayOptions>): WechatPayProvider
+  reset(): void
+  close(): Promise<void>
+}
+
+function strings(source: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (source && typeof source === 'object') for (const [k, v] of Object.entries(source)) if (typeof v === 'string') out[k] = v
+  return out
+}
+
+function eventName(notification: Sent): string {
+  if (notification.headers['content-type']?.includes('json')) return String((JSON.parse(notification.body) as { event_type?: unknown }).event_type)
+  return new URLSearchParams(notification.body).get('trade_status') ?? 'unknown'
+}
+
+export async function startSandboxes(options: { refundDelayMs?: number } = {}): Promise<Harness> {
+  const serverUrl = process.env.DATABASE_URL
+  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined
+  const db = await openDatabase({ url: server?.url ?? '', embeddedDir: 'memory', poolMax: 4 })
+  await migrateUp(db.sequelize)
+  const keys = generateSandboxKeys()
+  const sent: Sent[] = []
+  const received: Received[] = []
+  const events: string[] = []
+
+  const app = Fastify({ logger: false })
+  // The app's own parsers (src/app.ts): the sandboxes must work beneath them.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
+    if (text.trim() === '') return done(null, {})
+    try {
+      done(null, JSON.parse(text))
+    } catch (error) {
+      done(error as Error, undefined)
+    }
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
+    done(null, Object.fromEntries(new URLSearchParams(text)))
+  })
+  app.addHook('preHandler', async (request) => {
+    received.push({
+      method: request.method, path: request.url.split('?')[0]!, query: strings(request.query), body: strings(request.body), rawBody: request.rawBody ?? '',
+    })
+  })
+  app.addHook('onResponse', async (request) => {
+    events.push(`answered ${request.method} ${request.url.split('?')[0]}`)
+  })
+
+  const harness: Harness = {
+    app, db, keys, sent, received, events, notifyStatus: 204, baseUrl: '',
+    alipay: (overrides = {}) => new AlipayProvider({
+      appId: keys.alipay.appId, privateKey: keys.alipay.app.privateKey, alipayPublicKey: keys.alipay.platform.publicKey,
+      gateway: `${PUBLIC_ORIGIN}${ALIPAY_PREFIX}/gateway.do`, queryGateway: `${harness.baseUrl}${ALIPAY_PREFIX}/gateway.do`, ...overrides,
+    }),
+    wechat: (overrides = {}) => new WechatPayProvider({
+      baseUrl: `${harness.baseUrl}${WECHAT_PREFIX}`, appId: keys.wechatpay.appId, mchId: keys.wechatpay.mchId,
+      merchantPrivateKey: keys.wechatpay.merchant.privateKey, merchantSerial: keys.wechatpay.merchantSerial,
+      platformPublicKey: keys.wechatpay.platform.publicKey, platformSerial: keys.wechatpay.platformSerial, apiV3Key: keys.wechatpay.apiV3Key, ...overrides,
+    }),
+    reset() {
+      sent.length = 0
+      received.length = 0
+      events.length = 0
+      harness.notifyStatus = 204
+    },
+    async close() {
+      await app.close()
+      await db.close()
+      await server?.drop()
+    },
+  }
+
+  const deliver = async (url: string, request: { headers: Record<string, string>; body: string }) => {
+    const notification = { url, headers: request.headers, body: request.body }
+    sent.push(notification)
+    events.push(`delivered ${eventName(notification)}`)
+    const alipay = !request.headers['content-type']?.includes('json')
+    const ok = harness.notifyStatus < 300
+    return { status: harness.notifyStatus, body: alipay ? (ok ? 'success' : 'failure') : ok ? '' : '{"code":"FAIL","message":"busy"}' }
+  }
+  await app.register(alipaySandbox, { prefix: ALIPAY_PREFIX, keys: keys.alipay, sequelize: db.sequelize, deliver })
+  await app.register(wechatpaySandbox, {
+    prefix: WECHAT_PREFIX, keys: keys.wechatpay, sequelize: db.sequelize, deliver, payBackUrl,
+    publicBaseUrl: `${PUBLIC_ORIGIN}${WECHAT_PREFIX}`, ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
+  })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  harness.baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  return harness
+}
+
+let sequence = 0
+/** A payment request with a fresh order number and a deadline 15 minutes ahead. */
+export function paymentRequest(prefix: string, overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  sequence += 1
+  return {
+    orderNo: `${prefix}${Date.now()}${String(sequence).padStart(4, '0')}`,
+    amount: 123400,
+    currency: 'CNY',
+    subject: 'Global Widgets Market Report 2026',
+    method: 'wx',
+    notifyUrl: NOTIFY_URL,
+    returnUrl: 'https://merchant.test/back',
+    clientIp: '203.0.113.7',
+    expiresAt: new Date(Date.now() + 15 * 60_000),
+    ...overrides,
+  }
+}
+
+/** A path and query to inject: the cashier lives at the public origin's URL. */
+export function cashierPath(payUrl: string): string {
+  const url = new URL(payUrl)
+  if (url.origin !== PUBLIC_ORIGIN) throw new Error(`not a sandbox cashier URL: ${payUrl}`)
+  return `${url.pathname}${url.search}`
+}
+
+export function openCashier(harness: Harness, payUrl: string, headers: Record<string, string> = {}) {
+  return harness.app.inject({ method: 'GET', url: cashierPath(payUrl), headers })
+}
+
+export function pressCashier(harness: Harness, payUrl: string, result: 'success' | 'fail') {
+  return harness.app.inject({
+    method: 'POST', url: cashierPath(payUrl), payload: `result=${result}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+}
+
+export function incoming(notification: Sent): IncomingNotification {
+  return { headers: notification.headers, rawBody: notification.body, contentType: notification.headers['content-type'] ?? '' }
+}
+
+export async function tradeRow(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
+  const rows = await harness.db.sequelize.query<{ state: string; expires_at: Date | null; trade_no: string; amount: number }>(
+    `SELECT state, expires_at, trade_no, amount FROM sandbox_trade WHERE provider = $1 AND out_trade_no = $2`,
+    { bind: [provider, orderNo], type: QueryTypes.SELECT },
+  )
+  return rows[0]
+}
+
+export async function refundRows(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
+  return harness.db.sequelize.query<{ out_refund_no: string; amount: number; state: string; refund_key: string }>(
+    `SELECT out_refund_no, amount, state, refund_key FROM sandbox_refund WHERE provider = $1 AND out_trade_no = $2 ORDER BY id`,
+    { bind: [provider, orderNo], type: QueryTypes.SELECT },
+  )
+}
+
+/** Waits for a condition the sandbox meets asynchronously (a refund's settlement). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Splits an Alipay OpenAPI answer `{"<method>_response":<object>,"sign":"…"}` into the object's exact text and its signature. */
+export function signedAnswerParts(answer: string, responseKey: string): { content: string; sign: string } {
+  const match = new RegExp(`^\\{"${responseKey}":(\\{.*\\}),"sign":"([A-Za-z0-9+/=]+)"\\}$`).exec(answer)
+  if (!match) throw new Error('not an Alipay OpenAPI answer')
+  return { content: match[1]!, sign: match[2]! }
+}
