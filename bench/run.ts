@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--tool wrk|autocannon]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--lighthouse-runs 3] [--tool wrk|autocannon]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
+import { lighthousePages, runLighthouse, TARGETS } from './lighthouse.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseArgs({
@@ -24,11 +25,15 @@ const { values } = parseArgs({
     // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
     'no-seed': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    // Lighthouse runs per page; each figure is the median of them.
+    'lighthouse-runs': { type: 'string', default: '3' },
     // wrk (the default where installed) or autocannon
     tool: { type: 'string' },
   },
 })
 const duration = Number(values.duration)
+const lighthouseRuns = Number(values['lighthouse-runs'])
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--lighthouse-runs is a whole number of at least 1, not ${values['lighthouse-runs']}`)
 const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon')
 const children: ChildProcess[] = []
 
@@ -302,7 +307,26 @@ try {
     }
   }
 
-  // 7. Resident memory after the load runs.
+  // 7. Lighthouse's mobile profile on the six pages a first visit lands on:
+  // the first paint (FCP), its score, and layout stability.
+  if (!values['no-browser']) {
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+    const pages = await lighthousePages(root, '/reports/smart-home-china-market-2026')
+    console.log(`[bench] lighthouse, mobile profile, ${lighthouseRuns} run(s) per page`)
+    const measured = await runLighthouse(CHROMIUM, bffUrl, pages, lighthouseRuns, (text) => console.log(text))
+    results.lighthouse = { runsPerPage: lighthouseRuns, targets: TARGETS, pages: measured }
+    for (const page of measured) {
+      rows.push({
+        what: `Lighthouse mobile, ${page.page}`,
+        measure: 'score · FCP · LCP · TBT · CLS',
+        value: `${page.score} · ${seconds(page.fcpMs)} · ${seconds(page.lcpMs)} · ${Math.round(page.tbtMs)} ms · ${page.cls.toFixed(3)}`,
+        budget: `≥ ${TARGETS.score} · ≤ ${TARGETS.fcpMs / 1000} s · ≤ ${TARGETS.cls}`,
+        pass: page.pass.score && page.pass.fcp && page.pass.cls,
+      })
+    }
+  }
+
+  // 8. Resident memory after the load runs.
   // The embedded database runs in a child process of the core API; it is
   // shown on its own row, as a PostgreSQL server's memory would be.
   const databasePids = (await readFile(`/proc/${core.pid}/task/${core.pid}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean).map(Number)
@@ -318,7 +342,7 @@ try {
   await rm(scratch, { recursive: true, force: true })
 }
 
-const widths = [48, 30, 44, 10]
+const widths = [48, 30, 50, 24]
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 8)).join(' ')
 console.log(`\n${line(['what', 'measure', 'value', 'budget'])} result`)
 for (const row of rows) console.log(`${line([row.what, row.measure, row.value, row.budget])} ${row.pass === null ? '—' : row.pass ? 'PASS' : 'MISS'}`)
