@@ -1,7 +1,9 @@
 // Every public page paints once, in its final layout: opened as a new
-// visitor would (a fresh context, nothing cached, some network latency so a
-// late stylesheet or chunk shows), on a phone (412×823) and a desktop
-// (1350×940) side by side, its layout shifts are recorded from navigation to
+// visitor would (a fresh context, nothing cached), on a phone (412×823, its
+// CPU slowed 4× and 150 ms added to each request, as Lighthouse's mobile
+// profile assumes) and a desktop (1350×940, 60 ms) side by side, so a late
+// stylesheet or chunk arrives after the first paint. Its layout shifts are
+// recorded from navigation to
 // 2.5 s after load (buffered, shifts after input left out) and must add up to
 // no more than 0.02. A failure names the elements that moved. The console
 // must stay free of errors and hydration warnings. A client-side move from
@@ -16,11 +18,14 @@ import { REPO_ROOT } from '../support/constants.ts'
 const LIMIT = 0.02
 /** How long after the load event shifts are still recorded. */
 const WINDOW_MS = 2500
-/** Added to every request, so what arrives late arrives after the first paint. */
-const LATENCY_MS = 60
 const VIEWPORTS = {
   phone: { width: 412, height: 823 },
   desktop: { width: 1350, height: 940 },
+} as const
+/** Added to every request, and the CPU slowdown. */
+const CONDITIONS = {
+  phone: { latencyMs: 150, cpuSlowdown: 4 },
+  desktop: { latencyMs: 60, cpuSlowdown: 1 },
 } as const
 type Viewport = keyof typeof VIEWPORTS
 
@@ -118,10 +123,12 @@ const hydrated = (page: Page) =>
     return Boolean(main && Object.keys(main).some((key) => key.startsWith('__reactFiber')))
   })
 
-async function slowNetwork(context: BrowserContext, page: Page): Promise<void> {
+async function emulate(context: BrowserContext, page: Page, viewport: Viewport): Promise<void> {
+  const { latencyMs, cpuSlowdown } = CONDITIONS[viewport]
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 })
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
 }
 
 const total = (shifts: Shift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0)
@@ -142,7 +149,7 @@ const TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423
 async function prepare(s: Session, withPhone: boolean): Promise<{ desktop: Page; phone?: Page; close(): Promise<void> }> {
   await s.context.addInitScript(recordShifts)
   await s.page.setViewportSize(VIEWPORTS.desktop)
-  await slowNetwork(s.context, s.page)
+  await emulate(s.context, s.page, 'desktop')
   const browser = s.context.browser()
   if (!withPhone || !browser) return { desktop: s.page, close: async () => {} }
   const context = await browser.newContext({
@@ -157,7 +164,7 @@ async function prepare(s: Session, withPhone: boolean): Promise<{ desktop: Page;
   const phone = await context.newPage()
   phone.on('console', (message) => s.consoleLines.push(`${new Date().toISOString()} [phone] [${message.type()}] ${message.text()}`))
   phone.on('pageerror', (error) => s.consoleLines.push(`${new Date().toISOString()} [phone] [pageerror] ${error.stack ?? error.message}`))
-  await slowNetwork(context, phone)
+  await emulate(context, phone, 'phone')
   return { desktop: s.page, phone, close: () => context.close() }
 }
 
