@@ -2,10 +2,10 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
+import { SETTING_NAMES, settingProperties, type SettingName } from './lib/settings-table.ts'
 import { repoRoot } from './paths.ts'
 
 const Seconds = (fallback: number, description: string) => Type.Integer({ minimum: 0, maximum: 31_536_000, default: fallback, description })
-const Count = (fallback: number, description: string) => Type.Integer({ minimum: 1, maximum: 1_000_000, default: fallback, description })
 
 // The only module that reads process.env. Everything else receives a Config.
 const ConfigSchema = Type.Object({
@@ -34,54 +34,35 @@ const ConfigSchema = Type.Object({
   SESSION_COOKIE_NAME: Type.String({ default: 'rpt_session', pattern: '^[A-Za-z0-9_-]{1,64}$' }),
   /** The core API expires idle sessions itself (5001 then clears the cookie); this only bounds the cookie, like its SESSION_MAX_DAYS */
   SESSION_MAX_AGE_S: Seconds(30 * 24 * 3600, 'Lifetime of the session cookie'),
-  /** Empty: POST /bff/cache/purge is refused */
+  /** The ops API's token of the operator named ops (kept for compatibility; see OPS_TOKENS) */
   OPS_TOKEN: Type.String({ default: '' }),
+  /** name:token pairs, comma-separated: one token per operator, whose name the audit log records. None at all: every ops call is refused */
+  OPS_TOKENS: Type.String({ default: '' }),
+  /** The client's credential key (VITE_CREDENTIAL_KEY): unblocking an account by its login name needs the login code the client sends for it */
+  CREDENTIAL_KEY: Type.String({ default: 'rpt-site-dev-key', minLength: 16, maxLength: 16 }),
   /** redis://host:6379/0; set, rate limits and cache invalidation are shared through it */
   REDIS_URL: Type.String({ default: '' }),
   REDIS_KEY_PREFIX: Type.String({ default: 'rpt:bff:' }),
 
   /** memory: each instance keeps its own LRU; redis: one cache in Redis shared by every instance (needs REDIS_URL) */
   CACHE_STORE: Type.Union([Type.Literal('memory'), Type.Literal('redis')], { default: 'memory' }),
-  CACHE_MAX_ENTRIES: Count(5000, 'Entries all caches together may hold'),
-  CACHE_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 4 * 1024 * 1024 * 1024, default: 32 * 1024 * 1024, description: 'Bytes all caches together may hold (JSON length)' }),
-  CACHE_STALE_WHILE_REVALIDATE_S: Seconds(300, 'How long past its TTL an entry is served while it is refreshed'),
-  CACHE_STALE_IF_ERROR_S: Seconds(86_400, 'How long past its TTL an entry is served when the core API fails'),
-  CACHE_TTL_DICT_S: Seconds(600, 'Dictionaries'),
-  CACHE_TTL_CONFIG_S: Seconds(600, 'Configuration values'),
-  CACHE_TTL_CAROUSEL_S: Seconds(300, 'Carousel'),
-  CACHE_TTL_MAP_S: Seconds(600, 'Home map data'),
-  CACHE_TTL_HOT_REPORTS_S: Seconds(120, 'Hot reports'),
-  CACHE_TTL_CHOICENESS_S: Seconds(120, 'Choiceness bulletins'),
-  CACHE_TTL_CATEGORIES_S: Seconds(120, 'Category lists with counts'),
-  CACHE_TTL_LATEST_NEWS_S: Seconds(60, 'Latest news for the home page'),
 
-  /** Answers kept for replay before routing (a kept home page per URL, language and encoding); 0 turns replay off */
-  REPLAY_MAX_ENTRIES: Type.Integer({ minimum: 0, maximum: 100_000, default: 256 }),
+  // Cache lifetimes and bounds, rate limits: the start values of what ops may change at run time (lib/settings-table.ts).
+  ...settingProperties(),
 
   /** Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request's own origin */
   SITE_URL: Type.String({ default: '', pattern: '^(https?://[^/?#]+/?)?$' }),
-  /** How long a server-rendered report page is kept per language; 0 renders every request. Emptied by POST /bff/cache/purge */
-  SSR_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 86_400_000, default: 60_000 }),
   /** A server render taking longer is abandoned and the client-rendered shell answered instead */
   SSR_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
   /** URLs per child sitemap (the protocol allows 50,000); a multiple of 100, the core API's page size */
   SITEMAP_URLS_PER_FILE: Type.Integer({ minimum: 100, maximum: 50_000, multipleOf: 100, default: 10_000 }),
-  SITEMAP_CACHE_TTL_S: Seconds(3600, 'How long a generated sitemap file is kept'),
-
-  RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, maximum: 86_400, default: 60 }),
-  RATE_LIMIT_LOGIN_MAX: Count(10, 'Logins per address per window'),
-  RATE_LIMIT_LOGIN_ACCOUNT_MAX: Count(5, 'Logins per account per window'),
-  RATE_LIMIT_REGISTER_MAX: Count(5, 'Registrations per address per window'),
-  RATE_LIMIT_CAPTCHA_MAX: Count(30, 'Captchas per address per window'),
-  RATE_LIMIT_FORGET_PWD_MAX: Count(5, 'Password-reset mails per address per window'),
-  RATE_LIMIT_FORGET_PWD_ACCOUNT_MAX: Count(3, 'Password-reset mails per e-mail address per window'),
-  RATE_LIMIT_CUSTOMER_INFO_MAX: Count(10, 'Custom requests per address per window'),
-  RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: Count(5, 'Custom requests per user or e-mail address per window'),
-  RATE_LIMIT_NOT_FOUND_MAX: Count(60, 'Unknown paths per address per window'),
 })
 
-export type Config = Static<typeof ConfigSchema>
-export type ConfigOverrides = Partial<Config>
+export type Config = Static<typeof ConfigSchema> & {
+  /** The table's settings (lib/settings-table.ts) the environment gave a start value, so ops can tell them from defaults */
+  readonly fromEnvironment: readonly SettingName[]
+}
+export type ConfigOverrides = Partial<Static<typeof ConfigSchema>>
 
 export class ConfigError extends Error {}
 
@@ -101,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => `${e.instancePath.replace(/^\//, '') || '(root)'} ${e.message}`)
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
-  const config = candidate as Config
+  const given: Record<string, unknown> = { ...raw, ...overrides }
+  const config: Config = { ...(candidate as Static<typeof ConfigSchema>), fromEnvironment: SETTING_NAMES.filter((name) => given[name] !== undefined) }
   config.CLIENT_DIST_DIR = path.resolve(config.CLIENT_DIST_DIR)
   config.SITE_URL = config.SITE_URL.replace(/\/$/, '')
   if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new ConfigError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
@@ -109,7 +91,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   for (const origin of trustedOrigins(config)) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
   }
+  opsOperators(config)
   return config
+}
+
+export interface OpsOperator {
+  name: string
+  token: string
+}
+
+/** OPS_TOKENS as name:token pairs, and OPS_TOKEN as the operator named ops; a malformed or repeated entry stops the boot. */
+export function opsOperators(config: Pick<Config, 'OPS_TOKEN' | 'OPS_TOKENS'>): OpsOperator[] {
+  const operators: OpsOperator[] = []
+  for (const entry of config.OPS_TOKENS.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':')
+    const name = entry.slice(0, colon)
+    const token = entry.slice(colon + 1)
+    if (colon < 1 || !/^[A-Za-z0-9_.@-]{1,64}$/.test(name)) throw new ConfigError('Invalid configuration: OPS_TOKENS entries are name:token, the name letters, digits and _ . @ - (at most 64)')
+    // Tokens are guessed offline from nothing: only length protects them.
+    if (!/^[\x21-\x7e]{16,512}$/.test(token)) throw new ConfigError(`Invalid configuration: OPS_TOKENS token of ${name} must be 16 to 512 visible ASCII characters`)
+    operators.push({ name, token })
+  }
+  if (config.OPS_TOKEN) operators.push({ name: 'ops', token: config.OPS_TOKEN })
+  const names = new Set<string>()
+  const tokens = new Set<string>()
+  for (const { name, token } of operators) {
+    if (names.has(name)) throw new ConfigError(`Invalid configuration: operator ${name} is named twice (OPS_TOKEN is the operator ops)`)
+    // One token, one operator: the audit log must name who acted.
+    if (tokens.has(token)) throw new ConfigError(`Invalid configuration: operator ${name} shares a token with another operator`)
+    names.add(name)
+    tokens.add(token)
+  }
+  return operators
 }
 
 export function trustedOrigins(config: Config): string[] {

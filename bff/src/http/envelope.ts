@@ -44,8 +44,10 @@ export class AppError extends Error {
   constructor(
     readonly key: ErrorKey,
     readonly headers: Record<string, string | number> = {},
+    /** A message more precise than the catalogue's (naming the field at fault), in the request's language */
+    readonly describe?: (lang: Lang) => string,
   ) {
-    super(catalogue[key]['en-US'])
+    super(describe?.('en-US') ?? catalogue[key]['en-US'])
     this.name = 'AppError'
     this.code = catalogue[key].code
     this.status = catalogue[key].status
@@ -135,7 +137,7 @@ const FRAMEWORK_ERRORS: Record<string, ErrorKey> = {
 
 /** Maps any error to the catalogue entry the browser sees. */
 export function classify(error: FastifyError | AppError | UpstreamError): { key: ErrorKey; msg?: (lang: Lang) => string } {
-  if (error instanceof AppError) return { key: error.key }
+  if (error instanceof AppError) return error.describe ? { key: error.key, msg: error.describe } : { key: error.key }
   if (error instanceof UpstreamError) return { key: error.key }
   if (error.validation && error.validation.length > 0) {
     const issue = error.validation[0] as ValidationIssue

@@ -79,10 +79,19 @@ export function storableHeaders(raw: Headers, reply: Headers, bodyLength: number
  * of the key, so a client can make many keys, if only for what routes offer.
  */
 export class AnswerReplay {
-  private readonly answers: LRUCache<string, StoredAnswer>
+  private answers: LRUCache<string, StoredAnswer>
 
   constructor(maxEntries: number, maxBytes: number) {
-    this.answers = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (answer, key) => Math.max(1, answer.body.length + key.length) })
+    this.answers = AnswerReplay.store(maxEntries, maxBytes)
+  }
+
+  private static store(maxEntries: number, maxBytes: number): LRUCache<string, StoredAnswer> {
+    return new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (answer, key) => Math.max(1, answer.body.length + key.length) })
+  }
+
+  /** New bounds; the answers kept so far are dropped (each comes back on its route's next answer). */
+  resize(maxEntries: number, maxBytes: number): void {
+    this.answers = AnswerReplay.store(maxEntries, maxBytes)
   }
 
   store(key: string, answer: StoredAnswer): void {

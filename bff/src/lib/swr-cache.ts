@@ -8,6 +8,8 @@ export interface Loaded<V> {
   size: number
   cacheable: boolean
   failed: boolean
+  /** What the value holds, for purges by tag (CacheStore.set) */
+  tags?: readonly string[]
 }
 
 export interface CacheResult<V> {
@@ -49,14 +51,16 @@ export class SwrCache<V> {
   async get(key: string, loader: () => Promise<Loaded<V>>): Promise<CacheResult<V>> {
     const entry = await this.store.get(this.storeKey(key))
     const now = this.clock()
+    // A lifetime lowered since the entry was stored applies to it too (ops settings).
+    const freshUntil = entry ? Math.min(entry.freshUntil, (entry.storedAt ?? entry.freshUntil) + this.options.ttlMs) : 0
     if (entry && now < entry.staleUntil) {
-      if (now < entry.freshUntil) return this.result(entry.value as V, 'HIT', entry.freshUntil)
-      if (now < entry.freshUntil + this.options.staleWhileRevalidateMs) {
+      if (now < freshUntil) return this.result(entry.value as V, 'HIT', freshUntil)
+      if (now < freshUntil + this.options.staleWhileRevalidateMs) {
         this.load(key, loader).catch((error) => this.options.onRefreshError?.(error))
         return this.result(entry.value as V, 'STALE')
       }
     }
-    const usableOnError = entry && now < entry.freshUntil + this.options.staleIfErrorMs ? entry : undefined
+    const usableOnError = entry && now < freshUntil + this.options.staleIfErrorMs ? entry : undefined
     let loaded: Loaded<V>
     try {
       loaded = await this.load(key, loader)
@@ -86,7 +90,8 @@ export class SwrCache<V> {
         if (loaded.cacheable) {
           const now = this.clock()
           const keepMs = this.options.ttlMs + Math.max(this.options.staleWhileRevalidateMs, this.options.staleIfErrorMs)
-          await this.store.set(this.storeKey(key), { value: loaded.value, size: loaded.size, freshUntil: now + this.options.ttlMs, staleUntil: now + keepMs }, keepMs)
+          const stored = { value: loaded.value, size: loaded.size, freshUntil: now + this.options.ttlMs, staleUntil: now + keepMs, storedAt: now }
+          await this.store.set(this.storeKey(key), stored, keepMs, loaded.tags)
         }
         return loaded
       } finally {

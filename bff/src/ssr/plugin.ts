@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { EncodedBody } from '../lib/encoded-body.ts'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
+import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
 import { bundleLoader, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import { TextCache } from './html-cache.ts'
@@ -16,6 +17,26 @@ export interface RenderedPage {
   cached: boolean
   /** For a cached page: its bytes, compressed once for every request that reads it while it stays cached */
   body?: EncodedBody
+  /** The page is one the rendered-page cache keeps (x-cache: HIT or MISS) */
+  cacheable?: boolean
+  /** What the page shows, for purges by tag (lib/content-tags.ts) */
+  tags?: string[]
+}
+
+/** The dictionaries of the header's menus, on every page. */
+const LAYOUT_DICTS = ['reports_category', 'market_type', 'bulletin_type']
+
+/** What a rendered page shows: its language and path, the reports on it, the dictionaries of its menus. */
+function pageTags(plan: RenderPlan, pathname: string, payload: Record<string, unknown>): string[] {
+  const webTitle = plan.page?.query.webTitle
+  return [
+    langTag(plan.locale),
+    urlTag(pathname),
+    ...(typeof webTitle === 'string' && webTitle ? [reportTag(webTitle)] : []),
+    ...reportTags(payload.report),
+    ...reportTags(payload.hotReports),
+    ...LAYOUT_DICTS.flatMap((type) => dictTags(plan.locale === 'en-US' ? `${type}_en` : type)),
+  ]
 }
 
 export interface Ssr {
@@ -55,22 +76,33 @@ export function assemble(shell: string, parts: { lang: string; title: string; he
 async function ssrPlugin(app: FastifyInstance) {
   const c = app.config
   const loadBundle = bundleLoader(c.CLIENT_DIST_DIR)
+  // Lifetimes and bounds are ops settings: read when used, bounds applied when changed.
+  const settings = app.settings
   const store: CacheStore =
     c.CACHE_STORE === 'redis' && app.redis
-      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}ssr:`, (error) => app.log.warn({ err: error }, 'redis page cache unavailable'))
-      : new LruCacheStore({ maxEntries: c.CACHE_MAX_ENTRIES, maxBytes: c.CACHE_MAX_BYTES })
+      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}ssr:`, (error) => app.log.warn({ err: error }, 'redis page cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
+      : new LruCacheStore({ maxEntries: settings.values.CACHE_MAX_ENTRIES, maxBytes: settings.values.CACHE_MAX_BYTES })
   const texts = new TextCache(store)
   const rendering = new Map<string, Promise<RenderedPage | null>>()
   // Compressing a report page (some 45 KB) on every request halves what a
   // cached page can serve; its compressed forms are kept beside it instead.
   // Each is tied to the exact html it was made from, so a page rendered again
   // after a purge gets new bytes. Bounded by a quarter of the caches' bytes.
-  const encodedPages = new LRUCache<string, EncodedBody>({
-    max: c.CACHE_MAX_ENTRIES,
-    maxSize: Math.max(1024 * 1024, Math.floor(c.CACHE_MAX_BYTES / 4)),
-    // The identity text is the cache's own string; the compressed forms come to about a fifth of it each.
-    sizeCalculation: (body, key) => Math.max(1, Math.ceil(body.byteLength / 2) + key.length),
-    ttl: Math.max(1, c.SSR_CACHE_TTL_MS),
+  const newEncodedPages = (values: typeof settings.values) =>
+    new LRUCache<string, EncodedBody>({
+      max: values.CACHE_MAX_ENTRIES,
+      maxSize: Math.max(1024 * 1024, Math.floor(values.CACHE_MAX_BYTES / 4)),
+      // The identity text is the cache's own string; the compressed forms come to about a fifth of it each.
+      sizeCalculation: (body, key) => Math.max(1, Math.ceil(body.byteLength / 2) + key.length),
+      ttl: Math.max(1, values.SSR_CACHE_TTL_MS),
+    })
+  let encodedPages = newEncodedPages(settings.values)
+  settings.onChange((values, previous) => {
+    if (store instanceof LruCacheStore) store.resize({ maxEntries: values.CACHE_MAX_ENTRIES, maxBytes: values.CACHE_MAX_BYTES })
+    // Derived bytes only: made again from the pages on their next request.
+    if (values.CACHE_MAX_ENTRIES !== previous.CACHE_MAX_ENTRIES || values.CACHE_MAX_BYTES !== previous.CACHE_MAX_BYTES || values.SSR_CACHE_TTL_MS !== previous.SSR_CACHE_TTL_MS) {
+      encodedPages = newEncodedPages(values)
+    }
   })
   const encodedPage = (key: string, html: string): EncodedBody => {
     const known = encodedPages.get(key)
@@ -80,20 +112,35 @@ async function ssrPlugin(app: FastifyInstance) {
     return body
   }
 
-  // Another instance's purge reaches this one's own pages too (the data caches announce it on this channel).
-  if (app.redis && c.CACHE_STORE !== 'redis') {
-    const subscriber = app.redis.duplicate()
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'))
-    await subscriber.connect()
-    await subscriber.subscribe(`${c.REDIS_KEY_PREFIX}cache-purge`)
-    subscriber.on('message', () => {
-      encodedPages.clear()
-      void texts.clear()
-    })
-    app.addHook('onClose', async () => {
-      await subscriber.quit().catch(() => subscriber.disconnect())
-    })
-  }
+  // Rendered pages and sitemaps are made of the data the caches hold: a purge
+  // of data empties the pages made of it, here and on every instance (purge.ts).
+  const shared = store instanceof RedisCacheStore
+  app.purger.register('pages', async (target, origin) => {
+    if (target.kind === 'all') encodedPages.clear()
+    if (shared && origin === 'elsewhere') return 0
+    switch (target.kind) {
+      case 'all': {
+        const { entries } = await texts.usage('')
+        await texts.clear()
+        return entries
+      }
+      case 'cache': {
+        // ssr: rendered pages; sitemap: sitemaps; a data cache: the pages made of its data.
+        const prefix = target.cache === 'sitemap' ? 'sitemap:' : 'page:'
+        const { entries } = await texts.usage(prefix)
+        await texts.clear(prefix)
+        return entries
+      }
+      case 'keys': {
+        // Page paths (/reports/x, /sitemaps/zh-reports-1.xml) by their url tag, or exact keys.
+        const paths = target.keys.filter((key) => key.startsWith('/'))
+        const keys = target.keys.filter((key) => key.startsWith('page:') || key.startsWith('sitemap:'))
+        return (await texts.clearTags(paths.map(urlTag))) + (await texts.delete(keys))
+      }
+      case 'tags':
+        return texts.clearTags(target.tags)
+    }
+  })
 
   const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
   if (!c.SITE_URL && c.NODE_ENV === 'production') {
@@ -119,7 +166,7 @@ async function ssrPlugin(app: FastifyInstance) {
     })
     const page = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
     const html = withPageAssets(page, loaded.screenAssets(notFound ? 'notFound' : plan.resolved.route.screen), loaded.client)
-    return { status: notFound ? 404 : 200, html, cached: false }
+    return { status: notFound ? 404 : 200, html, cached: false, tags: pageTags(plan, pathname, data.payload) }
   }
 
   const ssr: Ssr = {
@@ -146,20 +193,25 @@ async function ssrPlugin(app: FastifyInstance) {
       // Report pages are the hot, crawlable ones: kept briefly per language (the path carries it) and build.
       // Keyed on the path alone: nothing in a report page reads the query, and
       // tracking parameters (?utm_source=…) must not each force a render.
-      const cacheable = plan.resolved.route.screen === 'reportDetail' && c.SSR_CACHE_TTL_MS > 0
+      const ttlMs = settings.values.SSR_CACHE_TTL_MS
+      const cacheable = plan.resolved.route.screen === 'reportDetail' && ttlMs > 0
       const key = cacheable
         ? `page:${loaded.version}:${createHash('sha1').update(shell).digest('base64url')}:${siteUrl(request)}${pathname}`
         : ''
       if (cacheable) {
-        const hit = await texts.get(key)
-        if (hit !== undefined) return { status: 200, html: hit, cached: true, body: encodedPage(key, hit) }
+        const hit = await texts.get(key, ttlMs)
+        app.metrics.cacheEvents.inc({ cache: 'ssr', result: hit === undefined ? 'MISS' : 'HIT' })
+        if (hit !== undefined) return { status: 200, html: hit, cached: true, cacheable: true, body: encodedPage(key, hit) }
         // Concurrent misses (a crawler burst) share one render.
         const pending = rendering.get(key)
         if (pending) return pending
       }
       const page = renderPlan(request, loaded, plan, pathname, search, shell).then(
         async (rendered) => {
-          if (rendered && cacheable && rendered.status === 200) await texts.set(key, rendered.html, c.SSR_CACHE_TTL_MS)
+          if (rendered && cacheable && rendered.status === 200) {
+            await texts.set(key, rendered.html, ttlMs, rendered.tags)
+            return { ...rendered, cacheable: true }
+          }
           return rendered
         },
         (error: unknown) => {
@@ -183,4 +235,4 @@ async function ssrPlugin(app: FastifyInstance) {
   app.decorate('ssr', ssr)
 }
 
-export default fp(ssrPlugin, { name: 'ssr', dependencies: ['config', 'caches', 'pages', 'core-client', 'limits'] })
+export default fp(ssrPlugin, { name: 'ssr', dependencies: ['config', 'caches', 'pages', 'core-client', 'limits', 'settings', 'purger', 'metrics'] })

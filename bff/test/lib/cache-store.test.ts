@@ -50,6 +50,10 @@ describe('RedisCacheStore', () => {
       },
       scan: async () => ['0', []],
       unlink: async () => 0,
+      eval: async () => {
+        throw new Error('redis down')
+      },
+      smembers: async () => [],
     }
     const errors: unknown[] = []
     const store = new RedisCacheStore(failing, 'p:', (error) => errors.push(error))

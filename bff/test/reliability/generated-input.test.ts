@@ -44,6 +44,11 @@ beforeAll(async () => {
     // The client's pages (the holding page while no build exists): HTML, but never a 5xx either.
     { method: 'GET', url: '/en/report/:slug', fields: ['lang', 'resetToken'], envelope: false },
     { method: 'POST', url: '/bff/cache/purge', fields: ['cache'], envelope: true },
+    { method: 'GET', url: '/bff/ops/settings', fields: [], envelope: true },
+    { method: 'POST', url: '/bff/ops/purge', fields: ['all', 'cache', 'keys', 'report', 'dict', 'language', 'tags'], envelope: true },
+    { method: 'POST', url: '/bff/ops/unblock', fields: ['address', 'account', 'policy'], envelope: true },
+    { method: 'POST', url: '/bff/ops/session', fields: ['token'], envelope: true },
+    { method: 'GET', url: '/bff/ops/audit', fields: ['limit', 'offset'], envelope: true },
     { method: 'GET', url: '/api/report/websiteUser/../../etc/passwd', fields: [], envelope: true },
     { method: 'POST', url: '/api/docs/json', fields: [], envelope: true },
   ]

@@ -105,7 +105,7 @@ describe('home from the caches', () => {
       expect(lookups).toBe(asked)
       // The other edition is a page of its own.
       expect(body(await short.inject({ url: '/bff/pages/home?lang=en-US' })).data.footer).not.toEqual(body(kept).data.footer)
-      const metrics = (await short.inject({ url: '/bff/metrics' })).body
+      const metrics = await short.metrics.registry.metrics()
       expect(metrics).toMatch(/bff_cache_events_total\{cache="page",result="HIT"\} 1\b/)
       expect(metrics).toMatch(/bff_cache_events_total\{cache="page",result="MISS"\} 3\b/)
 
@@ -206,11 +206,11 @@ describe('home replayed before routing', () => {
         expect(withoutDate(answer.headers)).toEqual(withoutDate(kept.headers))
       }
       expect(kept.headers['content-security-policy']).toContain("default-src 'self'")
-      const metrics = (await instance.inject({ url: '/bff/metrics' })).body
+      const metrics = await instance.metrics.registry.metrics()
       expect(metrics).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
       expect(metrics).toMatch(/bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="200"\} 4\b/)
       // Counted once: a second read adds nothing.
-      expect((await instance.inject({ url: '/bff/metrics' })).body).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
+      expect(await instance.metrics.registry.metrics()).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
     } finally {
       await instance.close()
     }

@@ -40,12 +40,19 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
  * headers (stored as they were sent). Metrics still count every answer.
  */
 async function answerReplayPlugin(app: FastifyInstance) {
-  const { REPLAY_MAX_ENTRIES, SESSION_COOKIE_NAME, CACHE_MAX_BYTES } = app.config
+  const { SESSION_COOKIE_NAME } = app.config
   const sessionCookies: ReadonlySet<string> = new Set([SESSION_COOKIE_NAME, `__Host-${SESSION_COOKIE_NAME}`])
   const parseCookies = (header: string) => app.parseCookie(header)
   // Stored bodies are copies of what the caches hold, so they get a share of the caches' bytes.
-  const replay = new AnswerReplay(Math.max(1, REPLAY_MAX_ENTRIES), Math.max(1024 * 1024, Math.floor(CACHE_MAX_BYTES / 4)))
-  const enabled = REPLAY_MAX_ENTRIES > 0
+  const boundsOf = (values: typeof app.settings.values) => [Math.max(1, values.REPLAY_MAX_ENTRIES), Math.max(1024 * 1024, Math.floor(values.CACHE_MAX_BYTES / 4))] as const
+  const replay = new AnswerReplay(...boundsOf(app.settings.values))
+  // REPLAY_MAX_ENTRIES and CACHE_MAX_BYTES are ops settings: new bounds start an empty store, 0 turns replay off.
+  let enabled = app.settings.values.REPLAY_MAX_ENTRIES > 0
+  app.settings.onChange((values, previous) => {
+    if (values.REPLAY_MAX_ENTRIES === previous.REPLAY_MAX_ENTRIES && values.CACHE_MAX_BYTES === previous.CACHE_MAX_BYTES) return
+    enabled = values.REPLAY_MAX_ENTRIES > 0
+    replay.resize(...boundsOf(values))
+  })
   let closing = false
 
   // Replayed answers are counted per route and added to the metrics when they are read,
@@ -99,7 +106,7 @@ async function answerReplayPlugin(app: FastifyInstance) {
     done()
   })
 
-  if (!enabled) return
+  // Put in place even while replay is off: ops may turn it on without a restart.
   const server = app.server
   const listeners = server.listeners('request') as RequestListener[]
   if (listeners.length !== 1) {
@@ -115,7 +122,7 @@ async function answerReplayPlugin(app: FastifyInstance) {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     let replayed
     try {
-      replayed = closing ? undefined : replay.answer(replayKey(req, parseCookies, sessionCookies), res)
+      replayed = closing || !enabled ? undefined : replay.answer(replayKey(req, parseCookies, sessionCookies), res)
     } catch (error) {
       // Outside Fastify a throw would take the process down: the request goes to Fastify instead, if nothing went out yet.
       app.log.error({ err: error }, 'answer replay failed')
@@ -127,4 +134,4 @@ async function answerReplayPlugin(app: FastifyInstance) {
   })
 }
 
-export default fp(answerReplayPlugin, { name: 'answer-replay', dependencies: ['config', 'cookie', 'metrics'] })
+export default fp(answerReplayPlugin, { name: 'answer-replay', dependencies: ['config', 'cookie', 'metrics', 'settings'] })

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
-import { SwrCache, type CacheResult } from '../../lib/swr-cache.ts'
+import { dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
+import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
 
 export const CACHE_NAMES = ['dict', 'config', 'carousel', 'map', 'hotReports', 'choiceness', 'categories', 'latestNews'] as const
@@ -21,6 +21,10 @@ export interface Caches {
   generation(): number
   /** The store is shared with other instances (Redis), which may empty it without this one hearing of it. */
   readonly shared: boolean
+  /** Up to limit store keys of one cache (name|METHOD path lang params), for a purge by key */
+  keys(name: CacheName, limit: number): Promise<string[]>
+  /** Entries and bytes one cache holds (bytes null in Redis) */
+  usage(name: CacheName): Promise<{ entries: number; bytes: number | null }>
 }
 
 declare module 'fastify' {
@@ -39,68 +43,74 @@ export function cacheKey(call: Omit<CoreCall, 'token'>): string {
 
 async function cachesPlugin(app: FastifyInstance) {
   const c = app.config
+  const settings = app.settings
+  const bounds = () => ({ maxEntries: settings.values.CACHE_MAX_ENTRIES, maxBytes: settings.values.CACHE_MAX_BYTES })
   const store: CacheStore =
     c.CACHE_STORE === 'redis' && app.redis
-      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}cache:`, (error) => app.log.warn({ err: error }, 'redis cache unavailable'))
-      : new LruCacheStore({ maxEntries: c.CACHE_MAX_ENTRIES, maxBytes: c.CACHE_MAX_BYTES })
-  const ttlSeconds: Record<CacheName, number> = {
-    dict: c.CACHE_TTL_DICT_S,
-    config: c.CACHE_TTL_CONFIG_S,
-    carousel: c.CACHE_TTL_CAROUSEL_S,
-    map: c.CACHE_TTL_MAP_S,
-    hotReports: c.CACHE_TTL_HOT_REPORTS_S,
-    choiceness: c.CACHE_TTL_CHOICENESS_S,
-    categories: c.CACHE_TTL_CATEGORIES_S,
-    latestNews: c.CACHE_TTL_LATEST_NEWS_S,
-  }
+      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}cache:`, (error) => app.log.warn({ err: error }, 'redis cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
+      : new LruCacheStore(bounds())
+  const ttlSeconds = (values: typeof settings.values): Record<CacheName, number> => ({
+    dict: values.CACHE_TTL_DICT_S,
+    config: values.CACHE_TTL_CONFIG_S,
+    carousel: values.CACHE_TTL_CAROUSEL_S,
+    map: values.CACHE_TTL_MAP_S,
+    hotReports: values.CACHE_TTL_HOT_REPORTS_S,
+    choiceness: values.CACHE_TTL_CHOICENESS_S,
+    categories: values.CACHE_TTL_CATEGORIES_S,
+    latestNews: values.CACHE_TTL_LATEST_NEWS_S,
+  })
+  // Each cache reads its lifetimes from its options object, which a settings change updates in place.
+  const windowsOf = (values: typeof settings.values, name: CacheName) => ({
+    ttlMs: ttlSeconds(values)[name] * 1000,
+    staleWhileRevalidateMs: values.CACHE_STALE_WHILE_REVALIDATE_S * 1000,
+    staleIfErrorMs: values.CACHE_STALE_IF_ERROR_S * 1000,
+  })
   const caches = new Map<CacheName, SwrCache<CoreAnswer>>()
+  const options = new Map<CacheName, SwrCacheOptions>()
   for (const name of CACHE_NAMES) {
-    caches.set(
-      name,
-      new SwrCache<CoreAnswer>(name, store, {
-        ttlMs: ttlSeconds[name] * 1000,
-        staleWhileRevalidateMs: c.CACHE_STALE_WHILE_REVALIDATE_S * 1000,
-        staleIfErrorMs: c.CACHE_STALE_IF_ERROR_S * 1000,
-        onOutcome: (outcome) => app.metrics.cacheEvents.inc({ cache: name, result: outcome }),
-        onRefreshError: (error) => app.log.warn({ err: error, cache: name }, 'background refresh failed'),
-      }),
-    )
+    const cacheOptions: SwrCacheOptions = {
+      ...windowsOf(settings.values, name),
+      onOutcome: (outcome) => app.metrics.cacheEvents.inc({ cache: name, result: outcome }),
+      onRefreshError: (error) => app.log.warn({ err: error, cache: name }, 'background refresh failed'),
+    }
+    options.set(name, cacheOptions)
+    caches.set(name, new SwrCache<CoreAnswer>(name, store, cacheOptions))
   }
-  let generation = 0
-  const clearLocal = async (name?: CacheName) => {
-    generation += 1
-    if (name) await caches.get(name)?.clear()
-    else await store.clear()
-    // Again once emptied: a page built from the old answers while the store was being emptied is out of date too.
-    generation += 1
-  }
+  settings.onChange((values) => {
+    for (const name of CACHE_NAMES) Object.assign(options.get(name)!, windowsOf(values, name))
+    if (store instanceof LruCacheStore) store.resize(bounds())
+  })
 
-  // With several instances behind a load balancer, a purge reaches all of them.
-  const instanceId = randomUUID()
-  const channel = `${c.REDIS_KEY_PREFIX}cache-purge`
-  if (app.redis) {
-    const subscriber = app.redis.duplicate()
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'))
-    await subscriber.connect()
-    await subscriber.subscribe(channel)
-    // Back after a lost connection: purges sent meanwhile were missed, so count one.
-    subscriber.on('ready', () => {
-      generation += 1
-    })
-    subscriber.on('message', (_channel, message) => {
-      try {
-        const { from, name } = JSON.parse(message) as { from?: string; name?: unknown }
-        if (from === instanceId) return
-        void clearLocal(isCacheName(name) ? name : undefined)
-        app.log.info({ cache: name ?? 'all' }, 'cache purged by another instance')
-      } catch (error) {
-        app.log.warn({ err: error }, 'unreadable cache purge message')
+  let generation = 0
+  const shared = store instanceof RedisCacheStore
+  // Every purge, wherever it was asked for, passes through here; with several instances behind a load balancer it reaches all of them.
+  app.purger.register('data', async (target, origin) => {
+    generation += 1
+    try {
+      // A shared store is emptied once, by the instance that was asked.
+      if (shared && origin === 'elsewhere') return 0
+      switch (target.kind) {
+        case 'all': {
+          const { entries } = await store.usage('')
+          await store.clear()
+          return entries
+        }
+        case 'cache': {
+          if (!isCacheName(target.cache)) return 0
+          const { entries } = await store.usage(`${target.cache}|`)
+          await caches.get(target.cache)!.clear()
+          return entries
+        }
+        case 'keys':
+          return await store.delete(target.keys.filter((key) => isCacheName(key.slice(0, key.indexOf('|')))))
+        case 'tags':
+          return await store.clearTags(target.tags)
       }
-    })
-    app.addHook('onClose', async () => {
-      await subscriber.quit().catch(() => subscriber.disconnect())
-    })
-  }
+    } finally {
+      // Again once emptied: a page built from the old answers while the store was being emptied is out of date too.
+      generation += 1
+    }
+  })
 
   // Page parts reuse one call object per part (see plugins/app/pages.ts), so
   // its key is built once rather than stringified on every request.
@@ -125,16 +135,27 @@ async function cachesPlugin(app: FastifyInstance) {
           size: Buffer.byteLength(text),
           cacheable: answer.status === 200 && answer.body.code === 200,
           failed: answer.status >= 500,
+          tags: tagsOf(name, call, answer),
         }
       })
     },
     async purge(name) {
-      await clearLocal(name)
-      if (app.redis) await app.redis.publish(channel, JSON.stringify({ from: instanceId, name: name ?? null }))
+      await app.purger.run(name ? { kind: 'cache', cache: name } : { kind: 'all' })
     },
     generation: () => generation,
-    shared: store instanceof RedisCacheStore,
+    shared,
+    keys: (name, limit) => store.keys(`${name}|`, limit),
+    usage: (name) => store.usage(`${name}|`),
   } satisfies Caches)
 }
 
-export default fp(cachesPlugin, { name: 'caches', dependencies: ['config', 'redis', 'metrics', 'core-client'] })
+/** What an answer holds, for purges by tag: its language, its dictionary, the reports it lists. */
+function tagsOf(name: CacheName, call: Omit<CoreCall, 'token'>, answer: CoreAnswer): string[] {
+  const tags = [langTag(call.lang)]
+  const dictType = call.params?.dictType
+  if (name === 'dict' && typeof dictType === 'string') tags.push(...dictTags(dictType))
+  if (name === 'hotReports') tags.push(...reportTags(answer.body.data))
+  return tags
+}
+
+export default fp(cachesPlugin, { name: 'caches', dependencies: ['config', 'redis', 'metrics', 'core-client', 'settings', 'purger'] })

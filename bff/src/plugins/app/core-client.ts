@@ -9,13 +9,21 @@ declare module 'fastify' {
 }
 
 async function coreClientPlugin(app: FastifyInstance) {
-  app.decorate(
-    'core',
-    new CoreClient(app.config.CORE_API_URL, app.config.UPSTREAM_TIMEOUT_MS, (kind, path) => {
-      app.metrics.upstreamErrors.inc({ kind, path })
-      app.log.warn({ kind, path }, 'core API call failed')
-    }),
-  )
+  const client = new CoreClient(app.config.CORE_API_URL, app.config.UPSTREAM_TIMEOUT_MS, (kind, path) => {
+    app.metrics.upstreamErrors.inc({ kind, path })
+    app.log.warn({ kind, path }, 'core API call failed')
+  })
+  // Timed here rather than in the client, which knows nothing of metrics.
+  const call = client.call.bind(client)
+  client.call = async (options) => {
+    const started = performance.now()
+    try {
+      return await call(options)
+    } finally {
+      app.metrics.upstreamLatency.observe({ via: 'direct' }, (performance.now() - started) / 1000)
+    }
+  }
+  app.decorate('core', client)
 }
 
 export default fp(coreClientPlugin, { name: 'core-client', dependencies: ['config', 'metrics'] })

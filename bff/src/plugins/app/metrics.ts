@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { API_PREFIX, PROXIED_PATHS } from '../../upstream/allow-list.ts'
 
 export interface Metrics {
   registry: Registry
@@ -8,6 +9,8 @@ export interface Metrics {
   latency: Histogram<'method' | 'route'>
   cacheEvents: Counter<'cache' | 'result'>
   upstreamErrors: Counter<'kind' | 'path'>
+  /** Core API calls: the BFF's own (direct) and the browser's through the proxy, the latter as the time to answer them */
+  upstreamLatency: Histogram<'via'>
   rateLimitRejections: Counter<'policy'>
   /** Adds counts kept outside prom-client (hot paths) whenever the metrics are read */
   onScrape(fold: () => void): void
@@ -19,7 +22,11 @@ declare module 'fastify' {
   }
 }
 
+/** Seconds; the ops statistics read a percentile off these bounds. */
+export const UPSTREAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
 async function metricsPlugin(app: FastifyInstance) {
+  const proxied: ReadonlySet<string> = new Set(PROXIED_PATHS.map((entry) => `${API_PREFIX}${entry.path}`))
   // A registry per instance: tests build several apps in one process.
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'bff_' })
@@ -40,6 +47,13 @@ async function metricsPlugin(app: FastifyInstance) {
     }),
     cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry], collect }),
     upstreamErrors: new Counter({ name: 'bff_upstream_errors_total', help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)', labelNames: ['kind', 'path'], registers: [registry] }),
+    upstreamLatency: new Histogram({
+      name: 'bff_upstream_duration_seconds',
+      help: 'Core API calls: the BFF\'s own (via="direct") and proxied browser calls, answered (via="proxy")',
+      labelNames: ['via'],
+      buckets: UPSTREAM_BUCKETS,
+      registers: [registry],
+    }),
     rateLimitRejections: new Counter({ name: 'bff_rate_limit_rejections_total', help: 'Requests refused with 429, by policy', labelNames: ['policy'], registers: [registry] }),
     onScrape: (fold) => void folds.push(fold),
   }
@@ -49,6 +63,7 @@ async function metricsPlugin(app: FastifyInstance) {
     const route = request.routeOptions.url ?? 'unmatched'
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) })
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    if (proxied.has(route)) metrics.upstreamLatency.observe({ via: 'proxy' }, reply.elapsedTime / 1000)
     done()
   })
 }

@@ -10,6 +10,7 @@ const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
 /** Files Vite copies from public/ to the root of dist (favicon.ico, robots.txt): plain names only */
 const ROOT_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/
 const RESERVED = /^\/(api|bff)(\/|$)/
+const OPS_PAGE = /^(\/en)?\/ops\/?$/i
 
 /** The edition's language on the page itself, for screen readers and search engines. */
 function withLang(html: string, lang: Lang): string {
@@ -55,11 +56,13 @@ export default async function clientRoutes(app: FastifyInstance) {
     }
     const lang = editionOf(pathname)
     app.session.setLocale(request, reply, lang)
+    // The ops page is linked from nowhere and must not be indexed if found (robots.txt would only advertise it).
+    if (OPS_PAGE.test(pathname)) reply.header('x-robots-tag', 'noindex, nofollow')
     const shell = await indexHtml()
     // Public pages are rendered here for crawlers and a fast first paint; the rest get the client's shell.
     const page = shell === HOLDING_PAGE ? null : await app.ssr.render(request, shell)
     if (page) {
-      if (page.cached) reply.header('x-cache', 'HIT')
+      if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')
       reply.status(page.status).header('cache-control', 'no-cache')
       if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
       return reply.type('text/html; charset=utf-8').send(page.html)

@@ -1,17 +1,10 @@
-import { timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Static } from 'typebox'
-import { AppError, ok, responses } from '../../http/envelope.ts'
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from 'typebox'
+import { AppError, ErrorEnvelope, ok, responses } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
 import { CACHE_NAMES } from '../../plugins/app/caches.ts'
+import opsApi from './ops-api.ts'
 import { HealthData, LiveData, PurgeBody, PurgeData, ReadyData } from './schemas.ts'
-
-function presentedToken(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-ops-token']
-  if (typeof header === 'string') return header
-  const authorization = request.headers.authorization
-  return authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined
-}
 
 export default async function opsRoutes(app: FastifyInstance) {
   app.get('/bff/health', { schema: { response: responses(HealthData) } }, async (request) => {
@@ -43,24 +36,33 @@ export default async function opsRoutes(app: FastifyInstance) {
     return ok(lang, { status: 'ready' as const, core: answer.body.data })
   })
 
-  app.get('/bff/metrics', async (_request, reply) => {
-    return reply.type(app.metrics.registry.contentType).header('cache-control', 'no-store').send(await app.metrics.registry.metrics())
-  })
+  // Metrics name routes, caches and limits: only operators (and their Prometheus, with a token of its own) read them.
+  app.get(
+    '/bff/metrics',
+    { onRequest: (request) => app.opsAuth.authenticate(request), schema: { response: { 200: Type.String(), '4xx': ErrorEnvelope } } },
+    async (_request, reply) => {
+      return reply.type(app.metrics.registry.contentType).header('cache-control', 'no-store').send(await app.metrics.registry.metrics())
+    },
+  )
 
+  // The purge before the ops API, kept for the scripts that call it: one cache or all of them.
   app.post<{ Body: Static<typeof PurgeBody> }>(
     '/bff/cache/purge',
     // Authenticated by the operations token, not by a cookie, so CSRF does not apply.
-    { config: { csrf: 'exempt' }, schema: { body: PurgeBody, response: responses(PurgeData) } },
+    {
+      config: { csrf: 'exempt' },
+      onRequest: (request) => app.opsAuth.authenticate(request),
+      schema: { body: PurgeBody, response: responses(PurgeData) },
+    },
     async (request) => {
-      const expected = Buffer.from(app.config.OPS_TOKEN)
-      const presented = Buffer.from(presentedToken(request) ?? '')
-      if (expected.length === 0 || presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new AppError('OPS_UNAUTHORIZED')
       const name = request.body?.cache
-      await app.caches.purge(name)
-      // Rendered pages and sitemaps are made of that data.
-      await app.ssr.purge()
-      request.log.info({ cache: name ?? 'all' }, 'caches purged')
+      const target = name ? { kind: 'cache' as const, cache: name } : { kind: 'all' as const }
+      // Rendered pages and sitemaps are made of that data: they go too (plugins/app/purge.ts).
+      const dropped = await app.purger.run(target)
+      await app.audit.record({ operator: request.operator!, action: 'purge', address: request.ip, before: null, after: { target, dropped } })
       return ok(requestLang(request), { purged: name ? [name] : [...CACHE_NAMES] })
     },
   )
+
+  await app.register(opsApi)
 }

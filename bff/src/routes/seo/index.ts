@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox'
 import {
   countOf, EDITIONS, fileCount, fileEntries, KINDS, lastmodOf, localize, recordPath, sitemapIndex, SitemapSourceError, STATIC_PATHS, urlset, type Edition, type Kind,
 } from '../../ssr/sitemap.ts'
+import { langTag, reportTags, urlTag } from '../../lib/content-tags.ts'
 
 const XML = 'application/xml; charset=utf-8'
 const SitemapParams = Type.Object({ file: Type.String({ pattern: '^(zh|en)-(pages|reports|bulletins|news)(-[1-9][0-9]{0,5})?\\.xml$' }) })
@@ -12,17 +13,22 @@ const SitemapParams = Type.Object({ file: Type.String({ pattern: '^(zh|en)-(page
 /** GET /robots.txt, /sitemap.xml (an index) and its children /sitemaps/{edition}-{type}[-{n}].xml. */
 export default async function seoRoutes(app: FastifyInstance) {
   const c = app.config
-  const ttlMs = c.SITEMAP_CACHE_TTL_S * 1000
+  // An ops setting: read when used.
+  const ttlS = () => app.settings.values.SITEMAP_CACHE_TTL_S
 
   // Concurrent misses of one file (a crawler opening many at once) share one build.
+  // tags says what the file lists (the build adds the reports it names), for purges by tag.
   const building = new Map<string, Promise<string | null>>()
-  async function cachedText(key: string, build: () => Promise<string | null>): Promise<string | null> {
-    const hit = await app.ssr.texts.get(key)
+  async function cachedText(reply: FastifyReply, key: string, tags: string[], build: () => Promise<string | null>): Promise<string | null> {
+    const ttlMs = ttlS() * 1000
+    const hit = await app.ssr.texts.get(key, ttlMs)
+    app.metrics.cacheEvents.inc({ cache: 'sitemap', result: hit === undefined ? 'MISS' : 'HIT' })
+    reply.header('x-cache', hit === undefined ? 'MISS' : 'HIT')
     if (hit !== undefined) return hit
     const pending = building.get(key)
     if (pending) return pending
     const made = build().then(async (text) => {
-      if (text !== null) await app.ssr.texts.set(key, text, ttlMs)
+      if (text !== null) await app.ssr.texts.set(key, text, ttlMs, tags)
       return text
     })
     building.set(key, made)
@@ -39,7 +45,7 @@ export default async function seoRoutes(app: FastifyInstance) {
 
   function sendXml(reply: FastifyReply, xml: string | null) {
     if (xml === null) return reply.callNotFound()
-    return reply.type(XML).header('cache-control', cacheControl(Math.min(3600, c.SITEMAP_CACHE_TTL_S))).send(xml)
+    return reply.type(XML).header('cache-control', cacheControl(Math.min(3600, ttlS()))).send(xml)
   }
 
   async function unavailable(reply: FastifyReply, error: unknown) {
@@ -70,7 +76,7 @@ export default async function seoRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
     const site = app.ssr.siteUrl(request)
     try {
-      const xml = await cachedText(`sitemap:${site}:index`, async () => {
+      const xml = await cachedText(reply, `sitemap:${site}:index`, [urlTag('/sitemap.xml')], async () => {
         const locs: string[] = []
         for (const edition of Object.keys(EDITIONS) as Edition[]) {
           locs.push(`${site}/sitemaps/${edition}-pages.xml`)
@@ -98,11 +104,13 @@ export default async function seoRoutes(app: FastifyInstance) {
       const site = app.ssr.siteUrl(request)
       if ((type === 'pages') !== (number === undefined)) return reply.callNotFound()
       try {
-        const xml = await cachedText(`sitemap:${site}:${request.params.file}`, async () => {
+        const tags = [urlTag(`/sitemaps/${request.params.file}`), langTag(lang)]
+        const xml = await cachedText(reply, `sitemap:${site}:${request.params.file}`, tags, async () => {
           if (type === 'pages') return urlset(STATIC_PATHS.map((p) => ({ loc: `${site}${localize(lang, p)}` })))
           const kind = type as Kind
           const items = await fileEntries(app, kind, lang, Number(number), c.SITEMAP_URLS_PER_FILE)
           if (items.length === 0) return null
+          if (kind === 'reports') tags.push(...reportTags(items))
           return urlset(items.map((item) => ({ loc: `${site}${localize(lang, recordPath(kind, item.webTitle!))}`, lastmod: lastmodOf(item) })))
         })
         return sendXml(reply, xml)

@@ -1,0 +1,30 @@
+// Tags name what a cached answer, rendered page or sitemap holds, so ops can
+// purge just what shows one report, one dictionary or one language (as
+// Varnish's xkey or Cloudflare's cache tags do) instead of everything.
+
+export const langTag = (lang: string) => `lang:${lang}`
+export const reportTag = (webTitle: string) => `report:${webTitle}`
+export const reportIdTag = (id: string | number) => `report-id:${id}`
+/** A page path as requested (/en/reports/x, /sitemaps/zh-reports-1.xml) */
+export const urlTag = (path: string) => `url:${path}`
+
+/** A dictionary type and, for an English one (reports_category_en), its base type: purging the base purges both editions. */
+export function dictTags(dictType: string): string[] {
+  const tags = [`dict:${dictType}`]
+  if (dictType.endsWith('_en')) tags.push(`dict:${dictType.slice(0, -3)}`)
+  return tags
+}
+
+/** A report, or each of a list of reports, by webTitle and id. */
+export function reportTags(value: unknown): string[] {
+  const tags: string[] = []
+  const add = (item: unknown) => {
+    if (!item || typeof item !== 'object') return
+    const { id, webTitle } = item as { id?: unknown; webTitle?: unknown }
+    if (typeof webTitle === 'string' && webTitle) tags.push(reportTag(webTitle))
+    if ((typeof id === 'string' && id) || typeof id === 'number') tags.push(reportIdTag(id))
+  }
+  if (Array.isArray(value)) value.forEach(add)
+  else add(value)
+  return tags
+}
