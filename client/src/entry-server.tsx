@@ -5,6 +5,9 @@ import { App } from './app/app'
 import { SCREENS } from './app/screens'
 import type { SsrState } from './app/ssr-state'
 import { planRender } from './app/ssr-plan'
+import type { ScreenName } from './app/routes'
+import { catalogueModule, loadAllMessages } from './lib/intl'
+import type { Locale } from './lib/locale'
 
 // The server build the BFF loads (dist/server/entry-server.js): it plans a
 // URL (which page payload), maps the payload onto the screens' SWR keys,
@@ -14,7 +17,14 @@ export { planRender } from './app/ssr-plan'
 export { buildFallback } from './app/ssr-fallback'
 export { buildHead } from './app/ssr-head'
 export { ssrStateScript } from './app/ssr-state'
-export { screenModule } from './app/screens'
+
+// The server renders either edition, and builds heads in it, synchronously.
+await loadAllMessages()
+
+/** The source modules a page needs to hydrate beyond the entry: its screen and its edition's messages (build manifest keys). */
+export function pageModules(screen: ScreenName, locale: Locale): string[] {
+  return [SCREENS[screen].module, catalogueModule(locale)]
+}
 
 export interface RenderInput {
   /** The request path as sent (percent-encoded) */

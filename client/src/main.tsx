@@ -4,6 +4,8 @@ import { App } from './app/app'
 import { resolveRoute, NOT_FOUND_ROUTE } from './app/routes'
 import { SCREENS } from './app/screens'
 import { readSsrState } from './app/ssr-state'
+import { loadMessages } from './lib/intl'
+import { localeFromPath } from './lib/locale'
 import './styles/tokens.css'
 import './styles/global.css'
 
@@ -11,7 +13,10 @@ const root = document.getElementById('root')
 const ssr = readSsrState()
 
 async function start(element: HTMLElement) {
+  // Only this edition's messages: the server preloads their chunk with the page.
+  const messages = loadMessages(localeFromPath(window.location.pathname))
   if (!ssr || !element.hasChildNodes()) {
+    await messages
     createRoot(element).render(
       <StrictMode>
         <App />
@@ -22,7 +27,7 @@ async function start(element: HTMLElement) {
   // Hydration must render the server's tree at once: load the screen's chunk first.
   const { pathname, search } = window.location
   const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
-  await SCREENS[route.screen].preload().catch(() => {})
+  await Promise.all([SCREENS[route.screen].preload().catch(() => {}), messages])
   // The page is already painted and readable: hydrate as a transition, which
   // React does in slices that yield to the browser, instead of one long task
   // that would hold up input (and Total Blocking Time) on a slow phone.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { enUS } from '../src/locales/en-US'
 import { zhCN } from '../src/locales/zh-CN'
+import { catalogueModule, loadMessages, messagesFor } from '../src/lib/intl'
+import { LOCALES } from '../src/lib/locale'
 
 describe('message catalogues', () => {
   it('have the same ids in both languages', () => {
@@ -17,6 +19,14 @@ describe('message catalogues', () => {
     const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort()
     for (const id of Object.keys(enUS) as Array<keyof typeof enUS>) {
       expect(placeholders(zhCN[id]), id).toEqual(placeholders(enUS[id]))
+    }
+  })
+
+  it('load per edition, each from its own module (the chunk the server preloads with a page)', async () => {
+    for (const locale of LOCALES) {
+      expect(await loadMessages(locale)).toBe(locale === 'en-US' ? enUS : zhCN)
+      expect(messagesFor(locale)).toBe(locale === 'en-US' ? enUS : zhCN)
+      expect(catalogueModule(locale)).toBe(`src/locales/${locale}.ts`)
     }
   })
 })

@@ -30,8 +30,8 @@ export interface ScreenAssets {
 }
 
 export interface ClientAssets {
-  /** What a screen's source module needs beyond the entry; nothing for a module the manifest does not know */
-  forModule(module: string): ScreenAssets
+  /** What source modules (a screen, its edition's messages) need beyond the entry; nothing for a module the manifest does not know */
+  forModules(modules: readonly string[]): ScreenAssets
   /** A stylesheet's text, where it may be put inline */
   inlineCss(href: string): string | undefined
 }
@@ -86,6 +86,12 @@ export function screenAssetResolver(manifest: Manifest | null, base = '/'): (mod
   }
 }
 
+/** Several modules' assets as one list each, in order, each once. */
+export function mergeAssets(parts: readonly ScreenAssets[]): ScreenAssets {
+  if (parts.length === 1) return parts[0]!
+  return { styles: [...new Set(parts.flatMap((part) => part.styles))], modules: [...new Set(parts.flatMap((part) => part.modules))] }
+}
+
 /**
  * CSS that reads the same inside a <style> element of any page: nothing that
  * would close the element, no url() relative to the stylesheet's own folder.
@@ -111,7 +117,8 @@ export async function loadClientAssets(distDir: string, base = '/'): Promise<Cli
       if (content !== undefined && inlinable(content)) css.set(base + file, content.trim())
     }),
   )
-  return { forModule: screenAssetResolver(manifest, base), inlineCss: (href) => css.get(href) }
+  const resolve = screenAssetResolver(manifest, base)
+  return { forModules: (modules) => mergeAssets(modules.map(resolve)), inlineCss: (href) => css.get(href) }
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')

@@ -32,8 +32,8 @@ export interface SsrBundle {
     alternates?: Array<{ lang: string; webTitle: string }>
   }): { title: string; tags: string }
   ssrStateScript(state: SsrState): string
-  /** A screen's source module, as the client build's manifest keys it */
-  screenModule(screen: string): string
+  /** The source modules a page needs to hydrate (its screen, its edition's messages), as the client build's manifest keys them */
+  pageModules(screen: string, locale: string): string[]
   render(input: { pathname: string; search: string; state: SsrState; timeoutMs?: number }): Promise<string>
 }
 
@@ -41,8 +41,8 @@ export interface LoadedBundle {
   bundle: SsrBundle
   /** Changes with every build, for cache keys */
   version: string
-  /** The stylesheets and chunks a screen needs, from the client build's manifest */
-  screenAssets(screen: string): ScreenAssets
+  /** The stylesheets and chunks a page of a screen and edition needs, from the client build's manifest */
+  pageAssets(screen: string, locale: string): ScreenAssets
   /** The client build's manifest and stylesheets */
   client: ClientAssets
 }
@@ -64,7 +64,7 @@ export function bundleLoader(distDir: string): () => Promise<LoadedBundle | null
     if (current?.version !== version) {
       // The manifest is written by the same build, just before the server bundle.
       const loading = Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)]).then(
-        ([module, client]): LoadedBundle => ({ bundle: module, version, client, screenAssets: (screen) => client.forModule(module.screenModule(screen)) }),
+        ([module, client]): LoadedBundle => ({ bundle: module, version, client, pageAssets: (screen, locale) => client.forModules(module.pageModules(screen, locale)) }),
         (error: unknown) => {
           current = undefined
           throw error

@@ -165,7 +165,7 @@ async function ssrPlugin(app: FastifyInstance) {
       ...(data.kind === 'ok' && data.alternates ? { alternates: data.alternates } : {}),
     })
     const page = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
-    const html = withPageAssets(page, loaded.screenAssets(notFound ? 'notFound' : plan.resolved.route.screen), loaded.client)
+    const html = withPageAssets(page, loaded.pageAssets(notFound ? 'notFound' : plan.resolved.route.screen, plan.locale), loaded.client)
     return { status: notFound ? 404 : 200, html, cached: false, tags: pageTags(plan, pathname, data.payload) }
   }
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inlinable, INLINE_CSS_MAX_BYTES, loadClientAssets, screenAssetResolver, withPageAssets, type ClientAssets, type Manifest } from '../../src/ssr/assets.ts'
+import { inlinable, INLINE_CSS_MAX_BYTES, loadClientAssets, mergeAssets, screenAssetResolver, withPageAssets, type ClientAssets, type Manifest } from '../../src/ssr/assets.ts'
 
 // A manifest shaped as Vite writes it: an entry, shared chunks with and
 // without CSS, two screens sharing a stylesheet, and a modal the screens
@@ -32,7 +32,7 @@ const CSS: Record<string, string> = {
   '/assets/shared-1.css': '.shared{color:blue}',
   '/assets/home-page-1.css': '.home{display:grid}',
 }
-const client = (css: Record<string, string> = CSS): ClientAssets => ({ forModule: screenAssetResolver(MANIFEST), inlineCss: (href) => css[href] })
+const client = (css: Record<string, string> = CSS): ClientAssets => ({ forModules: (modules) => mergeAssets(modules.map(screenAssetResolver(MANIFEST))), inlineCss: (href) => css[href] })
 
 describe('a screen’s assets from the build manifest', () => {
   it('follows static imports only, leaves out what the entry loads, and orders CSS as Vite applies it', () => {
@@ -100,9 +100,14 @@ describe('a screen’s assets from the build manifest', () => {
       const assets = await loadClientAssets(dist)
       expect(assets.inlineCss('/assets/home-page-1.css')).toBe('.home{display:grid}')
       expect(assets.inlineCss('/assets/modal-1.css')).toBeUndefined()
-      expect(assets.forModule('src/about-page.tsx').styles).toEqual(['/assets/shared-1.css'])
+      expect(assets.forModules(['src/about-page.tsx']).styles).toEqual(['/assets/shared-1.css'])
+      // A page's screen and its messages together, each chunk and stylesheet once.
+      expect(assets.forModules(['src/home-page.tsx', 'src/about-page.tsx'])).toEqual({
+        modules: ['/assets/home-page-1.js', '/assets/cover-1.js', '/assets/about-page-1.js'],
+        styles: ['/assets/cover-1.css', '/assets/shared-1.css', '/assets/home-page-1.css'],
+      })
       const bare = await loadClientAssets(path.join(dist, 'assets'))
-      expect(bare.forModule('src/home-page.tsx')).toEqual({ modules: [], styles: [] })
+      expect(bare.forModules(['src/home-page.tsx'])).toEqual({ modules: [], styles: [] })
     })
   })
 })

@@ -270,6 +270,10 @@ describe('public routes without JavaScript', () => {
     expect(home).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/home-page-[\w-]+\.js">/)
     // A modal the home page opens on demand is not preloaded.
     expect(home).not.toContain('custom-request-modal')
+    // Only the edition's own messages.
+    expect(home).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/zh-CN-[\w-]+\.js">/)
+    expect(home).not.toMatch(/en-US-[\w-]+\.js/)
+    expect((await crawl('/en')).html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/en-US-[\w-]+\.js">/)
   })
 
   it('keeps a rendered report page briefly and forgets it on a cache purge', async () => {

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
-import { messages } from '../lib/intl'
-import { localeFromPath, localizePath } from '../lib/locale'
+import { loadMessages, messagesFor } from '../lib/intl'
+import { localeFromPath, localizePath, type Locale } from '../lib/locale'
 import { hydrationMiddleware } from './hydration-middleware'
 import { HydrationEndContext, SsrContext } from './ssr-context'
 import type { SsrState } from './ssr-state'
@@ -12,9 +12,27 @@ import type { SsrState } from './ssr-state'
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 const HYDRATION_GUARD_MS = 10_000
 
+/**
+ * The edition's messages. main.tsx and the server load them before the first
+ * render; a move into the other edition keeps the loaded ones until its own
+ * arrive (a moment), rather than blanking the page.
+ */
+function useCatalogue(locale: Locale) {
+  const [, loadedOne] = useReducer((n: number) => n + 1, 0)
+  const shown = useRef<Locale>(locale)
+  const own = messagesFor(locale)
+  useEffect(() => {
+    if (!own) void loadMessages(locale).then(loadedOne, () => {})
+  }, [locale, own])
+  if (own) shown.current = locale
+  const current = own ? locale : shown.current
+  return { locale: current, messages: messagesFor(current) ?? {} }
+}
+
 export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr?: SsrState | null }) {
   const [location, navigate] = useLocation()
   const locale = localeFromPath(location)
+  const intl = useCatalogue(locale)
   // True until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
   const hydrating = useRef(Boolean(ssr))
   const endHydration = useCallback(() => {
@@ -52,7 +70,7 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
   return (
     <SsrContext.Provider value={ssr}>
       <HydrationEndContext.Provider value={endHydration}>
-        <IntlProvider locale={locale} messages={messages[locale]} defaultLocale="zh-CN">
+        <IntlProvider locale={intl.locale} messages={intl.messages} defaultLocale="zh-CN">
           <SWRConfig value={swrConfig}>{children}</SWRConfig>
         </IntlProvider>
       </HydrationEndContext.Provider>

@@ -41,8 +41,3 @@ export const SCREENS: Record<ScreenName, Screen> = {
   payBack: screen('/src/features/orders/components/pay-back-page.tsx'),
   notFound: screen('/src/components/not-found-page.tsx'),
 }
-
-/** The screen's module as the client build's manifest keys it (e.g. src/features/home/components/home-page.tsx). */
-export function screenModule(name: ScreenName): string {
-  return SCREENS[name].module
-}

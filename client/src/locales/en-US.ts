@@ -42,6 +42,7 @@ export const enUS = {
   'title.myInfo': 'My Information',
   'title.updatePwd': 'Change Password',
   'title.notFound': 'Page Not Found',
+  'title.ops': 'Operations',
 
   'header.login': 'Log in',
   'header.register': 'Register',
@@ -395,3 +396,5 @@ export const enUS = {
 } satisfies Record<string, string>
 
 export type MessageId = keyof typeof enUS
+
+export default enUS

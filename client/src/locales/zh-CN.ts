@@ -42,6 +42,7 @@ export const zhCN: Record<MessageId, string> = {
   'title.myInfo': '我的信息',
   'title.updatePwd': '修改密码',
   'title.notFound': '页面不存在',
+  'title.ops': '运维',
 
   'header.login': '登录',
   'header.register': '注册',
@@ -393,3 +394,5 @@ export const zhCN: Record<MessageId, string> = {
   'contact.ask': '在线提交需求',
   'contact.askText': '描述您的需求，我们将给出研究方案。',
 }
+
+export default zhCN
