@@ -23,6 +23,7 @@ export type ScreenName =
   | 'downloads'
   | 'payBack'
   | 'notFound'
+  | 'ops'
 
 export type AboutSection = 'company' | 'method' | 'order' | 'qualify' | 'term'
 
@@ -101,6 +102,9 @@ export const ROUTES: RouteDef[] = [
   { screen: 'downloads', pattern: '/personalCenter/myDownload', activeIndex: ACTIVE.account, titleId: 'title.downloads', hideLanguageSwitch: true },
   { screen: 'payBack', pattern: '/personalCenter/payBack', activeIndex: ACTIVE.account, titleId: 'title.payBack', bare: true, hideLanguageSwitch: true },
   { screen: 'updatePwd', pattern: '/personalCenter/updatePwd', activeIndex: ACTIVE.account, titleId: 'title.updatePwd', bare: true, hideLanguageSwitch: true },
+
+  // Staff only: linked from nowhere, not indexed (X-Robots-Tag from the BFF, a meta tag on the page), not in the sitemap.
+  { screen: 'ops', pattern: '/ops', activeIndex: -1, titleId: 'title.ops', bare: true },
 ]
 
 export const NOT_FOUND_ROUTE: RouteDef = { screen: 'notFound', pattern: '*', activeIndex: -1, titleId: 'title.notFound' }

@@ -40,4 +40,5 @@ export const SCREENS: Record<ScreenName, Screen> = {
   downloads: screen('/src/features/orders/components/downloads-page.tsx'),
   payBack: screen('/src/features/orders/components/pay-back-page.tsx'),
   notFound: screen('/src/components/not-found-page.tsx'),
+  ops: screen('/src/features/ops/components/ops-page.tsx'),
 }

@@ -23,7 +23,7 @@ export const LIST_PAGE_SIZE = 10
 const PRICE_BANDS = [8000, 12000, 15000, 15001]
 const REPORT_SORTS = ['price-asc', 'price-desc']
 
-const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set(['myInfo', 'updatePwd', 'orders', 'downloads', 'payBack'])
+const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set(['myInfo', 'updatePwd', 'orders', 'downloads', 'payBack', 'ops'])
 
 const pageNumber = (value: string | undefined): number => {
   const page = Number(value)

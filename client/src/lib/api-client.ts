@@ -78,15 +78,20 @@ export interface RequestOptions {
 
 type Query = Record<string, string | number | boolean | null | undefined>
 
-async function request<T>(method: 'GET' | 'POST', path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+/** The BFF's own endpoints (/bff/...) are called as they are; every other path is the core API's, under /api. */
+const urlOf = (path: string) => (path.startsWith('/bff/') ? path : `${API_BASE}${path}`)
+
+async function request<T>(method: Method, path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
   const locale = hooks.getLocale()
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   }
-  let url = `${API_BASE}${path}`
+  let url = urlOf(path)
   let body: string | undefined
-  if (method === 'GET') {
+  if (method === 'GET' || method === 'DELETE') {
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries((payload ?? {}) as Query)) {
       if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
@@ -141,6 +146,12 @@ export const apiGet = <T>(path: string, params?: Query, options: RequestOptions 
 
 export const apiPost = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> =>
   request<T>('POST', path, body, options)
+
+export const apiPatch = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> =>
+  request<T>('PATCH', path, body, options)
+
+export const apiDelete = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
+  request<T>('DELETE', path, params, options)
 
 /**
  * POSTs and saves the file the server streams back. A JSON answer is an

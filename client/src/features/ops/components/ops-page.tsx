@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { IntlProvider, useIntl } from 'react-intl'
+import { SWRConfig, useSWRConfig } from 'swr'
+import { FormField } from '../../../components/form-field'
+import { ApiError } from '../../../lib/api-client'
+import { useLocale } from '../../../lib/use-locale'
+import { opsSessionKey, useOpsSession, useSignIn, useSignOut } from '../api/session'
+import { opsMessages } from '../messages'
+import { AuditLog } from './audit-log'
+import { PurgePanel } from './purge-panel'
+import { SettingsForm } from './settings-form'
+import { StatsPanel } from './stats-panel'
+import { UnblockPanel } from './unblock-panel'
+import { useOpsT } from './use-ops-t'
+import './ops.css'
+
+/** Search engines must not index the page should they find it (the BFF also sends X-Robots-Tag). */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta')
+    meta.name = 'robots'
+    meta.content = 'noindex, nofollow'
+    document.head.appendChild(meta)
+    return () => meta.remove()
+  }, [])
+}
+
+/** The ops page: its own chunk, with its own messages, so public pages load neither. */
+export default function OpsPage() {
+  const locale = useLocale()
+  // The app's messages (for the shared components) and the page's own, together.
+  const outer = useIntl().messages
+  const intlMessages = useMemo(() => ({ ...outer, ...opsMessages[locale] }), [outer, locale])
+  useNoIndex()
+  return (
+    <IntlProvider locale={locale} messages={intlMessages} defaultLocale="zh-CN">
+      <OpsScreen />
+    </IntlProvider>
+  )
+}
+
+function OpsScreen() {
+  const t = useOpsT()
+  const { data: session, isLoading } = useOpsSession()
+  const { mutate } = useSWRConfig()
+  // A 401 anywhere means the session cookie is gone (expired, token rotated): back to the sign-in.
+  const swrConfig = useMemo(
+    () => ({
+      onError: (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) void mutate(opsSessionKey, undefined, { revalidate: false })
+      },
+    }),
+    [mutate],
+  )
+  if (isLoading) return <p className="ops-page container muted">{t('ops.loading')}</p>
+  if (!session) return <SignInForm />
+  return (
+    <SWRConfig value={swrConfig}>
+      <Dashboard operator={session.operator} />
+    </SWRConfig>
+  )
+}
+
+function SignInForm() {
+  const t = useOpsT()
+  const [token, setToken] = useState('')
+  const [error, setError] = useState<string>()
+  const { trigger, isMutating } = useSignIn()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!token.trim()) return setError(t('ops.signIn.required'))
+    setError(undefined)
+    try {
+      await trigger(token.trim())
+      setToken('')
+    } catch {
+      // The api client shows the refusal.
+    }
+  }
+  return (
+    <div className="bare-page">
+      <form className="bare-card" noValidate onSubmit={(e) => void submit(e)}>
+        <h1 className="page-title">{t('ops.signIn.title')}</h1>
+        <FormField label={t('ops.signIn.token')} error={error} hint={t('ops.signIn.hint')} required>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input"
+              type="password"
+              autoComplete="off"
+              value={token}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => setToken(e.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="button button-primary button-block" disabled={isMutating}>
+          {t('ops.signIn.submit')}
+        </button>
+      </form>
+    </div>
+  )
+}
+
+function Dashboard({ operator }: { operator: string }) {
+  const t = useOpsT()
+  const { trigger: signOut } = useSignOut()
+  const sections = [
+    ['ops-settings', t('ops.nav.settings')],
+    ['ops-purge', t('ops.nav.purge')],
+    ['ops-unblock', t('ops.nav.unblock')],
+    ['ops-stats', t('ops.nav.stats')],
+    ['ops-audit', t('ops.nav.audit')],
+  ] as const
+  return (
+    <div className="ops-page container">
+      <header className="ops-header">
+        <h1 className="page-title">{t('ops.title')}</h1>
+        <p className="ops-operator">
+          {t('ops.signedInAs', { operator })}{' '}
+          <button type="button" className="button button-secondary" onClick={() => void signOut()}>
+            {t('ops.signOut')}
+          </button>
+        </p>
+        <nav aria-label={t('ops.title')} className="ops-nav">
+          {sections.map(([id, label]) => (
+            <a key={id} href={`#${id}`}>
+              {label}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <SettingsForm />
+      <PurgePanel />
+      <UnblockPanel />
+      <StatsPanel />
+      <AuditLog />
+    </div>
+  )
+}
