@@ -43,7 +43,6 @@ export const enUS = {
   'title.updatePwd': 'Change Password',
   'title.notFound': 'Page Not Found',
   'title.ops': 'Operations',
-  'title.ops': 'Operations',
 
   'header.login': 'Log in',
   'header.register': 'Register',

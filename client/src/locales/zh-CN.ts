@@ -43,7 +43,6 @@ export const zhCN: Record<MessageId, string> = {
   'title.updatePwd': '修改密码',
   'title.notFound': '页面不存在',
   'title.ops': '运维',
-  'title.ops': '运维',
 
   'header.login': '登录',
   'header.register': '注册',
