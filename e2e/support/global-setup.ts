@@ -2,6 +2,7 @@
 // the core API and the BFF on free loopback ports) and one Chromium server
 // every test file connects to. Everything is stopped in the teardown.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
@@ -81,6 +82,7 @@ export default async function setup(project: TestProject) {
   const coreUrl = `http://127.0.0.1:${corePort}`
   const siteUrl = `http://127.0.0.1:${sitePort}`
   const generous = '100000'
+  const opsToken = randomBytes(24).toString('base64url')
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -104,6 +106,8 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_CUSTOMER_INFO_MAX: generous,
     RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: generous,
     RATE_LIMIT_NOT_FOUND_MAX: generous,
+    // The ops journey signs in as this operator.
+    OPS_TOKENS: `e2e:${opsToken}`,
   }
   // A developer's own settings must not leak into the stack under test.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN']) delete env[key]
@@ -146,6 +150,7 @@ export default async function setup(project: TestProject) {
   project.provide('coreUrl', coreUrl)
   project.provide('dataDir', dataDir)
   project.provide('wsEndpoint', browserServer.wsEndpoint())
+  project.provide('opsToken', opsToken)
   return teardown
 }
 
@@ -155,5 +160,7 @@ declare module 'vitest' {
     coreUrl: string
     dataDir: string
     wsEndpoint: string
+    /** The token of the operator e2e (OPS_TOKENS) */
+    opsToken: string
   }
 }

@@ -138,6 +138,9 @@ describe('ops authentication', () => {
       expect(body(fourth).code).toBe(429)
       expect((await from('203.0.113.50', OPERATORS.alice)).statusCode).toBe(429)
       expect((await from('203.0.113.51', OPERATORS.alice)).statusCode).toBe(200)
+      // Presenting nothing at all (the ops page asking whether it is signed in) is refused but no attempt.
+      for (let i = 0; i < 5; i++) expect((await limited.inject({ url: '/bff/ops/session', remoteAddress: '203.0.113.52' })).statusCode).toBe(401)
+      expect((await from('203.0.113.52', OPERATORS.alice)).statusCode).toBe(200)
       // Another operator lets the address back in.
       const unblocked = await ops(limited, 'POST', '/bff/ops/unblock', { address: '203.0.113.50', policy: 'opsAuth' }, OPERATORS.bob, { remoteAddress: '203.0.113.51' })
       expect(body(unblocked)).toEqual({ code: 200, msg: '操作成功', data: { cleared: 1 } })

@@ -88,7 +88,11 @@ async function opsAuthPlugin(app: FastifyInstance) {
         return
       }
       const name = sessionOperator(request)
-      if (name === undefined) return failed(request)
+      if (name === undefined) {
+        // Nothing presented at all (the ops page asking whether it is signed in) is no attempt at a token: refused, not counted.
+        if (request.cookies[cookieName(request)] === undefined) throw new AppError('OPS_UNAUTHORIZED')
+        return failed(request)
+      }
       // A cookie rides along with any request the browser makes: writes must come from the site itself.
       if (!SAFE_METHODS.has(request.method)) app.csrf.verify(request)
       request.operator = name
