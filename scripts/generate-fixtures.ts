@@ -131,14 +131,24 @@ const bulletinLabels = [
   { value: 'advanced-materials', zh: '新材料', en: 'Advanced Materials' }, { value: 'digital-economy', zh: '数字经济', en: 'Digital Economy' },
 ]
 
-function dictFamily(type: string, items: { value: string; zh: string; en: string }[]): DictFixture[] {
+// The icon of each report category, as a CSS class list of the iconfont the
+// earlier clients bundle (they render <span :class="dictIcon">).
+const CATEGORY_ICONS: Record<string, string> = {
+  energy: 'icon-fengshan', chemicals: 'icon-shiyanhuaxue', semiconductors: 'icon-dianzixue-', automotive: 'icon-qiche',
+  pharmaceuticals: 'icon-yaopin', 'medical-devices': 'icon-yiliaoqixie', machinery: 'icon-jixiebi', ict: 'icon-gl-network',
+  consumer: 'icon-shangpin', 'agriculture-food': 'icon-chanyelian', materials: 'icon-a-ziyuan609', environment: 'icon-ziyuan',
+  logistics: 'icon-qudaofenxi', construction: 'icon-gongsi',
+}
+
+function dictFamily(type: string, items: { value: string; zh: string; en: string }[], icons: Record<string, string> = {}): DictFixture[] {
+  const icon = (value: string) => (icons[value] ? { dictIcon: `iconfont ${icons[value]}` } : {})
   return [
-    ...items.map((item, i) => ({ dictType: type, dictLabel: item.zh, dictValue: item.value, treeSort: (i + 1) * 10 })),
-    ...items.map((item, i) => ({ dictType: `${type}_en`, dictLabel: item.en, dictValue: item.value, treeSort: (i + 1) * 10 })),
+    ...items.map((item, i) => ({ dictType: type, dictLabel: item.zh, dictValue: item.value, treeSort: (i + 1) * 10, ...icon(item.value) })),
+    ...items.map((item, i) => ({ dictType: `${type}_en`, dictLabel: item.en, dictValue: item.value, treeSort: (i + 1) * 10, ...icon(item.value) })),
   ]
 }
 const dicts: DictFixture[] = [
-  ...dictFamily('reports_category', categories),
+  ...dictFamily('reports_category', categories, CATEGORY_ICONS),
   ...dictFamily('market_type', newsTypes),
   ...dictFamily('news_category', newsCategories),
   ...dictFamily('bulletin_type', bulletinTypes),
@@ -160,9 +170,8 @@ for (const site of ['cn', 'en'] as const) {
     for (const edition of ['full', 'data'] as const) {
       for (const licence of ['single', 'multi', 'enterprise'] as const) {
         const base = BASE_PRICES[site][region] * LICENCE_RATIO[licence] * (edition === 'full' ? PROFESSIONAL_RATIO : 1)
-        const name = site === 'cn'
-          ? `${REGION_NAMES[region][0]}报告-${EDITION_NAMES[edition][0]}-${LICENCE_NAMES[licence][0]}`
-          : `${REGION_NAMES[region][1]} report - ${EDITION_NAMES[edition][1]} - ${LICENCE_NAMES[licence][1]} price`
+        // Four parts, the fourth the licence tier in Chinese whatever the site: earlier clients label the price with split('-')[3].
+        const name = `${site === 'cn' ? '中文站' : '英文站'}-${REGION_NAMES[region][0]}报告-${EDITION_NAMES[edition][0]}-${LICENCE_NAMES[licence][0]}`
         configs.push({ configKey: `${site}.${region}.${edition}.${licence}.price`, configValue: String(round100(base)), configName: name })
       }
     }

@@ -56,7 +56,7 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Fastify takes a hop count too (documented), though its types leave numbers out.
     trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
-    // Unknown fields are refused, as the core API refuses them, not silently dropped.
+    // The ops API refuses unknown settings by name; the contract's calls pass through to the core API, which ignores unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,

@@ -4,8 +4,8 @@ import { Carousel, SLIDE_INTERVAL_MS } from '../src/features/home/components/car
 import { renderAt } from './render'
 
 const slides = [
-  { id: '1', title: 'First', subtitle: 'a', linkUrl: '/report-industries/energy', color: '#123', sort: 1 },
-  { id: '2', title: 'Second', subtitle: 'b', linkUrl: '/market', color: '#456', sort: 2 },
+  { id: '1', name: 'First', title: 'First', desc: 'a', linkUrl: '/report-industries/energy', color: '#123', sort: 1 },
+  { id: '2', name: 'Second', title: 'Second', desc: 'b', linkUrl: '/market', color: '#456', sort: 2 },
 ]
 
 beforeEach(() => {

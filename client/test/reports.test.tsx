@@ -55,8 +55,8 @@ describe('report list', () => {
         msg: '',
         data: {
           categories: [{ marketType: 'energy', marketTypeName: '能源电力', marketCount: 11 }],
-          prices: [{ value: 8000, label: '', marketCount: 4 }],
-          publishDates: [{ publishDateValue: '2025', marketCount: 7 }],
+          prices: [{ price: 8000, marketTypeName: '', marketCount: 4 }],
+          publishDates: [{ publishDateValue: '2025', marketTypeName: '2025年', marketCount: 7 }],
           pageList: { list: [{ ...report, currency: 'CNY', title: '锂电池报告' }], count: 31, pageNo: 2, pageSize: 10 },
         },
       },

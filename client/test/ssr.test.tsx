@@ -145,8 +145,8 @@ describe('server render and hydration', () => {
     expect(plan.page?.query).toEqual({ pageNo: 2, pageSize: 10, marketType: 'automotive', queryPrice: 8000 })
     const list = {
       categories: [{ marketType: 'automotive', marketTypeName: 'Automotive', marketCount: 12 }],
-      prices: [{ value: 8000, label: '< 8000', marketCount: 12 }],
-      publishDates: [{ publishDateValue: '2026', marketCount: 12 }],
+      prices: [{ price: 8000, marketTypeName: '< 8000', marketCount: 12 }],
+      publishDates: [{ publishDateValue: '2026', marketTypeName: '2026', marketCount: 12 }],
       pageList: { list: hot.slice(0, 2), count: 12, pageNo: 2, pageSize: 10 },
     }
     const state: SsrState = { fallback: buildFallback(plan, { ...layout, list, hotReports: hot }) }

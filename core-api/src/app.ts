@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
 import envelope, { resolveLang } from './http/envelope.ts'
-import { dropBlankFields, nonFiniteField } from './http/legacy-input.ts'
+import { dropBlankFields, nonFiniteField, unknownFields } from './http/legacy-input.ts'
 import { catalogue, invalid } from './errors.ts'
 import configPlugin from './plugins/external/config.ts'
 import mailerPlugin from './plugins/external/mailer.ts'
@@ -37,9 +37,10 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Every visitor reaches this API through the BFF; its X-Forwarded-For names them.
     trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY.split(',').map((part) => part.trim()),
-    // Unknown fields are refused, not silently dropped: a legacy client
-    // sending a misspelt filter should hear about it.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // A tolerant reader, as the legacy backend was: unknown fields are
+    // dropped (and counted), numeric strings coerced; a known field of the
+    // wrong type or out of range is still refused, naming it.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
     clientErrorHandler: envelopeClientError,
@@ -80,6 +81,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
       req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
         method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
       }),
+      // The envelope's code beside the HTTP status: failures of the contract are answered with HTTP 200.
+      res: (reply: { statusCode: number; outcomeCode?: number }) => ({ statusCode: reply.statusCode, code: reply.outcomeCode }),
     },
   }
 }
@@ -113,10 +116,19 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     request.rawBody = text
     done(null, Object.fromEntries(new URLSearchParams(text)))
   })
-  // Legacy clients send "" or null for filters they leave unset.
+  // Legacy clients send "" or null for fields they leave unset, and fields and
+  // parameters no route declares (echoed records, cache busters): the first
+  // mean absent, the second are ignored, counted and logged at debug level.
   fastify.addHook('preValidation', async (request) => {
     dropBlankFields(request.body)
     dropBlankFields(request.query)
+    const schema = request.routeOptions.schema
+    for (const [location, input, declared] of [['body', request.body, schema?.body], ['query', request.query, schema?.querystring]] as const) {
+      const unknown = unknownFields(input, declared)
+      if (unknown.length === 0) continue
+      fastify.metrics.unknownFields.inc({ route: request.routeOptions.url ?? 'unknown', location }, unknown.length)
+      request.log.debug({ location, fields: unknown.slice(0, 20) }, 'unknown fields ignored')
+    }
   })
   fastify.addHook('preHandler', async (request) => {
     const field = nonFiniteField(request.body) ?? nonFiniteField(request.query)

@@ -4,6 +4,8 @@ export interface ExchangeRequest {
   path: string
   query?: Record<string, string>
   body?: unknown
+  /** Headers the client sends, as it sends them (legacy exchanges) */
+  headers?: Record<string, string>
 }
 
 export interface Exchange {
@@ -19,12 +21,19 @@ export interface Exchange {
  */
 export const DATABASE_ASSIGNED_KEYS = new Set(['id', 'dictCode'])
 
-export async function send(base: string, request: ExchangeRequest): Promise<{ status: number; body: unknown }> {
-  const url = new URL(request.path, base)
+/**
+ * Sends an exchange's request to the core API (tier 'core') or, as the site's
+ * own pages would, through the BFF (tier 'bff': under /api, with the
+ * same-origin headers the BFF asks of a write).
+ */
+export async function send(base: string, request: ExchangeRequest, tier: 'core' | 'bff' = 'core'): Promise<{ status: number; body: unknown }> {
+  const url = new URL(tier === 'bff' ? `/api${request.path}` : request.path, base)
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value)
+  const headers: Record<string, string> = request.headers ?? (request.body === undefined ? {} : { 'content-type': 'application/json' })
+  if (tier === 'bff' && request.method === 'POST') Object.assign(headers, { origin: new URL(base).origin, 'x-requested-with': 'XMLHttpRequest' })
   const response = await fetch(url, {
     method: request.method,
-    headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+    headers,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: AbortSignal.timeout(15_000),
   })

@@ -75,8 +75,38 @@ export function errorBody(key: ErrorKey, lang: Lang, msg?: string) {
   return { code: catalogue[key].code, msg: msg ?? catalogue[key][lang], data: null }
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The envelope's code of this answer, for logs and metrics (HTTP 200 carries failures too) */
+    outcomeCode: number
+  }
+}
+
+/**
+ * Failures that are outcomes of the legacy contract (a validation, a server
+ * error): on the contract's paths (the core API through /api, and the page
+ * payloads) they come with HTTP 200 and the outcome in code, as the legacy
+ * backend answered them. What the gateway refuses for its own reasons (a
+ * cross-site write, a rate limit, a body too large, an unknown path, a bad
+ * ops token) keeps its status.
+ */
+/** Codes of the contract's server errors (product spec section 8): a cache serves its stale copy over them. */
+export const SERVER_ERROR_CODES: ReadonlySet<number> = new Set([500, 5002, 900001])
+
+const CONTRACT_OUTCOMES: ReadonlySet<ErrorKey> = new Set(['INVALID_PARAMETER', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'SYSTEM_EXCEPTION'])
+
+export function onContractPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/bff/pages/')
+}
+
+/** The HTTP status an error answer goes out with on this URL. */
+export function statusFor(key: ErrorKey, url: string): number {
+  return CONTRACT_OUTCOMES.has(key) && onContractPath(url) ? 200 : catalogue[key].status
+}
+
 export function sendError(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
-  return reply.status(catalogue[key].status).type('application/json; charset=utf-8').send(errorBody(key, lang, msg))
+  reply.outcomeCode = catalogue[key].code
+  return reply.status(statusFor(key, reply.request.url)).type('application/json; charset=utf-8').send(errorBody(key, lang, msg))
 }
 
 interface ValidationIssue {
@@ -154,6 +184,7 @@ export function classify(error: FastifyError | AppError | UpstreamError): { key:
 }
 
 async function envelopePlugin(app: FastifyInstance) {
+  app.decorateReply('outcomeCode', SUCCESS_CODE)
   app.setErrorHandler((error: FastifyError | AppError | UpstreamError, request, reply) => {
     const lang = requestLang(request)
     const { key, msg } = classify(error)

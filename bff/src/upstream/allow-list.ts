@@ -42,15 +42,19 @@ export const SANDBOX_PAGE_PATHS: readonly string[] = ['/alipay/gateway.do', '/we
 export const CACHED_PATHS: readonly { method: Method; path: string; cache: CacheName }[] = [
   { method: 'POST', path: '/basedata/dict/listData', cache: 'dict' },
   { method: 'GET', path: '/basedata/config/findListByKeys', cache: 'config' },
+  { method: 'GET', path: '/basedata/config/form', cache: 'config' },
   { method: 'GET', path: '/basedata/carousel/listData', cache: 'carousel' },
   { method: 'GET', path: '/basedata/home/mapData', cache: 'map' },
   { method: 'GET', path: '/report/researchReport/hotReports', cache: 'hotReports' },
   { method: 'POST', path: '/report/researchReport/categoryList', cache: 'categories' },
+  // Its legacy name.
+  { method: 'POST', path: '/report/researchReport/marketTypeList', cache: 'categories' },
   { method: 'GET', path: '/report/researchBriefReport/choicenessReports', cache: 'choiceness' },
   { method: 'POST', path: '/report/researchBriefReport/categoryList', cache: 'categories' },
   { method: 'POST', path: '/report/researchBriefReport/categoryPage', cache: 'categories' },
   { method: 'POST', path: '/report/marketInfo/categoryList', cache: 'categories' },
   { method: 'GET', path: '/report/marketInfo/topList', cache: 'latestNews' },
+  { method: 'GET', path: '/report/marketInfo/marketInfoTopSixList', cache: 'latestNews' },
 ]
 
 /** Proxied as they are, with the session token and lang added. */

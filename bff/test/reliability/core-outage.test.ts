@@ -86,9 +86,10 @@ describe('the core API killed under load', () => {
     expect(down.length).toBeGreaterThan(20)
     for (const s of down.filter((d) => d.call.cached)) expect([s.call.name, s.status], s.cache).toEqual([s.call.name, 200])
     expect(down.some((s) => s.call.cached && s.cache === 'STALE')).toBe(true)
-    const failed = down.filter((s) => !s.call.cached && s.status !== 200)
+    // The contract's server error, with HTTP 200 as the legacy backend answered it.
+    const failed = down.filter((s) => !s.call.cached && s.code !== 200)
     expect(failed.length).toBeGreaterThan(5)
-    for (const s of failed) expect([s.status, s.code]).toEqual([502, 5002])
+    for (const s of failed) expect([s.status, s.code]).toEqual([200, 5002])
     expect(Math.max(...failed.map((s) => s.ms))).toBeLessThan(2000)
     for (const call of CALLS) expect(recovered(call.name), call.name).toBe(true)
 

@@ -449,7 +449,7 @@ describe('metrics', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/plain/)
     const text = res.body
-    expect(text).toMatch(/bff_http_requests_total\{method="GET",route="\/api\/basedata\/carousel\/listData",status="200"\} \d+/)
+    expect(text).toMatch(/bff_http_requests_total\{method="GET",route="\/api\/basedata\/carousel\/listData",status="200",code="200"\} \d+/)
     expect(text).toContain('bff_http_request_duration_seconds_bucket')
     expect(text).toMatch(/bff_cache_events_total\{cache="carousel",result="HIT"\} \d+/)
     expect(text).toMatch(/bff_cache_events_total\{cache="carousel",result="MISS"\} \d+/)

@@ -79,7 +79,7 @@ export function buildFallback(plan: RenderPlan, payload: PagePayload): SwrFallba
       put(carouselKey(locale), payload.carousel)
       put(homeHotReportsKey(locale, HOME_HOT), first(payload.hotReports, HOME_HOT))
       put(reportCategoriesKey(locale), payload.categories)
-      put(mapDataKey(locale), payload.mapData)
+      put(mapDataKey(locale), (payload.mapData as { regions?: unknown } | null)?.regions)
       put(latestNewsKey(locale, LATEST), first(payload.latestNews, LATEST))
       put(choiceBulletinsKey(locale, LATEST), first(payload.choiceness, LATEST))
       break

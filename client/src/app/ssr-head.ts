@@ -51,7 +51,7 @@ export function plainText(html: string | undefined, max = 160): string {
 
 const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? (value as RecordLike) : undefined)
 
-/** The record of a detail page (news detail wraps it in {current}). */
+/** The record of a detail page (news detail wraps it in {vo}, its legacy name). */
 function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefined {
   switch (plan.resolved.route.screen) {
     case 'reportDetail':
@@ -59,7 +59,7 @@ function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefine
     case 'bulletinDetail':
       return asRecord(payload.bulletin)
     case 'newsDetail':
-      return asRecord(asRecord(payload.article) && (payload.article as { current?: unknown }).current)
+      return asRecord(asRecord(payload.article) && (payload.article as { vo?: unknown }).vo)
     default:
       return undefined
   }

@@ -12,6 +12,8 @@ export interface DictFixture {
   treeSort: number
   cssClass?: string
   cssStyle?: string
+  /** CSS classes of the category's icon (the earlier clients' iconfont) */
+  dictIcon?: string
 }
 
 /** fixtures/content/config.json */

@@ -62,8 +62,8 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
 
   await db.sequelize.transaction(async (transaction: Transaction) => {
     await models.DictData.bulkCreate(
-      fixtures.dicts.map((d) => ({ ...d, cssClass: d.cssClass ?? null, cssStyle: d.cssStyle ?? null })),
-      { transaction, conflictAttributes: ['dictType', 'dictValue'], updateOnDuplicate: ['dictLabel', 'treeSort', 'cssClass', 'cssStyle', 'updatedAt'] },
+      fixtures.dicts.map((d) => ({ ...d, cssClass: d.cssClass ?? null, cssStyle: d.cssStyle ?? null, dictIcon: d.dictIcon ?? null })),
+      { transaction, conflictAttributes: ['dictType', 'dictValue'], updateOnDuplicate: ['dictLabel', 'treeSort', 'cssClass', 'cssStyle', 'dictIcon', 'updatedAt'] },
     )
     await models.SysConfig.bulkCreate(fixtures.configs, {
       transaction, conflictAttributes: ['configKey'], updateOnDuplicate: ['configValue', 'configName', 'updatedAt'],

@@ -19,7 +19,8 @@ export const ErrorEnvelope = Type.Object({
 /** Response schemas for a route: 200 with the given data, and the error envelopes it may answer. */
 export function responses<T extends TSchema>(data: T) {
   return {
-    200: Envelope(data),
+    // A failure of the contract comes with HTTP 200 too, as the error envelope (code ≠ 200, data null).
+    200: { ...Envelope(data), description: 'The outcome in code: 200 with data, or a failure of the contract with data null (both with HTTP 200)' },
     '4xx': ErrorEnvelope,
     '5xx': ErrorEnvelope,
   }
@@ -106,13 +107,40 @@ export function describeValidation(issue: ValidationIssue, lang: Lang): string {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer failures with their HTTP status (health checks, the mailed download links), not 200 as the contract does */
+    keepHttpStatus?: boolean
+  }
+  interface FastifyReply {
+    /** The envelope's code of this answer, for logs and metrics (HTTP 200 carries failures too) */
+    outcomeCode: number
+  }
+}
+
+/**
+ * The legacy backend answered every outcome of its contract with HTTP 200,
+ * the outcome in `code`; clients written against it (axios with default
+ * settings) treat any other status as a network failure and never read the
+ * envelope. Only what cannot be an outcome of the contract keeps its status:
+ * the transport refused the request before any route could answer it.
+ */
+const TRANSPORT_FAILURES: ReadonlySet<ErrorKey> = new Set(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'RANGE_NOT_SATISFIABLE', 'NOT_READY'])
+
+function statusFor(reply: FastifyReply, key: ErrorKey | undefined, status: number): number {
+  if (reply.request.routeOptions.config?.keepHttpStatus || (key !== undefined && TRANSPORT_FAILURES.has(key))) return status
+  return 200
+}
+
 function send(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ code, msg, data: null })
+  reply.outcomeCode = code
+  // Serialized here: the route's 200 schema describes its success data, not this.
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code, msg, data: null }))
 }
 
 function sendKey(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
   const entry = catalogue[key]
-  return send(reply, entry.status, entry.code, msg ?? entry[lang])
+  return send(reply, statusFor(reply, key, entry.status), entry.code, msg ?? entry[lang])
 }
 
 const FRAMEWORK_ERRORS: Record<string, ErrorKey> = {
@@ -144,7 +172,7 @@ async function envelopePlugin(app: FastifyInstance) {
     const lang = resolveLang(request)
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed')
-      return send(reply, error.status, error.code, error.messageIn(lang))
+      return send(reply, statusFor(reply, error.key, error.status), error.code, error.messageIn(lang))
     }
     if (error.validation && error.validation.length > 0) {
       return sendKey(reply, 'INVALID_PARAMETER', lang, describeValidation(error.validation[0] as ValidationIssue, lang))
@@ -157,13 +185,15 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error instanceof SyntaxError) return sendKey(reply, 'INVALID_PARAMETER', lang, MALFORMED_JSON[lang])
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status === 429) return sendKey(reply, 'TOO_MANY_REQUESTS', lang)
-    if (status >= 400 && status < 500) return send(reply, status, catalogue.INVALID_PARAMETER.code, catalogue.INVALID_PARAMETER[lang])
+    if (status >= 400 && status < 500) return send(reply, statusFor(reply, undefined, status), catalogue.INVALID_PARAMETER.code, catalogue.INVALID_PARAMETER[lang])
     // Anything else is our fault: log it whole, answer without internals.
     request.log.error({ err: error }, 'unhandled error')
     return sendKey(reply, 'SYSTEM_EXCEPTION', lang)
   })
 
-  app.setNotFoundHandler((request, reply) => sendKey(reply, 'NOT_FOUND', resolveLang(request)))
+  // An unknown path is no outcome of the contract: it keeps its 404.
+  app.setNotFoundHandler((request, reply) => send(reply, 404, catalogue.NOT_FOUND.code, catalogue.NOT_FOUND[resolveLang(request)]))
+  app.decorateReply('outcomeCode', SUCCESS_CODE)
 }
 
 export default fp(envelopePlugin, { name: 'envelope' })

@@ -19,3 +19,15 @@ export function nonFiniteField(input: unknown): string | undefined {
   }
   return undefined
 }
+
+/**
+ * The top-level fields of a request part that its schema does not declare.
+ * They are ignored (Ajv removes them), as the legacy backend ignored them:
+ * its clients echo back whole records and add cache-busting parameters.
+ */
+export function unknownFields(input: unknown, schema: unknown): string[] {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return []
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties
+  if (!properties) return []
+  return Object.keys(input).filter((key) => !(key in properties))
+}

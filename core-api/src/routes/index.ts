@@ -4,6 +4,7 @@ import configRoutes from './config/index.ts'
 import customerInfoRoutes from './customer-info/index.ts'
 import dictRoutes from './dict/index.ts'
 import healthRoutes from './health/index.ts'
+import metricsRoutes from './metrics/index.ts'
 import homeRoutes from './home/index.ts'
 import marketInfoRoutes from './market-info/index.ts'
 import researchBriefReportRoutes from './research-brief-report/index.ts'
@@ -16,6 +17,7 @@ import websiteUserResearchOrderRoutes from './website-user-research-order/index.
 // Paths are the legacy contract's (product spec section 7).
 export default async function routes(app: FastifyInstance) {
   await app.register(healthRoutes)
+  await app.register(metricsRoutes)
   await app.register(dictRoutes, { prefix: '/basedata/dict' })
   await app.register(configRoutes, { prefix: '/basedata/config' })
   await app.register(carouselRoutes, { prefix: '/basedata/carousel' })

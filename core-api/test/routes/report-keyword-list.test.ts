@@ -52,8 +52,8 @@ it('pages through the matches in order, without overlap, with the filters applie
   const energyOnly = all.pageList.list.filter((r: { marketType: string }) => r.marketType === 'energy')
   const cheapAny = all.pageList.list.filter((r: { price: number | null }) => r.price !== null && r.price <= 12000)
   expect(cheapEnergy.categories.find((c: { marketType: string }) => c.marketType === 'chemicals').marketCount).toBe(cheapAny.filter((r: { marketType: string }) => r.marketType === 'chemicals').length)
-  expect(cheapEnergy.prices.find((p: { value: number }) => p.value === 12000).marketCount).toBe(expected.length)
-  expect(cheapEnergy.prices.find((p: { value: number }) => p.value === 15001).marketCount).toBe(energyOnly.filter((r: { price: number | null }) => r.price !== null && r.price > 15000).length)
+  expect(cheapEnergy.prices.find((p: { price: number }) => p.price === 12000).marketCount).toBe(expected.length)
+  expect(cheapEnergy.prices.find((p: { price: number }) => p.price === 15001).marketCount).toBe(energyOnly.filter((r: { price: number | null }) => r.price !== null && r.price > 15000).length)
 })
 
 it('orders by price when asked, and answers nothing for a keyword nothing matches', async () => {

@@ -45,7 +45,7 @@ describe('the account journey', () => {
     expect(changed.code).toBe(200)
     expect(body(await get('/getUserInfo', token)).code).toBe(200)
     const other = await get('/getUserInfo', reg.data.token)
-    expect(other.statusCode).toBe(401)
+    expect(other.statusCode).toBe(200)
     expect(body(other)).toMatchObject({ code: 5001, msg: '登录状态已过期，请重新登录' })
 
     // Logout revokes the token: it now answers 5001.
@@ -101,7 +101,7 @@ describe('register', () => {
       for (const [lang, msg] of [['zh-CN', zh], ['en-US', en]] as const) {
         const { body: payload } = registrationBody({ ...override, lang })
         const res = await post('/register', JSON.parse(JSON.stringify(payload)))
-        expect(res.statusCode, JSON.stringify(override)).toBe(400)
+        expect(res.statusCode, JSON.stringify(override)).toBe(200)
         expect(body(res), JSON.stringify(override)).toEqual({ code: 100001, msg, data: null })
       }
     }
@@ -154,7 +154,7 @@ describe('login', () => {
     const user = await registerUser(t.app)
     for (let i = 0; i < 2; i++) expect(body(await login(t.app, user.loginCode, 'Wrong12345')).code).toBe(200002)
     const third = await login(t.app, user.loginCode, 'Wrong12345', { lang: 'zh-CN' })
-    expect(third.statusCode).toBe(429)
+    expect(third.statusCode).toBe(200)
     expect(body(third)).toMatchObject({ code: 200004, msg: '登录失败次数过多，账户已临时锁定，请 15 分钟后再试' })
     expect(body(await login(t.app, user.loginCode, user.password))).toMatchObject({ code: 200004, msg: expect.stringContaining('locked for 15 minutes') })
   })
@@ -200,8 +200,8 @@ describe('captcha endpoints', () => {
 
   it('refuses a missing or malformed unTime', async () => {
     expect(body(await get('/getValidCode?lang=en-US'))).toMatchObject({ code: 100001, msg: 'Missing required parameter: unTime' })
-    expect((await get('/getValidCode?unTime=../../etc')).statusCode).toBe(400)
-    expect((await get(`/getValidCode?unTime=${'9'.repeat(40)}`)).statusCode).toBe(400)
+    expect((await get('/getValidCode?unTime=../../etc')).statusCode).toBe(200)
+    expect((await get(`/getValidCode?unTime=${'9'.repeat(40)}`)).statusCode).toBe(200)
   })
 })
 
@@ -231,7 +231,7 @@ describe('forgotten password', () => {
 })
 
 describe('hostile input', () => {
-  it('never answers 5xx to wrong types, huge strings or unknown fields', async () => {
+  it('answers wrong types, huge strings and unknown fields with an envelope, never a 5xx', async () => {
     const bodies: Record<string, unknown>[] = [
       { loginCode: 12345 }, { password: { $ne: '' } }, { loginCode: ['a'] }, { validCode: 'x'.repeat(10_000) },
       { loginCode: 'A'.repeat(100_000) }, { unTime: "1'; DROP TABLE website_user; --" }, { extra: 'field' }, { email: '\u0000@x.com' },
@@ -239,12 +239,15 @@ describe('hostile input', () => {
     for (const path of ['/login', '/register', '/updateUser', '/updatePwd', '/forgetPwd', '/resetPwd', '/getWuValidCode']) {
       for (const payload of bodies) {
         const res = await post(path, payload)
-        expect(res.statusCode, `${path} ${JSON.stringify(payload).slice(0, 60)}`).toBeGreaterThanOrEqual(400)
-        expect(res.statusCode, `${path} ${JSON.stringify(payload).slice(0, 60)}`).toBeLessThan(500)
+        // HTTP 200 with the outcome in code, as the legacy backend answered.
+        expect(res.statusCode, `${path} ${JSON.stringify(payload).slice(0, 60)}`).toBe(200)
         expect(Object.keys(body(res)).sort()).toEqual(['code', 'data', 'msg'])
+        // A field the call does not take is ignored (the captcha call takes only unTime); a known one of the wrong kind is refused.
+        const known = path === '/getWuValidCode' ? 'unTime' in payload : !('extra' in payload)
+        if (known) expect(body(res).code, `${path} ${JSON.stringify(payload).slice(0, 60)}`).not.toBe(200)
       }
       const malformed = await t.app.inject({ method: 'POST', url: `/report/websiteUser${path}`, headers: { 'content-type': 'application/json' }, payload: '{"loginCode":' })
-      expect(malformed.statusCode).toBe(400)
+      expect(malformed.statusCode).toBe(200)
     }
   })
 })

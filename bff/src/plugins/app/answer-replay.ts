@@ -66,7 +66,7 @@ async function answerReplayPlugin(app: FastifyInstance) {
   app.metrics.onScrape(() => {
     for (const [route, tally] of tallies) {
       if (tally.count === 0) continue
-      app.metrics.requests.inc({ method: 'GET', route, status: '200' }, tally.count)
+      app.metrics.requests.inc({ method: 'GET', route, status: '200', code: '200' }, tally.count)
       app.metrics.cacheEvents.inc({ cache: 'replay', result: 'HIT' }, tally.count)
       tally.count = 0
     }

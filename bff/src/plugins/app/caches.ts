@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
 import { dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
 import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
+import { SERVER_ERROR_CODES } from '../../http/envelope.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
 
 export const CACHE_NAMES = ['dict', 'config', 'carousel', 'map', 'hotReports', 'choiceness', 'categories', 'latestNews'] as const
@@ -134,7 +135,8 @@ async function cachesPlugin(app: FastifyInstance) {
           value: answer,
           size: Buffer.byteLength(text),
           cacheable: answer.status === 200 && answer.body.code === 200,
-          failed: answer.status >= 500,
+          // The contract answers a server error with HTTP 200 and its code: stale data is served over either.
+          failed: answer.status >= 500 || SERVER_ERROR_CODES.has(answer.body.code),
           tags: tagsOf(name, call, answer),
         }
       })

@@ -5,7 +5,7 @@ import { API_PREFIX, PROXIED_PATHS } from '../../upstream/allow-list.ts'
 
 export interface Metrics {
   registry: Registry
-  requests: Counter<'method' | 'route' | 'status'>
+  requests: Counter<'method' | 'route' | 'status' | 'code'>
   latency: Histogram<'method' | 'route'>
   cacheEvents: Counter<'cache' | 'result'>
   upstreamErrors: Counter<'kind' | 'path'>
@@ -37,7 +37,11 @@ async function metricsPlugin(app: FastifyInstance) {
   }
   const metrics: Metrics = {
     registry,
-    requests: new Counter({ name: 'bff_http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry], collect }),
+    requests: new Counter({
+      name: 'bff_http_requests_total',
+      help: 'Requests answered, by route pattern, HTTP status and envelope code (failures of the contract come with HTTP 200)',
+      labelNames: ['method', 'route', 'status', 'code'], registers: [registry], collect,
+    }),
     latency: new Histogram({
       name: 'bff_http_request_duration_seconds',
       help: 'Time to answer, by route pattern',
@@ -61,7 +65,7 @@ async function metricsPlugin(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
     // Route patterns, never raw URLs: unknown paths must not mint new series.
     const route = request.routeOptions.url ?? 'unmatched'
-    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) })
+    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode), code: String(reply.outcomeCode) })
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
     if (proxied.has(route)) metrics.upstreamLatency.observe({ via: 'proxy' }, reply.elapsedTime / 1000)
     done()

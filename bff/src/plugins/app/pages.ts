@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { catalogue, errorBody, ok, type ErrorKey } from '../../http/envelope.ts'
+import { errorBody, ok, statusFor, type ErrorKey } from '../../http/envelope.ts'
 import type { Lang } from '../../http/locale.ts'
 import type { CacheOutcome } from '../../lib/swr-cache.ts'
 import { UpstreamError, type CoreAnswer, type CoreCall, type CoreEnvelope } from '../../upstream/core-client.ts'
@@ -183,7 +183,8 @@ function assemble(log: FastifyBaseLogger, lang: Lang, names: string[], parts: Re
       const upstream = result.reason instanceof UpstreamError
       if (!upstream) log.error({ err: result.reason, part: name }, 'page part failed')
       const key: ErrorKey = upstream ? result.reason.key : 'SYSTEM_EXCEPTION'
-      partFailure = { status: catalogue[key].status, body: errorBody(key, lang) }
+      // A page payload is on the contract's paths: its failures come with HTTP 200 and their code.
+      partFailure = { status: statusFor(key, '/bff/pages/'), body: errorBody(key, lang) }
     }
     data[name] = null
     firstFailure ??= partFailure
@@ -215,6 +216,29 @@ async function pagesPlugin(app: FastifyInstance) {
     required,
     load: async () => ({ answer: await app.core.call({ ...call, lang: ctx.lang, token: ctx.token }) }),
   })
+  // The core API answers some fields twice (its names and the legacy ones)
+  // or blocks the page takes from other calls: a page carries what it shows
+  // once, not twice in every rendered page. The trimmed answer is made once
+  // per cached answer, so a kept page still gets the same part objects.
+  const trimmed = (part: Part, drop: readonly string[]): Part => {
+    const made = new WeakMap<CoreAnswer, CoreAnswer>()
+    return {
+      ...part,
+      load: async () => {
+        const loaded = await part.load()
+        const { answer } = loaded
+        const data = answer.body.data
+        if (answer.body.code !== 200 || !data || typeof data !== 'object' || Array.isArray(data)) return loaded
+        let trim = made.get(answer)
+        if (!trim) {
+          const kept = Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key]) => !drop.includes(key)))
+          trim = { ...answer, body: { ...answer.body, data: kept } }
+          made.set(answer, trim)
+        }
+        return { ...loaded, answer: trim }
+      },
+    }
+  }
   const layout = (lang: Lang): Record<string, Part> => ({
     footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
     reportMenu: cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' } }, lang),
@@ -240,7 +264,7 @@ async function pagesPlugin(app: FastifyInstance) {
         carousel: cached('carousel', { method: 'GET', path: '/basedata/carousel/listData' }, lang),
         hotReports: hotReports(lang),
         categories: cached('categories', { method: 'POST', path: '/report/researchReport/categoryList' }, lang),
-        mapData: cached('map', { method: 'GET', path: '/basedata/home/mapData' }, lang),
+        mapData: trimmed(cached('map', { method: 'GET', path: '/basedata/home/mapData' }, lang), ['report', 'market']),
         latestNews: latestNews(lang),
         choiceness: choiceness(lang),
         ...layout(lang),
@@ -259,7 +283,7 @@ async function pagesPlugin(app: FastifyInstance) {
       }),
     report: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        report: live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx),
+        report: trimmed(live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
         hotReports: hotReports(ctx.lang),
         ...layout(ctx.lang),
       }),

@@ -114,6 +114,7 @@ async function proxyPlugin(app: FastifyInstance) {
           if (entry.session !== 'issue' && !buffer.includes('"token"')) {
             const code = LEADING_CODE.exec(buffer.subarray(0, 32).toString('latin1'))?.[1]
             if (code !== undefined) {
+              reply.outcomeCode = Number(code)
               if (SESSION_ENDING_CODES.has(Number(code)) || entry.session === 'end') app.session.end(request, reply)
               reply.send(buffer)
               return

@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { keepKnown } from '../../http/legacy-input.ts'
 import { requestLang } from '../../http/locale.ts'
 import { API_PREFIX, CACHED_PATHS } from '../../upstream/allow-list.ts'
 import { AnyData, CACHED_INPUTS } from './schemas.ts'
-
-// Legacy clients send "" or null for filters they leave unset.
-function dropBlank(value: unknown) {
-  if (!value || typeof value !== 'object') return
-  const record = value as Record<string, unknown>
-  for (const key of Object.keys(record)) if (record[key] === '' || record[key] === null) delete record[key]
-}
 
 function paramsOf(request: FastifyRequest, method: 'GET' | 'POST'): Record<string, unknown> {
   const source = (method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined
@@ -31,7 +25,7 @@ export default async function apiRoutes(app: FastifyInstance) {
         ...(method === 'GET' ? { querystring: input } : { body: input }),
         response: { 200: Envelope(AnyData), '4xx': Envelope(AnyData), '5xx': ErrorEnvelope },
       },
-      preValidation: async (request) => dropBlank(method === 'GET' ? request.query : request.body),
+      preValidation: async (request) => keepKnown(method === 'GET' ? request.query : request.body, input),
       handler: async (request, reply) => {
         const { value, outcome } = await app.caches.fetch(cache, { method, path, lang: requestLang(request), params: paramsOf(request, method) })
         return reply.status(value.status).header('x-cache', outcome).send(value.body)

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
 import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { keepKnown } from '../../http/legacy-input.ts'
 import { requestLang } from '../../http/locale.ts'
 import { EncodedBodies, sendEncoded } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
@@ -22,7 +23,11 @@ export default async function pageRoutes(app: FastifyInstance) {
   // compressed bytes are made once, not per request.
   const encodedBodies = new EncodedBodies<object>()
   const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => {
-    app.get(url, { config: { replay: true }, schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.get(url, {
+      config: { replay: true },
+      schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
+      preValidation: async (request) => keepKnown(request.query, querystring),
+    }, async (request: FastifyRequest, reply: FastifyReply) => {
       const token = app.session.token(request)
       const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query)
       if (SESSION_ENDING_CODES.has(answer.body.code)) app.session.end(request, reply)
@@ -30,7 +35,10 @@ export default async function pageRoutes(app: FastifyInstance) {
       // Per visitor and language: shared caches must not keep it.
       reply.header('cache-control', 'private, no-cache')
       reply.status(answer.status)
-      if (answer.outcome === undefined || answer.status !== 200) return reply.send(answer.body)
+      reply.outcomeCode = answer.body.code
+      // A failure comes with HTTP 200 and its code too; its body is not the page's data, so it skips the page's serializer.
+      if (answer.body.code !== 200) return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
+      if (answer.outcome === undefined) return reply.send(answer.body)
       // A kept page answers every request alike until it goes out of date: later ones can be replayed as sent.
       if (answer.stillCurrent && token === undefined) app.replay.offer(request, answer.stillCurrent)
       return sendEncoded(request, reply, encodedBodies.get(answer.body, () => reply.serialize(answer.body)), 'application/json; charset=utf-8')

@@ -8,6 +8,7 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
   declare treeSort: number
   declare cssClass: string | null
   declare cssStyle: string | null
+  declare dictIcon: CreationOptional<string | null>
   declare isSys: CreationOptional<string>
   declare status: CreationOptional<string>
   declare createdAt: CreationOptional<Date>
@@ -23,6 +24,7 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
         treeSort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         cssClass: { type: DataTypes.STRING(100), allowNull: true },
         cssStyle: { type: DataTypes.STRING(200), allowNull: true },
+        dictIcon: { type: DataTypes.STRING(100), allowNull: true },
         isSys: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '1' },
         status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
         createdAt: DataTypes.DATE,

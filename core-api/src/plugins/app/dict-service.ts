@@ -12,6 +12,7 @@ export interface DictRow {
   dictType: string
   isSys: string
   cssClass: string | null
+  dictIcon: string | null
   cssStyle: string | null
   treeSort: number
   sort: number
@@ -34,7 +35,7 @@ export class DictService {
     return this.memo.get(dictType, () =>
       this.sequelize.query<DictRow>(
         `SELECT dict_code AS "dictCode", dict_label AS "dictLabel", dict_label AS "dictLabelRaw", dict_value AS "dictValue",
-                dict_type AS "dictType", is_sys AS "isSys", css_class AS "cssClass", css_style AS "cssStyle",
+                dict_type AS "dictType", is_sys AS "isSys", css_class AS "cssClass", css_style AS "cssStyle", dict_icon AS "dictIcon",
                 tree_sort AS "treeSort", tree_sort AS "sort"
            FROM sys_dict_data WHERE dict_type = $1 AND status = '0' ORDER BY tree_sort, dict_code`,
         { bind: [dictType], type: QueryTypes.SELECT },

@@ -5,8 +5,9 @@ import type { Lang } from '../../errors.ts'
 
 export interface CarouselSlide {
   id: string
+  name: string
   title: string
-  subtitle: string
+  desc: string
   linkUrl: string
   color: string
   sort: number
@@ -27,7 +28,7 @@ export class HomeService {
   /** Published slides (status '0') of one language, by sort. */
   carousel(lang: Lang): Promise<CarouselSlide[]> {
     return this.sequelize.query<CarouselSlide>(
-      `SELECT id, title, subtitle, link_url AS "linkUrl", color, sort
+      `SELECT id, title AS name, title, subtitle AS desc, link_url AS "linkUrl", color, sort
          FROM carousel WHERE lang = $1 AND status = '0' ORDER BY sort, id`,
       { bind: [lang], type: QueryTypes.SELECT },
     )

@@ -9,6 +9,7 @@ import customerInfoService from './customer-info-service.ts'
 import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
 import mailService from './mail-service.ts'
+import metrics from './metrics.ts'
 import newsService from './news-service.ts'
 import orderDelivery from './order-delivery.ts'
 import orderService from './order-service.ts'
@@ -18,6 +19,8 @@ import reportService from './report-service.ts'
 import sessionService from './session-service.ts'
 
 async function appPlugins(app: FastifyInstance) {
+  // First: its hooks count every route registered after it.
+  await app.register(metrics)
   await app.register(dictService)
   await app.register(configService)
   await app.register(reportService)

@@ -49,9 +49,9 @@ export interface NewsNeighbour {
 }
 
 export interface NewsDetail {
-  current: NewsArticle
+  vo: NewsArticle
   /** The next-older article of the language, or null for the oldest */
-  previous: NewsNeighbour | null
+  last: NewsNeighbour | null
   /** The next-newer article of the language, or null for the newest */
   next: NewsNeighbour | null
 }
@@ -195,8 +195,8 @@ export class NewsService {
   }
 
   /**
-   * One article by id or by slug, with its neighbours in the language:
-   * previous is the next-older article and next the next-newer one, ordered
+   * One article by id or by slug (vo), with its neighbours in the language:
+   * last is the next-older article and next the next-newer one, ordered
    * by (publish_date, id). A slug may carry the id as its last segment
    * (legacy links look like some-title-123), so an unknown slug is retried
    * by that id.
@@ -213,12 +213,12 @@ export class NewsService {
       )
     const [[previous], [next], labels] = await Promise.all([neighbour('<', 'DESC'), neighbour('>', 'ASC'), this.labels(lang)])
     return {
-      current: {
+      vo: {
         ...this.presentListItem(row, labels),
         // Sanitized again on the way out: rows may come from tools other than the seeder.
         context: sanitizeRichText(row.context),
       },
-      previous: previous ?? null,
+      last: previous ?? null,
       next: next ?? null,
     }
   }

@@ -58,6 +58,9 @@ export interface ReportDetail extends ReportListItem {
   context: string
   directory: string
   reportScope: string
+  contextHtml: string
+  directoryHtml: string
+  reportScopeHtml: string
   chartsHtml: string
   hasFile: boolean
   prices: PriceCell[]
@@ -111,6 +114,11 @@ function summarizeFacets(rows: FacetRow[]) {
 
 /** Distinct filter combinations whose facet counts are kept (each a few hundred bytes). */
 const FACET_MEMO_ENTRIES = 500
+
+/** A year of the publishDates facet, labelled (marketTypeName, as earlier clients read every facet's label). */
+function yearFacet(year: { publishDateValue: string; marketCount: number }, lang: Lang) {
+  return { ...year, marketTypeName: lang === 'en-US' ? year.publishDateValue : `${year.publishDateValue}年` }
+}
 
 export class ReportService {
   private readonly facetMemo = new Map<string, Promise<ReturnType<typeof summarizeFacets>>>()
@@ -247,8 +255,9 @@ export class ReportService {
     ])
     return {
       categories: dict.map((d) => ({ marketType: d.dictValue, marketTypeName: d.dictLabel, marketCount: facets.categories.get(d.dictValue) ?? 0 })),
-      prices: facets.prices.map((band) => ({ value: band.value, label: priceBandLabel(band.value, query.lang), marketCount: band.marketCount })),
-      publishDates: facets.publishDates,
+      // price and marketTypeName: the legacy names of a band's value and label.
+      prices: facets.prices.map((band) => ({ price: band.value, marketTypeName: priceBandLabel(band.value, query.lang), marketCount: band.marketCount })),
+      publishDates: facets.publishDates.map((year) => yearFacet(year, query.lang)),
       pageList: {
         list: rows.map((row) => this.presentListItem(row, labels, query.lang)),
         count: facets.total,
@@ -297,7 +306,7 @@ export class ReportService {
          FROM research_report r ${c.where} GROUP BY 1 ORDER BY 1 DESC`,
       c.params,
     )
-    return rows.map((row) => ({ publishDateValue: row.publishDateValue, marketCount: Number(row.marketCount) }))
+    return rows.map((row) => yearFacet({ publishDateValue: row.publishDateValue, marketCount: Number(row.marketCount) }, query.lang))
   }
 
   async hotReports(lang: Lang, limit: number): Promise<ReportListItem[]> {
@@ -329,14 +338,21 @@ export class ReportService {
         [row.reportCode],
       ),
     ])
+    // Sanitized again on the way out: rows may come from tools other than the seeder.
+    const context = sanitizeRichText(row.context)
+    const directory = sanitizeRichText(row.directory)
+    const reportScope = sanitizeRichText(row.reportScope)
     return {
       ...this.presentListItem(row, labels, lang),
       pageNum: row.pageNum ?? pageDefault ?? null,
       chart: row.chart ?? chartDefault ?? null,
-      // Sanitized again on the way out: rows may come from tools other than the seeder.
-      context: sanitizeRichText(row.context),
-      directory: sanitizeRichText(row.directory),
-      reportScope: sanitizeRichText(row.reportScope),
+      context,
+      directory,
+      reportScope,
+      // The same, under the names earlier clients read.
+      contextHtml: context,
+      directoryHtml: directory,
+      reportScopeHtml: reportScope,
       chartsHtml: sanitizeRichText(row.chartsHtml),
       hasFile: row.hasFile,
       prices,

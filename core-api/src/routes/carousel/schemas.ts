@@ -3,10 +3,12 @@ import { LangField } from '../../http/schemas.ts'
 
 export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
 
+// name and desc are the legacy names earlier clients read.
 export const CarouselSlide = Type.Object({
   id: Type.String(),
+  name: Type.String({ description: "The slide's name (its title: slides are painted with color, there is no image file)" }),
   title: Type.String(),
-  subtitle: Type.String(),
+  desc: Type.String({ description: 'The line under the title' }),
   linkUrl: Type.String({ description: 'A site path such as /report-industries/energy' }),
   color: Type.String({ description: 'CSS colour the client paints the slide background with' }),
   sort: Type.Integer(),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
-import { CONFIG_KEY_PATTERN, ConfigList, FindListByKeysQuery, MAX_KEYS } from './schemas.ts'
+import { Type } from 'typebox'
+import { CONFIG_KEY_PATTERN, ConfigFormQuery, ConfigItem, ConfigList, FindListByKeysQuery, MAX_KEYS } from './schemas.ts'
 
 const tags = ['Base data']
 
@@ -31,6 +32,19 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses(ConfigList),
     },
   }, async (request) => ok(request.lang, await app.configs.findByKeys(parseKeys(request.query.keys))))
+
+  // The earlier clients' call for one value.
+  app.get('/form', {
+    schema: {
+      tags,
+      summary: 'One configuration value by its key (legacy call); data is null for an unknown key',
+      querystring: ConfigFormQuery,
+      response: responses(Type.Union([ConfigItem, Type.Null()])),
+    },
+  }, async (request) => {
+    const [row] = await app.configs.findByKeys([request.query.configKey])
+    return ok(request.lang, row ?? null)
+  })
 }
 
 export default configRoutes

@@ -17,6 +17,11 @@ export const FindListByKeysQuery = Type.Object(
   { additionalProperties: false },
 )
 
+export const ConfigFormQuery = Type.Object({
+  lang: LangField,
+  configKey: Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9._-]{1,120}$', description: 'One configuration key' }),
+})
+
 export const ConfigItem = Type.Object({
   configKey: Type.String(),
   configValue: Type.String(),

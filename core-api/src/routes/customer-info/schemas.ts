@@ -3,14 +3,18 @@ import { IdField, LangField } from '../../http/schemas.ts'
 
 // Every form field is an optional string here, bounded in length: a missing
 // field is answered by the form's own rule and message (src/lib/customer-validation.ts,
-// product spec section 5), not by the generic schema message. Unknown fields
-// and wrong types are still refused by the schema.
+// product spec section 5), not by the generic schema message. Wrong types are
+// refused by the schema; unknown fields are ignored, as everywhere.
 const Text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }))
 
 export const SaveBody = Type.Object(
   {
     lang: LangField,
-    type: Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' sample request about a report, '2' custom research" }),
+    // The legacy form sends type null from the home, market and list pages (its enquiry and contact buttons).
+    type: Type.Union([Type.Literal('1'), Type.Literal('2')], {
+      default: '2',
+      description: "'1' sample request about a report, '2' custom research; absent, null or empty means '2'",
+    }),
     version: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], {
       description: "'0' China, '1' Global and China; required for a sample request (type '1') in zh-CN, ignored otherwise",
     })),

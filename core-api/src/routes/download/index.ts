@@ -10,6 +10,8 @@ const LINK_UNUSABLE = { 'zh-CN': '下载链接无效、已过期或下载次数�
 // counted against a limit.
 const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:token', {
+    // Opened by a browser from a mail, not called by a client of the contract: a dead link is a 404.
+    config: { keepHttpStatus: true },
     schema: {
       tags: ['Orders'],
       summary: 'Downloads the file of a paid order through the signed link of its delivery mail',

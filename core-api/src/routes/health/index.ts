@@ -28,7 +28,9 @@ const Readiness = Type.Object({
 // balancer sends traffic only to ready instances, and a supervisor restarts
 // only those that stop being live.
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Balancers and supervisors read the HTTP status: health checks keep theirs.
   app.get('/health', {
+    config: { keepHttpStatus: true },
     schema: {
       tags: ['Operations'],
       summary: 'Answers 200 once the database answers',
@@ -46,6 +48,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/health/live', {
+    config: { keepHttpStatus: true },
     schema: {
       tags: ['Operations'],
       summary: 'Liveness: answers 200 while the process runs, whatever its dependencies do',
@@ -56,6 +59,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request.lang, { status: 'live' as const }))
 
   app.get('/health/ready', {
+    config: { keepHttpStatus: true },
     schema: {
       tags: ['Operations'],
       summary: 'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503)',

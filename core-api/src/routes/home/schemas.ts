@@ -1,5 +1,7 @@
 import { Type } from 'typebox'
 import { LangField } from '../../http/schemas.ts'
+import { NewsListItem } from '../market-info/schemas.ts'
+import { ReportListItem } from '../research-report/schemas.ts'
 
 export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
 
@@ -10,4 +12,10 @@ export const MapRegion = Type.Object({
   reports: Type.Integer({ description: 'Reports covering the region' }),
 })
 
-export const MapData = Type.Array(MapRegion)
+// report and market: the home blocks earlier clients read from this call
+// (hot reports, newest articles); regions: the world map figures.
+export const MapData = Type.Object({
+  report: Type.Array(ReportListItem, { description: 'Hot reports of the language (legacy name)' }),
+  market: Type.Array(NewsListItem, { description: 'The newest articles of the language (legacy name)' }),
+  regions: Type.Array(MapRegion, { description: 'The world map: clients and reports per region, by sort' }),
+})

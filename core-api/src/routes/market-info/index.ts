@@ -51,6 +51,16 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => ok(request.lang, await app.news.topList(request.lang, request.query.limit ?? 6)))
 
+  // The earlier clients' name for the same list: the six newest articles.
+  app.get('/marketInfoTopSixList', {
+    schema: {
+      tags,
+      summary: 'Legacy name of topList: the six newest articles of the language',
+      querystring: Type.Object({ lang: TopListQuery.properties.lang }),
+      response: responses(Type.Array(NewsListItem)),
+    },
+  }, async (request) => ok(request.lang, await app.news.topList(request.lang, 6)))
+
   app.post('/categoryList', {
     schema: {
       tags,

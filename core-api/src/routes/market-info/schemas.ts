@@ -47,9 +47,10 @@ export const NewsNeighbour = Type.Object({
   publishDate: Type.String({ description: 'YYYY-MM-DD HH:mm:ss' }),
 })
 
+// vo, last, next: the legacy names, which the earlier clients read.
 export const NewsDetail = Type.Object({
-  current: Type.Object({ ...NewsListItem.properties, context: Type.String({ description: 'HTML, sanitized' }) }),
-  previous: Type.Union([NewsNeighbour, Type.Null()], { description: 'The next-older article in the language; null for the oldest' }),
+  vo: Type.Object({ ...NewsListItem.properties, context: Type.String({ description: 'HTML, sanitized' }) }, { description: 'The article' }),
+  last: Type.Union([NewsNeighbour, Type.Null()], { description: 'The previous (next-older) article in the language; null for the oldest' }),
   next: Type.Union([NewsNeighbour, Type.Null()], { description: 'The next-newer article in the language; null for the newest' }),
 })
 

@@ -59,6 +59,11 @@ const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/categoryList', {
     schema: { tags, summary: 'Report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(CategoryFacet)) },
   }, async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })))
+
+  // The earlier clients' name for the same list.
+  app.post('/marketTypeList', {
+    schema: { tags, summary: 'Legacy name of categoryList: report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(CategoryFacet)) },
+  }, async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })))
 }
 
 export default researchReportRoutes

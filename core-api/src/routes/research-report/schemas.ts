@@ -52,8 +52,16 @@ export const ReportListItem = Type.Object({
 })
 
 export const CategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
-export const PriceFacet = Type.Object({ value: Type.Integer(), label: Type.String(), marketCount: Type.Integer() })
-export const PublishDateFacet = Type.Object({ publishDateValue: Type.String(), marketCount: Type.Integer() })
+export const PriceFacet = Type.Object({
+  price: Type.Integer({ description: 'The band, as sent back in queryPrice: 8000, 12000, 15000 (under), 15001 (over 15000)' }),
+  marketTypeName: Type.String({ description: "The band's label (the legacy name every facet's label goes by)" }),
+  marketCount: Type.Integer(),
+})
+export const PublishDateFacet = Type.Object({
+  publishDateValue: Type.String({ description: 'A year, as sent back in queryPublishDate' }),
+  marketTypeName: Type.String({ description: "The year's label (legacy name)" }),
+  marketCount: Type.Integer(),
+})
 
 export const PageListData = Type.Object({
   categories: Type.Array(CategoryFacet),
@@ -78,6 +86,9 @@ export const ReportDetail = Type.Object({
   context: Type.String({ description: 'HTML, sanitized' }),
   directory: Type.String({ description: 'Table of contents, HTML, sanitized' }),
   reportScope: Type.String({ description: 'HTML, sanitized' }),
+  contextHtml: Type.String({ description: 'Legacy name of context, which earlier clients read' }),
+  directoryHtml: Type.String({ description: 'Legacy name of directory, which earlier clients read' }),
+  reportScopeHtml: Type.String({ description: 'Legacy name of reportScope, which earlier clients read' }),
   chartsHtml: Type.String({ description: 'List of charts, HTML, sanitized' }),
   hasFile: Type.Boolean({ description: 'A downloadable file is delivered after payment' }),
   prices: Type.Array(PriceCell, { description: 'Edition × licence; own report prices set the Standard edition' }),

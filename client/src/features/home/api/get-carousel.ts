@@ -5,7 +5,8 @@ import type { Locale } from '../../../lib/locale'
 export interface Slide {
   id: string
   title: string
-  subtitle: string
+  /** The line under the title (the contract's legacy name) */
+  desc: string
   /** A full site path, already in the right edition */
   linkUrl: string
   color: string

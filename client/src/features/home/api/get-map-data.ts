@@ -9,7 +9,13 @@ export interface RegionFigures {
   reports: number
 }
 
-export const getMapData = (): Promise<RegionFigures[]> => apiGet<RegionFigures[]>('/basedata/home/mapData', undefined, { silent: true })
+/** The call's answer: the home's world map (regions) beside blocks earlier clients read (report, market), which the page takes elsewhere. */
+export interface MapData {
+  regions: RegionFigures[]
+}
+
+export const getMapData = (): Promise<RegionFigures[]> =>
+  apiGet<MapData>('/basedata/home/mapData', undefined, { silent: true }).then((data) => data.regions)
 
 export const mapDataKey = (locale: Locale) => ['home/mapData', locale] as const
 

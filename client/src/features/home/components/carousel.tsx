@@ -63,7 +63,7 @@ export function Carousel({ slides }: { slides: Slide[] | undefined }) {
         <div className="slide-inner">
           <p className="slide-kicker">{t('home.carousel')}</p>
           <h2 className="slide-title">{current.title}</h2>
-          <p className="slide-subtitle">{current.subtitle}</p>
+          <p className="slide-subtitle">{current.desc}</p>
           <LocalLink to={current.linkUrl} raw className="button button-primary">
             {t('home.learnMore')}
           </LocalLink>

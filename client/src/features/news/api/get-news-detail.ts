@@ -4,8 +4,9 @@ import type { Locale } from '../../../lib/locale'
 import type { NewsDetail, NewsLink } from './types'
 
 export interface NewsDetailResult {
-  current: NewsDetail
-  previous: NewsLink | null
+  /** The article, with the previous (last) and next ones: the legacy names */
+  vo: NewsDetail
+  last: NewsLink | null
   next: NewsLink | null
 }
 

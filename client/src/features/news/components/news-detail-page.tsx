@@ -16,7 +16,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
   const locale = useLocale()
   const { data, error, isLoading, mutate } = useNewsDetail(locale, params.webTitle)
   const top = useTopNews(locale, 6)
-  const article = data?.current
+  const article = data?.vo
   useDocumentTitle(article ? `${article.title} - ${t('title.newsDetail')}` : t('title.newsDetail'))
 
   if (error && !data) {
@@ -61,7 +61,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
               <nav className="prev-next" aria-label={`${t('news.previous')} / ${t('news.next')}`}>
                 <div>
                   <span className="label">{t('news.previous')}</span>
-                  {data.previous ? <LocalLink to={paths.newsDetail(data.previous.webTitle)}>{data.previous.title}</LocalLink> : <span className="muted">{t('news.none')}</span>}
+                  {data.last ? <LocalLink to={paths.newsDetail(data.last.webTitle)}>{data.last.title}</LocalLink> : <span className="muted">{t('news.none')}</span>}
                 </div>
                 <div className="next">
                   <span className="label">{t('news.next')}</span>

@@ -18,8 +18,9 @@ export type ReportSort = (typeof REPORT_SORTS)[number]
 
 export interface ReportListResult {
   categories: Array<{ marketType: string; marketTypeName: string; marketCount: number }>
-  prices: Array<{ value: number; label: string; marketCount: number }>
-  publishDates: Array<{ publishDateValue: string; marketCount: number }>
+  /** price and marketTypeName: the contract's (legacy) names of a band's value and label */
+  prices: Array<{ price: number; marketTypeName: string; marketCount: number }>
+  publishDates: Array<{ publishDateValue: string; marketTypeName: string; marketCount: number }>
   pageList: { list: ReportSummary[]; count: number; pageNo: number; pageSize: number }
 }
 

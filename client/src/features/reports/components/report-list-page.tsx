@@ -113,7 +113,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
               options={PRICE_BANDS.map((band) => ({
                 value: String(band),
                 label: t(`reports.price.${band}`),
-                count: data?.prices.find((p) => p.value === band)?.marketCount,
+                count: data?.prices.find((p) => p.price === band)?.marketCount,
                 href: link({ price: band }),
               }))}
             />
