@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/payments/types.ts'
 import { readableMail, registerUser, waitForMail } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
-import { authed, bulletinWithFile, orderStatus, pressCashier } from '../helpers/orders.ts'
+import { authed, bulletinWithFile, orderStatus, postNotification, pressCashier, signedAlipayNotification } from '../helpers/orders.ts'
 
 // After an order stops being payable here, end to end through the sandbox
 // gateways: its trades are closed at the gateway, a close that finds the
@@ -148,7 +148,13 @@ describe('staff refunds', () => {
     // A second refund of the same order is refused.
     await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 100010 })
 
+    // Money that arrives for it later (a trade at the other gateway) goes back too: a refunded order is never revived.
+    const late = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
+    expect(late.body).toBe('success')
+    expect(await orderStatus(t.app, order.id)).toBe('2')
+    expect((await refunds(order.id)).map((r) => r.cause)).toEqual(['staff', 'late-payment'])
     expect((await t.app.paymentCases.list('refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
-    expect((await t.app.paymentCases.list('refund-required')).map((r) => r.orderNo)).not.toContain(order.orderNo)
+    // The sandbox holds no trade 'T-after-staff-refund', so that refund waits on the staff's list.
+    expect((await t.app.paymentCases.list('refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
   })
 })

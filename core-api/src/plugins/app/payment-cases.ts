@@ -184,7 +184,9 @@ export class PaymentCases {
         await this.queueRefund(order, report, 'second-payment', 'system', transaction)
         return 'refunding'
       }
-      if ((options.paidBeforeClose || this.withinGrace(order)) && !(await this.paidElsewhere(order, transaction))) {
+      // Never revive an order staff refunded: a payment found for it now is one more to return.
+      const revivable = order.closedReason !== 'refunded' && (options.paidBeforeClose || this.withinGrace(order))
+      if (revivable && !(await this.paidElsewhere(order, transaction))) {
         await this.markPaid(order, report, siteNames, transaction)
         // The buyer may have ordered the product again meanwhile: that order would be a second payment waiting to happen.
         const others = await this.select<{ id: string }>(
