@@ -17,8 +17,6 @@ interface CatalogueEntry {
   'en-US': string
 }
 
-export const SUCCESS_CODE = 200
-
 export const catalogue = {
   /** Legacy: login state expired; clients reset the session and go home */
   LOGIN_EXPIRED: { code: 5001, status: 401, 'zh-CN': '登录状态已过期，请重新登录', 'en-US': 'Your login has expired. Please log in again.' },

@@ -1,20 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Type, type TSchema } from 'typebox'
-import { AppError, catalogue, DEFAULT_LANG, isLang, SUCCESS_CODE, type ErrorKey, type Lang } from '../errors.ts'
+import type { TSchema } from 'typebox'
+import { Envelope, ErrorEnvelope, SUCCESS_CODE } from '@rpt/contract'
+import { AppError, catalogue, DEFAULT_LANG, isLang, type ErrorKey, type Lang } from '../errors.ts'
 
-// The one place that knows the {code, msg, data} envelope: its schemas, the
-// success helper, and the mapping of every failure to an envelope.
-
-export function Envelope<T extends TSchema>(data: T) {
-  return Type.Object({ code: Type.Integer(), msg: Type.String(), data })
-}
-
-export const ErrorEnvelope = Type.Object({
-  code: Type.Integer(),
-  msg: Type.String(),
-  data: Type.Null(),
-})
+// The one place that answers in the {code, msg, data} envelope (its schemas
+// and codes are the contract's, @rpt/contract): the route response helper,
+// the success helper, and the mapping of every failure to an envelope.
 
 /** Response schemas for a route: 200 with the given data, and the error envelopes it may answer. */
 export function responses<T extends TSchema>(data: T) {

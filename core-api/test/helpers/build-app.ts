@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import pg from 'pg'
 import app, { fastifyOptions, loggerOptions } from '../../src/app.ts'
 import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
@@ -42,7 +42,10 @@ export async function createServerDatabase(serverUrl: string): Promise<{ url: st
  * new database on DATABASE_URL's server. The reconciliation timer is off;
  * tests call it. With listen, the app also serves on a loopback port.
  */
-export async function buildTestApp(overrides: ConfigOverrides = {}, options: { listen?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: ConfigOverrides = {},
+  options: { listen?: boolean; logStream?: NodeJS.WritableStream; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-core-'))
   const serverUrl = process.env.DATABASE_URL
   const database = serverUrl ? await createServerDatabase(serverUrl) : undefined
@@ -61,6 +64,8 @@ export async function buildTestApp(overrides: ConfigOverrides = {}, options: { l
     ? { ...loggerOptions(config), level: config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL, stream: options.logStream }
     : config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }
   const instance = Fastify({ ...fastifyOptions(config), logger })
+  // Sees every route as it is added (its schemas included), before the app registers any.
+  if (options.onRoute) instance.addHook('onRoute', options.onRoute)
   await instance.register(app, { config })
   await instance.ready()
   // Payment sandboxes are called over HTTP, as real providers are.

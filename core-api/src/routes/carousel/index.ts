@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
-import { CarouselList, LangOnlyQuery } from './schemas.ts'
+import { CarouselList, LangOnlyQuery } from '@rpt/contract'
 
 const tags = ['Base data']
 

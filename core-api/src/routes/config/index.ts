@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
 import { Type } from 'typebox'
-import { CONFIG_KEY_PATTERN, ConfigFormQuery, ConfigItem, ConfigList, FindListByKeysQuery, MAX_KEYS } from './schemas.ts'
+import { CONFIG_KEY_PATTERN, CONFIG_MAX_KEYS, ConfigFormQuery, ConfigItem, ConfigList, FindListByKeysQuery } from '@rpt/contract'
 
 const tags = ['Base data']
 
@@ -10,7 +10,7 @@ const tags = ['Base data']
 function parseKeys(keys: string): string[] {
   const list = [...new Set(keys.split(',').map((key) => key.trim()).filter((key) => key !== ''))]
   if (list.length === 0) throw invalid('缺少必填参数：keys', 'Missing required parameter: keys')
-  if (list.length > MAX_KEYS) throw invalid(`一次最多查询 ${MAX_KEYS} 个配置项`, `At most ${MAX_KEYS} keys may be requested at once`)
+  if (list.length > CONFIG_MAX_KEYS) throw invalid(`一次最多查询 ${CONFIG_MAX_KEYS} 个配置项`, `At most ${CONFIG_MAX_KEYS} keys may be requested at once`)
   if (!list.every((key) => CONFIG_KEY_PATTERN.test(key))) {
     throw invalid('配置项名称只能包含字母、数字、点、下划线和连字符，且不超过 120 个字符', "Keys may contain only letters, digits, '.', '_' and '-', at most 120 characters each")
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
-import { SaveBody, SaveData } from './schemas.ts'
+import { CustomerInfoSaveBody, CustomerInfoSaveData } from '@rpt/contract'
 
 const tags = ['Base data']
 
@@ -13,8 +13,8 @@ const customerInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'The form rules are checked in order and the first failure is answered as 100001 with its message in the request language: '
         + 'company name, e-mail (required, then format), phone (required, then format), contact person, description, and version for a sample request in zh-CN. '
         + 'Text fields are stored as plain text. An unknown reportId answers 100005.',
-      body: SaveBody,
-      response: responses(SaveData),
+      body: CustomerInfoSaveBody,
+      response: responses(CustomerInfoSaveData),
     },
   }, async (request) => ok(request.lang, await app.customerInfo.save(request.body, request.lang, request.ip)))
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
 import { DICT_FAMILIES } from '../../plugins/app/dict-service.ts'
-import { DictList, ListDataBody } from './schemas.ts'
+import { DictList, DictListBody } from '@rpt/contract'
 
 const tags = ['Base data']
 
@@ -15,7 +15,7 @@ const dictRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Entries of one dictionary type, in dictionary order',
       description: `Known types: ${[...PUBLIC_DICT_TYPES].join(', ')}. The language is chosen by the type (the _en types hold the English labels), not by lang.`,
-      body: ListDataBody,
+      body: DictListBody,
       response: responses(DictList),
     },
   }, async (request) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.ts'
-import { ErrorEnvelope } from '../../http/envelope.ts'
 import { sendStoredFile } from '../../http/file-response.ts'
+import { ErrorEnvelope } from '@rpt/contract'
 
 const LINK_UNUSABLE = { 'zh-CN': '下载链接无效、已过期或下载次数已用完', 'en-US': 'This download link is invalid, expired or used up.' }
 

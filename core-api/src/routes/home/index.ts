@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ok, responses } from '../../http/envelope.ts'
-import { LangOnlyQuery, MapData } from './schemas.ts'
+import { LangOnlyQuery, MapData } from '@rpt/contract'
 
 const tags = ['Base data']
 

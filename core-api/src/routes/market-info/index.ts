@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
-import { CategoryListBody, DetailListQuery, NewsDetail, NewsListItem, NewsMarketTypeCount, NewsPage, PageListBody, TopListQuery } from './schemas.ts'
+import { LangOnlyBody, NewsDetail, NewsDetailQuery, NewsListItem, NewsMarketTypeCount, NewsPage, NewsPageListBody, NewsTopListQuery } from '@rpt/contract'
 
 const tags = ['Industry news']
 
@@ -12,7 +12,7 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Industry news list, newest first, filtered by market type, news category and keyword',
       description: 'Accepts both legacy keyword spellings (keyword/queryKeyword) and activeIndustryType as an alias of marketType. Only published articles of the request language.',
-      body: PageListBody,
+      body: NewsPageListBody,
       response: responses(NewsPage),
     },
   }, async (request) => {
@@ -32,7 +32,7 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'One article by id or webTitle (a slug may end in -{id}) with its previous (older) and next (newer) article',
-      querystring: DetailListQuery,
+      querystring: NewsDetailQuery,
       response: responses(NewsDetail),
     },
   }, async (request) => {
@@ -46,7 +46,7 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Addition to the legacy contract: the newest articles ("top six") for the home page',
       description: 'limit defaults to 6 (at most 20). Same item shape as pageList.',
-      querystring: TopListQuery,
+      querystring: NewsTopListQuery,
       response: responses(Type.Array(NewsListItem)),
     },
   }, async (request) => ok(request.lang, await app.news.topList(request.lang, request.query.limit ?? 6)))
@@ -56,7 +56,7 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Legacy name of topList: the six newest articles of the language',
-      querystring: Type.Object({ lang: TopListQuery.properties.lang }),
+      querystring: Type.Object({ lang: NewsTopListQuery.properties.lang }),
       response: responses(Type.Array(NewsListItem)),
     },
   }, async (request) => ok(request.lang, await app.news.topList(request.lang, 6)))
@@ -66,7 +66,7 @@ const marketInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Addition to the legacy contract: news market types with their news categories and article counts, for the news menu',
       description: 'Every market type of dictionary market_type (market_type_en in en-US) in dictionary order, each with every category of news_category (news_category_en) counted within that type; zero counts included.',
-      body: CategoryListBody,
+      body: LangOnlyBody,
       response: responses(Type.Array(NewsMarketTypeCount)),
     },
   }, async (request) => ok(request.lang, await app.news.categoryList(request.lang)))

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
-import {
-  BulletinDetail, BulletinListItem, BulletinPage, CategoryFacet, CategoryListBody, CategoryPageBody, ChoicenessQuery, FormQuery, PageListBody, TopLabelFacet,
-} from './schemas.ts'
+import { BulletinCategoryFacet, BulletinCategoryPageBody, BulletinDetail, BulletinFormQuery, BulletinListItem, BulletinPage, BulletinPageListBody, ChoicenessQuery, LangOnlyBody, TopLabelFacet } from '@rpt/contract'
 
 const tags = ['Bulletins']
 
@@ -14,8 +12,8 @@ const researchBriefReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Bulletin sub-types (industry-brief, enterprise-hole-analysis) with bulletin counts',
       description: 'Every sub-type of dictionary bulletin_type (bulletin_type_en in en-US), in dictionary order, including those with no bulletins.',
-      body: CategoryListBody,
-      response: responses(Type.Array(CategoryFacet)),
+      body: LangOnlyBody,
+      response: responses(Type.Array(BulletinCategoryFacet)),
     },
   }, async (request) => ok(request.lang, await app.bulletins.categoryList(request.lang)))
 
@@ -24,7 +22,7 @@ const researchBriefReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Bulletin top labels with bulletin counts within an optional sub-type',
       description: 'Every label of dictionary bulletin_label (bulletin_label_en in en-US), in dictionary order, including those with no bulletins. keyword/queryKeyword narrow the counts like the list.',
-      body: CategoryPageBody,
+      body: BulletinCategoryPageBody,
       response: responses(Type.Array(TopLabelFacet)),
     },
   }, async (request) => {
@@ -37,7 +35,7 @@ const researchBriefReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Bulletin list, newest first, filtered by sub-type, top label and keyword',
       description: 'Accepts both legacy keyword spellings: keyword/queryKeyword.',
-      body: PageListBody,
+      body: BulletinPageListBody,
       response: responses(BulletinPage),
     },
   }, async (request) => {
@@ -58,7 +56,7 @@ const researchBriefReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request.lang, await app.bulletins.choiceness(request.lang, request.query.limit ?? 6)))
 
   app.get('/form', {
-    schema: { tags, summary: 'One bulletin by id or webTitle (a slug may end in -{id})', querystring: FormQuery, response: responses(BulletinDetail) },
+    schema: { tags, summary: 'One bulletin by id or webTitle (a slug may end in -{id})', querystring: BulletinFormQuery, response: responses(BulletinDetail) },
   }, async (request) => {
     const { id, webTitle } = request.query
     if (!id && !webTitle) throw invalid('缺少参数：id 或 webTitle', 'Missing parameter: id or webTitle')

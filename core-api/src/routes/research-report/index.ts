@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ok, responses } from '../../http/envelope.ts'
 import { invalid } from '../../errors.ts'
-import {
-  CategoryFacet, FormQuery, HotReportsQuery, LangOnlyBody, PageListBody, PageListData, PublishDateFacet, PublishDateListBody, ReportDetail, ReportListItem,
-} from './schemas.ts'
+import { HotReportsQuery, LangOnlyBody, PublishDateFacet, PublishDateListBody, ReportCategoryFacet, ReportDetail, ReportFormQuery, ReportListItem, ReportPageListBody, ReportPageListData } from '@rpt/contract'
 
 const tags = ['Research reports']
 
@@ -14,8 +12,8 @@ const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Report list with category, price-band and publish-year facets counted under the current filters',
       description: 'Accepts both legacy spellings: keyword/queryKeyword, price/queryPrice (band value), publishDate/queryPublishDate (year); priceStr/priceEnd and publishDateStr/publishDateEnd give custom ranges.',
-      body: PageListBody,
-      response: responses(PageListData),
+      body: ReportPageListBody,
+      response: responses(ReportPageListData),
     },
   }, async (request) => {
     const b = request.body
@@ -38,7 +36,7 @@ const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/form', {
-    schema: { tags, summary: 'One report by id or webTitle (a slug may end in -{id})', querystring: FormQuery, response: responses(ReportDetail) },
+    schema: { tags, summary: 'One report by id or webTitle (a slug may end in -{id})', querystring: ReportFormQuery, response: responses(ReportDetail) },
   }, async (request) => {
     const { id, webTitle } = request.query
     if (!id && !webTitle) throw invalid('缺少参数：id 或 webTitle', 'Missing parameter: id or webTitle')
@@ -57,12 +55,12 @@ const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/categoryList', {
-    schema: { tags, summary: 'Report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(CategoryFacet)) },
+    schema: { tags, summary: 'Report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(ReportCategoryFacet)) },
   }, async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })))
 
   // The earlier clients' name for the same list.
   app.post('/marketTypeList', {
-    schema: { tags, summary: 'Legacy name of categoryList: report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(CategoryFacet)) },
+    schema: { tags, summary: 'Legacy name of categoryList: report categories with report counts', body: LangOnlyBody, response: responses(Type.Array(ReportCategoryFacet)) },
   }, async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })))
 }
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.ts'
 import { sendStoredFile } from '../../http/file-response.ts'
-import { ErrorEnvelope, ok, responses } from '../../http/envelope.ts'
+import { ok, responses } from '../../http/envelope.ts'
 import { sessionOf } from '../../plugins/app/auth.ts'
-import { DownListBody, DownloadPage, IdBody, OrderItem, OrderListBody, OrderNoBody, OrderPage, PayData, PayOrderBody } from './schemas.ts'
+import { DownListBody, DownloadPage, ErrorEnvelope, OrderIdBody, OrderItem, OrderListBody, OrderNoBody, OrderPage, PayData, PayOrderBody } from '@rpt/contract'
 
 const tags = ['Orders']
 /** WeChat H5 payments need the payer's address. */
@@ -45,7 +45,7 @@ const websiteUserOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request.lang, await app.orders.byOrderNo(sessionOf(request).userId, request.body.orderNo)))
 
   app.post('/cancelOrder', {
-    schema: { tags, security, summary: 'Cancels an unpaid bulletin order (100004 missing, 100003 not unpaid)', body: IdBody, response: responses(OrderItem) },
+    schema: { tags, security, summary: 'Cancels an unpaid bulletin order (100004 missing, 100003 not unpaid)', body: OrderIdBody, response: responses(OrderItem) },
   }, async (request) => {
     if (!request.body.id) throw new AppError('ORDER_EMPTY')
     return ok(request.lang, await app.orders.cancel(sessionOf(request).userId, 'brief', request.body.id))
@@ -61,7 +61,7 @@ const websiteUserOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Streams the file of a paid order of the user',
       description: 'id is the order id from downList. Answers the file (Content-Disposition with the UTF-8 name; Range supported), '
         + 'or an envelope: 100004 no such order of the user, 100010 not paid, 100011 paid but the file is not ready yet (staff deliver it by mail).',
-      body: IdBody,
+      body: OrderIdBody,
       response: {
         200: { description: 'The file', content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } } },
         206: { description: 'A byte range of the file', content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } } },

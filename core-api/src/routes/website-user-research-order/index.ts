@@ -4,8 +4,7 @@ import { AppError } from '../../errors.ts'
 import { ok, responses } from '../../http/envelope.ts'
 import { sessionOf } from '../../plugins/app/auth.ts'
 import { clientOf } from '../website-user-order/index.ts'
-import { IdBody, OrderItem, OrderListBody, OrderPage, PayData } from '../website-user-order/schemas.ts'
-import { PayBody, SaveBody, UpdateEmailBody } from './schemas.ts'
+import { OrderIdBody, OrderItem, OrderListBody, OrderPage, PayData, ResearchOrderEmailBody, ResearchOrderPayBody, ResearchOrderSaveBody } from '@rpt/contract'
 
 const tags = ['Orders']
 
@@ -42,7 +41,7 @@ const websiteUserResearchOrderRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags, security,
         summary: 'Creates a research report order (an addition): edition × licence at the server price',
         description: '100005 unknown report, 100009 an unpaid order for the report exists. Answers the order; pay it with payOrder.',
-        body: SaveBody,
+        body: ResearchOrderSaveBody,
         response: responses(OrderItem),
       },
     }, async (request) => ok(request.lang, await app.orders.saveResearch(sessionOf(request).userId, request.lang, request.body)))
@@ -53,7 +52,7 @@ const websiteUserResearchOrderRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags, security,
         summary: 'Sets the delivery address of an unpaid research order',
         description: 'When confirmEmail is sent it must equal email: 100001 "The email addresses are inconsistent."',
-        body: UpdateEmailBody,
+        body: ResearchOrderEmailBody,
         response: responses(OrderItem),
       },
     }, async (request) => ok(request.lang, await app.orders.updateEmail(sessionOf(request).userId, request.body)))
@@ -64,7 +63,7 @@ const websiteUserResearchOrderRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags, security,
         summary: 'Pays an unpaid research order (an addition)',
         description: '100004 missing, 100003 not unpaid, 100006 no pay method, 100007 unknown pay method, 100008 payPrice differs, 100002 provider failed.',
-        body: PayBody,
+        body: ResearchOrderPayBody,
         response: responses(PayData),
       },
     }, async (request) => ok(request.lang, await app.orders.payResearch(sessionOf(request).userId, request.body, clientOf(request))))
@@ -74,7 +73,7 @@ const websiteUserResearchOrderRoutes: FastifyPluginAsyncTypebox = async (app) =>
     }, async (request) => ok(request.lang, await app.orders.list(sessionOf(request).userId, 'research', { pageNo: request.body.pageNo ?? 1, pageSize: request.body.pageSize ?? 10, status: request.body.status })))
 
   app.post('/cancelOrder', {
-      preHandler, schema: { tags, security, summary: 'Cancels an unpaid research order (100004 missing, 100003 not unpaid)', body: IdBody, response: responses(OrderItem) },
+      preHandler, schema: { tags, security, summary: 'Cancels an unpaid research order (100004 missing, 100003 not unpaid)', body: OrderIdBody, response: responses(OrderItem) },
     }, async (request) => {
       if (!request.body.id) throw new AppError('ORDER_EMPTY')
       return ok(request.lang, await app.orders.cancel(sessionOf(request).userId, 'research', request.body.id))

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.ts'
-import { ErrorEnvelope, ok, responses } from '../../http/envelope.ts'
+import { ok, responses } from '../../http/envelope.ts'
 import { sessionOf, tokenOf } from '../../plugins/app/auth.ts'
-import {
-  CaptchaBody, CaptchaData, CaptchaQuery, ForgetPwdBody, LangBody, LangQuery, LoginBody, RegisterBody, ResetPwdBody, SessionData,
-  TokenHeader, UpdatePwdBody, UpdateUserBody, User,
-} from './schemas.ts'
+import { CaptchaBody, CaptchaData, CaptchaQuery, ErrorEnvelope, ForgetPwdBody, LangOnlyBody, LangOnlyQuery, LoginBody, RegisterBody, ResetPwdBody, SessionData, TokenHeader, UpdatePwdBody, UpdateUserBody, User } from '@rpt/contract'
 
 const tags = ['Website users']
 const FORGET_SENT = { 'zh-CN': '发送成功', 'en-US': 'Sent successfully' } as const
@@ -78,7 +75,7 @@ const websiteUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Revokes the session of the website-token header',
       description: 'Answers success for a token that has already expired or been revoked; without a token, 200001.',
-      querystring: LangQuery,
+      querystring: LangOnlyQuery,
       headers: TokenHeader,
       security: [{ websiteToken: [] }],
       response: responses(Type.Null()),
@@ -92,7 +89,7 @@ const websiteUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/getUserInfo', {
     ...authenticated,
-    schema: { ...authenticated.schema, tags, summary: 'The logged-in user', querystring: LangQuery, response: responses(User) },
+    schema: { ...authenticated.schema, tags, summary: 'The logged-in user', querystring: LangOnlyQuery, response: responses(User) },
   }, async (request) => ok(request.lang, await app.accounts.userInfo(sessionOf(request).userId)))
 
   app.post('/updateUser', {

@@ -1,12 +1,15 @@
-import { Type } from 'typebox'
-import { CodeField, DictItem, IdField, KeywordField, LangField, Page, PageNoField, PageSizeField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { Page } from './envelope.ts'
+import { CodeField, IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+
+// Research reports.
 
 const DateField = Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' }))
 const YearField = Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: 'A publishDateValue from the publishDates facet' }))
 const PriceBandField = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, description: '8000, 12000, 15000 (under), 15001 (over 15000)' }))
 const AmountField = Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 }))
 
-export const PageListBody = Type.Object(
+export const ReportPageListBody = Type.Object(
   {
     lang: LangField,
     pageNo: PageNoField,
@@ -27,6 +30,7 @@ export const PageListBody = Type.Object(
   },
   { additionalProperties: false },
 )
+export type ReportPageListBody = Static<typeof ReportPageListBody>
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()])
 
@@ -50,36 +54,45 @@ export const ReportListItem = Type.Object({
   filePath: Nullable(Type.String()),
   fileName: Nullable(Type.String()),
 })
+export type ReportListItem = Static<typeof ReportListItem>
 
-export const CategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
+export const ReportCategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
+export type ReportCategoryFacet = Static<typeof ReportCategoryFacet>
 export const PriceFacet = Type.Object({
   price: Type.Integer({ description: 'The band, as sent back in queryPrice: 8000, 12000, 15000 (under), 15001 (over 15000)' }),
   marketTypeName: Type.String({ description: "The band's label (the legacy name every facet's label goes by)" }),
   marketCount: Type.Integer(),
 })
+export type PriceFacet = Static<typeof PriceFacet>
 export const PublishDateFacet = Type.Object({
   publishDateValue: Type.String({ description: 'A year, as sent back in queryPublishDate' }),
   marketTypeName: Type.String({ description: "The year's label (legacy name)" }),
   marketCount: Type.Integer(),
 })
+export type PublishDateFacet = Static<typeof PublishDateFacet>
 
-export const PageListData = Type.Object({
-  categories: Type.Array(CategoryFacet),
+export const ReportPageListData = Type.Object({
+  categories: Type.Array(ReportCategoryFacet),
   prices: Type.Array(PriceFacet),
   publishDates: Type.Array(PublishDateFacet),
   pageList: Page(ReportListItem),
 })
+export type ReportPageListData = Static<typeof ReportPageListData>
 
-export const FormQuery = Type.Object(
+export const ReportFormQuery = Type.Object(
   { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
   { additionalProperties: false },
 )
+export type ReportFormQuery = Static<typeof ReportFormQuery>
 
 export const PriceCell = Type.Object({
   edition: Type.Union([Type.Literal('standard'), Type.Literal('professional')]),
   licence: Type.Union([Type.Literal('single'), Type.Literal('multi'), Type.Literal('enterprise')]),
   price: Type.Number(),
 })
+export type PriceCell = Static<typeof PriceCell>
+export type Edition = PriceCell['edition']
+export type Licence = PriceCell['licence']
 
 export const ReportDetail = Type.Object({
   ...ReportListItem.properties,
@@ -94,16 +107,16 @@ export const ReportDetail = Type.Object({
   prices: Type.Array(PriceCell, { description: 'Edition × licence; own report prices set the Standard edition' }),
   alternates: Type.Array(Type.Object({ lang: Type.String(), webTitle: Type.String() }), { description: 'The same report in each language' }),
 })
+export type ReportDetail = Static<typeof ReportDetail>
 
 export const HotReportsQuery = Type.Object(
   { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })) },
   { additionalProperties: false },
 )
+export type HotReportsQuery = Static<typeof HotReportsQuery>
 
-export const LangOnlyBody = Type.Object({ lang: LangField }, { additionalProperties: false })
 export const PublishDateListBody = Type.Object(
   { lang: LangField, marketType: CodeField, keyword: KeywordField, queryKeyword: KeywordField },
   { additionalProperties: false },
 )
-
-export { DictItem }
+export type PublishDateListBody = Static<typeof PublishDateListBody>

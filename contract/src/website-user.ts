@@ -1,8 +1,10 @@
-import { Type } from 'typebox'
-import { LangField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { LangField } from './fields.ts'
+
+// Accounts: captcha, register, login, profile, passwords.
 
 // Form fields are optional bounded strings: a missing one is answered by the
-// form's own rule and message (src/lib/account-rules.ts), in the request's
+// form's own rule and message (core-api/src/lib/account-rules.ts), in the request's
 // language. Credentials arrive as base64 AES ciphertext (product spec section 9).
 const Cipher = (description: string) => Type.Optional(Type.String({ maxLength: 512, description: `${description}, AES-ECB/PKCS7 base64 ciphertext` }))
 const Text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }))
@@ -10,11 +12,14 @@ const Text = (maxLength: number, description: string) => Type.Optional(Type.Stri
 export const UnTimeField = Type.String({ pattern: '^[0-9A-Za-z_-]{1,32}$', description: 'Client-chosen key of the captcha, usually Date.now()' })
 
 export const CaptchaQuery = Type.Object({ lang: LangField, unTime: UnTimeField }, { additionalProperties: false })
+export type CaptchaQuery = Static<typeof CaptchaQuery>
 export const CaptchaBody = Type.Object({ lang: LangField, unTime: Type.Optional(UnTimeField) }, { additionalProperties: false })
+export type CaptchaBody = Static<typeof CaptchaBody>
 export const CaptchaData = Type.Object({
   unTime: Type.String(),
   img: Type.String({ description: 'data:image/svg+xml;base64,… of the captcha image' }),
 })
+export type CaptchaData = Static<typeof CaptchaData>
 
 const Profile = {
   companyName: Text(200, 'Company name (required)'),
@@ -31,6 +36,7 @@ export const RegisterBody = Type.Object({
   confirmNewPassword: Cipher('The password again'),
   ...Profile,
 }, { additionalProperties: false })
+export type RegisterBody = Static<typeof RegisterBody>
 
 export const LoginBody = Type.Object({
   lang: LangField,
@@ -39,6 +45,7 @@ export const LoginBody = Type.Object({
   validCode: Text(20, 'The captcha answer'),
   unTime: Type.Optional(UnTimeField),
 }, { additionalProperties: false })
+export type LoginBody = Static<typeof LoginBody>
 
 export const User = Type.Object({
   id: Type.String(),
@@ -51,24 +58,26 @@ export const User = Type.Object({
   lang: Type.String({ description: 'Edition the user registered in' }),
   createDate: Type.String({ description: 'ISO 8601' }),
 })
+export type User = Static<typeof User>
 
 export const SessionData = Type.Object({
   token: Type.String({ description: 'Send it back in the website-token header' }),
   user: User,
 })
-
-export const LangQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
-export const LangBody = Type.Object({ lang: LangField }, { additionalProperties: false })
+export type SessionData = Static<typeof SessionData>
 
 export const UpdateUserBody = Type.Object({ lang: LangField, ...Profile }, { additionalProperties: false })
+export type UpdateUserBody = Static<typeof UpdateUserBody>
 
 export const UpdatePwdBody = Type.Object({
   lang: LangField,
   newPassword: Cipher('New password'),
   confirmNewPassword: Cipher('New password again'),
 }, { additionalProperties: false })
+export type UpdatePwdBody = Static<typeof UpdatePwdBody>
 
 export const ForgetPwdBody = Type.Object({ lang: LangField, email: Text(200, 'The account\'s e-mail address') }, { additionalProperties: false })
+export type ForgetPwdBody = Static<typeof ForgetPwdBody>
 
 export const ResetPwdBody = Type.Object({
   lang: LangField,
@@ -76,5 +85,7 @@ export const ResetPwdBody = Type.Object({
   newPassword: Cipher('New password'),
   confirmNewPassword: Cipher('New password again'),
 }, { additionalProperties: false })
+export type ResetPwdBody = Static<typeof ResetPwdBody>
 
 export const TokenHeader = Type.Object({ 'website-token': Type.Optional(Type.String({ maxLength: 512 })) })
+export type TokenHeader = Static<typeof TokenHeader>

@@ -1,7 +1,7 @@
-import { Type } from 'typebox'
-import { DictItem, LangField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { DictItem, LangField } from './fields.ts'
 
-export const ListDataBody = Type.Object(
+export const DictListBody = Type.Object(
   {
     lang: LangField,
     dictType: Type.String({
@@ -12,5 +12,7 @@ export const ListDataBody = Type.Object(
   },
   { additionalProperties: false },
 )
+export type DictListBody = Static<typeof DictListBody>
 
 export const DictList = Type.Array(DictItem)
+export type DictList = Static<typeof DictList>

@@ -1,10 +1,13 @@
-import { Type } from 'typebox'
-import { IdField, KeywordField, LangField, Page, PageNoField, PageSizeField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { Page } from './envelope.ts'
+import { IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+
+// Bulletins (research brief reports).
 
 const MarketTypeField = Type.Optional(Type.String({ maxLength: 64, description: 'Sub-type: a dictValue of bulletin_type(_en), e.g. industry-brief' }))
 const TopLabelField = Type.Optional(Type.String({ maxLength: 64, description: 'Top label: a dictValue of bulletin_label(_en)' }))
 
-export const PageListBody = Type.Object(
+export const BulletinPageListBody = Type.Object(
   {
     lang: LangField,
     pageNo: PageNoField,
@@ -16,23 +19,25 @@ export const PageListBody = Type.Object(
   },
   { additionalProperties: false },
 )
+export type BulletinPageListBody = Static<typeof BulletinPageListBody>
 
-export const CategoryListBody = Type.Object({ lang: LangField }, { additionalProperties: false })
-
-export const CategoryPageBody = Type.Object(
+export const BulletinCategoryPageBody = Type.Object(
   { lang: LangField, marketType: MarketTypeField, keyword: KeywordField, queryKeyword: KeywordField },
   { additionalProperties: false },
 )
+export type BulletinCategoryPageBody = Static<typeof BulletinCategoryPageBody>
 
 export const ChoicenessQuery = Type.Object(
   { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })) },
   { additionalProperties: false },
 )
+export type ChoicenessQuery = Static<typeof ChoicenessQuery>
 
-export const FormQuery = Type.Object(
+export const BulletinFormQuery = Type.Object(
   { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
   { additionalProperties: false },
 )
+export type BulletinFormQuery = Static<typeof BulletinFormQuery>
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()])
 
@@ -54,13 +59,18 @@ export const BulletinListItem = Type.Object({
   filePath: Nullable(Type.String()),
   fileName: Nullable(Type.String()),
 })
+export type BulletinListItem = Static<typeof BulletinListItem>
 
 export const BulletinDetail = Type.Object({
   ...BulletinListItem.properties,
   context: Type.String({ description: 'HTML, sanitized' }),
 })
+export type BulletinDetail = Static<typeof BulletinDetail>
 
 export const BulletinPage = Page(BulletinListItem)
+export type BulletinPage = Static<typeof BulletinPage>
 
-export const CategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
+export const BulletinCategoryFacet = Type.Object({ marketType: Type.String(), marketTypeName: Type.String(), marketCount: Type.Integer() })
+export type BulletinCategoryFacet = Static<typeof BulletinCategoryFacet>
 export const TopLabelFacet = Type.Object({ topLabelId: Type.String(), topLabelName: Type.String(), marketCount: Type.Integer() })
+export type TopLabelFacet = Static<typeof TopLabelFacet>

@@ -1,7 +1,4 @@
-import { Type } from 'typebox'
-import { LangField } from '../../http/schemas.ts'
-
-export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
+import { Type, type Static } from 'typebox'
 
 // name and desc are the legacy names earlier clients read.
 export const CarouselSlide = Type.Object({
@@ -13,5 +10,7 @@ export const CarouselSlide = Type.Object({
   color: Type.String({ description: 'CSS colour the client paints the slide background with' }),
   sort: Type.Integer(),
 })
+export type CarouselSlide = Static<typeof CarouselSlide>
 
 export const CarouselList = Type.Array(CarouselSlide)
+export type CarouselList = Static<typeof CarouselList>

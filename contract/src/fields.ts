@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 // Building blocks every route schema shares, so a field means the same thing
 // (and is bounded the same way) on every endpoint.
@@ -16,14 +16,11 @@ export const IdField = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description:
 export const KeywordField = Type.Optional(Type.String({ maxLength: 100 }))
 export const CodeField = Type.Optional(Type.String({ maxLength: 64 }))
 
-export function Page<T extends TSchema>(item: T) {
-  return Type.Object({
-    list: Type.Array(item),
-    count: Type.Integer(),
-    pageNo: Type.Integer(),
-    pageSize: Type.Integer(),
-  })
-}
+/** The input of a call that takes nothing but the language: as a query string (GET) and as a body (POST). */
+export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
+export const LangOnlyBody = Type.Object({ lang: LangField }, { additionalProperties: false })
+export type LangOnlyQuery = Static<typeof LangOnlyQuery>
+export type LangOnlyBody = Static<typeof LangOnlyBody>
 
 export const DictItem = Type.Object({
   dictCode: Type.String(),
@@ -38,3 +35,4 @@ export const DictItem = Type.Object({
   treeSort: Type.Integer(),
   sort: Type.Integer(),
 })
+export type DictItem = Static<typeof DictItem>

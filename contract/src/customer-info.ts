@@ -1,13 +1,13 @@
-import { Type } from 'typebox'
-import { IdField, LangField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { IdField, LangField } from './fields.ts'
 
 // Every form field is an optional string here, bounded in length: a missing
-// field is answered by the form's own rule and message (src/lib/customer-validation.ts,
+// field is answered by the form's own rule and message (core-api/src/lib/customer-validation.ts,
 // product spec section 5), not by the generic schema message. Wrong types are
 // refused by the schema; unknown fields are ignored, as everywhere.
 const Text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }))
 
-export const SaveBody = Type.Object(
+export const CustomerInfoSaveBody = Type.Object(
   {
     lang: LangField,
     // The legacy form sends type null from the home, market and list pages (its enquiry and contact buttons).
@@ -29,5 +29,7 @@ export const SaveBody = Type.Object(
   },
   { additionalProperties: false },
 )
+export type CustomerInfoSaveBody = Static<typeof CustomerInfoSaveBody>
 
-export const SaveData = Type.Object({ id: Type.String({ description: 'The stored request' }) })
+export const CustomerInfoSaveData = Type.Object({ id: Type.String({ description: 'The stored request' }) })
+export type CustomerInfoSaveData = Static<typeof CustomerInfoSaveData>

@@ -1,9 +1,12 @@
-import { Type } from 'typebox'
-import { CodeField, IdField, KeywordField, LangField, Page, PageNoField, PageSizeField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { Page } from './envelope.ts'
+import { CodeField, IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+
+// Industry news (market information).
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])
 
-export const PageListBody = Type.Object(
+export const NewsPageListBody = Type.Object(
   {
     lang: LangField,
     pageNo: PageNoField,
@@ -16,6 +19,7 @@ export const PageListBody = Type.Object(
   },
   { additionalProperties: false },
 )
+export type NewsPageListBody = Static<typeof NewsPageListBody>
 
 export const NewsListItem = Type.Object({
   id: Type.String(),
@@ -32,13 +36,16 @@ export const NewsListItem = Type.Object({
   filePath: Nullable(Type.String()),
   fileName: Nullable(Type.String()),
 })
+export type NewsListItem = Static<typeof NewsListItem>
 
 export const NewsPage = Page(NewsListItem)
+export type NewsPage = Static<typeof NewsPage>
 
-export const DetailListQuery = Type.Object(
+export const NewsDetailQuery = Type.Object(
   { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
   { additionalProperties: false },
 )
+export type NewsDetailQuery = Static<typeof NewsDetailQuery>
 
 export const NewsNeighbour = Type.Object({
   id: Type.String(),
@@ -46,6 +53,7 @@ export const NewsNeighbour = Type.Object({
   webTitle: Type.String(),
   publishDate: Type.String({ description: 'YYYY-MM-DD HH:mm:ss' }),
 })
+export type NewsNeighbour = Static<typeof NewsNeighbour>
 
 // vo, last, next: the legacy names, which the earlier clients read.
 export const NewsDetail = Type.Object({
@@ -53,15 +61,16 @@ export const NewsDetail = Type.Object({
   last: Type.Union([NewsNeighbour, Type.Null()], { description: 'The previous (next-older) article in the language; null for the oldest' }),
   next: Type.Union([NewsNeighbour, Type.Null()], { description: 'The next-newer article in the language; null for the newest' }),
 })
+export type NewsDetail = Static<typeof NewsDetail>
 
-export const TopListQuery = Type.Object(
+export const NewsTopListQuery = Type.Object(
   { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })) },
   { additionalProperties: false },
 )
-
-export const CategoryListBody = Type.Object({ lang: LangField }, { additionalProperties: false })
+export type NewsTopListQuery = Static<typeof NewsTopListQuery>
 
 export const NewsCategoryCount = Type.Object({ marketCategory: Type.String(), marketCategoryName: Type.String(), marketCount: Type.Integer() })
+export type NewsCategoryCount = Static<typeof NewsCategoryCount>
 
 export const NewsMarketTypeCount = Type.Object({
   marketType: Type.String(),
@@ -69,3 +78,4 @@ export const NewsMarketTypeCount = Type.Object({
   marketCount: Type.Integer(),
   categories: Type.Array(NewsCategoryCount),
 })
+export type NewsMarketTypeCount = Static<typeof NewsMarketTypeCount>

@@ -1,9 +1,6 @@
-import { Type } from 'typebox'
-import { LangField } from '../../http/schemas.ts'
-import { NewsListItem } from '../market-info/schemas.ts'
-import { ReportListItem } from '../research-report/schemas.ts'
-
-export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
+import { Type, type Static } from 'typebox'
+import { NewsListItem } from './market-info.ts'
+import { ReportListItem } from './research-report.ts'
 
 export const MapRegion = Type.Object({
   regionCode: Type.String(),
@@ -11,6 +8,7 @@ export const MapRegion = Type.Object({
   clients: Type.Integer({ description: 'Clients served in the region' }),
   reports: Type.Integer({ description: 'Reports covering the region' }),
 })
+export type MapRegion = Static<typeof MapRegion>
 
 // report and market: the home blocks earlier clients read from this call
 // (hot reports, newest articles); regions: the world map figures.
@@ -19,3 +17,4 @@ export const MapData = Type.Object({
   market: Type.Array(NewsListItem, { description: 'The newest articles of the language (legacy name)' }),
   regions: Type.Array(MapRegion, { description: 'The world map: clients and reports per region, by sort' }),
 })
+export type MapData = Static<typeof MapData>

@@ -1,5 +1,7 @@
-import { Type } from 'typebox'
-import { IdField, LangField, PageNoField, PageSizeField } from '../../http/schemas.ts'
+import { Type, type Static } from 'typebox'
+import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
+
+// Orders: bulletin orders, and what both kinds of order answer.
 
 // Pay fields are loose strings and numbers here: a missing or unknown pay
 // method and a wrong amount are answered with the contract's own codes
@@ -17,6 +19,7 @@ export const PayOrderBody = Type.Object({
   payMethod: PayMethodField,
   payPrice: PayPriceField,
 }, { additionalProperties: false })
+export type PayOrderBody = Static<typeof PayOrderBody>
 
 export const PayData = Type.Object({
   payMethod: Type.String(),
@@ -24,6 +27,7 @@ export const PayData = Type.Object({
   id: Type.String({ description: 'The order' }),
   orderNo: Type.String(),
 })
+export type PayData = Static<typeof PayData>
 
 export const OrderItem = Type.Object({
   id: Type.String(),
@@ -43,6 +47,7 @@ export const OrderItem = Type.Object({
   paidDate: Type.Union([Type.String(), Type.Null()]),
   hasFile: Type.Boolean(),
 })
+export type OrderItem = Static<typeof OrderItem>
 
 export const OrderListBody = Type.Object({
   lang: LangField,
@@ -50,16 +55,23 @@ export const OrderListBody = Type.Object({
   pageSize: PageSizeField,
   status: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
 }, { additionalProperties: false })
+export type OrderListBody = Static<typeof OrderListBody>
 
 export const OrderPage = Type.Object({ list: Type.Array(OrderItem), count: Type.Integer(), pageNo: Type.Integer(), pageSize: Type.Integer() })
+export type OrderPage = Static<typeof OrderPage>
 
 export const DownloadItem = Type.Intersect([OrderItem, Type.Object({ fileName: Type.String(), downloads: Type.Integer() })])
+export type DownloadItem = Static<typeof DownloadItem>
 export const DownloadPage = Type.Object({ list: Type.Array(DownloadItem), count: Type.Integer(), pageNo: Type.Integer(), pageSize: Type.Integer() })
+export type DownloadPage = Static<typeof DownloadPage>
 export const DownListBody = Type.Object({ lang: LangField, pageNo: PageNoField, pageSize: PageSizeField }, { additionalProperties: false })
+export type DownListBody = Static<typeof DownListBody>
 
-export const IdBody = Type.Object({ lang: LangField, id: Type.Optional(IdField) }, { additionalProperties: false })
+export const OrderIdBody = Type.Object({ lang: LangField, id: Type.Optional(IdField) }, { additionalProperties: false })
+export type OrderIdBody = Static<typeof OrderIdBody>
 
 export const OrderNoBody = Type.Object({
   lang: LangField,
   orderNo: Type.String({ pattern: '^[A-Z0-9]{6,32}$', description: 'The order number, as in the payment return address' }),
 }, { additionalProperties: false })
+export type OrderNoBody = Static<typeof OrderNoBody>

@@ -1,0 +1,18 @@
+// The contract of the core API, once: the schemas it validates and documents
+// with, and the types the BFF and the client call it with. One module per
+// resource (named after its routes folder in core-api), plus the envelope and
+// the shared fields.
+
+export * from './envelope.ts'
+export * from './fields.ts'
+export * from './carousel.ts'
+export * from './config.ts'
+export * from './customer-info.ts'
+export * from './dict.ts'
+export * from './home.ts'
+export * from './market-info.ts'
+export * from './research-brief-report.ts'
+export * from './research-report.ts'
+export * from './website-user.ts'
+export * from './website-user-order.ts'
+export * from './website-user-research-order.ts'
