@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
-import { Type, type TSchema } from 'typebox'
+import type { TSchema } from 'typebox'
+import { Envelope, ErrorEnvelope, SUCCESS_CODE } from '@rpt/contract'
 import { UpstreamError } from '../upstream/core-client.ts'
 import { requestLang, type Lang } from './locale.ts'
 
-// The one place that knows the {code, msg, data} envelope of answers the BFF
-// makes itself: the catalogue of its own failures in both languages, the
-// schemas, and the mapping of every error to an envelope. Codes the core API
-// already uses keep their meaning; none is reused for something else.
-
-export const SUCCESS_CODE = 200
+// The one place that answers in the {code, msg, data} envelope for the BFF
+// itself (the envelope's schemas and codes are the contract's, @rpt/contract):
+// the catalogue of its own failures in both languages, and the mapping of
+// every error to an envelope. Codes the core API already uses keep their
+// meaning; none is reused for something else.
 
 interface CatalogueEntry {
   code: number
@@ -54,12 +54,6 @@ export class AppError extends Error {
   }
 }
 
-export function Envelope<T extends TSchema>(data: T) {
-  return Type.Object({ code: Type.Integer(), msg: Type.String(), data })
-}
-
-export const ErrorEnvelope = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() })
-
 /** Response schemas for a route: 200 with the given data, and the error envelopes it may answer. */
 export function responses<T extends TSchema>(data: T) {
   return { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope }
@@ -90,9 +84,6 @@ declare module 'fastify' {
  * cross-site write, a rate limit, a body too large, an unknown path, a bad
  * ops token) keeps its status.
  */
-/** Codes of the contract's server errors (product spec section 8): a cache serves its stale copy over them. */
-export const SERVER_ERROR_CODES: ReadonlySet<number> = new Set([500, 5002, 900001])
-
 const CONTRACT_OUTCOMES: ReadonlySet<ErrorKey> = new Set(['INVALID_PARAMETER', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'SYSTEM_EXCEPTION'])
 
 export function onContractPath(url: string): boolean {

@@ -1,11 +1,9 @@
+import type { Envelope } from '@rpt/contract'
 import type { ErrorKey } from '../http/envelope.ts'
 import type { Lang } from '../http/locale.ts'
 
-export interface CoreEnvelope {
-  code: number
-  msg: string
-  data: unknown
-}
+/** The contract's envelope; the BFF passes its data on as the core API answered it. */
+export type CoreEnvelope = Envelope<unknown>
 
 export interface CoreAnswer {
   status: number

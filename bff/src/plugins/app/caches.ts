@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { isServerError } from '@rpt/contract'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
 import { dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
 import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
-import { SERVER_ERROR_CODES } from '../../http/envelope.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
 
 export const CACHE_NAMES = ['dict', 'config', 'carousel', 'map', 'hotReports', 'choiceness', 'categories', 'latestNews'] as const
@@ -136,7 +136,7 @@ async function cachesPlugin(app: FastifyInstance) {
           size: Buffer.byteLength(text),
           cacheable: answer.status === 200 && answer.body.code === 200,
           // The contract answers a server error with HTTP 200 and its code: stale data is served over either.
-          failed: answer.status >= 500 || SERVER_ERROR_CODES.has(answer.body.code),
+          failed: answer.status >= 500 || isServerError(answer.body.code),
           tags: tagsOf(name, call, answer),
         }
       })

@@ -20,9 +20,6 @@ declare module 'fastify' {
   }
 }
 
-/** Codes after which the legacy client resets its session (product spec section 8). */
-export const SESSION_ENDING_CODES: ReadonlySet<number> = new Set([5001, -400])
-
 async function sessionPlugin(app: FastifyInstance) {
   const { SESSION_COOKIE_NAME, SESSION_MAX_AGE_S } = app.config
   const secure = (request: FastifyRequest) => request.protocol === 'https'

@@ -3,9 +3,9 @@ import type { Readable } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { isLoginExpired } from '@rpt/contract'
 import { AppError, classify, sendError } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
-import { SESSION_ENDING_CODES } from '../app/session.ts'
 import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, SANDBOX_PAGE_PATHS, SANDBOX_PREFIX, type Method, type ProxiedPath } from '../../upstream/allow-list.ts'
 
 /** Envelopes are small; anything bigger than this claiming to be JSON is not one. */
@@ -115,7 +115,7 @@ async function proxyPlugin(app: FastifyInstance) {
             const code = LEADING_CODE.exec(buffer.subarray(0, 32).toString('latin1'))?.[1]
             if (code !== undefined) {
               reply.outcomeCode = Number(code)
-              if (SESSION_ENDING_CODES.has(Number(code)) || entry.session === 'end') app.session.end(request, reply)
+              if (isLoginExpired(Number(code)) || entry.session === 'end') app.session.end(request, reply)
               reply.send(buffer)
               return
             }
@@ -134,7 +134,7 @@ async function proxyPlugin(app: FastifyInstance) {
               if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token) app.session.issue(request, reply, data.token)
               delete data.token
             }
-            if (typeof body.code === 'number' && SESSION_ENDING_CODES.has(body.code)) app.session.end(request, reply)
+            if (typeof body.code === 'number' && isLoginExpired(body.code)) app.session.end(request, reply)
           }
           if (entry.session === 'end') app.session.end(request, reply)
           reply.send(JSON.stringify(body))

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { Envelope, ErrorEnvelope } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
 import { requestLang } from '../../http/locale.ts'
 import { API_PREFIX, CACHED_PATHS } from '../../upstream/allow-list.ts'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from 'typebox'
-import { AppError, ErrorEnvelope, ok, responses } from '../../http/envelope.ts'
+import { ErrorEnvelope } from '@rpt/contract'
+import { AppError, ok, responses } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
 import { CACHE_NAMES } from '../../plugins/app/caches.ts'
 import opsApi from './ops-api.ts'

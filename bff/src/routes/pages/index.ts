@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
-import { Envelope, ErrorEnvelope } from '../../http/envelope.ts'
+import { Envelope, ErrorEnvelope, isLoginExpired } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
 import { requestLang } from '../../http/locale.ts'
 import { EncodedBodies, sendEncoded } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
-import { SESSION_ENDING_CODES } from '../../plugins/app/session.ts'
 import {
   ArticleData, BulletinData, BulletinsData, BulletinsQuery, HomeData, HomeQuery, NewsData, NewsQuery, RecordQuery, ReportData, ReportsData, ReportsQuery,
 } from './schemas.ts'
@@ -30,7 +29,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     }, async (request: FastifyRequest, reply: FastifyReply) => {
       const token = app.session.token(request)
       const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query)
-      if (SESSION_ENDING_CODES.has(answer.body.code)) app.session.end(request, reply)
+      if (isLoginExpired(answer.body.code)) app.session.end(request, reply)
       if (answer.outcome) reply.header('x-cache', answer.outcome)
       // Per visitor and language: shared caches must not keep it.
       reply.header('cache-control', 'private, no-cache')
