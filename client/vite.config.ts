@@ -30,6 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/bff': { target: bff, changeOrigin: true },
     },
   },
+  // The client imports only types from @rpt/contract (erased, never bundled).
+  // Were a value imported, dev and vitest would resolve its source (the
+  // "development" export condition) and the production build its dist.
   test: {
     environment: 'jsdom',
     globals: true,

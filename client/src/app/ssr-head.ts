@@ -1,4 +1,4 @@
-import type { ReportDetail } from '../features/reports/api/types'
+import type { ReportDetail } from '@rpt/contract'
 import { translate, type MessageId } from '../lib/intl'
 import { LOCALES, localizePath, type Locale } from '../lib/locale'
 import { paths } from '../lib/paths'

@@ -1,3 +1,4 @@
+import type { Envelope, LoginExpiredCode, ServerErrorCode } from '@rpt/contract'
 import { hasMessage, translate } from './intl'
 import { localeFromPath, type Locale } from './locale'
 import { clearSessionUser } from './session'
@@ -8,12 +9,6 @@ import { showToast } from './toast'
 // ever see data or an ApiError whose message has already been shown.
 
 export const API_BASE = '/api'
-
-export interface Envelope<T> {
-  code?: number | string | null
-  msg?: string | null
-  data: T
-}
 
 export class ApiError extends Error {
   readonly code: number
@@ -50,8 +45,11 @@ export function configureApiClient(overrides: Partial<ApiClientHooks>): void {
   hooks = { ...defaultHooks, ...overrides }
 }
 
-export const SESSION_EXPIRED_CODES = [-400, 5001]
-export const SERVER_ERROR_CODES = [500, 5002]
+// The contract's codes, checked against its types (only types: nothing of
+// the contract is bundled). 900001, a server error too, has a message of its
+// own (error.code.900001).
+export const SESSION_EXPIRED_CODES: readonly number[] = [-400, 5001] satisfies LoginExpiredCode[]
+export const SERVER_ERROR_CODES: readonly number[] = [500, 5002] satisfies ServerErrorCode[]
 
 /** The message to show for a failed envelope, in the interface language. */
 export function messageForCode(code: number, serverMsg: string | null | undefined, locale: Locale): string {

@@ -1,3 +1,4 @@
+import type { OrderItem } from '@rpt/contract'
 import { createStore, useStore } from './create-store'
 
 // Numbers follow the product spec's modal modes; 'reset-done' is mode 4 of
@@ -26,16 +27,8 @@ export interface PayTarget {
   currency: string
 }
 
-export interface ResearchOrderSummary {
-  id: string
-  orderNo: string
-  title: string
-  edition: string | null
-  licence: string | null
-  email: string | null
-  payPrice: number
-  currency: string
-}
+/** What the e-mail confirmation (and then the payment) of a research order shows of it. */
+export type ResearchOrderSummary = Pick<OrderItem, 'id' | 'orderNo' | 'title' | 'edition' | 'licence' | 'email' | 'payPrice' | 'currency'>
 
 export const modalStore = createStore<ModalState | null>(null)
 

@@ -1,7 +1,7 @@
+import type { SessionData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
-import type { SessionUser } from '../../../lib/session'
 
 export interface LoginInput {
   loginCode: string
@@ -10,9 +10,8 @@ export interface LoginInput {
   unTime: number
 }
 
-export interface AuthResult {
-  user: SessionUser
-}
+/** The login and register answer as the page gets it: the BFF keeps the token, in an HttpOnly cookie. */
+export type AuthResult = Omit<SessionData, 'token'>
 
 export const login = (input: LoginInput): Promise<AuthResult> =>
   apiPost<AuthResult>('/report/websiteUser/login', {

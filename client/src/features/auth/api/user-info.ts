@@ -1,17 +1,8 @@
+import type { User } from '@rpt/contract'
 import useSWR from 'swr'
 import useSWRMutation from 'swr/mutation'
 import { apiGet, apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-
-export interface UserInfo {
-  id: string
-  loginCode?: string
-  name?: string
-  companyName?: string
-  addr?: string
-  email?: string
-  contact?: string
-}
 
 export interface UserInfoInput {
   companyName: string
@@ -21,10 +12,10 @@ export interface UserInfoInput {
   name: string
 }
 
-export const getUserInfo = async (options: { background?: boolean } = {}): Promise<UserInfo> => {
-  const data = await apiGet<UserInfo | { user: UserInfo }>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
+export const getUserInfo = async (options: { background?: boolean } = {}): Promise<User> => {
+  const data = await apiGet<User | { user: User }>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
   // Tolerate both {user} and a bare user object while the endpoint settles.
-  return data && typeof data === 'object' && 'user' in data ? data.user : (data as UserInfo)
+  return data && typeof data === 'object' && 'user' in data ? data.user : (data as User)
 }
 
 export const userInfoKey = (locale: Locale) => ['websiteUser/getUserInfo', locale] as const

@@ -1,3 +1,4 @@
+import type { User } from '@rpt/contract'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { AccountNav } from '../../../components/account-nav'
 import { LoadError } from '../../../components/state-message'
@@ -10,7 +11,7 @@ import { useForm } from '../../../lib/use-form'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { validateContactInfo } from '../../../lib/validation'
-import { useUpdateUser, useUserInfo, type UserInfo } from '../api/user-info'
+import { useUpdateUser, useUserInfo } from '../api/user-info'
 import '../../../styles/account.css'
 
 const FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
@@ -82,7 +83,7 @@ export default function MyInfoPage() {
   )
 }
 
-function EditForm({ info, onDone }: { info: UserInfo; onDone: (next?: Partial<UserInfo>) => void }) {
+function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>) => void }) {
   const t = useT()
   const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useUpdateUser()

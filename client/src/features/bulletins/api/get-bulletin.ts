@@ -1,7 +1,7 @@
+import type { BulletinDetail } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { BulletinDetail } from './types'
 
 export interface BulletinRef {
   webTitle?: string

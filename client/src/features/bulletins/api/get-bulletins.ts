@@ -1,7 +1,7 @@
+import type { BulletinPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { BulletinSummary } from './types'
 
 export interface BulletinListQuery {
   pageNo: number
@@ -11,15 +11,8 @@ export interface BulletinListQuery {
   keyword?: string
 }
 
-export interface BulletinListResult {
-  list: BulletinSummary[]
-  count: number
-  pageNo: number
-  pageSize: number
-}
-
-export const getBulletins = (query: BulletinListQuery): Promise<BulletinListResult> =>
-  apiPost<BulletinListResult>('/report/researchBriefReport/pageList', query, { silent: true })
+export const getBulletins = (query: BulletinListQuery): Promise<BulletinPage> =>
+  apiPost<BulletinPage>('/report/researchBriefReport/pageList', query, { silent: true })
 
 export const bulletinsKey = (locale: Locale, query: BulletinListQuery) => ['researchBriefReport/pageList', locale, JSON.stringify(query)] as const
 

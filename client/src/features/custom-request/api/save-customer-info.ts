@@ -1,3 +1,4 @@
+import type { CustomerInfoSaveData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
 
@@ -16,8 +17,8 @@ export interface CustomerInfoInput {
   reportPrice?: number
 }
 
-export const saveCustomerInfo = (input: CustomerInfoInput): Promise<{ id: string }> =>
-  apiPost<{ id: string }>('/basedata/customerInfo/save', input)
+export const saveCustomerInfo = (input: CustomerInfoInput): Promise<CustomerInfoSaveData> =>
+  apiPost<CustomerInfoSaveData>('/basedata/customerInfo/save', input)
 
 export const saveCustomerInfoKey = 'customerInfo/save'
 

@@ -1,20 +1,10 @@
+import type { MapData, MapRegion } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface RegionFigures {
-  regionCode: string
-  regionName: string
-  clients: number
-  reports: number
-}
-
-/** The call's answer: the home's world map (regions) beside blocks earlier clients read (report, market), which the page takes elsewhere. */
-export interface MapData {
-  regions: RegionFigures[]
-}
-
-export const getMapData = (): Promise<RegionFigures[]> =>
+/** The home's world map (regions); the call's other blocks (report, market) are for earlier clients, the page takes them elsewhere. */
+export const getMapData = (): Promise<MapRegion[]> =>
   apiGet<MapData>('/basedata/home/mapData', undefined, { silent: true }).then((data) => data.regions)
 
 export const mapDataKey = (locale: Locale) => ['home/mapData', locale] as const

@@ -1,8 +1,8 @@
+import type { CarouselSlide } from '@rpt/contract'
 import { useEffect, useState } from 'react'
 import { LocalLink } from '../../../components/local-link'
 import { Skeleton } from '../../../components/skeleton'
 import { useT } from '../../../lib/use-t'
-import type { Slide } from '../api/get-carousel'
 
 /** Never faster than 6 s, per the visual direction. */
 export const SLIDE_INTERVAL_MS = 7000
@@ -10,7 +10,7 @@ export const SLIDE_INTERVAL_MS = 7000
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
-export function Carousel({ slides }: { slides: Slide[] | undefined }) {
+export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
   const t = useT()
   const [index, setIndexState] = useState(0)
   // The first slide is the server's: it appears with the page, not with a fade
@@ -38,7 +38,7 @@ export function Carousel({ slides }: { slides: Slide[] | undefined }) {
 
   if (!slides) return <Skeleton height={280} className="carousel-skeleton" />
   if (count === 0) return null
-  const current = slides[index % count] as Slide
+  const current = slides[index % count] as CarouselSlide
 
   return (
     <section

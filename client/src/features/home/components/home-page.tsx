@@ -1,3 +1,4 @@
+import type { ReportListItem } from '@rpt/contract'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
 import { Skeleton, SkeletonList } from '../../../components/skeleton'
@@ -8,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCarousel } from '../api/get-carousel'
 import { useChoiceBulletins, useLatestNews } from '../api/get-home-articles'
-import { useHotReports, useReportCategories, type HomeReport } from '../api/get-home-reports'
+import { useHotReports, useReportCategories } from '../api/get-home-reports'
 import { useMapData } from '../api/get-map-data'
 import { Carousel } from './carousel'
 import { RegionChart } from './region-chart'
@@ -167,7 +168,7 @@ function CustomCta() {
   )
 }
 
-function HotCard({ report }: { report: HomeReport }) {
+function HotCard({ report }: { report: ReportListItem }) {
   const t = useT()
   const locale = useLocale()
   const from = minPrice([report.price, report.multiPrice, report.enterprisePrice])

@@ -1,8 +1,8 @@
+import type { MapRegion } from '@rpt/contract'
 import { useT } from '../../../lib/use-t'
-import type { RegionFigures } from '../api/get-map-data'
 
 /** The map figures as a paired bar chart: comparable at a glance, readable as a table. */
-export function RegionChart({ regions, locale }: { regions: RegionFigures[]; locale: string }) {
+export function RegionChart({ regions, locale }: { regions: MapRegion[]; locale: string }) {
   const t = useT()
   const max = Math.max(1, ...regions.map((r) => Math.max(r.reports, r.clients)))
   const fmt = new Intl.NumberFormat(locale)

@@ -1,18 +1,14 @@
+import type { DictList } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-
-export interface DictItem {
-  dictLabel: string
-  dictValue: string
-}
 
 export type MenuDictType = 'reports_category' | 'market_type' | 'bulletin_type'
 
 const typeFor = (type: MenuDictType, locale: Locale) => (locale === 'en-US' ? `${type}_en` : type)
 
-export const getMenuDict = (type: MenuDictType, locale: Locale): Promise<DictItem[]> =>
-  apiPost<DictItem[]>('/basedata/dict/listData', { dictType: typeFor(type, locale) }, { silent: true })
+export const getMenuDict = (type: MenuDictType, locale: Locale): Promise<DictList> =>
+  apiPost<DictList>('/basedata/dict/listData', { dictType: typeFor(type, locale) }, { silent: true })
 
 export const menuDictKey = (type: MenuDictType, locale: Locale) => ['dict', typeFor(type, locale), locale] as const
 

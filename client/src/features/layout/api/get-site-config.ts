@@ -1,12 +1,7 @@
+import type { ConfigList } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-
-export interface ConfigRow {
-  configKey: string
-  configValue: string
-  configName: string
-}
 
 export const SITE_CONFIG_KEYS = [
   'cn.contact.phone', 'cn.contact.mobile', 'cn.contact.email', 'cn.contact.address',
@@ -16,7 +11,7 @@ export const SITE_CONFIG_KEYS = [
 ] as const
 
 export async function getSiteConfig(): Promise<Record<string, string>> {
-  const rows = await apiGet<ConfigRow[]>('/basedata/config/findListByKeys', { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
+  const rows = await apiGet<ConfigList>('/basedata/config/findListByKeys', { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
   return Object.fromEntries(rows.map((row) => [row.configKey, row.configValue]))
 }
 

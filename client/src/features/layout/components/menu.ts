@@ -1,7 +1,10 @@
+import type { DictItem } from '@rpt/contract'
 import type { Locale } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import type { Translate } from '../../../lib/use-t'
-import type { DictItem } from '../api/get-menu-dict'
+
+/** What the menu reads of a dictionary entry (its built-in fallback has no more). */
+type MenuEntry = Pick<DictItem, 'dictLabel' | 'dictValue'>
 
 export interface MenuItem {
   key: string
@@ -18,9 +21,9 @@ export interface MenuItem {
 interface MenuInput {
   locale: Locale
   t: Translate
-  reportCategories: DictItem[] | undefined
-  newsMarkets: DictItem[] | undefined
-  bulletinTypes: DictItem[] | undefined
+  reportCategories: MenuEntry[] | undefined
+  newsMarkets: MenuEntry[] | undefined
+  bulletinTypes: MenuEntry[] | undefined
 }
 
 /** The header menu. The English edition has no bulletin, news or qualification entries. */
@@ -45,7 +48,7 @@ export function buildMenu({ locale, t, reportCategories, newsMarkets, bulletinTy
     { key: 'market', label: t('nav.market'), linkAddress: '/market', activeIndex: 2 },
   ]
   if (!english) {
-    const fallbackTypes: DictItem[] = [
+    const fallbackTypes: MenuEntry[] = [
       { dictValue: 'industry-brief', dictLabel: t('nav.bulletin.industryBrief') },
       { dictValue: 'enterprise-hole-analysis', dictLabel: t('nav.bulletin.enterprise') },
     ]

@@ -1,16 +1,10 @@
+import type { NewsMarketTypeCount } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface NewsMarket {
-  marketType: string
-  marketTypeName: string
-  marketCount: number
-  categories: Array<{ marketCategory: string; marketCategoryName: string; marketCount: number }>
-}
-
-export const getNewsCategories = (): Promise<NewsMarket[]> =>
-  apiPost<NewsMarket[]>('/report/marketInfo/categoryList', {}, { silent: true })
+export const getNewsCategories = (): Promise<NewsMarketTypeCount[]> =>
+  apiPost<NewsMarketTypeCount[]>('/report/marketInfo/categoryList', {}, { silent: true })
 
 export const newsCategoriesKey = (locale: Locale) => ['marketInfo/categoryList', locale] as const
 

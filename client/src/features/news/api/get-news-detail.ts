@@ -1,17 +1,11 @@
+import type { NewsDetail } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { NewsDetail, NewsLink } from './types'
 
-export interface NewsDetailResult {
-  /** The article, with the previous (last) and next ones: the legacy names */
-  vo: NewsDetail
-  last: NewsLink | null
-  next: NewsLink | null
-}
-
-export const getNewsDetail = (webTitle: string): Promise<NewsDetailResult> =>
-  apiGet<NewsDetailResult>('/report/marketInfo/detailList', { webTitle }, { silent: true })
+/** The article (vo) with the previous (last) and next ones: the legacy names. */
+export const getNewsDetail = (webTitle: string): Promise<NewsDetail> =>
+  apiGet<NewsDetail>('/report/marketInfo/detailList', { webTitle }, { silent: true })
 
 export const newsDetailKey = (locale: Locale, webTitle: string) => ['marketInfo/detailList', locale, webTitle] as const
 

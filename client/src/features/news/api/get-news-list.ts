@@ -1,7 +1,7 @@
+import type { NewsPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { NewsSummary } from './types'
 
 export interface NewsListQuery {
   pageNo: number
@@ -11,15 +11,8 @@ export interface NewsListQuery {
   keyword?: string
 }
 
-export interface NewsListResult {
-  list: NewsSummary[]
-  count: number
-  pageNo: number
-  pageSize: number
-}
-
-export const getNewsList = (query: NewsListQuery): Promise<NewsListResult> =>
-  apiPost<NewsListResult>('/report/marketInfo/pageList', query, { silent: true })
+export const getNewsList = (query: NewsListQuery): Promise<NewsPage> =>
+  apiPost<NewsPage>('/report/marketInfo/pageList', query, { silent: true })
 
 export const newsListKey = (locale: Locale, query: NewsListQuery) => ['marketInfo/pageList', locale, JSON.stringify(query)] as const
 

@@ -1,10 +1,10 @@
+import type { NewsListItem } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { NewsSummary } from './types'
 
-export const getTopNews = (limit: number): Promise<NewsSummary[]> =>
-  apiGet<NewsSummary[]>('/report/marketInfo/topList', { limit }, { silent: true })
+export const getTopNews = (limit: number): Promise<NewsListItem[]> =>
+  apiGet<NewsListItem[]>('/report/marketInfo/topList', { limit }, { silent: true })
 
 export const topNewsKey = (locale: Locale, limit: number) => ['marketInfo/topList', locale, limit] as const
 

@@ -1,15 +1,15 @@
+import type { OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
-import type { Order } from './types'
 
 // Research (report) orders and bulletin orders have their own endpoints.
-const pathFor = (kind: Order['kind']) =>
+const pathFor = (kind: string) =>
   kind === 'research' ? '/report/websiteUserResearchOrder/cancelOrder' : '/report/websiteUserOrder/cancelOrder'
 
-export const cancelOrder = (order: Pick<Order, 'id' | 'kind'>): Promise<Order> => apiPost<Order>(pathFor(order.kind), { id: order.id })
+export const cancelOrder = (order: Pick<OrderItem, 'id' | 'kind'>): Promise<OrderItem> => apiPost<OrderItem>(pathFor(order.kind), { id: order.id })
 
 export const cancelOrderKey = 'websiteUserOrder/cancelOrder'
 
 export function useCancelOrder() {
-  return useSWRMutation(cancelOrderKey, (_key: string, { arg }: { arg: Pick<Order, 'id' | 'kind'> }) => cancelOrder(arg))
+  return useSWRMutation(cancelOrderKey, (_key: string, { arg }: { arg: Pick<OrderItem, 'id' | 'kind'> }) => cancelOrder(arg))
 }

@@ -1,15 +1,15 @@
+import type { DownloadPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiDownload, apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { DownloadItem, Page } from './types'
 
 export interface DownloadQuery {
   pageNo: number
   pageSize: number
 }
 
-export const getDownloads = (query: DownloadQuery): Promise<Page<DownloadItem>> =>
-  apiPost<Page<DownloadItem>>('/report/websiteUserOrder/downList', query, { silent: true })
+export const getDownloads = (query: DownloadQuery): Promise<DownloadPage> =>
+  apiPost<DownloadPage>('/report/websiteUserOrder/downList', query, { silent: true })
 
 export const downloadsKey = (locale: Locale, query: DownloadQuery) => ['websiteUserOrder/downList', locale, JSON.stringify(query)] as const
 

@@ -1,18 +1,19 @@
+import type { OrderPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiPost } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { Order, OrderStatus, Page } from './types'
+import type { OrderKind, OrderStatus } from './types'
 
 export interface OrderQuery {
   /** Report orders and bulletin orders are listed separately by the API. */
-  kind: Order['kind']
+  kind: OrderKind
   pageNo: number
   pageSize: number
   status?: OrderStatus
 }
 
-export const getOrders = ({ kind, ...query }: OrderQuery): Promise<Page<Order>> =>
-  apiPost<Page<Order>>(
+export const getOrders = ({ kind, ...query }: OrderQuery): Promise<OrderPage> =>
+  apiPost<OrderPage>(
     kind === 'research' ? '/report/websiteUserResearchOrder/orderList' : '/report/websiteUserOrder/orderList',
     query,
     { silent: true },

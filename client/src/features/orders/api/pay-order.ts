@@ -1,19 +1,19 @@
+import type { PayData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
 import type { PayTarget } from '../../../lib/modal-store'
-import type { PayAnswer } from './types'
 
 export interface PayInput {
   target: PayTarget
   payMethod: 'zfb' | 'zfb_h5' | 'wx' | 'wx_h5'
 }
 
-export function payOrder({ target, payMethod }: PayInput): Promise<PayAnswer> {
+export function payOrder({ target, payMethod }: PayInput): Promise<PayData> {
   const common = { payMethod, payPrice: target.payPrice }
   if (target.kind === 'research') {
-    return apiPost<PayAnswer>('/report/websiteUserResearchOrder/payOrder', { id: target.orderId, ...common })
+    return apiPost<PayData>('/report/websiteUserResearchOrder/payOrder', { id: target.orderId, ...common })
   }
-  return apiPost<PayAnswer>('/report/websiteUserOrder/payOrder', {
+  return apiPost<PayData>('/report/websiteUserOrder/payOrder', {
     ...(target.orderId ? { id: target.orderId } : { researchBriefReportId: target.researchBriefReportId }),
     ...common,
   })

@@ -1,6 +1,6 @@
+import type { OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
-import type { Order } from './types'
 
 export interface ResearchEmailInput {
   id: string
@@ -8,8 +8,8 @@ export interface ResearchEmailInput {
   confirmEmail: string
 }
 
-export const updateResearchEmail = (input: ResearchEmailInput): Promise<Order> =>
-  apiPost<Order>('/report/websiteUserResearchOrder/updateEmail', { id: input.id, email: input.email.trim(), confirmEmail: input.confirmEmail.trim() })
+export const updateResearchEmail = (input: ResearchEmailInput): Promise<OrderItem> =>
+  apiPost<OrderItem>('/report/websiteUserResearchOrder/updateEmail', { id: input.id, email: input.email.trim(), confirmEmail: input.confirmEmail.trim() })
 
 export const updateResearchEmailKey = 'websiteUserResearchOrder/updateEmail'
 

@@ -1,3 +1,4 @@
+import type { OrderItem } from '@rpt/contract'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { AccountNav } from '../../../components/account-nav'
@@ -15,7 +16,7 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT, type Translate } from '../../../lib/use-t'
 import { useCancelOrder } from '../api/cancel-order'
 import { useOrders } from '../api/get-orders'
-import type { Order, OrderStatus } from '../api/types'
+import type { OrderKind, OrderStatus } from '../api/types'
 import { LoginPrompt, useLoggedIn } from './login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
@@ -33,15 +34,15 @@ export default function OrdersPage({ params }: { params: Record<string, string |
   const loggedIn = useLoggedIn()
   const status = STATUSES.find((s) => s === params.status)
   // Bulletins are sold in the Chinese edition only.
-  const kind: Order['kind'] = params.kind === 'brief' && locale === 'zh-CN' ? 'brief' : 'research'
+  const kind: OrderKind = params.kind === 'brief' && locale === 'zh-CN' ? 'brief' : 'research'
   const pageParam = Number(params.page)
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
   const { data, error, isLoading, mutate } = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
   useForgetUserWhenRejected(error)
-  const [cancelling, setCancelling] = useState<Order | null>(null)
+  const [cancelling, setCancelling] = useState<OrderItem | null>(null)
   const { trigger: cancel, isMutating } = useCancelOrder()
 
-  const hrefFor = (s: OrderStatus | undefined, p = 1, k: Order['kind'] = kind) => {
+  const hrefFor = (s: OrderStatus | undefined, p = 1, k: OrderKind = kind) => {
     const query = new URLSearchParams()
     if (k === 'brief') query.set('kind', k)
     if (s) query.set('status', s)
@@ -62,8 +63,9 @@ export default function OrdersPage({ params }: { params: Record<string, string |
     setCancelling(null)
   }
 
-  const pay = (order: Order) =>
-    openModal({ mode: 'pay', target: { kind: order.kind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
+  // The contract answers kind and status as strings; they are always one of OrderKind and OrderStatus.
+  const pay = (order: OrderItem) =>
+    openModal({ mode: 'pay', target: { kind: order.kind as OrderKind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
 
   return (
     <div className="container page-section">
@@ -141,7 +143,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                           <td className="order-title">{order.title}</td>
                           <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
                           <td data-label={t('orders.col.status')}>
-                            <span className={`status status-${order.status}`}>{t(`orders.status.${order.status}`)}</span>
+                            <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
                           </td>
                           <td className="amount price num" data-label={t('orders.col.amount')}>{formatPrice(order.payPrice, order.currency, locale)}</td>
                           <td className="order-actions-cell">

@@ -1,3 +1,4 @@
+import type { PayData } from '@rpt/contract'
 import { QRCodeSVG } from 'qrcode.react'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
@@ -9,7 +10,6 @@ import type { PayTarget } from '../../../lib/modal-store'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { usePayOrder } from '../api/pay-order'
-import type { PayAnswer } from '../api/types'
 import './orders.css'
 
 /** Opens the Alipay cashier: the same window on iOS (pop-ups are blocked there), a new one otherwise. */
@@ -24,7 +24,7 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
   const locale = useLocale()
   const [, navigate] = useLocation()
   const [choice, setChoice] = useState<PayChoice>('alipay')
-  const [answer, setAnswer] = useState<PayAnswer | null>(null)
+  const [answer, setAnswer] = useState<PayData | null>(null)
   const { trigger, isMutating } = usePayOrder()
 
   const submit = async (event: FormEvent) => {

@@ -1,7 +1,6 @@
+import type { Edition, Licence, OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiPost } from '../../../lib/api-client'
-import type { ResearchOrderSummary } from '../../../lib/modal-store'
-import type { Edition, Licence } from './types'
 
 export interface ResearchOrderInput {
   reportId: string
@@ -10,8 +9,8 @@ export interface ResearchOrderInput {
 }
 
 /** Creates an unpaid order at the server's price; 100009 when one already waits. */
-export const createResearchOrder = (input: ResearchOrderInput): Promise<ResearchOrderSummary> =>
-  apiPost<ResearchOrderSummary>('/report/websiteUserResearchOrder/save', input)
+export const createResearchOrder = (input: ResearchOrderInput): Promise<OrderItem> =>
+  apiPost<OrderItem>('/report/websiteUserResearchOrder/save', input)
 
 export const createResearchOrderKey = 'websiteUserResearchOrder/save'
 

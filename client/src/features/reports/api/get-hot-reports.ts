@@ -1,10 +1,10 @@
+import type { ReportListItem } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { ReportSummary } from './types'
 
-export const getHotReports = (limit: number): Promise<ReportSummary[]> =>
-  apiGet<ReportSummary[]>('/report/researchReport/hotReports', { limit }, { silent: true })
+export const getHotReports = (limit: number): Promise<ReportListItem[]> =>
+  apiGet<ReportListItem[]>('/report/researchReport/hotReports', { limit }, { silent: true })
 
 export const hotReportsKey = (locale: Locale, limit: number) => ['researchReport/hotReports', locale, limit] as const
 

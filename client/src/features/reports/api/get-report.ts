@@ -1,7 +1,7 @@
+import type { ReportDetail } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { ReportDetail } from './types'
 
 /** Slugs may end in -{id}; the API resolves either form from webTitle. */
 export const getReport = (webTitle: string): Promise<ReportDetail> =>

@@ -1,3 +1,4 @@
+import type { Edition, Licence, ReportDetail } from '@rpt/contract'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { HtmlContent } from '../../../components/html-content'
@@ -16,7 +17,6 @@ import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
 import { useHotReports } from '../api/get-hot-reports'
 import { useReport } from '../api/get-report'
-import type { Edition, Licence, ReportDetail } from '../api/types'
 import './report-detail.css'
 
 const EDITIONS: Edition[] = ['standard', 'professional']

@@ -1,12 +1,12 @@
+import type { ReportListItem } from '@rpt/contract'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
 import { formatDate, formatPrice, minPrice } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
-import type { ReportSummary } from '../api/types'
 
-export function ReportRow({ report }: { report: ReportSummary }) {
+export function ReportRow({ report }: { report: ReportListItem }) {
   const t = useT()
   const locale = useLocale()
   const from = minPrice([report.price, report.multiPrice, report.enterprisePrice])
