@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // @rpt/contract resolves to its source (contract/src/index.ts), not its
+  // build: Vite applies the package's "development" export condition unless
+  // NODE_ENV is production, and vitest runs in mode test. No alias needed.
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
