@@ -1,53 +1,92 @@
-// Replays the recorded contract exchanges and prints a pass or a readable
-// diff for each:
-//   npm run replay [-- --base http://127.0.0.1:3001] [--only NAME] [--set legacy] [--tier core|bff]
-// --set legacy replays fixtures/contract/legacy/ (an earlier client's calls);
-// --tier bff sends them through a BFF's /api (give the BFF's --base).
-import { readdir, readFile } from 'node:fs/promises'
+// Replays recorded scenarios against a core API, or through a BFF's /api as
+// a browser would, and reports each exchange:
+//   npm run replay [-- --base URL] [--tier core|bff] [--set main|legacy|site|all | --fixtures PATH…]
+//                  [--only NAME,…] [--tag TAG,…] [--var NAME=VALUE…] [--reporter pretty,json,junit] [--out FILE]
+// Exit code: 0 all passed, 1 a failure, 2 a usage error or an invalid fixture.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { diff, send, type Exchange } from './contract/exchange.ts'
+import { FixtureError, loadFixtures } from './testkit/load.ts'
+import { json, junit, pretty, summaryLine, type RunInfo } from './testkit/reporters.ts'
+import { replayScenario, select, totals, type ScenarioResult } from './testkit/run.ts'
+import type { Tier } from './testkit/format.ts'
+import { newRunId } from './testkit/template.ts'
+import { CONTRACT_DIR, setPaths } from './testkit/sets.ts'
+
+const usage = (message: string): never => {
+  console.error(`${message}\nusage: npm run replay -- [--base URL] [--tier core|bff] [--set NAME | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE]`)
+  process.exit(2)
+}
 
 const { values } = parseArgs({
-  options: { base: { type: 'string', default: 'http://127.0.0.1:3001' }, only: { type: 'string' }, set: { type: 'string' }, tier: { type: 'string', default: 'core' } },
+  options: {
+    base: { type: 'string' },
+    tier: { type: 'string', default: 'core' },
+    set: { type: 'string' },
+    fixtures: { type: 'string', multiple: true },
+    only: { type: 'string', multiple: true },
+    tag: { type: 'string', multiple: true },
+    var: { type: 'string', multiple: true },
+    reporter: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    timeout: { type: 'string', default: '15000' },
+  },
 })
-if (values.tier !== 'core' && values.tier !== 'bff') {
-  console.error('--tier is core or bff')
-  process.exit(2)
-}
-if (values.set !== undefined && values.set !== 'legacy') {
-  console.error('--set is legacy (or absent for the main exchanges)')
-  process.exit(2)
-}
-const tier = values.tier
-const dir = new URL(values.set === 'legacy' ? '../fixtures/contract/legacy/' : '../fixtures/contract/', import.meta.url)
-const files = (await readdir(dir)).filter((f) => f.endsWith('.json') && (!values.only || f === `${values.only}.json`)).sort()
-if (files.length === 0) {
-  console.error('no recorded exchanges found')
-  process.exit(2)
-}
+const list = (items: string[] | undefined) => (items ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
 
-let passed = 0
-let failed = 0
-for (const file of files) {
-  const exchange = JSON.parse(await readFile(new URL(file, dir), 'utf8')) as Exchange
-  let problems: string[]
-  try {
-    const actual = await send(values.base!, exchange.request, tier)
-    problems = actual.status === exchange.response.status ? [] : [`HTTP status: expected ${exchange.response.status}, got ${actual.status}`]
-    problems.push(...diff(exchange.response.body, actual.body))
-  } catch (error) {
-    problems = [`request failed: ${(error as Error).message}`]
-  }
-  const where = `${exchange.request.method} ${exchange.request.path}`
-  if (problems.length === 0) {
-    passed++
-    console.log(`PASS ${exchange.name}  (${where})`)
-  } else {
-    failed++
-    console.log(`FAIL ${exchange.name}  (${where})`)
-    for (const line of problems.slice(0, 20)) console.log(`     ${line}`)
-    if (problems.length > 20) console.log(`     … and ${problems.length - 20} more differences`)
-  }
+if (values.tier !== 'core' && values.tier !== 'bff') usage('--tier is core or bff')
+const tier = values.tier as Tier
+const base = values.base ?? (tier === 'bff' ? 'http://127.0.0.1:3000' : 'http://127.0.0.1:3001')
+const reporters = list(values.reporter)
+if (reporters.length === 0) reporters.push('pretty')
+for (const name of reporters) if (!['pretty', 'json', 'junit'].includes(name)) usage(`unknown reporter ${name}`)
+if (reporters.includes('json') && reporters.includes('junit') && values.out) usage('--out names one file: choose json or junit')
+const vars: Record<string, string> = { $run: newRunId() }
+for (const item of list(values.var)) {
+  const eq = item.indexOf('=')
+  if (eq <= 0) usage(`--var takes NAME=VALUE, not ${item}`)
+  vars[item.slice(0, eq)] = item.slice(eq + 1)
 }
-console.log(`replay${values.set ? ` (${values.set}, ${tier})` : tier === 'bff' ? ' (bff)' : ''}: ${passed} passed, ${failed} failed`)
-process.exit(failed === 0 ? 0 : 1)
+if (values.set && values.fixtures) usage('--set and --fixtures do not go together')
+const set = values.fixtures ? 'fixtures' : (values.set ?? 'main')
+const label = `${values.fixtures ? values.fixtures.map((f) => path.basename(f, '.json')).join(' ') : set}, ${tier}`
+
+let loaded
+try {
+  loaded = await loadFixtures(values.fixtures ?? setPaths(set), { recursive: set === 'all' || Boolean(values.fixtures) })
+} catch (error) {
+  if (error instanceof FixtureError) {
+    console.error(error.message)
+    process.exit(2)
+  }
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') usage(`no such set or path: ${(error as NodeJS.ErrnoException).path ?? set} (sets are folders of ${CONTRACT_DIR})`)
+  throw error
+}
+const chosen = select(loaded, list(values.only), list(values.tag))
+if (chosen.length === 0) usage('no recorded exchanges found (check --set, --only and --tag)')
+
+const started = performance.now()
+const results: ScenarioResult[] = []
+for (const fixture of chosen) results.push(await replayScenario(fixture, { base, tier, vars, timeoutMs: Number(values.timeout) }))
+const run: RunInfo = { label, base, tier, results, totals: totals(results), ms: performance.now() - started }
+
+// JSON on stdout stays parseable: the summary then goes to stderr.
+const jsonToStdout = reporters.includes('json') && !values.out
+const log = (text: string) => (jsonToStdout ? console.error(text) : console.log(text))
+if (reporters.includes('pretty')) log(pretty(run))
+if (reporters.includes('json')) {
+  if (values.out) await writeOut(values.out, json(run))
+  else console.log(json(run))
+}
+if (reporters.includes('junit')) {
+  const file = values.out ?? path.join('test-artifacts', 'replay', `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.xml`)
+  await writeOut(file, junit(run))
+  log(`JUnit report: ${file}`)
+}
+log(summaryLine(run))
+process.exit(run.totals.failed === 0 ? 0 : 1)
+
+async function writeOut(file: string, text: string) {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true })
+  await writeFile(file, text)
+}

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corePort = process.env.CORE_PORT ?? '3001'
-const coreUrl = process.env.CORE_API_URL ?? `http://127.0.0.1:${corePort}`
+// CORE_API_URL names a core API running elsewhere (another host, or the
+// fixtures' stub: npm run stub-core): only the BFF is started then.
+const externalCore = Boolean(process.env.CORE_API_URL)
+const coreUrl = process.env.CORE_API_URL || `http://127.0.0.1:${corePort}`
 
 const children = new Map()
 let stopping = false
@@ -54,12 +57,12 @@ async function waitForCore(timeoutMs) {
   return false
 }
 
-run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort })
+if (!externalCore) run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort })
 // The first start migrates and seeds the embedded database, which takes a while.
 if (await waitForCore(180_000)) {
   run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl })
-  console.log(`[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}  API docs: ${coreUrl}/docs`)
+  console.log(`[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}${externalCore ? ' (CORE_API_URL; not started here)' : `  API docs: ${coreUrl}/docs`}`)
 } else if (!stopping) {
-  console.error('[start] the core API did not become healthy within 180 s')
+  console.error(`[start] the core API ${externalCore ? `at CORE_API_URL=${coreUrl} ` : ''}did not become healthy within 180 s`)
   stop(1)
 }

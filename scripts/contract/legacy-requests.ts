@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { send, type ExchangeRequest } from './exchange.ts'
+import { sendToCore, type ExchangeRequest } from './exchange.ts'
 
 // The calls of an earlier client of this contract (steelxiang/bjfl_portal_ssr,
 // a Vue portal on axios 0.21), each exactly as it sends them: axios's default
@@ -23,7 +23,7 @@ const post = (path: string, body: unknown): ExchangeRequest => ({ method: 'POST'
 
 /** The id a detail page sends: the record's id, looked up by slug on the core API being recorded (ids follow the seed order). */
 async function idOf(base: string, path: string, webTitle: string, lang: string, pick: (data: Record<string, unknown>) => unknown): Promise<string> {
-  const answer = await send(base, { method: 'GET', path, query: { webTitle, lang } })
+  const answer = await sendToCore(base, { method: 'GET', path, query: { webTitle, lang } })
   const data = (answer.body as { data?: Record<string, unknown> }).data
   const id = data ? pick(data) : undefined
   if (typeof id !== 'string') throw new Error(`no id for ${path}?webTitle=${webTitle}`)
