@@ -151,4 +151,21 @@ describe('pay back', () => {
     expect(await screen.findByText('Payment successful. Thank you for your order.')).toBeInTheDocument()
     expect(calls.find((c) => c.url.includes('/orderInfo'))?.body).toMatchObject({ orderNo: 'B20261122000000123456', lang: 'en-US' })
   })
+
+  it('tells a buyer who paid a closed order that the money goes back, and a second payment apart from the first', async () => {
+    configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
+    act(() => setSessionUser({ id: '7', name: 'Li Lei' }))
+    const order = { id: '9', kind: 'brief', hasFile: true, title: 'Brief', payPrice: 29, currency: 'USD', payMethod: 'zfb', createDate: '', productId: '1', edition: null, licence: null, email: null, expireDate: '', paidDate: null }
+    mockFetch((url, init) => url.includes('/orderInfo')
+      ? { body: { code: 200, msg: '', data: String(init?.body).includes('B1CLOSED')
+        ? { ...order, orderNo: 'B1CLOSED', status: '2', refund: { state: 'refunding', amount: 29 } }
+        : { ...order, orderNo: 'B2PAID', status: '1', refund: { state: 'refunded', amount: 29 } } } }
+      : undefined)
+    const { default: PayBackPage } = await import('../src/features/orders/components/pay-back-page')
+    const closed = renderAt(<PayBackPage params={{ orderNo: 'B1CLOSED' }} />, '/en/personalCenter/payBack')
+    expect(await screen.findByText(/This order is closed\. The \$29 you paid for it is being returned/)).toBeInTheDocument()
+    closed.unmount()
+    renderAt(<PayBackPage params={{ orderNo: 'B2PAID' }} />, '/en/personalCenter/payBack')
+    expect(await screen.findByText(/This order was already paid\. The \$29 of this second payment has been returned/)).toBeInTheDocument()
+  })
 })

@@ -46,6 +46,13 @@ export const OrderItem = Type.Object({
   expireDate: Type.String({ description: 'When an unpaid order is cancelled' }),
   paidDate: Type.Union([Type.String(), Type.Null()]),
   hasFile: Type.Boolean(),
+  refund: Type.Union([
+    Type.Object({
+      state: Type.Union([Type.Literal('refunding'), Type.Literal('refunded')]),
+      amount: Type.Number({ description: 'Major units, all refunds of the order together' }),
+    }),
+    Type.Null(),
+  ], { description: 'Money returned to the buyer: a payment that arrived after the order closed, a second payment, or a refund by staff; null when none' }),
 })
 export type OrderItem = Static<typeof OrderItem>
 

@@ -3,16 +3,19 @@
 // link unopened, cancels the order in My Orders (its trade is closed at the
 // gateway, which holds none yet: Alipay creates a page-pay trade when the
 // cashier opens), then opens the old link and pays anyway. The order stays
-// cancelled, the money is refunded through the sandbox gateway, and the
-// buyer gets a mail saying so and why.
+// cancelled, the money is refunded through the sandbox gateway, the pay-back
+// page and My Orders say so, and the buyer gets a mail saying so and why.
 import { expect, it, describe } from 'vitest'
 import { coreGet, newUser, registerInContext } from '../support/api.ts'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { waitForMail } from '../support/mail.ts'
-import { apiAnswer, dialog, exact, L } from '../support/site.ts'
+import { apiAnswer, dialog, escapeRegExp, exact, L } from '../support/site.ts'
 
 /** A Chinese bulletin of the fixtures that comes with a file. */
 const BULLETIN = 'hydrogen-brief-2026-11-18'
+
+/** A message of the catalogue with its amount, whatever the amount. */
+const withAnyAmount = (text: string) => new RegExp(escapeRegExp(text).replace('AMOUNT', '.+'))
 
 interface Readiness {
   jobs: Record<string, { queued: number; active: number; failed: number }>
@@ -80,8 +83,8 @@ describe('journey 10: a payment after cancelling', () => {
       expect(await cashier.title()).toContain('沙箱')
       await cashier.getByText(order.orderNo).waitFor()
       await Promise.all([cashier.waitForURL(/\/personalCenter\/payBack/), cashier.getByRole('button', { name: /模拟支付成功/ }).click()])
-      // The site does not count the order as paid.
-      await cashier.getByRole('status').getByText(L(edition, 'payBack.cancelled')).waitFor({ timeout: 20_000 })
+      // The site does not count the order as paid: it says the money goes back, then that it is back.
+      await cashier.getByRole('status').getByText(withAnyAmount(L(edition, 'payBack.refunded', { amount: 'AMOUNT' }))).waitFor({ timeout: 20_000 })
       await s.shot('pay back after paying a cancelled order', cashier)
       await cashier.close()
     })
@@ -90,6 +93,9 @@ describe('journey 10: a payment after cancelling', () => {
       const mail = await waitForMail(user.email, (m) => m.subject.includes(order.orderNo) && m.subject.includes('退回'))
       expect(mail.text).toContain('已经取消或过期')
       expect(mail.text).toContain('已全额退回')
+      await page.goto(s.url('/personalCenter/moreOrders?kind=brief'))
+      const row = page.locator('table.orders-table tbody tr', { hasText: order.orderNo })
+      await row.getByText(withAnyAmount(L(edition, 'orders.refund.refunded', { amount: 'AMOUNT' }))).waitFor()
     })
   })
 })

@@ -116,6 +116,8 @@ describe('money an order cannot take', () => {
     const mail = readableMail(await waitForMail(t.dataDir, order.user.email, 10_000, (text) => text.includes('已全额退回')))
     expect(mail).toContain(order.orderNo)
     expect((await audit(order.id)).map((a) => a.action)).toEqual(['close-queued', 'closed', 'refund-queued', 'refunded'])
+    // The buyer's pay-back page and order list say so.
+    expect(body(await order.api.post('/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })).data).toMatchObject({ status: '2', refund: { state: 'refunded', amount: 299 } })
   })
 
   it('sends the order\'s own deadline to the gateway as time_expire', async () => {
@@ -156,5 +158,8 @@ describe('staff refunds', () => {
     expect((await t.app.paymentCases.list('refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
     // The sandbox holds no trade 'T-after-staff-refund', so that refund waits on the staff's list.
     expect((await t.app.paymentCases.list('refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
+    // To the buyer, money the gateway has not yet returned is on its way.
+    const [listed] = body(await order.api.post(`${BRIEF}/orderList`, { pageNo: 1, pageSize: 10 })).data.list
+    expect(listed).toMatchObject({ orderNo: order.orderNo, status: '2', refund: { state: 'refunding', amount: 598 } })
   })
 })

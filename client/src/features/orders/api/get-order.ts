@@ -8,9 +8,9 @@ export const getOrder = (orderNo: string): Promise<OrderItem> =>
 
 export const orderKey = (locale: Locale, orderNo: string) => ['websiteUserOrder/orderInfo', locale, orderNo] as const
 
-/** One order by number; refreshes every pollMs while it is still waiting for payment. */
+/** One order by number; refreshes every pollMs while it waits for its payment or for a refund. */
 export function useOrder(locale: Locale, orderNo: string | undefined, options: { enabled: boolean; pollMs: number }) {
   return useSWR(options.enabled && orderNo ? orderKey(locale, orderNo) : null, () => getOrder(orderNo!), {
-    refreshInterval: (latest) => (latest && latest.status === '0' ? options.pollMs : 0),
+    refreshInterval: (latest) => (latest && (latest.status === '0' || latest.refund?.state === 'refunding') ? options.pollMs : 0),
   })
 }

@@ -144,6 +144,13 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                           <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
                           <td data-label={t('orders.col.status')}>
                             <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
+                            {order.refund && (
+                              <span className="order-refund">
+                                {t(order.refund.state === 'refunded' ? 'orders.refund.refunded' : 'orders.refund.refunding', {
+                                  amount: formatPrice(order.refund.amount, order.currency, locale),
+                                })}
+                              </span>
+                            )}
                           </td>
                           <td className="amount price num" data-label={t('orders.col.amount')}>{formatPrice(order.payPrice, order.currency, locale)}</td>
                           <td className="order-actions-cell">

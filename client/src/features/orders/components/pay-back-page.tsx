@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { LocalLink } from '../../../components/local-link'
 import { Skeleton } from '../../../components/skeleton'
+import { formatPrice } from '../../../lib/format'
 import { useForgetUserWhenRejected } from '../../../lib/session'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
@@ -29,8 +30,14 @@ export default function PayBackPage({ params }: { params: Record<string, string 
   useForgetUserWhenRejected(error)
   const data = order ?? (error ? null : undefined)
 
+  const refundAmount = order?.refund ? formatPrice(order.refund.amount, order.currency, locale) : ''
+  // A refund on a paid order returns a second payment; on a closed one, what was paid for it.
   const message = !order
     ? t('payBack.unknown')
+    : order.refund
+      ? t(order.status === '1'
+        ? (order.refund.state === 'refunded' ? 'payBack.secondRefunded' : 'payBack.secondRefunding')
+        : (order.refund.state === 'refunded' ? 'payBack.refunded' : 'payBack.refunding'), { amount: refundAmount })
     : order.status === '1'
       ? t('payBack.paid')
       : order.status === '2'
