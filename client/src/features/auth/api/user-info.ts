@@ -12,11 +12,8 @@ export interface UserInfoInput {
   name: string
 }
 
-export const getUserInfo = async (options: { background?: boolean } = {}): Promise<User> => {
-  const data = await apiGet<User | { user: User }>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
-  // Tolerate both {user} and a bare user object while the endpoint settles.
-  return data && typeof data === 'object' && 'user' in data ? data.user : (data as User)
-}
+export const getUserInfo = (options: { background?: boolean } = {}): Promise<User> =>
+  apiGet<User>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
 
 export const userInfoKey = (locale: Locale) => ['websiteUser/getUserInfo', locale] as const
 
