@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
+import { registerBodyParsers } from './http/body-parsers.ts'
 import envelope, { resolveLang } from './http/envelope.ts'
 import { dropBlankFields, nonFiniteField, unknownFields } from './http/legacy-input.ts'
 import { catalogue, invalid } from './errors.ts'
@@ -59,13 +60,6 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
   }
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request body as received, for signature checks */
-    rawBody?: string
-  }
-}
-
 /** Signed download links carry their secret in the path; the log keeps only its first characters. */
 export function redactUrl(url: string): string {
   return url.replace(/(\/download\/)([A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/g, '$1$2…')
@@ -94,28 +88,7 @@ export interface AppOptions {
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(envelope)
-  // Legacy clients post an empty body to argument-less calls; treat it as {}.
-  fastify.removeContentTypeParser('application/json')
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    // Payment notifications are verified over the exact bytes received.
-    request.rawBody = text
-    if (text.trim() === '') return done(null, {})
-    try {
-      done(null, JSON.parse(text))
-    } catch {
-      const error = new SyntaxError('malformed JSON') as SyntaxError & { statusCode: number; code: string }
-      error.statusCode = 400
-      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
-      done(error, undefined)
-    }
-  })
-  // Alipay notifies with a form post; the sandbox cashier posts a form too.
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    done(null, Object.fromEntries(new URLSearchParams(text)))
-  })
+  registerBodyParsers(fastify)
   // Legacy clients send "" or null for fields they leave unset, and fields and
   // parameters no route declares (echoed records, cache busters): the first
   // mean absent, the second are ignored, counted and logged at debug level.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { alipayTime, parseAlipayTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
 import { signingString } from '../../src/payments/sandbox/alipay-sandbox.ts'
+import { useTimeZone } from '../helpers/time-zone.ts'
 import {
   ALIPAY_PREFIX, incoming, openCashier, paymentRequest, pressCashier, refundRows, signedAnswerParts, startSandboxes, tradeRow, type Harness,
 } from './sandbox-harness.ts'
@@ -275,14 +276,7 @@ describe('notifications', () => {
 
 for (const zone of ['UTC', 'America/New_York']) {
   describe(`every request's timestamp is China time with TZ=${zone}`, () => {
-    const saved = process.env.TZ
-    beforeAll(() => {
-      process.env.TZ = zone
-    })
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ
-      else process.env.TZ = saved
-    })
+    useTimeZone(zone)
 
     it('the host really is in that zone', () => {
       // 2026-01-01T00:00:00Z is 00:00 in UTC and 19:00 the day before in New York.

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { alipayTime, parseAlipayTime, parseWechatTime, wechatTime } from '../../src/payments/china-time.ts'
+import { useTimeZone } from '../helpers/time-zone.ts'
 
 // China time (UTC+8, no daylight saving) from the instant, whatever the
 // host's zone; and the gateways' texts read back exactly, or not at all.
 
 for (const zone of ['UTC', 'America/New_York', 'Asia/Shanghai']) {
   describe(`with TZ=${zone}`, () => {
-    const saved = process.env.TZ
-    beforeAll(() => {
-      process.env.TZ = zone
-    })
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ
-      else process.env.TZ = saved
-    })
+    useTimeZone(zone)
 
     it('formats the same instant the same way', () => {
       // 16:05:07Z on 9 March is past midnight in China and, in New York, the morning of the day DST starts.

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { QueryTypes } from 'sequelize'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { migrateUp } from '../../src/db/migrator.ts'
+import { registerBodyParsers } from '../../src/http/body-parsers.ts'
 import { AlipayProvider, type AlipayOptions } from '../../src/payments/alipay.ts'
 import alipaySandbox from '../../src/payments/sandbox/alipay-sandbox.ts'
 import { generateSandboxKeys, type SandboxKeys } from '../../src/payments/sandbox/keys.ts'
@@ -79,23 +80,8 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
   const events: string[] = []
 
   const app = Fastify({ logger: false })
-  // The app's own parsers (src/app.ts): the sandboxes must work beneath them.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    if (text.trim() === '') return done(null, {})
-    try {
-      done(null, JSON.parse(text))
-    } catch (error) {
-      done(error as Error, undefined)
-    }
-  })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    done(null, Object.fromEntries(new URLSearchParams(text)))
-  })
+  // The app's own parsers: the sandboxes must work beneath them.
+  registerBodyParsers(app)
   app.addHook('preHandler', async (request) => {
     received.push({
       method: request.method, path: request.url.split('?')[0]!, query: strings(request.query), body: strings(request.body), rawBody: request.rawBody ?? '',

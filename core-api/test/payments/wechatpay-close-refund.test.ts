@@ -3,6 +3,7 @@ import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseWechatTime, wechatTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
+import { useTimeZone } from '../helpers/time-zone.ts'
 import {
   eventually, incoming, openCashier, paymentRequest, pressCashier, REFUND_NOTIFY_URL, refundRows, startSandboxes, tradeRow, WECHAT_PREFIX, type Harness,
 } from './sandbox-harness.ts'
@@ -351,14 +352,7 @@ describe('refund notifications built by hand', () => {
 
 for (const zone of ['UTC', 'America/New_York']) {
   describe(`time_expire is China time with TZ=${zone}`, () => {
-    const saved = process.env.TZ
-    beforeAll(() => {
-      process.env.TZ = zone
-    })
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ
-      else process.env.TZ = saved
-    })
+    useTimeZone(zone)
 
     it('in the body the gateway receives and verifies', async () => {
       expect(new Date(Date.UTC(2026, 0, 1)).getHours()).toBe(zone === 'UTC' ? 0 : 19)

@@ -5,6 +5,7 @@ import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import { migrateUp } from '../../src/db/migrator.ts'
+import { registerBodyParsers } from '../../src/http/body-parsers.ts'
 import { formatAmount, renderCashierPage } from '../../src/payments/sandbox/cashier-page.ts'
 import { generateSandboxKeys } from '../../src/payments/sandbox/keys.ts'
 import wechatpaySandbox from '../../src/payments/sandbox/wechatpay-sandbox.ts'
@@ -45,23 +46,8 @@ beforeAll(async () => {
   await migrateUp(db.sequelize)
 
   app = Fastify({ logger: false })
-  // The app's own parsers (src/app.ts): the sandbox must work beneath them.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    if (text.trim() === '') return done(null, {})
-    try {
-      done(null, JSON.parse(text))
-    } catch (error) {
-      done(error as Error, undefined)
-    }
-  })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    done(null, Object.fromEntries(new URLSearchParams(text)))
-  })
+  // The app's own parsers: the sandbox must work beneath them.
+  registerBodyParsers(app)
   await app.register(wechatpaySandbox, {
     prefix: PREFIX,
     keys,
