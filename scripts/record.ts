@@ -9,30 +9,29 @@
 //   npm run replay -- --fixtures fixtures/recorded/NAME.json [--tier bff --base …]
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseCli } from './testkit/cli.ts'
 import type { Tier } from './testkit/format.ts'
 import { displayPath } from './testkit/load.ts'
 import { detectTier, startRecordingProxy } from './testkit/proxy.ts'
 import { buildFixture, exchangesFromHar, loadDeclaredRules, type RawExchange } from './testkit/record.ts'
 import { REPO_ROOT } from './testkit/sets.ts'
 
+const USAGE = 'usage: npm run record -- --target URL [--port 3999] [--host 127.0.0.1] [--tier core|bff] | --from-har FILE  [--name NAME] [--out DIR] [--tag TAG]'
 const usage = (message: string): never => {
-  console.error(`${message}\nusage: npm run record -- --target URL [--port 3999] [--tier core|bff] | --from-har FILE  [--name NAME] [--out DIR] [--tag TAG]`)
+  console.error(`${message}\n${USAGE}`)
   process.exit(2)
 }
 
-const { values } = parseArgs({
-  options: {
-    target: { type: 'string' },
-    'from-har': { type: 'string' },
-    port: { type: 'string', default: '3999' },
-    host: { type: 'string', default: '127.0.0.1' },
-    tier: { type: 'string' },
-    name: { type: 'string' },
-    out: { type: 'string', default: path.join(REPO_ROOT, 'fixtures', 'recorded') },
-    tag: { type: 'string', multiple: true },
-  },
-})
+const { values } = parseCli({
+  target: { type: 'string' },
+  'from-har': { type: 'string' },
+  port: { type: 'string', default: '3999' },
+  host: { type: 'string', default: '127.0.0.1' },
+  tier: { type: 'string' },
+  name: { type: 'string' },
+  out: { type: 'string', default: path.join(REPO_ROOT, 'fixtures', 'recorded') },
+  tag: { type: 'string', multiple: true },
+}, USAGE)
 if (Boolean(values.target) === Boolean(values['from-har'])) usage('give --target URL or --from-har FILE')
 if (values.tier !== undefined && values.tier !== 'core' && values.tier !== 'bff') usage('--tier is core or bff')
 const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')

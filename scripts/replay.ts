@@ -5,7 +5,7 @@
 // Exit code: 0 all passed, 1 a failure, 2 a usage error or an invalid fixture.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseCli } from './testkit/cli.ts'
 import { FixtureError, loadFixtures } from './testkit/load.ts'
 import { json, junit, pretty, summaryLine, type RunInfo } from './testkit/reporters.ts'
 import { replayScenario, select, totals, type ScenarioResult } from './testkit/run.ts'
@@ -13,25 +13,24 @@ import type { Tier } from './testkit/format.ts'
 import { newRunId } from './testkit/template.ts'
 import { CONTRACT_DIR, setPaths } from './testkit/sets.ts'
 
+const USAGE = 'usage: npm run replay -- [--base URL] [--tier core|bff] [--set main|legacy|site|scenarios|all | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE] [--timeout MS]'
 const usage = (message: string): never => {
-  console.error(`${message}\nusage: npm run replay -- [--base URL] [--tier core|bff] [--set NAME | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE]`)
+  console.error(`${message}\n${USAGE}`)
   process.exit(2)
 }
 
-const { values } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    tier: { type: 'string', default: 'core' },
-    set: { type: 'string' },
-    fixtures: { type: 'string', multiple: true },
-    only: { type: 'string', multiple: true },
-    tag: { type: 'string', multiple: true },
-    var: { type: 'string', multiple: true },
-    reporter: { type: 'string', multiple: true },
-    out: { type: 'string' },
-    timeout: { type: 'string', default: '15000' },
-  },
-})
+const { values } = parseCli({
+  base: { type: 'string' },
+  tier: { type: 'string', default: 'core' },
+  set: { type: 'string' },
+  fixtures: { type: 'string', multiple: true },
+  only: { type: 'string', multiple: true },
+  tag: { type: 'string', multiple: true },
+  var: { type: 'string', multiple: true },
+  reporter: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  timeout: { type: 'string', default: '15000' },
+}, USAGE)
 const list = (items: string[] | undefined) => (items ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
 
 if (values.tier !== 'core' && values.tier !== 'bff') usage('--tier is core or bff')

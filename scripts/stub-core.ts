@@ -8,21 +8,20 @@
 //   curl -X DELETE localhost:3001/__stub/faults
 import { readFile } from 'node:fs/promises'
 import { unwatchFile, watchFile } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { parseCli } from './testkit/cli.ts'
 import { describeFault, faultProblems, type Fault } from './testkit/faults.ts'
 import { displayPath, FixtureError, loadFixtures } from './testkit/load.ts'
 import { CONTRACT_DIR } from './testkit/sets.ts'
 import { startStubCore } from './testkit/stub.ts'
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '3001' },
-    host: { type: 'string', default: '127.0.0.1' },
-    fixtures: { type: 'string', multiple: true },
-    faults: { type: 'string' },
-    strict: { type: 'boolean', default: false },
-  },
-})
+const USAGE = 'usage: npm run stub-core -- [--port 3001] [--host 127.0.0.1] [--fixtures PATH…] [--faults FILE] [--strict]'
+const { values } = parseCli({
+  port: { type: 'string', default: '3001' },
+  host: { type: 'string', default: '127.0.0.1' },
+  fixtures: { type: 'string', multiple: true },
+  faults: { type: 'string' },
+  strict: { type: 'boolean', default: false },
+}, USAGE)
 
 async function readFaults(file: string): Promise<Fault[]> {
   const data: unknown = JSON.parse(await readFile(file, 'utf8'))

@@ -54,6 +54,8 @@ export interface Session {
 interface State {
   browser?: Browser
   session?: SessionImpl
+  /** The describe block's one context, with shareContext */
+  shared?: BrowserContext
 }
 
 const slug = (text: string) =>
@@ -123,11 +125,29 @@ class SessionImpl implements Session {
   }
 }
 
+export interface SessionOptions {
+  /** The site to open, read when each test starts (a journey on a site of its own: the fault journeys' BFF on the stub core API) */
+  site?: () => string
+  /**
+   * One context for the describe block and a fresh page per test: for tests
+   * that only read anonymous pages (the accessibility scans), so each does
+   * not pay for a cold browser cache and a new renderer.
+   */
+  shareContext?: boolean
+  /**
+   * No clock on any wait (actions, navigations, waitFor): each ends when the
+   * page is ready, however long a busy machine takes; the test's own timeout
+   * is left to catch a hang.
+   */
+  untimedWaits?: boolean
+}
+
 /**
  * Registers the hooks of a describe block: every test gets a fresh context
- * on `device` in `edition`. `journey` names the screenshot folder.
+ * on `device` in `edition` (or a fresh page in one, with shareContext).
+ * `journey` names the screenshot folder.
  */
-export function useSession(journey: string, device: Device, edition: Edition = 'zh-CN'): () => Session {
+export function useSession(journey: string, device: Device, edition: Edition = 'zh-CN', options: SessionOptions = {}): () => Session {
   const state: State = {}
 
   beforeAll(async () => {
@@ -135,13 +155,14 @@ export function useSession(journey: string, device: Device, edition: Edition = '
   })
 
   afterAll(async () => {
+    await state.shared?.close().catch(() => undefined)
     await state.browser?.close()
   })
 
   beforeEach(async (ctx) => {
     if (!state.browser) throw new Error('the browser is not connected')
-    const siteUrl = inject('siteUrl')
-    const context = await state.browser.newContext({
+    const siteUrl = options.site?.() ?? inject('siteUrl')
+    const context = state.shared ?? await state.browser.newContext({
       viewport: device.viewport,
       ...(device.userAgent ? { userAgent: device.userAgent } : {}),
       isMobile: device.isMobile,
@@ -153,13 +174,14 @@ export function useSession(journey: string, device: Device, edition: Edition = '
       baseURL: siteUrl,
       reducedMotion: 'reduce',
     })
-    context.setDefaultTimeout(15_000)
-    context.setDefaultNavigationTimeout(30_000)
+    context.setDefaultTimeout(options.untimedWaits ? 0 : 15_000)
+    context.setDefaultNavigationTimeout(options.untimedWaits ? 0 : 30_000)
+    if (options.shareContext) state.shared = context
     const page = await context.newPage()
     const dir = path.join(ARTIFACTS_DIR, slug(journey), `${device.name}-${edition}`, slug(ctx.task.name))
     const session = new SessionImpl(context, page, siteUrl, device, edition, dir)
     session.watch(page)
-    context.on('page', (p) => p !== page && session.watch(p))
+    if (!options.shareContext) context.on('page', (p) => p !== page && session.watch(p))
     state.session = session
   })
 
@@ -171,7 +193,8 @@ export function useSession(journey: string, device: Device, edition: Edition = '
       const dir = await session.saveFailure(ctx.task.result.errors?.[0] ?? 'failed').catch((e: unknown) => `(could not save: ${e instanceof Error ? e.message : 'unknown error'})`)
       console.error(`[e2e] "${ctx.task.name}" failed at step "${session.currentStep}"; page HTML, screenshot and console log in ${dir}`)
     }
-    await session.context.close().catch(() => undefined)
+    if (options.shareContext) await session.page.close().catch(() => undefined)
+    else await session.context.close().catch(() => undefined)
   })
 
   return () => {

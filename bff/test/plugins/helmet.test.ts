@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { securityHeaders } from '../../src/plugins/external/helmet.ts'
 import { buildBff, fromSite } from '../helpers/build-app.ts'
-import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
+import { startFixtureStub, type StubCore } from '../helpers/fixture-stub.ts'
 
 let stub: StubCore
 let bff: FastifyInstance
 
 beforeAll(async () => {
-  stub = await startStubCore((app) => {
-    app.post('/report/researchReport/pageList', async () => envelope({ list: [] }))
-  })
+  stub = await startFixtureStub()
   bff = await buildBff({ CORE_API_URL: stub.url })
 })
 

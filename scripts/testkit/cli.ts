@@ -1,0 +1,21 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/**
+ * The testers' commands read their options here: `--help` prints the usage
+ * (exit 0), an unknown or malformed option prints it with the problem
+ * (exit 2, as the tools' usage errors do), never a stack trace.
+ */
+export function parseCli<O extends Options>(options: O, usage: string, argv: string[] = process.argv.slice(2)) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage)
+    process.exit(0)
+  }
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false })
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
+    process.exit(2)
+  }
+}
