@@ -1,6 +1,7 @@
 import Fastify from 'fastify'
 import app, { fastifyOptions, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { BuildMismatchError } from './ssr/bundle.ts'
 
 async function main() {
   let config
@@ -17,7 +18,16 @@ async function main() {
     ...fastifyOptions(config),
     logger: loggerOptions(config),
   })
-  await server.register(app, { config })
+  try {
+    await server.register(app, { config })
+    await server.ready()
+  } catch (error) {
+    if (error instanceof BuildMismatchError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
 
   let closing = false
   const close = async (signal: string) => {

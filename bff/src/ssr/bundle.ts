@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadClientAssets, type ClientAssets, type ScreenAssets } from './assets.ts'
@@ -49,12 +49,34 @@ export interface LoadedBundle {
 
 export const BUNDLE_PATH = path.join('server', 'entry-server.js')
 
+/** A server build made with NODE_ENV=development, refused by a BFF in production. */
+export class BuildMismatchError extends Error {}
+
+/**
+ * A development build calls React's jsxDEV, which the production react
+ * package leaves undefined: every render would fail ("jsxDEV is not a
+ * function") and each page silently fall back to the client shell. Said at
+ * start instead, with how to rebuild. Reads the file's text: importing it
+ * would not fail, only rendering does.
+ */
+export async function assertBundleMatches(distDir: string, nodeEnv: string): Promise<void> {
+  if (nodeEnv !== 'production') return
+  const file = path.join(distDir, BUNDLE_PATH)
+  const text = await readFile(file, 'utf8').catch(() => null)
+  if (text !== null && text.includes('react/jsx-dev-runtime')) {
+    throw new BuildMismatchError(
+      `The server build ${file} is a development build (it calls react/jsx-dev-runtime), and NODE_ENV is production: every page would fall back to the client shell. ` +
+        'Rebuild the client for production with `NODE_ENV=production npm run build -w client` (or `npm run build` at the root, with NODE_ENV unset or production), then start again.',
+    )
+  }
+}
+
 /**
  * Loads the server build, again whenever a rebuild replaced it under a
  * running BFF (the file's mtime is part of the module URL). Null while there
  * is no build: the client-rendered shell is served then.
  */
-export function bundleLoader(distDir: string): () => Promise<LoadedBundle | null> {
+export function bundleLoader(distDir: string, nodeEnv = 'production'): () => Promise<LoadedBundle | null> {
   const file = path.join(distDir, BUNDLE_PATH)
   let current: { version: string; loading: Promise<LoadedBundle | null> } | undefined
   return async () => {
@@ -63,7 +85,8 @@ export function bundleLoader(distDir: string): () => Promise<LoadedBundle | null
     const version = String(info.mtimeMs)
     if (current?.version !== version) {
       // The manifest is written by the same build, just before the server bundle.
-      const loading = Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)]).then(
+      // A rebuild under a running BFF is checked like the build at start (the render logs the refusal and serves the shell).
+      const loading = assertBundleMatches(distDir, nodeEnv).then(() => Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)])).then(
         ([module, client]): LoadedBundle => ({ bundle: module, version, client, pageAssets: (screen, locale) => client.forModules(module.pageModules(screen, locale)) }),
         (error: unknown) => {
           current = undefined
