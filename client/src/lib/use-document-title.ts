@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useIntl } from 'react-intl'
+import { useIntl } from './intl-react'
 
 export function useDocumentTitle(title: string | undefined): void {
   const intl = useIntl()
