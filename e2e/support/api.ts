@@ -46,7 +46,8 @@ interface Envelope<T> {
   data: T
 }
 
-function registerBody(user: TestUser) {
+/** What the site's register form sends for a user (the credentials encrypted as the client does). */
+export function registerBody(user: TestUser) {
   return {
     loginCode: encryptCredential(user.loginCode),
     password: encryptCredential(user.password),

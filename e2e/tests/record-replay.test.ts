@@ -12,7 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { encryptCredential, newUser } from '../support/api.ts'
+import { encryptCredential, newUser, registerBody } from '../support/api.ts'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { REPO_ROOT } from '../support/constants.ts'
 
@@ -46,17 +46,7 @@ async function visit(page: Page, url: (pathname: string) => string): Promise<str
   await page.locator('ul.item-list h2 a').first().click()
   await page.locator('main h1').first().waitFor()
   const user = newUser('rec')
-  const register = {
-    loginCode: encryptCredential(user.loginCode),
-    password: encryptCredential(user.password),
-    confirmNewPassword: encryptCredential(user.password),
-    companyName: user.companyName,
-    addr: user.addr,
-    email: user.email,
-    contact: user.contact,
-    name: user.name,
-    lang: 'zh-CN',
-  }
+  const register = registerBody(user)
   const codes = await page.evaluate(async (body) => {
     const call = async (method: string, path: string, payload?: object) => {
       const response = await fetch(`/api${path}`, {

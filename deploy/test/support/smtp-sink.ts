@@ -4,7 +4,7 @@
 // delivery attempt to such a recipient always fails.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server'
-import { parseMail, type ParsedMail } from './mail.ts'
+import { parseMail, type ParsedMail } from '../../../scripts/testkit/mime.ts'
 
 export interface Accepted extends ParsedMail {
   /** Envelope recipients */

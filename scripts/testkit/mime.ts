@@ -1,5 +1,7 @@
 // Just enough MIME for what nodemailer sends: headers with encoded words,
-// multipart bodies in base64 or quoted-printable, and the links in them.
+// multipart bodies in base64 or quoted-printable, and the links in them. The
+// mail sinks of the browser journeys (the outbox) and of the multi-instance
+// test (SMTP) read their mails with it.
 
 export interface ParsedMail {
   raw: string
