@@ -7,13 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { lighthousePages, runLighthouse, TARGETS } from './lighthouse.ts'
+import { NGINX, startNginx, type NginxPeer } from './nginx-peer.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseArgs({
@@ -29,9 +30,13 @@ const { values } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     // wrk (the default where installed) or autocannon
     tool: { type: 'string' },
+    // Rounds of each side-by-side comparison; each path keeps its median round.
+    rounds: { type: 'string', default: '3' },
   },
 })
 const duration = Number(values.duration)
+const roundCount = Number(values.rounds)
+if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds is a whole number of at least 1, not ${values.rounds}`)
 const lighthouseRuns = Number(values['lighthouse-runs'])
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--lighthouse-runs is a whole number of at least 1, not ${values['lighthouse-runs']}`)
 const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon')
@@ -81,7 +86,9 @@ async function waitFor(url: string, timeoutMs = 600_000) {
 }
 
 interface Load {
-  requests: { average: number }
+  requests: { average: number; total: number }
+  /** CPU time (user + system) the measured servers spent per answer, in µs: what the other load on a shared machine inflates least */
+  cpuUsPerRequest?: number
   latency: { p50: number; p90: number; p95: number; p97_5: number; p99: number; average: number }
   non2xx: number
   errors: number
@@ -103,14 +110,43 @@ if (!values['no-browser'] && !existsSync(CHROMIUM)) throw new Error(`no Chromium
 /** wrk's scripts (method, body, headers) */
 const scratch = await mkdtemp(path.join(tmpdir(), 'rpt-bench-load-'))
 
-interface LoadOptions { connections: number; method?: string; body?: string; headers?: Record<string, string> }
-
-/** One load process: a short warm-up, then the measured run. */
-async function load(url: string, options: LoadOptions): Promise<Load> {
-  return loadTool === 'wrk' ? wrkLoad(url, options) : autocannonLoad(url, options)
+interface LoadOptions {
+  connections: number; method?: string; body?: string; headers?: Record<string, string>
+  /** The server processes whose CPU time per answer is reported (cpuUsPerRequest) */
+  pids?: Array<number | undefined> | (() => Promise<number[]>)
 }
 
-async function autocannonLoad(url: string, options: LoadOptions): Promise<Load> {
+const CLOCK_TICKS_PER_S = 100
+/** User plus system CPU time of processes, in µs, from /proc/PID/stat (utime and stime are its 14th and 15th fields). */
+async function cpuUs(pids: number[]): Promise<number> {
+  let ticks = 0
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0)
+  }
+  return (ticks * 1e6) / CLOCK_TICKS_PER_S
+}
+
+/**
+ * One load process: a short warm-up, then the measured run, with the CPU
+ * time the measured servers spent on it. The load generator is a process of
+ * its own (wrk, or autocannon's CLI), never a server's or this script's.
+ */
+async function load(url: string, options: LoadOptions): Promise<Load> {
+  const pids = async () => (typeof options.pids === 'function' ? options.pids() : (options.pids ?? []).filter((pid): pid is number => pid !== undefined))
+  const measure = async (run: () => Promise<Load>) => {
+    const before = await cpuUs(await pids())
+    const result = await run()
+    const spent = (await cpuUs(await pids())) - before
+    return options.pids && result.requests.total > 0 ? { ...result, cpuUsPerRequest: spent / result.requests.total } : result
+  }
+  return loadTool === 'wrk' ? wrkLoad(url, options, measure) : autocannonLoad(url, options, measure)
+}
+
+type Measure = (run: () => Promise<Load>) => Promise<Load>
+
+async function autocannonLoad(url: string, options: LoadOptions, measure: Measure): Promise<Load> {
   const args = (seconds: number) => [
     '--json', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET',
     ...Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
@@ -118,12 +154,14 @@ async function autocannonLoad(url: string, options: LoadOptions): Promise<Load> 
     url,
   ]
   await run(AUTOCANNON, args(2), {}, { quiet: true })
-  const result = JSON.parse(await run(AUTOCANNON, args(duration), {}, { quiet: true })) as {
-    requests: { average: number }; latency: Omit<Load['latency'], 'p95'>; non2xx: number; errors: number
-  }
-  // autocannon has no p95; it lies between its p90 and p97.5.
-  const { p90, p97_5 } = result.latency
-  return { ...result, latency: { ...result.latency, p95: p90 + (p97_5 - p90) * (5 / 7.5) } }
+  return measure(async () => {
+    const result = JSON.parse(await run(AUTOCANNON, args(duration), {}, { quiet: true })) as {
+      requests: { average: number; total: number }; latency: Omit<Load['latency'], 'p95'>; non2xx: number; errors: number
+    }
+    // autocannon has no p95; it lies between its p90 and p97.5.
+    const { p90, p97_5 } = result.latency
+    return { ...result, latency: { ...result.latency, p95: p90 + (p97_5 - p90) * (5 / 7.5) } }
+  })
 }
 
 /** Lua long brackets carry bytes without escaping, save their own closing bracket, a leading newline (dropped) and carriage returns (rewritten). */
@@ -132,7 +170,7 @@ function luaString(value: string): string {
   return `[==[${value}]==]`
 }
 
-async function wrkLoad(url: string, options: LoadOptions): Promise<Load> {
+async function wrkLoad(url: string, options: LoadOptions, measure: Measure): Promise<Load> {
   const script = path.join(scratch, `load-${Math.random().toString(36).slice(2)}.lua`)
   await writeFile(script, [
     `wrk.method = ${luaString(options.method ?? 'GET')}`,
@@ -149,21 +187,42 @@ async function wrkLoad(url: string, options: LoadOptions): Promise<Load> {
   // One thread: the load generator takes a share of one of the two cores, not both.
   const args = (seconds: number) => ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]
   await run(WRK!, args(2), {}, { quiet: true })
-  const output = await run(WRK!, args(duration), {}, { quiet: true })
-  const line = /^RESULT (.*)$/m.exec(output)?.[1]
-  if (!line) throw new Error(`wrk gave no result for ${url}:\n${output}`)
-  const raw = JSON.parse(line) as Record<'requests' | 'durationUs' | 'non2xx' | 'errors' | 'p50' | 'p90' | 'p95' | 'p97_5' | 'p99' | 'mean', number>
-  const ms = (us: number) => Math.round(us) / 1000
-  return {
-    requests: { average: raw.requests / (raw.durationUs / 1e6) },
-    latency: { p50: ms(raw.p50), p90: ms(raw.p90), p95: ms(raw.p95), p97_5: ms(raw.p97_5), p99: ms(raw.p99), average: ms(raw.mean) },
-    non2xx: raw.non2xx,
-    errors: raw.errors,
-  }
+  return measure(async () => {
+    const output = await run(WRK!, args(duration), {}, { quiet: true })
+    const line = /^RESULT (.*)$/m.exec(output)?.[1]
+    if (!line) throw new Error(`wrk gave no result for ${url}:\n${output}`)
+    const raw = JSON.parse(line) as Record<'requests' | 'durationUs' | 'non2xx' | 'errors' | 'p50' | 'p90' | 'p95' | 'p97_5' | 'p99' | 'mean', number>
+    const ms = (us: number) => Math.round(us) / 1000
+    return {
+      requests: { average: raw.requests / (raw.durationUs / 1e6), total: raw.requests },
+      latency: { p50: ms(raw.p50), p90: ms(raw.p90), p95: ms(raw.p95), p97_5: ms(raw.p97_5), p99: ms(raw.p99), average: ms(raw.mean) },
+      non2xx: raw.non2xx,
+      errors: raw.errors,
+    }
+  })
+}
+
+/** One GET as it went over the wire: the raw header list and the body's bytes, not decompressed (fetch would). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.rawHeaders, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 /** A run whose every answer was a success: a fast refusal (403, 429, 5xx) or a timeout must not pass for speed. Under wrk, non2xx counts statuses of 400 and above. */
 const clean = (...loads: Load[]) => loads.every((result) => result.non2xx === 0 && result.errors === 0)
+
+/** The child processes of a process (the core API's embedded database). */
+async function childPids(pid: number | undefined): Promise<number[]> {
+  return (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean).map(Number)
+}
 
 function rssMb(pid: number | undefined): Promise<number> {
   return readFile(`/proc/${pid}/status`, 'utf8').then((text) => Number(/VmRSS:\s+(\d+)/.exec(text)?.[1] ?? 0) / 1024)
@@ -171,6 +230,8 @@ function rssMb(pid: number | undefined): Promise<number> {
 
 interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
 const rows: Row[] = []
+/** Started by the bench, stopped with it */
+let nginx: NginxPeer | undefined
 const results: Record<string, unknown> = { date: new Date().toISOString(), reports: Number(values.reports), loadTool }
 
 try {
@@ -185,64 +246,146 @@ try {
   else await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], { DATA_DIR: dataDir, CI: 'true' })
 
   const corePort = await freePort()
-  const bffPort = await freePort()
-  const core = start('core-api', 'core-api/dist/server.js', { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
-  const bff = start('bff', 'bff/dist/server.js', {
-    PORT: String(bffPort), HOST: '127.0.0.1', CORE_API_URL: `http://127.0.0.1:${corePort}`, RATE_LIMIT_NOT_FOUND_MAX: '1000000',
-  })
   const coreUrl = `http://127.0.0.1:${corePort}`
-  const bffUrl = `http://127.0.0.1:${bffPort}`
+  const core = start('core-api', 'core-api/dist/server.js', { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
   await waitFor(`${coreUrl}/health`)
-  await waitFor(`${bffUrl}/bff/health`)
-  const postHeaders = { 'content-type': 'application/json', 'x-requested-with': 'bench', origin: bffUrl }
-
-  // 1. Cached aggregated home payload against a bare node:http server with the same bytes.
-  const homeUrl = `${bffUrl}/bff/pages/home?lang=zh-CN`
-  await fetch(homeUrl)
-  const homeResponse = await fetch(homeUrl)
-  const homeBytes = Buffer.from(await homeResponse.arrayBuffer())
-  const bare = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': homeBytes.length }); res.end(homeBytes) })
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
-  const viaBff = await load(homeUrl, { connections: 20 })
-  const viaBare = await load(bareUrl, { connections: 20 })
-  bare.close()
-  const homeRatio = viaBff.requests.average / viaBare.requests.average
-  results.home = { cache: homeResponse.headers.get('x-cache'), bff: viaBff.requests.average, bare: viaBare.requests.average, ratio: homeRatio }
-  rows.push({ what: 'cached home payload (BFF vs bare node:http)', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (${viaBff.requests.average.toFixed(0)} / ${viaBare.requests.average.toFixed(0)})`, budget: '≥ 0.6', pass: homeRatio >= 0.6 && clean(viaBff, viaBare) })
-
-  // 2. Uncached report pageList through the BFF against the core API directly,
-  // and through a bare node:http proxy: what any extra hop costs here, where the
-  // load generator, both services and the database share two cores. The three
-  // are measured in turn, three rounds, and each path keeps its median round,
-  // so a drift of the machine during the run does not land on one path alone.
-  const listBody = JSON.stringify({ lang: 'zh-CN', pageNo: 1, pageSize: 10 })
-  const barePort = await freePort()
-  start('bare proxy', ['--import', 'tsx', 'bench/bare-proxy.ts', coreUrl, String(barePort)], {})
-  await waitFor(`http://127.0.0.1:${barePort}/health`)
-  const listPaths = {
-    bff: { url: `${bffUrl}/api/report/researchReport/pageList`, headers: postHeaders },
-    direct: { url: `${coreUrl}/report/researchReport/pageList`, headers: { 'content-type': 'application/json' } },
-    bare: { url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`, headers: { 'content-type': 'application/json' } },
+  // BFF instances: the measured one; a second alike, for two behind nginx; and
+  // one with answer replay and the rendered-page cache off, for the rows that
+  // measure the request pipeline and the server render themselves.
+  const startBff = async (name: string, env: NodeJS.ProcessEnv = {}) => {
+    const port = await freePort()
+    const child = start(name, 'bff/dist/server.js', { PORT: String(port), HOST: '127.0.0.1', CORE_API_URL: coreUrl, RATE_LIMIT_NOT_FOUND_MAX: '1000000', ...env })
+    const url = `http://127.0.0.1:${port}`
+    await waitFor(`${url}/bff/health`)
+    return { child, url }
   }
-  const rounds: Record<keyof typeof listPaths, Load[]> = { bff: [], direct: [], bare: [] }
-  for (let round = 0; round < 3; round += 1) {
-    for (const [name, target] of Object.entries(listPaths) as Array<[keyof typeof listPaths, (typeof listPaths)['bff']]>) {
-      rounds[name].push(await load(target.url, { connections: 10, method: 'POST', body: listBody, headers: target.headers }))
+  const { child: bff, url: bffUrl } = await startBff('bff')
+  const { child: bff2, url: bff2Url } = await startBff('bff (second)')
+  const { child: bffPlain, url: bffPlainUrl } = await startBff('bff (no replay, no page cache)', { REPLAY_MAX_ENTRIES: '0', SSR_CACHE_TTL_MS: '0' })
+  const postHeaders = { 'content-type': 'application/json', 'x-requested-with': 'bench', origin: bffUrl }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+  // 1. The cached home payload, side by side with the floor of serving the
+  // same bytes: a bare node:http server and nginx (a static file), each in a
+  // process of its own as the BFF is, each answering the exact bytes and
+  // headers the BFF sent (compressed, as a browser asks for it). The load
+  // asks as a browser's fetch does. Measured in turn, several rounds, each
+  // keeping its median round, so a drift of the shared machine does not land
+  // on one side alone. An in-process baseline or uncompressed answers made
+  // the first round's ratio read high (see README, Benchmarks).
+  const homePath = '/bff/pages/home?lang=zh-CN'
+  const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' }
+  for (const url of [bffUrl, bff2Url, bffPlainUrl]) for (let i = 0; i < 3; i += 1) await rawGet(`${url}${homePath}`, browserHeaders)
+  const homeAnswer = await rawGet(`${bffUrl}${homePath}`, browserHeaders)
+  if (homeAnswer.status !== 200) throw new Error(`the home payload answered ${homeAnswer.status}`)
+  // Name, value, …: all but what a server writes per response.
+  const homeHeaders: string[] = []
+  for (let i = 0; i < homeAnswer.headers.length; i += 2) {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(homeAnswer.headers[i]!.toLowerCase())) homeHeaders.push(homeAnswer.headers[i]!, homeAnswer.headers[i + 1]!)
+  }
+  await writeFile(path.join(scratch, 'home.body'), homeAnswer.body)
+  await writeFile(path.join(scratch, 'home.headers.json'), JSON.stringify(homeHeaders))
+  const bareHomePort = await freePort()
+  const bareHome = start('bare node:http', ['--import', 'tsx', 'bench/bare-server.ts', path.join(scratch, 'home.body'), path.join(scratch, 'home.headers.json'), String(bareHomePort)], {})
+  await waitFor(`http://127.0.0.1:${bareHomePort}/health`)
+  const nginxPorts = { static: await freePort(), balancer: await freePort(), core: await freePort() }
+  if (NGINX) {
+    const headerObject: Record<string, string> = {}
+    for (let i = 0; i < homeHeaders.length; i += 2) headerObject[homeHeaders[i]!.toLowerCase()] = homeHeaders[i + 1]!
+    nginx = await startNginx({
+      static: { port: nginxPorts.static, site: { body: homeAnswer.body, headers: headerObject } },
+      balancer: { port: nginxPorts.balancer, upstreams: [bffUrl, bff2Url] },
+      proxy: { port: nginxPorts.core, upstream: coreUrl, stripPrefix: '/api' },
+    })
+  } else console.log('[bench] nginx is not installed (apt-get install -y nginx-light): its rows are left out and MISS')
+  const homeTargets = {
+    bff: { url: `${bffUrl}${homePath}`, pids: [bff.pid] },
+    bffNoReplay: { url: `${bffPlainUrl}${homePath}`, pids: [bffPlain.pid] },
+    bare: { url: `http://127.0.0.1:${bareHomePort}${homePath}`, pids: [bareHome.pid] },
+    ...(nginx ? {
+      nginx: { url: `http://127.0.0.1:${nginxPorts.static}/payload`, pids: nginx.pids },
+      twoBehindNginx: { url: `http://127.0.0.1:${nginxPorts.balancer}${homePath}`, pids: async () => [...(await nginx!.pids()), bff.pid!, bff2.pid!] },
+    } : {}),
+  }
+  type HomeTarget = keyof typeof homeTargets
+  const homeRounds: Partial<Record<HomeTarget, Load[]>> = {}
+  for (let round = 0; round < roundCount; round += 1) {
+    for (const [name, target] of Object.entries(homeTargets) as Array<[HomeTarget, (typeof homeTargets)['bff']]>) {
+      ;(homeRounds[name] ??= []).push(await load(target.url, { connections: 20, headers: browserHeaders, pids: target.pids }))
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-  const latencyOf = (name: keyof typeof listPaths) => ({ p50: median(rounds[name].map((r) => r.latency.p50)), p99: median(rounds[name].map((r) => r.latency.p99)) })
+  const homeRps = (name: HomeTarget) => (homeRounds[name] ? median(homeRounds[name]!.map((r) => r.requests.average)) : Number.NaN)
+  const homeCpu = (name: HomeTarget) => (homeRounds[name] ? median(homeRounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)) : Number.NaN)
+  const homeClean = (...names: HomeTarget[]) => names.every((name) => homeRounds[name] !== undefined && clean(...homeRounds[name]!))
+  const rps = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
+  const us = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} µs`)
+  const homeRatio = homeRps('bff') / homeRps('bare')
+  const homeRatioNoReplay = homeRps('bffNoReplay') / homeRps('bare')
+  const nginxRatio = homeRps('bff') / homeRps('nginx')
+  const balancerRatio = homeRps('twoBehindNginx') / homeRps('bff')
+  results.home = {
+    cache: homeAnswer.headers[homeAnswer.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-cache') + 1],
+    bytes: homeAnswer.body.length,
+    requestHeaders: browserHeaders,
+    rps: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeRps(name as HomeTarget)])),
+    cpuUsPerRequest: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeCpu(name as HomeTarget)])),
+    ratio: homeRatio, ratioNoReplay: homeRatioNoReplay, nginxRatio, balancerRatio,
+    rounds: Object.fromEntries(Object.entries(homeRounds).map(([name, list]) => [name, list.map((r) => ({ rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, ...r.latency }))])),
+  }
+  const cpuNote = (name: HomeTarget) => `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req`
+  rows.push({ what: 'cached home payload, BFF ÷ bare node:http (answer replay)', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (BFF ${cpuNote('bff')}; bare ${cpuNote('bare')})`, budget: '≥ 0.95', pass: homeRatio >= 0.95 && homeClean('bff', 'bare') })
+  rows.push({ what: '  the same without answer replay (Fastify pipeline)', measure: 'req/s ratio', value: `${homeRatioNoReplay.toFixed(2)} (BFF ${cpuNote('bffNoReplay')})`, budget: '≥ 0.8', pass: homeRatioNoReplay >= 0.8 && homeClean('bffNoReplay', 'bare') })
+  rows.push({ what: 'cached home payload, BFF ÷ nginx static file', measure: 'req/s ratio', value: nginx ? `${nginxRatio.toFixed(2)} (nginx ${cpuNote('nginx')}; without replay ${(homeRps('bffNoReplay') / homeRps('nginx')).toFixed(2)})` : 'nginx not installed', budget: '≥ 0.5', pass: nginx ? nginxRatio >= 0.5 && homeClean('bff', 'nginx') : false })
+  rows.push({ what: 'two BFF instances behind nginx ÷ one BFF', measure: 'req/s ratio, home payload', value: nginx ? `${balancerRatio.toFixed(2)} (${cpuNote('twoBehindNginx')}, nginx and both BFFs)` : 'nginx not installed', budget: 'report', pass: null })
+
+  // 2. Uncached report pageList through the BFF against the core API directly,
+  // and through a bare node:http proxy and nginx as a plain proxy: what any
+  // extra hop costs here, where the load generator, both services and the
+  // database share two cores. Measured in turn, --rounds rounds, each path
+  // keeping its median round, so a drift of the machine does not land on one
+  // path alone.
+  const listBody = JSON.stringify({ lang: 'zh-CN', pageNo: 1, pageSize: 10 })
+  const barePort = await freePort()
+  const bareProxy = start('bare proxy', ['--import', 'tsx', 'bench/bare-proxy.ts', coreUrl, String(barePort)], {})
+  await waitFor(`http://127.0.0.1:${barePort}/health`)
+  const corePids = async () => [core.pid!, ...(await childPids(core.pid))]
+  const listPaths = {
+    bff: { url: `${bffUrl}/api/report/researchReport/pageList`, headers: postHeaders, pids: [bff.pid!] },
+    direct: { url: `${coreUrl}/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] },
+    bare: { url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [bareProxy.pid!] },
+    ...(nginx ? { nginx: { url: `http://127.0.0.1:${nginxPorts.core}/api/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] } } : {}),
+  }
+  type ListPath = keyof typeof listPaths
+  const rounds: Partial<Record<ListPath, Load[]>> = {}
+  const coreCpu: Partial<Record<ListPath, number[]>> = {}
+  for (let round = 0; round < roundCount; round += 1) {
+    for (const [name, target] of Object.entries(listPaths) as Array<[ListPath, (typeof listPaths)['bff']]>) {
+      // The hop's own CPU per answer (the BFF, the bare proxy), and the core API's with its database, apart.
+      const coreBefore = await cpuUs(await corePids())
+      const result = await load(target.url, { connections: 10, method: 'POST', body: listBody, headers: target.headers, pids: target.pids })
+      ;(coreCpu[name] ??= []).push(((await cpuUs(await corePids())) - coreBefore) / Math.max(1, result.requests.total))
+      ;(rounds[name] ??= []).push(result)
+    }
+  }
+  const latencyOf = (name: ListPath) => ({
+    p50: median(rounds[name]!.map((r) => r.latency.p50)), p99: median(rounds[name]!.map((r) => r.latency.p99)),
+    rps: median(rounds[name]!.map((r) => r.requests.average)), cpuUsPerRequest: median(rounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)),
+  })
   const [listBff, direct, listBare] = [latencyOf('bff'), latencyOf('direct'), latencyOf('bare')]
+  const listNginx = rounds.nginx ? latencyOf('nginx') : undefined
   const ratio = (a: { p50: number; p99: number }) => ({ p50: a.p50 / Math.max(direct.p50, 0.001), p99: a.p99 / Math.max(direct.p99, 0.001) })
   const overBff = ratio(listBff)
   const overBare = ratio(listBare)
   results.pageList = {
-    rounds: Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, list.map((r) => ({ ...r.latency, rps: r.requests.average }))])),
-    bff: listBff, direct, bareProxy: listBare, p50Ratio: overBff.p50, p99Ratio: overBff.p99, bareP50Ratio: overBare.p50, bareP99Ratio: overBare.p99,
+    rounds: Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, list.map((r, i) => ({ ...r.latency, rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, coreCpuUsPerRequest: coreCpu[name as ListPath]![i] }))])),
+    bff: listBff, direct, bareProxy: listBare, nginx: listNginx, p50Ratio: overBff.p50, p99Ratio: overBff.p99, bareP50Ratio: overBare.p50, bareP99Ratio: overBare.p99,
   }
-  rows.push({ what: 'uncached pageList (BFF vs core)', measure: 'p50 / p99 overhead', value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, core ${direct.p50} / ${direct.p99} ms)`, budget: '≤ 1.3', pass: overBff.p50 <= 1.3 && overBff.p99 <= 1.3 && clean(...rounds.bff, ...rounds.direct) })
-  rows.push({ what: '  reference: bare node:http proxy vs core', measure: 'p50 / p99 overhead', value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms)`, budget: '—', pass: null })
+  rows.push({ what: 'uncached pageList, BFF ÷ core API', measure: 'p50 / p99 ratio', value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`, budget: '≤ 1.15', pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!) })
+  rows.push({ what: '  reference: bare node:http proxy ÷ core API', measure: 'p50 / p99 ratio', value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms, ${listBare.rps.toFixed(0)} req/s, ${us(listBare.cpuUsPerRequest)} CPU/req)`, budget: '—', pass: null })
+  if (listNginx) {
+    const overNginx = ratio(listNginx)
+    rows.push({ what: '  reference: nginx plain proxy ÷ core API', measure: 'p50 / p99 ratio', value: `${overNginx.p50.toFixed(2)} / ${overNginx.p99.toFixed(2)} (nginx ${listNginx.p50} / ${listNginx.p99} ms, ${listNginx.rps.toFixed(0)} req/s)`, budget: '—', pass: null })
+  }
 
   // 3. Keyword search at full catalogue size, one client at a time.
   results.search = {}
@@ -250,32 +393,43 @@ try {
     const result = await load(`${coreUrl}/report/researchReport/pageList`, { connections: 1, method: 'POST', body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }), headers: { 'content-type': 'application/json' } })
     const { p95 } = result.latency
     ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
-    rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 50 ms', pass: p95 <= 50 && clean(result) })
+    rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 15 ms', pass: p95 <= 15 && clean(result) })
   }
 
-  // 4. Server-rendered report detail, as a crawler or a first visit asks for it
-  // (the BFF keeps rendered report pages briefly: SSR_CACHE_TTL_MS).
-  const detailUrl = `${bffUrl}/reports/smart-home-china-market-2026`
-  const detailProbe = await fetch(detailUrl)
+  // 4. Server-rendered report detail, as a crawler or a first visit asks for
+  // it, rendered for every request: the BFF without its rendered-page cache
+  // (SSR_CACHE_TTL_MS=0). The data caches stay on, as in production.
+  const detailPath = '/reports/smart-home-china-market-2026'
+  const detailProbe = await fetch(`${bffPlainUrl}${detailPath}`)
   const detailHtml = await detailProbe.text()
   const rendered = detailProbe.status === 200 && detailHtml.includes('application/ld+json')
   // As browsers and crawlers ask for it: compressed.
-  const detail = await load(detailUrl, { connections: 20, headers: { 'accept-encoding': 'gzip, deflate, br' } })
-  results.reportDetail = { status: detailProbe.status, rendered, cache: detailProbe.headers.get('x-cache'), rps: detail.requests.average, latency: detail.latency, non2xx: detail.non2xx }
+  const detail = await load(`${bffPlainUrl}${detailPath}`, { connections: 20, headers: { 'accept-encoding': 'gzip, deflate, br' }, pids: [bffPlain.pid] })
+  results.reportDetail = { status: detailProbe.status, rendered, cache: detailProbe.headers.get('x-cache'), rps: detail.requests.average, cpuUsPerRequest: detail.cpuUsPerRequest, latency: detail.latency, non2xx: detail.non2xx }
   rows.push({
-    what: 'server-rendered report detail', measure: 'p99 at 20 connections',
-    value: `${detail.latency.p99} ms, ${detail.requests.average.toFixed(0)} req/s${rendered ? '' : ' (NOT server-rendered)'}`,
-    budget: '≤ 100 ms', pass: rendered && clean(detail) && detail.latency.p99 <= 100,
+    what: 'SSR report page, uncached render', measure: 'p99 at 20 connections',
+    value: `${detail.latency.p99} ms (p50 ${detail.latency.p50} ms), ${detail.requests.average.toFixed(0)} req/s, ${us(detail.cpuUsPerRequest ?? Number.NaN)} CPU/req${rendered ? '' : ' (NOT server-rendered)'}`,
+    budget: '≤ 50 ms', pass: rendered && clean(detail) && detail.latency.p99 <= 50,
   })
 
-  // 5. JavaScript the home page loads before interaction: the scripts and
-  // modulepreloads of the HTML the BFF serves for it.
-  const html = await (await fetch(`${bffUrl}/`)).text()
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!))]
-  let jsGzip = 0
-  for (const src of scripts) jsGzip += gzipSync(await readFile(path.join(root, 'client/dist', src.replace(/^\//, '')))).length
-  results.javascript = { files: scripts, gzipBytes: jsGzip }
-  rows.push({ what: 'client JavaScript before interaction', measure: 'gzip bytes', value: `${(jsGzip / 1024).toFixed(1)} KB`, budget: '≤ 120 KB', pass: jsGzip <= 120 * 1024 })
+  // 5. JavaScript a public page loads before interaction: the scripts and
+  // modulepreloads of the HTML the BFF serves for it, gzip-compressed. The
+  // row holds the heavier of the home page and the report list.
+  const javascript: Record<string, { files: string[]; gzipBytes: number }> = {}
+  for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries'], ['report detail', detailPath]] as const) {
+    const html = await (await fetch(`${bffUrl}${pagePath}`)).text()
+    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!))]
+    let gzipBytes = 0
+    for (const src of scripts) gzipBytes += gzipSync(await readFile(path.join(root, 'client/dist', src.replace(/^\//, '')))).length
+    javascript[label] = { files: scripts, gzipBytes }
+  }
+  results.javascript = javascript
+  const heaviest = Math.max(...Object.values(javascript).map((page) => page.gzipBytes))
+  rows.push({
+    what: 'first-load JavaScript, public pages', measure: 'gzip bytes, the heaviest page',
+    value: Object.entries(javascript).map(([label, page]) => `${label} ${(page.gzipBytes / 1024).toFixed(1)} KB`).join(', '),
+    budget: '≤ 100 KB', pass: heaviest <= 100 * 1024,
+  })
 
   // 6. Largest Contentful Paint with Lighthouse's mobile throttling.
   if (!values['no-browser']) {
@@ -299,7 +453,8 @@ try {
           }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
         }))
         lcpByPage[label] = lcp
-        rows.push({ what: `Largest Contentful Paint, ${label}`, measure: '4× CPU, 150 ms RTT, 1.6 Mbps', value: `${(lcp / 1000).toFixed(2)} s`, budget: '≤ 2.5 s', pass: lcp <= 2500 })
+        // A reference: Lighthouse's figure below is the budget's.
+        rows.push({ what: `  reference: LCP in Chromium, ${label}`, measure: '4× CPU, 150 ms RTT, 1.6 Mbps', value: `${(lcp / 1000).toFixed(2)} s`, budget: '—', pass: null })
         await context.close()
       }
     } finally {
@@ -316,6 +471,10 @@ try {
     const measured = await runLighthouse(CHROMIUM, bffUrl, pages, lighthouseRuns, (text) => console.log(text))
     results.lighthouse = { runsPerPage: lighthouseRuns, targets: TARGETS, pages: measured }
     for (const page of measured) {
+      // The LCP budget holds for the two pages most visits land on.
+      if (page.page === 'home' || page.page === 'report list') {
+        rows.push({ what: `LCP, Lighthouse mobile, ${page.page}`, measure: `median of ${lighthouseRuns} run(s)`, value: seconds(page.lcpMs), budget: '≤ 1.5 s', pass: page.lcpMs <= 1500 })
+      }
       rows.push({
         what: `Lighthouse mobile, ${page.page}`,
         measure: 'score · FCP · LCP · TBT · CLS',
@@ -329,15 +488,15 @@ try {
   // 8. Resident memory after the load runs.
   // The embedded database runs in a child process of the core API; it is
   // shown on its own row, as a PostgreSQL server's memory would be.
-  const databasePids = (await readFile(`/proc/${core.pid}/task/${core.pid}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean).map(Number)
+  const databasePids = await childPids(core.pid)
   const memory = { bff: await rssMb(bff.pid), core: await rssMb(core.pid), embeddedDatabase: (await Promise.all(databasePids.map((pid) => rssMb(pid)))).reduce((sum, mb) => sum + mb, 0) }
   results.memory = memory
-  rows.push({ what: 'BFF resident memory', measure: 'RSS after load', value: `${memory.bff.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.bff <= 250 })
-  rows.push({ what: 'core API resident memory', measure: 'RSS after load', value: `${memory.core.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.core <= 250 })
-  if (databasePids.length > 0) rows.push({ what: 'embedded database process (PGlite)', measure: 'RSS after load', value: `${memory.embeddedDatabase.toFixed(0)} MB`, budget: '—', pass: null })
-
+  rows.push({ what: 'BFF resident memory', measure: 'RSS after load', value: `${memory.bff.toFixed(0)} MB`, budget: '≤ 150 MB', pass: memory.bff <= 150 })
+  rows.push({ what: 'core API resident memory', measure: 'RSS after load', value: `${memory.core.toFixed(0)} MB`, budget: '≤ 150 MB', pass: memory.core <= 150 })
+  if (databasePids.length > 0) rows.push({ what: 'embedded database process (PGlite)', measure: 'RSS after load', value: `${memory.embeddedDatabase.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.embeddedDatabase <= 250 })
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {
+  await nginx?.stop()
   await stopAll()
   await rm(scratch, { recursive: true, force: true })
 }

@@ -1,0 +1,161 @@
+// nginx as the bench's peer (Debian's package: apt-get install -y nginx-light):
+// started by the bench in a scratch prefix, as the bench's own user, on
+// loopback ports, in the foreground (daemon off) so it stops with the bench.
+//
+//   static:   the home payload as a static file, with the exact headers the
+//             BFF sent with it: what serving those bytes costs at the floor.
+//   balancer: a plain proxy (keep-alive upstream connections, no cache) in
+//             front of one or more BFF instances.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate))
+
+/** Headers nginx writes itself, or that describe one connection or one response. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type', 'server'])
+
+export interface StaticSite {
+  /** The bytes served at /payload */
+  body: Buffer
+  /** The headers the BFF answered with, sent again as they were (add_header ... always) */
+  headers: Record<string, string>
+}
+
+export interface NginxOptions {
+  /** Worker processes: 1 by default, as one BFF process is one thread of JavaScript */
+  workers?: number
+  static?: { port: number; site: StaticSite }
+  balancer?: { port: number; upstreams: string[] }
+  /** A plain proxy to one upstream, the path's prefix taken off (as the BFF's /api proxy does) */
+  proxy?: { port: number; upstream: string; stripPrefix: string }
+}
+
+export interface NginxPeer {
+  pid: number | undefined
+  /** Every nginx process (master and workers), for resident memory */
+  pids(): Promise<number[]>
+  stop(): Promise<void>
+}
+
+/** nginx's config language quotes with '' and escapes with a backslash. */
+const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+export function nginxConfig(prefix: string, options: NginxOptions): string {
+  const lines = [
+    `worker_processes ${options.workers ?? 1};`,
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    `error_log ${path.join(prefix, 'error.log')} warn;`,
+    'events { worker_connections 4096; }',
+    'http {',
+    '  access_log off;',
+    '  server_tokens off;',
+    '  keepalive_requests 1000000;',
+    // Debian's compiled-in temp paths are under /var/lib/nginx: the scratch prefix instead.
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, `${kind}-temp`)};`),
+  ]
+  if (options.static) {
+    const { port, site } = options.static
+    const type = site.headers['content-type'] ?? 'application/octet-stream'
+    lines.push(
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      '    etag off;',
+      '    location = /payload {',
+      `      root ${path.join(prefix, 'www')};`,
+      '      types { }',
+      `      default_type ${quote(type)};`,
+      // The BFF's own headers, as it sent them: the same bytes on the wire but nginx's Last-Modified and Accept-Ranges.
+      ...Object.entries(site.headers)
+        .filter(([name]) => !OWN_HEADERS.has(name))
+        .map(([name, value]) => `      add_header ${quote(name)} ${quote(value)} always;`),
+      '    }',
+      '  }',
+    )
+  }
+  if (options.balancer) {
+    const { port, upstreams } = options.balancer
+    lines.push(
+      '  upstream bff {',
+      ...upstreams.map((url) => `    server ${new URL(url).host};`),
+      '    keepalive 64;',
+      '  }',
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      '    location / {',
+      '      proxy_pass http://bff;',
+      '      proxy_http_version 1.1;',
+      '      proxy_set_header Connection "";',
+      '      proxy_set_header Host $host;',
+      '      proxy_set_header X-Forwarded-For $remote_addr;',
+      '      proxy_set_header X-Forwarded-Proto $scheme;',
+      '      proxy_buffering on;',
+      '    }',
+      '  }',
+    )
+  }
+  if (options.proxy) {
+    const { port, upstream, stripPrefix } = options.proxy
+    lines.push(
+      '  upstream core {',
+      `    server ${new URL(upstream).host};`,
+      '    keepalive 64;',
+      '  }',
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      `    location ${stripPrefix}/ {`,
+      // The URI part of proxy_pass replaces the location's prefix.
+      '      proxy_pass http://core/;',
+      '      proxy_http_version 1.1;',
+      '      proxy_set_header Connection "";',
+      '      proxy_set_header X-Forwarded-For $remote_addr;',
+      '    }',
+      '  }',
+    )
+  }
+  lines.push('}')
+  return `${lines.join('\n')}\n`
+}
+
+async function waitForPort(port: number, child: ChildProcess, prefix: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
+    try {
+      await fetch(`http://127.0.0.1:${port}/`)
+      return
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`nginx did not listen on ${port}`)
+}
+
+export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
+  const prefix = await mkdtemp(path.join(tmpdir(), 'rpt-bench-nginx-'))
+  await mkdir(path.join(prefix, 'www'), { recursive: true })
+  if (options.static) await writeFile(path.join(prefix, 'www', 'payload'), options.static.site.body)
+  const conf = path.join(prefix, 'nginx.conf')
+  await writeFile(conf, nginxConfig(prefix, options))
+  // -e: the error log before the config is read (Debian's default is under /var/log).
+  const child = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const port = options.static?.port ?? options.balancer?.port
+  if (port !== undefined) await waitForPort(port, child, prefix)
+  return {
+    pid: child.pid,
+    async pids() {
+      const children = await readFile(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').catch(() => '')
+      return [child.pid!, ...children.trim().split(/\s+/).filter(Boolean).map(Number)]
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        // QUIT: graceful; TERM: fast. Either ends the workers with the master.
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
+      await rm(prefix, { recursive: true, force: true })
+    },
+  }
+}
