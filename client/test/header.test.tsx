@@ -87,7 +87,8 @@ describe('header', () => {
     await menuLoaded()
     expect(screen.getAllByRole('link', { name: /王芳/ })[0]).toHaveAttribute('href', '/personalCenter/myInfo')
     await user.click(screen.getAllByRole('button', { name: '退出' })[0]!)
-    const dialog = screen.getByRole('alertdialog', { name: '退出登录' })
+    // The dialog loads on the first ask (lazy), a moment later.
+    const dialog = await screen.findByRole('alertdialog', { name: '退出登录' })
     await user.keyboard('{Escape}')
     expect(dialog).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '退出' }))

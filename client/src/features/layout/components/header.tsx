@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { LocalLink } from '../../../components/local-link'
 import { localizePath, otherLocale } from '../../../lib/locale'
 import { openModal } from '../../../lib/modal-store'
@@ -10,6 +9,9 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useMenuDict } from '../api/get-menu-dict'
 import { useSiteConfig } from '../api/get-site-config'
+
+// Loaded when a visitor asks to log out: the dialog and its modal stay out of every page's first script.
+const ConfirmDialog = lazy(() => import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 import { useLogout } from '../api/logout'
 import { buildMenu, type MenuItem } from './menu'
 import { SearchBar } from './search-bar'
@@ -244,6 +246,7 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
       </div>
 
       {confirmLogout && (
+        <Suspense fallback={null}>
         <ConfirmDialog
           title={t('logout.title')}
           text={t('logout.text')}
@@ -253,6 +256,7 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
           onConfirm={() => void doLogout()}
           onCancel={() => setConfirmLogout(false)}
         />
+        </Suspense>
       )}
     </header>
   )
