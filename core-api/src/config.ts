@@ -17,6 +17,12 @@ const ConfigSchema = Type.Object({
   /** Keep the embedded database in memory (tests); ignored when DATABASE_URL is set */
   EMBEDDED_PG_MEMORY: Type.Boolean({ default: false }),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** Report searches that may run against the database at once (cache misses only); more wait their turn */
+  SEARCH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+  /** How long a search waits for its turn before it is answered the busy envelope (429) */
+  SEARCH_QUEUE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 2000 }),
+  /** statement_timeout of a search query on the database; one that runs longer is answered the busy envelope */
+  SEARCH_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
   DATA_DIR: Type.String({ default: path.join(repoRoot, '.data') }),
   FIXTURES_DIR: Type.String({ default: path.join(repoRoot, 'fixtures', 'content') }),
   /**

@@ -10,7 +10,8 @@ import { scaleOut } from './2026.11.25T00.00.08.scale-out.ts'
 import { paymentClosesAndRefunds } from './2026.11.25T00.00.09.payment-closes-and-refunds.ts'
 import { dictionaryIcons } from './2026.11.25T00.00.10.dictionary-icons.ts'
 import { refundsByOrder } from './2026.11.25T00.00.11.refunds-by-order.ts'
+import { reportSearchPages } from './2026.11.25T00.00.12.report-search-pages.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
-export const migrations: MigrationModule[] = [contentSchema, websiteUsers, orders, reportListPerformance, reportSearchTable, reportCatalogueVersion, reportSearchFixes, scaleOut, paymentClosesAndRefunds, dictionaryIcons, refundsByOrder]
+export const migrations: MigrationModule[] = [contentSchema, websiteUsers, orders, reportListPerformance, reportSearchTable, reportCatalogueVersion, reportSearchFixes, scaleOut, paymentClosesAndRefunds, dictionaryIcons, refundsByOrder, reportSearchPages]

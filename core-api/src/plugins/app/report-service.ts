@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { QueryTypes, type Sequelize } from 'sequelize'
+import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { currencyFor, PRICE_LIMITS, PRICE_OVER_VALUE, priceBand, priceBandLabel, roundListPrice } from '../../lib/pricing.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { SearchGate } from '../../lib/search-gate.ts'
 import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
 import { countKey, EDITIONS, LICENCES, priceKey, type ConfigService, type Edition, type Licence } from './config-service.ts'
 import type { DictService } from './dict-service.ts'
@@ -79,6 +80,13 @@ const ORDER_BY: Record<NonNullable<ReportListQuery['sort']>, string> = {
   'price-desc': 'r.price DESC NULLS LAST, r.publish_date DESC, r.id DESC',
 }
 
+/** Each order read from its other end: a page past the middle of the list is read backwards (see plainList). */
+const REVERSED_ORDER_BY: Record<NonNullable<ReportListQuery['sort']>, string> = {
+  latest: 'r.publish_date ASC, r.id ASC',
+  'price-asc': 'r.price DESC NULLS FIRST, r.publish_date ASC, r.id ASC',
+  'price-desc': 'r.price ASC NULLS FIRST, r.publish_date ASC, r.id ASC',
+}
+
 type Filter = 'keyword' | 'marketType' | 'reportRegion' | 'price' | 'publishDate'
 
 interface FacetRow {
@@ -115,19 +123,51 @@ function summarizeFacets(rows: FacetRow[]) {
 /** Distinct filter combinations whose facet counts are kept (each a few hundred bytes). */
 const FACET_MEMO_ENTRIES = 500
 
+/** Match ids kept for keyword answers, all entries together (8 bytes each: 32 MB). */
+const KEYWORD_MEMO_IDS = 4_000_000
+
+type Facets = ReturnType<typeof summarizeFacets>
+
+/** A keyword answer under one set of filters and one order: its facets and every match's id, in order. */
+interface KeywordAnswer {
+  facets: Facets
+  ids: Float64Array
+}
+
+export interface SearchLimits {
+  /** Searches that may query the database at once */
+  concurrency: number
+  /** How long one waits for its turn before the busy answer */
+  queueMs: number
+  /** statement_timeout of a search query */
+  statementTimeoutMs: number
+}
+
 /** A year of the publishDates facet, labelled (marketTypeName, as earlier clients read every facet's label). */
 function yearFacet(year: { publishDateValue: string; marketCount: number }, lang: Lang) {
   return { ...year, marketTypeName: lang === 'en-US' ? year.publishDateValue : `${year.publishDateValue}年` }
 }
 
 export class ReportService {
-  private readonly facetMemo = new Map<string, Promise<ReturnType<typeof summarizeFacets>>>()
+  private readonly facetMemo = new Map<string, Promise<Facets>>()
+  private readonly keywordMemo = new Map<string, { answer: Promise<KeywordAnswer>; ids: number }>()
+  private keywordMemoIds = 0
+  private readonly gate: SearchGate
 
   constructor(
     private readonly sequelize: Sequelize,
     private readonly dicts: DictService,
     private readonly configs: ConfigService,
-  ) {}
+    private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 10_000 },
+  ) {
+    this.gate = new SearchGate(limits.concurrency, limits.queueMs)
+  }
+
+  /** The catalogue version (research_report_version): kept answers are valid for one version only. */
+  private async catalogueVersion(): Promise<string | undefined> {
+    const [current] = await this.select<{ version: string }>(`SELECT version::text AS version FROM research_report_version WHERE id = 1`, [])
+    return current?.version
+  }
 
   /** Each filter of the query as a bound SQL expression, keyed by the facet it belongs to. */
   private filterExpressions(query: ReportListQuery, c: Conditions): Partial<Record<Exclude<Filter, 'keyword'>, string>> {
@@ -190,8 +230,9 @@ export class ReportService {
   private async facetCounts(query: ReportListQuery) {
     const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
     const filters = this.filterExpressions(query, c)
-    const [current] = await this.select<{ version: string }>(`SELECT version::text AS version FROM research_report_version WHERE id = 1`, [])
-    const key = `${current?.version}|${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
+    const version = await this.catalogueVersion()
+    const current = version !== undefined
+    const key = `${version}|${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
     if (current) {
       const kept = this.facetMemo.get(key)
       if (kept) return kept
@@ -209,38 +250,117 @@ export class ReportService {
   /**
    * A keyword list: the matches are read once, from the narrow
    * research_report_search (see its migration), and both the facets and
-   * the page are made from them; only the page's rows are read from the wide
-   * table. Separately, each would read every match: a broad keyword matches
-   * thousands of reports. The search index finds
-   * the matches first; left to itself the planner may walk the date index
-   * hoping to meet ten matches early, and read the whole catalogue when a
-   * keyword matches little or nothing in the language.
+   * the order of every match are made from them; only the page's rows are
+   * read from the wide table. The search index finds the matches first; left
+   * to itself the planner may walk the date index hoping to meet ten matches
+   * early, and read the whole catalogue when a keyword matches little or
+   * nothing in the language.
+   *
+   * Reading the matches costs in proportion to how many there are: a broad
+   * keyword (中国, market) or a symbol (%, .) matches every report, 100 ms
+   * and more at 100,000 reports. So the answer, facets and ordered ids, is
+   * kept per (keyword, filters, order, catalogue version), as the keyword-less
+   * facet counts are: every page of it, and every visitor asking it again,
+   * is then a slice of the ids and one read of the page's rows, until a
+   * report changes. Concurrent askers of the same answer share one query.
    */
   private async keywordList(query: ReportListQuery) {
     const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
     addKeywordCondition(c, query.keyword, 'r')
     const filters = this.filterExpressions(query, c)
+    const sort = query.sort ?? 'latest'
+    const version = await this.catalogueVersion()
+    const key = `${version}|${sort}|${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
+    let kept = version !== undefined ? this.keywordMemo.get(key) : undefined
+    if (kept) {
+      // Most recently used last, so eviction takes the longest unused.
+      this.keywordMemo.delete(key)
+      this.keywordMemo.set(key, kept)
+    } else {
+      const answer = this.gate.run(() => this.keywordMatches(c, filters, sort))
+      if (version !== undefined) {
+        const entry = { answer, ids: 0 }
+        kept = entry
+        this.keywordMemo.set(key, entry)
+        answer.then((found) => {
+          if (this.keywordMemo.get(key) !== entry) return
+          entry.ids = found.ids.length
+          this.keywordMemoIds += entry.ids
+          this.trimKeywordMemo()
+        }, () => {
+          if (this.keywordMemo.get(key) === entry) this.keywordMemo.delete(key)
+        })
+      } else {
+        kept = { answer, ids: 0 }
+      }
+    }
+    const { facets, ids } = await kept.answer
+    const offset = (query.pageNo - 1) * query.pageSize
+    const pageIds = Array.from(ids.subarray(Math.min(offset, ids.length), Math.min(offset + query.pageSize, ids.length)), (id) => String(id))
+    return { rows: await this.rowsByIds(pageIds, query.lang, ORDER_BY[sort]), facets }
+  }
+
+  /** Drops the longest unused keyword answers while more ids are kept than KEYWORD_MEMO_IDS, and any of an older version. */
+  private trimKeywordMemo() {
+    for (const [key, entry] of this.keywordMemo) {
+      if (this.keywordMemoIds <= KEYWORD_MEMO_IDS && this.keywordMemo.size <= FACET_MEMO_ENTRIES) break
+      this.keywordMemo.delete(key)
+      this.keywordMemoIds -= entry.ids
+    }
+  }
+
+  /** Every match of a keyword under the filters: the facets, and the ids in the list's order. */
+  private async keywordMatches(c: Conditions, filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, sort: NonNullable<ReportListQuery['sort']>): Promise<KeywordAnswer> {
     const all = Object.values(filters).map((sql) => `(${sql})`).join(' AND ') || 'TRUE'
-    const order = ORDER_BY[query.sort ?? 'latest']
-    const limit = c.bind(query.pageSize)
-    const offset = c.bind((query.pageNo - 1) * query.pageSize)
-    const [found] = await this.select<{ facets: FacetRow[]; ids: string[] }>(
+    const [found] = await this.searchSelect<{ facets: FacetRow[]; ids: string }>(
       `WITH m AS MATERIALIZED (SELECT r.id, r.market_type, r.report_region, r.price, r.publish_date FROM research_report_search r ${c.where}),
-            facets AS (${this.facetSelect(filters, 'm r')}),
-            page AS (SELECT r.id FROM m r WHERE ${all} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+            facets AS (${this.facetSelect(filters, 'm r')})
        SELECT (SELECT coalesce(json_agg(f), '[]'::json) FROM facets f) AS facets,
-              (SELECT coalesce(array_agg(p.id::text), '{}') FROM page p) AS ids`,
+              (SELECT coalesce(string_agg(r.id::text, ',' ORDER BY ${ORDER_BY[sort]}), '') FROM m r WHERE ${all}) AS ids`,
       c.params,
     )
-    // The page's order is the second query's: these are only which rows. It
-    // reads a later snapshot, so a report hidden or moved to the other
-    // language in between must not come back with it.
-    const ids = found?.ids ?? []
-    const rows = ids.length === 0 ? [] : await this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
+    const text = found?.ids ?? ''
+    // Report ids are bigserial values, far below 2^53: a double holds each exactly, in 8 bytes.
+    const ids = text === '' ? new Float64Array(0) : Float64Array.from(text.split(','), Number)
+    return { facets: summarizeFacets(found?.facets ?? []), ids }
+  }
+
+  /**
+   * A page's rows, in the list's order. The ids come from an earlier
+   * statement (another snapshot), so a report hidden or moved to the other
+   * language in between must not come back with them.
+   */
+  private async rowsByIds(ids: string[], lang: Lang, order: string) {
+    if (ids.length === 0) return []
+    return this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
       `SELECT ${LIST_COLUMNS} FROM research_report r WHERE r.id = ANY($1::bigint[]) AND r.lang = $2 AND r.status = '0' ORDER BY ${order}`,
-      [ids, query.lang],
+      [ids, lang],
     )
-    return { rows, facets: summarizeFacets(found?.facets ?? []) }
+  }
+
+  /**
+   * A search query with its own statement_timeout, in a transaction of its
+   * own (SET LOCAL ends with it). A query that outlasts it is cancelled by
+   * the database and answered the busy envelope, rather than holding a
+   * connection and a core. enable_seqscan is off for it: a one-character
+   * symbol (%, .) is in almost every report, and the planner then chose a
+   * sequential scan that detoasts every report's gram array (stored out of
+   * line) to test it, 1.2 s at 100,000 reports, where the gram index
+   * answers the same rows without reading a single array.
+   */
+  private searchSelect<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
+    return this.sequelize.transaction(async (transaction) => {
+      await this.sequelize.query(`SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true)`, {
+        bind: [String(this.limits.statementTimeoutMs)],
+        type: QueryTypes.SELECT,
+        transaction,
+      })
+      return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction })
+    }).catch((error: unknown) => {
+      // 57014 query_canceled: the statement timeout.
+      if (error instanceof DatabaseError && (error.parent as { code?: string } | undefined)?.code === '57014') throw new AppError('TOO_MANY_REQUESTS')
+      throw error
+    })
   }
 
   private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
@@ -267,18 +387,39 @@ export class ReportService {
     }
   }
 
+  /**
+   * A list without a keyword. A page's ids come from research_report_search's
+   * index in the list's order (an index-only scan: see the migration
+   * report-search-pages), not from the wide table: sorted by price, the wide
+   * table has no index in that order and sorted every report for each page,
+   * and a deep page visited every wide row before it. A page past the middle
+   * is read from the other end, so the last page costs what the first does;
+   * the total it needs comes from the kept facet counts. Only the page's own
+   * rows are read from research_report.
+   */
   private async plainList(query: ReportListQuery) {
-    const listConditions = this.conditions(query)
-    const limit = listConditions.bind(query.pageSize)
-    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
-    const [rows, facets] = await Promise.all([
-      this.select<Omit<ReportListItem, 'marketTypeName' | 'currency'>>(
-        `SELECT ${LIST_COLUMNS} FROM research_report r ${listConditions.where} ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`,
-        listConditions.params,
+    const sort = query.sort ?? 'latest'
+    const offset = (query.pageNo - 1) * query.pageSize
+    const counting = this.facetCounts(query)
+    // The first page needs no total: its ids are read beside the counts.
+    const total = offset === 0 ? Infinity : (await counting).total
+    const c = this.conditions(query)
+    const backwards = offset >= total ? false : offset + query.pageSize / 2 > total / 2
+    // Backwards, the page is rows total - offset - pageSize .. total - offset of the reversed order.
+    const skip = backwards ? Math.max(0, total - offset - query.pageSize) : offset
+    const take = backwards ? Math.min(query.pageSize, total - offset) : query.pageSize
+    const limit = c.bind(take)
+    const skipped = c.bind(skip)
+    const [found, facets] = await Promise.all([
+      offset >= total ? [] : this.select<{ id: string }>(
+        `SELECT r.id::text AS id FROM research_report_search r ${c.where} ORDER BY ${(backwards ? REVERSED_ORDER_BY : ORDER_BY)[sort]} LIMIT ${limit} OFFSET ${skipped}`,
+        c.params,
       ),
-      this.facetCounts(query),
+      counting,
     ])
-    return { rows, facets }
+    const ids = found.map((row) => row.id)
+    if (backwards) ids.reverse()
+    return { rows: await this.rowsByIds(ids, query.lang, ORDER_BY[sort]), facets }
   }
 
   private presentListItem(row: Omit<ReportListItem, 'marketTypeName' | 'currency'>, labels: Map<string, string>, lang: Lang): ReportListItem {
@@ -412,7 +553,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('reports', new ReportService(app.db.sequelize, app.dicts, app.configs))
+    app.decorate('reports', new ReportService(app.db.sequelize, app.dicts, app.configs, {
+      concurrency: app.config.SEARCH_CONCURRENCY,
+      queueMs: app.config.SEARCH_QUEUE_MS,
+      statementTimeoutMs: app.config.SEARCH_STATEMENT_TIMEOUT_MS,
+    }))
   },
-  { name: 'report-service', dependencies: ['db', 'dict-service', 'config-service'] },
+  { name: 'report-service', dependencies: ['config', 'db', 'dict-service', 'config-service'] },
 )
