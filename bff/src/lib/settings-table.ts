@@ -82,6 +82,7 @@ export const SETTINGS = [
   limit('RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX', 'customerInfo', 5, 'Custom requests per session or e-mail address', '同一会话或邮箱的定制需求提交次数'),
   limit('RATE_LIMIT_NOT_FOUND_MAX', 'notFound', 60, 'Unknown paths per address', '同一地址访问不存在路径的次数'),
   limit('RATE_LIMIT_OPS_AUTH_MAX', 'opsAuth', 10, 'Failed ops sign-ins per address', '同一地址运维认证失败次数'),
+  limit('RATE_LIMIT_SEARCH_MAX', 'search', 30, 'Expensive report searches per address (a one-character or symbol keyword, a page past 50)', '同一地址的高开销报告搜索次数（单字或纯符号关键词、第 50 页以后）'),
 ] as const satisfies readonly SettingDef[]
 
 export type SettingName = (typeof SETTINGS)[number]['name']

@@ -61,7 +61,7 @@ export const CACHED_PATHS: readonly { method: Method; path: string; cache: Cache
 export const PROXIED_PATHS: readonly ProxiedPath[] = [
   // content
   { method: 'POST', path: '/basedata/customerInfo/save', limit: 'customerInfo' },
-  { method: 'POST', path: '/report/researchReport/pageList' },
+  { method: 'POST', path: '/report/researchReport/pageList', limit: 'search' },
   { method: 'GET', path: '/report/researchReport/form' },
   { method: 'POST', path: '/report/researchReport/publishDateList' },
   { method: 'POST', path: '/report/researchBriefReport/pageList' },

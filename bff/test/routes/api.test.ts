@@ -180,6 +180,24 @@ describe('rate limits', () => {
       await limited.close()
     }
   })
+
+  it('limits expensive report searches per visitor (symbol and one-character keywords, deep pages), and no other search', async () => {
+    const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
+    try {
+      const search = (payload: Record<string, unknown>, remoteAddress = '10.9.0.1') =>
+        limited.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, remoteAddress, payload: { lang: 'zh-CN', pageSize: 10, ...payload } })
+      const statuses = []
+      for (const payload of [{ keyword: '%' }, { queryKeyword: '车' }, { pageNo: 51 }, { keyword: '。，' }]) statuses.push((await search(payload)).statusCode)
+      expect(statuses).toEqual([200, 200, 429, 429])
+      const refused = await search({ keyword: '.' })
+      expect(body(refused)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
+      // Selective searches and the first pages stay open to the same visitor, and other visitors are not touched.
+      for (const payload of [{ keyword: '锂电' }, { keyword: 'battery' }, { pageNo: 50 }, {}]) expect((await search(payload)).statusCode).toBe(200)
+      expect((await search({ keyword: '%' }, '10.9.0.2')).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
 })
 
 describe('accounts', () => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { AppError } from '../../http/envelope.ts'
 import type { SettingValues } from '../../lib/settings-table.ts'
 
-export const LIMIT_POLICIES = ['login', 'register', 'captcha', 'forgetPwd', 'customerInfo', 'notFound', 'opsAuth'] as const
+export const LIMIT_POLICIES = ['login', 'register', 'captcha', 'forgetPwd', 'customerInfo', 'notFound', 'opsAuth', 'search'] as const
 export type LimitPolicy = (typeof LIMIT_POLICIES)[number]
 
 export function isLimitPolicy(value: unknown): value is LimitPolicy {
@@ -56,6 +56,26 @@ function bodyField(request: FastifyRequest, field: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined
 }
 
+/**
+ * A report search whose cost grows with the catalogue: a keyword of one
+ * character or of symbols only (%, .), which matches nearly every report, or
+ * a page past the 50th, which crawlers walk and people do not. Only these
+ * count against the search policy; every other search is free.
+ */
+export function isExpensiveSearch(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return false
+  const fields = body as Record<string, unknown>
+  const raw = fields.keyword ?? fields.queryKeyword
+  const keyword = typeof raw === 'string' ? raw.trim() : ''
+  if (keyword !== '' && ([...keyword].length === 1 || !/[\p{L}\p{N}]/u.test(keyword))) return true
+  return Number(fields.pageNo) > 50
+}
+
+/** Policies that count only some of the requests they guard. */
+const COUNTS_ONLY: Partial<Record<LimitPolicy, (request: FastifyRequest) => boolean>> = {
+  search: (request) => isExpensiveSearch(request.body),
+}
+
 // Accounts are hashed so neither login names nor e-mail addresses sit in Redis.
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22)
 
@@ -70,6 +90,7 @@ function budgetsOf(v: Readonly<SettingValues>): Record<LimitPolicy, Budget> {
     customerInfo: { address: v.RATE_LIMIT_CUSTOMER_INFO_MAX, account: v.RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX, windowS },
     notFound: { address: v.RATE_LIMIT_NOT_FOUND_MAX, windowS },
     opsAuth: { address: v.RATE_LIMIT_OPS_AUTH_MAX, windowS },
+    search: { address: v.RATE_LIMIT_SEARCH_MAX, windowS },
   }
 }
 
@@ -123,6 +144,7 @@ async function limitsPlugin(app: FastifyInstance) {
   async function enforce(request: FastifyRequest, policy: LimitPolicy) {
     const check = checks.get(policy)
     if (!check) return
+    if (COUNTS_ONLY[policy] && !COUNTS_ONLY[policy](request)) return
     tallies.requests[policy] = (tallies.requests[policy] ?? 0) + 1
     const applicable = [check.address]
     if (check.account && accountOf[policy]?.(request) !== undefined) applicable.push(check.account)
