@@ -1,9 +1,18 @@
 import type { Locale } from './locale'
 
+// Made once per locale: constructing an Intl.NumberFormat costs about a millisecond,
+// and a report page formats a price per edition (the largest part of a server render's own time).
+const priceFormats = new Map<Locale, Intl.NumberFormat>()
+function priceFormat(locale: Locale): Intl.NumberFormat {
+  let format = priceFormats.get(locale)
+  if (!format) priceFormats.set(locale, (format = new Intl.NumberFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 0 })))
+  return format
+}
+
 // Prices show as ￥ in the Chinese edition and USD in the English one.
 export function formatPrice(value: number | null | undefined, currency: string | undefined, locale: Locale): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
-  const amount = new Intl.NumberFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 0 }).format(value)
+  const amount = priceFormat(locale).format(value)
   const code = (currency ?? (locale === 'zh-CN' ? 'CNY' : 'USD')).toUpperCase()
   if (code === 'CNY' || code === 'RMB') return `￥${amount}`
   if (code === 'USD') return `$${amount}`
