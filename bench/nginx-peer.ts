@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -119,17 +120,22 @@ export function nginxConfig(prefix: string, options: NginxOptions): string {
   return `${lines.join('\n')}\n`
 }
 
+/** Until the port takes a connection (nginx answers / with a 404 on the static server: a TCP connection says enough). */
 async function waitForPort(port: number, child: ChildProcess, prefix: string): Promise<void> {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
-    try {
-      await fetch(`http://127.0.0.1:${port}/`)
-      return
-    } catch { /* not yet */ }
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`nginx did not listen on ${port}`)
+  throw new Error(`nginx did not listen on ${port}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
 }
 
 export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
@@ -141,8 +147,7 @@ export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
   await writeFile(conf, nginxConfig(prefix, options))
   // -e: the error log before the config is read (Debian's default is under /var/log).
   const child = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
-  const port = options.static?.port ?? options.balancer?.port
-  if (port !== undefined) await waitForPort(port, child, prefix)
+  for (const port of [options.static?.port, options.balancer?.port, options.proxy?.port]) if (port !== undefined) await waitForPort(port, child, prefix)
   return {
     pid: child.pid,
     async pids() {
