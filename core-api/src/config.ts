@@ -17,7 +17,7 @@ const ConfigSchema = Type.Object({
   /** Keep the embedded database in memory (tests); ignored when DATABASE_URL is set */
   EMBEDDED_PG_MEMORY: Type.Boolean({ default: false }),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-  /** Report searches that may run against the database at once (cache misses only); more wait their turn */
+  /** Report searches that may run against the database at once (answers not kept yet); broad keywords get at most half; more wait their turn */
   SEARCH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
   /** How long a search waits for its turn before it is answered the busy envelope (429) */
   SEARCH_QUEUE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 2000 }),

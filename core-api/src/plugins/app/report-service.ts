@@ -123,6 +123,11 @@ function summarizeFacets(rows: FacetRow[]) {
 /** Distinct filter combinations whose facet counts are kept (each a few hundred bytes). */
 const FACET_MEMO_ENTRIES = 500
 
+/** A keyword matching this many reports of a language or more is broad: its searches take the broad lane of the cap. */
+const BROAD_MATCHES = 10_000
+/** Keywords whose match count is remembered for choosing a lane. */
+const MATCH_COUNT_ENTRIES = 10_000
+
 /** Match ids kept for keyword answers, all entries together (8 bytes each: 32 MB). */
 const KEYWORD_MEMO_IDS = 4_000_000
 
@@ -152,7 +157,11 @@ export class ReportService {
   private readonly facetMemo = new Map<string, Promise<Facets>>()
   private readonly keywordMemo = new Map<string, { answer: Promise<KeywordAnswer>; ids: number }>()
   private keywordMemoIds = 0
-  private readonly gate: SearchGate
+  /** Two lanes under one cap: broad keywords take at most half of it, so selective searches always find a free slot. */
+  private readonly selectiveGate: SearchGate
+  private readonly broadGate: SearchGate
+  /** How many reports each recently searched keyword matched (lang|keyword), to send a broad one to its lane. */
+  private readonly matchCounts = new Map<string, number>()
 
   constructor(
     private readonly sequelize: Sequelize,
@@ -160,7 +169,9 @@ export class ReportService {
     private readonly configs: ConfigService,
     private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 10_000 },
   ) {
-    this.gate = new SearchGate(limits.concurrency, limits.queueMs)
+    const broad = Math.max(1, Math.floor(limits.concurrency / 2))
+    this.broadGate = new SearchGate(broad, limits.queueMs)
+    this.selectiveGate = new SearchGate(Math.max(1, limits.concurrency - broad), limits.queueMs)
   }
 
   /** The catalogue version (research_report_version): kept answers are valid for one version only. */
@@ -277,7 +288,7 @@ export class ReportService {
       this.keywordMemo.delete(key)
       this.keywordMemo.set(key, kept)
     } else {
-      const answer = this.gate.run(() => this.keywordMatches(c, filters, sort))
+      const answer = this.laneOf(query).run(() => this.keywordMatches(c, filters, sort, this.matchKey(query)))
       if (version !== undefined) {
         const entry = { answer, ids: 0 }
         kept = entry
@@ -300,6 +311,22 @@ export class ReportService {
     return { rows: await this.rowsByIds(pageIds, query.lang, ORDER_BY[sort]), facets }
   }
 
+  private matchKey(query: ReportListQuery): string {
+    return `${query.lang}|${(query.keyword ?? '').trim().toLowerCase()}`
+  }
+
+  /**
+   * The lane of a search that must query the database: broad when its
+   * keyword is one character or symbols only (% . ，), or matched at least
+   * BROAD_MATCHES reports when last asked (under any filters), as 中国 and
+   * market do; selective otherwise.
+   */
+  private laneOf(query: ReportListQuery): SearchGate {
+    const keyword = (query.keyword ?? '').trim()
+    if ([...keyword].length <= 1 || !/[\p{L}\p{N}]/u.test(keyword)) return this.broadGate
+    return (this.matchCounts.get(this.matchKey(query)) ?? 0) >= BROAD_MATCHES ? this.broadGate : this.selectiveGate
+  }
+
   /** Drops the longest unused keyword answers while more ids are kept than KEYWORD_MEMO_IDS, and any of an older version. */
   private trimKeywordMemo() {
     for (const [key, entry] of this.keywordMemo) {
@@ -310,15 +337,20 @@ export class ReportService {
   }
 
   /** Every match of a keyword under the filters: the facets, and the ids in the list's order. */
-  private async keywordMatches(c: Conditions, filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, sort: NonNullable<ReportListQuery['sort']>): Promise<KeywordAnswer> {
+  private async keywordMatches(c: Conditions, filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, sort: NonNullable<ReportListQuery['sort']>, matchKey: string): Promise<KeywordAnswer> {
     const all = Object.values(filters).map((sql) => `(${sql})`).join(' AND ') || 'TRUE'
-    const [found] = await this.searchSelect<{ facets: FacetRow[]; ids: string }>(
+    const [found] = await this.searchSelect<{ facets: FacetRow[]; ids: string; matches: number }>(
       `WITH m AS MATERIALIZED (SELECT r.id, r.market_type, r.report_region, r.price, r.publish_date FROM research_report_search r ${c.where}),
             facets AS (${this.facetSelect(filters, 'm r')})
        SELECT (SELECT coalesce(json_agg(f), '[]'::json) FROM facets f) AS facets,
-              (SELECT coalesce(string_agg(r.id::text, ',' ORDER BY ${ORDER_BY[sort]}), '') FROM m r WHERE ${all}) AS ids`,
+              (SELECT coalesce(string_agg(r.id::text, ',' ORDER BY ${ORDER_BY[sort]}), '') FROM m r WHERE ${all}) AS ids,
+              (SELECT count(*)::int FROM m) AS matches`,
       c.params,
     )
+    // Filters narrow the answer, not the work: the keyword's own match count says which lane its next miss takes.
+    this.matchCounts.delete(matchKey)
+    this.matchCounts.set(matchKey, found?.matches ?? 0)
+    if (this.matchCounts.size > MATCH_COUNT_ENTRIES) this.matchCounts.delete(this.matchCounts.keys().next().value!)
     const text = found?.ids ?? ''
     // Report ids are bigserial values, far below 2^53: a double holds each exactly, in 8 bytes.
     const ids = text === '' ? new Float64Array(0) : Float64Array.from(text.split(','), Number)

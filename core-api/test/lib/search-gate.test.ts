@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest'
+import { AppError } from '../../src/errors.ts'
+import { SearchGate } from '../../src/lib/search-gate.ts'
+
+const later = () => {
+  let done!: () => void
+  const promise = new Promise<void>((resolve) => (done = resolve))
+  return { promise, done }
+}
+
+it('lets the cap through at once, queues the rest first come first served, and hands each freed slot on', async () => {
+  const gate = new SearchGate(2, 1000)
+  const order: string[] = []
+  const first = later()
+  const second = later()
+  const a = gate.run(async () => { order.push('a'); await first.promise })
+  const b = gate.run(async () => { order.push('b'); await second.promise })
+  const c = gate.run(async () => { order.push('c') })
+  const d = gate.run(async () => { order.push('d') })
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(order).toEqual(['a', 'b'])
+  expect(gate.load).toEqual({ running: 2, waiting: 2 })
+  first.done()
+  await a
+  await c
+  second.done()
+  await Promise.all([b, d])
+  expect(order).toEqual(['a', 'b', 'c', 'd'])
+  expect(gate.load).toEqual({ running: 0, waiting: 0 })
+})
+
+it('answers the busy error to one that waited longer than the queue allows, and frees its place', async () => {
+  const gate = new SearchGate(1, 20)
+  const held = later()
+  const running = gate.run(() => held.promise)
+  const waiting = gate.run(async () => 'never')
+  await expect(waiting).rejects.toBeInstanceOf(AppError)
+  await expect(waiting).rejects.toMatchObject({ key: 'TOO_MANY_REQUESTS', status: 429 })
+  expect(gate.load).toEqual({ running: 1, waiting: 0 })
+  held.done()
+  await running
+  expect(await gate.run(async () => 'next')).toBe('next')
+})
+
+it('frees the slot of a task that fails', async () => {
+  const gate = new SearchGate(1, 0)
+  await expect(gate.run(async () => { throw new Error('boom') })).rejects.toThrow('boom')
+  expect(await gate.run(async () => 'ok')).toBe('ok')
+})
