@@ -288,6 +288,9 @@ try {
   const bareHomePort = await freePort()
   const bareHome = start('bare node:http', ['--import', 'tsx', 'bench/bare-server.ts', path.join(scratch, 'home.body'), path.join(scratch, 'home.headers.json'), String(bareHomePort)], {})
   await waitFor(`http://127.0.0.1:${bareHomePort}/health`)
+  const bareFastifyPort = await freePort()
+  const bareFastify = start('bare Fastify', ['--import', 'tsx', 'bench/bare-fastify.ts', path.join(scratch, 'home.body'), path.join(scratch, 'home.headers.json'), String(bareFastifyPort)], {})
+  await waitFor(`http://127.0.0.1:${bareFastifyPort}/health`)
   const nginxPorts = { static: await freePort(), balancer: await freePort(), core: await freePort() }
   if (NGINX) {
     const headerObject: Record<string, string> = {}
@@ -302,6 +305,7 @@ try {
     bff: { url: `${bffUrl}${homePath}`, pids: [bff.pid] },
     bffNoReplay: { url: `${bffPlainUrl}${homePath}`, pids: [bffPlain.pid] },
     bare: { url: `http://127.0.0.1:${bareHomePort}${homePath}`, pids: [bareHome.pid] },
+    fastify: { url: `http://127.0.0.1:${bareFastifyPort}${homePath}`, pids: [bareFastify.pid] },
     ...(nginx ? {
       nginx: { url: `http://127.0.0.1:${nginxPorts.static}/payload`, pids: nginx.pids },
       twoBehindNginx: { url: `http://127.0.0.1:${nginxPorts.balancer}${homePath}`, pids: async () => [...(await nginx!.pids()), bff.pid!, bff2.pid!] },
@@ -335,6 +339,7 @@ try {
   const cpuNote = (name: HomeTarget) => `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req`
   rows.push({ what: 'cached home payload, BFF ÷ bare node:http (answer replay)', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (BFF ${cpuNote('bff')}; bare ${cpuNote('bare')})`, budget: '≥ 0.95', pass: homeRatio >= 0.95 && homeClean('bff', 'bare') })
   rows.push({ what: '  the same without answer replay (Fastify pipeline)', measure: 'req/s ratio', value: `${homeRatioNoReplay.toFixed(2)} (BFF ${cpuNote('bffNoReplay')})`, budget: '≥ 0.8', pass: homeRatioNoReplay >= 0.8 && homeClean('bffNoReplay', 'bare') })
+  rows.push({ what: '  reference: bare Fastify (one route, no plugins) ÷ bare node:http', measure: 'req/s ratio', value: `${(homeRps('fastify') / homeRps('bare')).toFixed(2)} (${cpuNote('fastify')}): the pipeline's floor`, budget: '—', pass: null })
   rows.push({ what: 'cached home payload, BFF ÷ nginx static file', measure: 'req/s ratio', value: nginx ? `${nginxRatio.toFixed(2)} (nginx ${cpuNote('nginx')}; without replay ${(homeRps('bffNoReplay') / homeRps('nginx')).toFixed(2)})` : 'nginx not installed', budget: '≥ 0.5', pass: nginx ? nginxRatio >= 0.5 && homeClean('bff', 'nginx') : false })
   rows.push({ what: 'two BFF instances behind nginx ÷ one BFF', measure: 'req/s ratio, home payload', value: nginx ? `${balancerRatio.toFixed(2)} (${cpuNote('twoBehindNginx')}, nginx and both BFFs)` : 'nginx not installed', budget: 'report', pass: null })
 
