@@ -48,6 +48,7 @@ export interface LoadedBundle {
 }
 
 export const BUNDLE_PATH = path.join('server', 'entry-server.js')
+const RECHECK_MS = 1000
 
 /** A server build made with NODE_ENV=development, refused by a BFF in production. */
 export class BuildMismatchError extends Error {}
@@ -79,10 +80,16 @@ export async function assertBundleMatches(distDir: string, nodeEnv: string): Pro
 export function bundleLoader(distDir: string, nodeEnv = 'production'): () => Promise<LoadedBundle | null> {
   const file = path.join(distDir, BUNDLE_PATH)
   let current: { version: string; loading: Promise<LoadedBundle | null> } | undefined
+  // Looked at no more than once a second, not on every render.
+  let checked: { at: number; version: string | null } | undefined
   return async () => {
-    const info = await stat(file).catch(() => null)
-    if (!info?.isFile()) return null
-    const version = String(info.mtimeMs)
+    const now = Date.now()
+    if (!checked || now - checked.at >= RECHECK_MS) {
+      const info = await stat(file).catch(() => null)
+      checked = { at: now, version: info?.isFile() ? String(info.mtimeMs) : null }
+    }
+    const { version } = checked
+    if (version === null) return null
     if (current?.version !== version) {
       // The manifest is written by the same build, just before the server bundle.
       // A rebuild under a running BFF is checked like the build at start (the render logs the refusal and serves the shell).
