@@ -15,6 +15,19 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   if (header === undefined) return 'identity'
   const text = Array.isArray(header) ? header.join(',') : header
   if (text === '') return 'identity'
+  // Browsers send a handful of distinct headers: each is parsed once (a bounded memo), not per request.
+  const known = encodingMemo.get(text)
+  if (known !== undefined) return known
+  const encoding = parseEncoding(text)
+  if (encodingMemo.size >= ENCODING_MEMO_MAX) encodingMemo.clear()
+  encodingMemo.set(text, encoding)
+  return encoding
+}
+
+const ENCODING_MEMO_MAX = 64
+const encodingMemo = new Map<string, Encoding>()
+
+function parseEncoding(text: string): Encoding {
   const weights = new Map<string, number>()
   for (const part of text.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')

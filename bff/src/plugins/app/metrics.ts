@@ -62,12 +62,24 @@ async function metricsPlugin(app: FastifyInstance) {
     onScrape: (fold) => void folds.push(fold),
   }
   app.decorate('metrics', metrics)
+  // prom-client hashes a label set on every call: each series' child is looked up
+  // once and kept, by a key of the same bounded labels (route patterns, statuses, codes).
+  const series = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>()
+  const proxyLatency = metrics.upstreamLatency.labels({ via: 'proxy' })
   app.addHook('onResponse', (request, reply, done) => {
     // Route patterns, never raw URLs: unknown paths must not mint new series.
     const route = request.routeOptions.url ?? 'unmatched'
-    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode), code: String(reply.outcomeCode) })
-    metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
-    if (proxied.has(route)) metrics.upstreamLatency.observe({ via: 'proxy' }, reply.elapsedTime / 1000)
+    const status = String(reply.statusCode)
+    const code = String(reply.outcomeCode)
+    const key = `${request.method} ${route} ${status} ${code}`
+    let child = series.get(key)
+    if (!child) {
+      child = { count: metrics.requests.labels({ method: request.method, route, status, code }), latency: metrics.latency.labels({ method: request.method, route }) }
+      series.set(key, child)
+    }
+    child.count.inc()
+    child.latency.observe(reply.elapsedTime / 1000)
+    if (proxied.has(route)) proxyLatency.observe(reply.elapsedTime / 1000)
     done()
   })
 }
