@@ -147,7 +147,14 @@ export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
   await writeFile(conf, nginxConfig(prefix, options))
   // -e: the error log before the config is read (Debian's default is under /var/log).
   const child = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
-  for (const port of [options.static?.port, options.balancer?.port, options.proxy?.port]) if (port !== undefined) await waitForPort(port, child, prefix)
+  try {
+    for (const port of [options.static?.port, options.balancer?.port, options.proxy?.port]) if (port !== undefined) await waitForPort(port, child, prefix)
+  } catch (error) {
+    // Never left running behind a bench that failed to start it.
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await rm(prefix, { recursive: true, force: true })
+    throw error
+  }
   return {
     pid: child.pid,
     async pids() {
