@@ -49,6 +49,9 @@ interface Shape { name: string; body: Record<string, unknown>; lastPage?: boolea
 
 interface Envelope { code: number; msg: string; data?: { pageList?: { count: number }; categories?: { marketType: string; marketCount: number }[]; publishDates?: { publishDateValue: string }[] } }
 
+/** The contract's largest pageNo (PageNoField) */
+const MAX_PAGE_NO = 10_000
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
 /** One POST with a kept-alive connection; answers the elapsed milliseconds, the HTTP status and the envelope. */
@@ -177,7 +180,8 @@ export async function searchShapeRows(options: SearchShapeOptions): Promise<Row[
     const body = { ...shape.body }
     if (shape.lastPage) {
       const count = (await post(listUrl, { ...body, pageNo: 1 })).envelope.data?.pageList?.count ?? 0
-      body.pageNo = Math.max(1, Math.ceil(count / (body.pageSize as number)))
+      // The last page a client can ask for: the contract takes pageNo up to 10,000.
+      body.pageNo = Math.min(MAX_PAGE_NO, Math.max(1, Math.ceil(count / (body.pageSize as number))))
     }
     // A warm-up, so the first request's plan and cache misses do not count as the shape's.
     const first = await post(listUrl, body)
