@@ -334,9 +334,11 @@ try {
     rps: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeRps(name as HomeTarget)])),
     cpuUsPerRequest: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeCpu(name as HomeTarget)])),
     ratio: homeRatio, ratioNoReplay: homeRatioNoReplay, nginxRatio, balancerRatio,
-    rounds: Object.fromEntries(Object.entries(homeRounds).map(([name, list]) => [name, list.map((r) => ({ rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, ...r.latency }))])),
+    rounds: Object.fromEntries(Object.entries(homeRounds).map(([name, list]) => [name, list.map((r) => ({ rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, non2xx: r.non2xx, errors: r.errors, ...r.latency }))])),
   }
-  const cpuNote = (name: HomeTarget) => `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req`
+  // A run with an error status or a socket error fails its row: said in the row, with the count.
+  const failures = (name: HomeTarget) => (homeRounds[name] ?? []).reduce((sum, r) => sum + r.non2xx + r.errors, 0)
+  const cpuNote = (name: HomeTarget) => `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req${failures(name) > 0 ? `, ${failures(name)} failed answers` : ''}`
   rows.push({ what: 'cached home payload, BFF ÷ bare node:http (answer replay)', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (BFF ${cpuNote('bff')}; bare ${cpuNote('bare')})`, budget: '≥ 0.95', pass: homeRatio >= 0.95 && homeClean('bff', 'bare') })
   rows.push({ what: '  the same without answer replay (Fastify pipeline)', measure: 'req/s ratio', value: `${homeRatioNoReplay.toFixed(2)} (BFF ${cpuNote('bffNoReplay')})`, budget: '≥ 0.8', pass: homeRatioNoReplay >= 0.8 && homeClean('bffNoReplay', 'bare') })
   rows.push({ what: '  reference: bare Fastify (one route, no plugins) ÷ bare node:http', measure: 'req/s ratio', value: `${(homeRps('fastify') / homeRps('bare')).toFixed(2)} (${cpuNote('fastify')}): the pipeline's floor`, budget: '—', pass: null })
@@ -382,7 +384,7 @@ try {
   const overBff = ratio(listBff)
   const overBare = ratio(listBare)
   results.pageList = {
-    rounds: Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, list.map((r, i) => ({ ...r.latency, rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, coreCpuUsPerRequest: coreCpu[name as ListPath]![i] }))])),
+    rounds: Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, list.map((r, i) => ({ ...r.latency, rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, coreCpuUsPerRequest: coreCpu[name as ListPath]![i], non2xx: r.non2xx, errors: r.errors }))])),
     bff: listBff, direct, bareProxy: listBare, nginx: listNginx, p50Ratio: overBff.p50, p99Ratio: overBff.p99, bareP50Ratio: overBare.p50, bareP99Ratio: overBare.p99,
   }
   rows.push({ what: 'uncached pageList, BFF ÷ core API', measure: 'p50 / p99 ratio', value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`, budget: '≤ 1.15', pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!) })
