@@ -22,7 +22,7 @@ const ConfigSchema = Type.Object({
   /** How long a search waits for its turn before it is answered the busy envelope (429) */
   SEARCH_QUEUE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 2000 }),
   /** statement_timeout of a search query on the database; one that runs longer is answered the busy envelope */
-  SEARCH_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
+  SEARCH_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
   DATA_DIR: Type.String({ default: path.join(repoRoot, '.data') }),
   FIXTURES_DIR: Type.String({ default: path.join(repoRoot, 'fixtures', 'content') }),
   /**

@@ -167,7 +167,7 @@ export class ReportService {
     private readonly sequelize: Sequelize,
     private readonly dicts: DictService,
     private readonly configs: ConfigService,
-    private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 10_000 },
+    private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 30_000 },
   ) {
     const broad = Math.max(1, Math.floor(limits.concurrency / 2))
     this.broadGate = new SearchGate(broad, limits.queueMs)
