@@ -8,7 +8,7 @@
 //             front of one or more BFF instances.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -141,8 +141,10 @@ async function waitForPort(port: number, child: ChildProcess, prefix: string): P
 export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
   const prefix = await mkdtemp(path.join(tmpdir(), 'rpt-bench-nginx-'))
-  await mkdir(path.join(prefix, 'www'), { recursive: true })
-  if (options.static) await writeFile(path.join(prefix, 'www', 'payload'), options.static.site.body)
+  // Started as root, nginx's workers drop to an unprivileged user: mkdtemp's 0700 would answer every request 403.
+  await chmod(prefix, 0o755)
+  await mkdir(path.join(prefix, 'www'), { recursive: true, mode: 0o755 })
+  if (options.static) await writeFile(path.join(prefix, 'www', 'payload'), options.static.site.body, { mode: 0o644 })
   const conf = path.join(prefix, 'nginx.conf')
   await writeFile(conf, nginxConfig(prefix, options))
   // -e: the error log before the config is read (Debian's default is under /var/log).

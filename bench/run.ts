@@ -300,6 +300,9 @@ try {
       balancer: { port: nginxPorts.balancer, upstreams: [bffUrl, bff2Url] },
       proxy: { port: nginxPorts.core, upstream: coreUrl, stripPrefix: '/api' },
     })
+    // The peer must answer the same bytes, not a fast error page.
+    const probe = await rawGet(`http://127.0.0.1:${nginxPorts.static}/payload`, browserHeaders)
+    if (probe.status !== 200 || !probe.body.equals(homeAnswer.body)) throw new Error(`nginx answered the payload with ${probe.status} and ${probe.body.length} bytes, not 200 and the BFF's ${homeAnswer.body.length}`)
   } else console.log('[bench] nginx is not installed (apt-get install -y nginx-light): its rows are left out and MISS')
   const homeTargets = {
     bff: { url: `${bffUrl}${homePath}`, pids: [bff.pid] },
