@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { IntlProvider } from '../src/lib/intl-react'
+import { IntlProvider } from 'react-intl'
 import { SWRConfig } from 'swr'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'

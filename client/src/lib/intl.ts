@@ -1,6 +1,6 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import type { MessageId } from '../locales/en-US'
 import { LOCALES, type Locale } from './locale'
-import { createIntl, type IntlShape } from './message-format'
 
 export type { MessageId }
 
@@ -42,20 +42,21 @@ export const messagesFor = (locale: Locale): Catalogue | undefined => loaded[loc
 /** The editions loaded so far, by locale (the page's own always is, before the first render). */
 export const messages: Readonly<Partial<Record<Locale, Catalogue>>> = loaded
 
-const instances = new Map<Locale, IntlShape>()
+const cache = createIntlCache()
+const instances = new Map<Locale, IntlShape<string>>()
 
 /**
  * An intl instance for code outside React (the api client, the server's
  * head). Until the edition's messages have loaded (a move into the other
  * edition), the edition already loaded answers.
  */
-export function intlFor(locale: Locale): IntlShape {
+export function intlFor(locale: Locale): IntlShape<string> {
   let intl = instances.get(locale)
   if (!intl) {
     const own = loaded[locale]
     const fallback = own ? locale : LOCALES.find((other) => loaded[other])
     if (!fallback) throw new Error(`no message catalogue has loaded (asked for ${locale})`)
-    const made = createIntl({ locale: fallback, messages: loaded[fallback]!, defaultLocale: 'zh-CN' })
+    const made = createIntl({ locale: fallback, messages: loaded[fallback]!, defaultLocale: 'zh-CN' }, cache)
     if (!own) return made
     intl = made
     instances.set(locale, intl)

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useIntl } from './intl-react'
+import { useIntl } from 'react-intl'
 
 export function useDocumentTitle(title: string | undefined): void {
   const intl = useIntl()

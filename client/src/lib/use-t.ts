@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useIntl } from './intl-react'
+import { useIntl } from 'react-intl'
 import type { MessageId } from './intl'
 
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string

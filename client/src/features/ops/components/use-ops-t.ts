@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useIntl } from '../../../lib/intl-react'
+import { useIntl } from 'react-intl'
 import type { OpsMessageId } from '../messages'
 
 export type OpsTranslate = (id: OpsMessageId, values?: Record<string, string | number>) => string
