@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages'
 
 // The browser only ever talks to the BFF. For local work before the BFF is
 // running, API_DIRECT points /api straight at the core API (prefix stripped,
@@ -12,7 +13,11 @@ const direct = process.env.API_DIRECT
 // build's manifest (dist/.vite/manifest.json) tells the BFF which chunks and
 // stylesheets each screen needs, so a server-rendered page links them.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // Messages compiled at build (and in dev), react-intl without its parser; the
+  // unit tests read the catalogues as written (test/precompiled-messages.test.ts
+  // checks that both format alike).
+  plugins: [react(), ...(process.env.VITEST ? [] : [precompileMessages()])],
+  resolve: { alias: process.env.VITEST ? [] : [NO_PARSER_ALIAS] },
   // No modulepreload polyfill: every browser the site supports preloads modules itself, and it was in every page's first script.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild, modulePreload: { polyfill: false },
     // The framework (React, its scheduler, swr, wouter) in one chunk every page loads, not spread over the entry and three small shared chunks: fewer, larger files compress better.
