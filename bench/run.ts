@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--lighthouse-runs 3] [--tool wrk|autocannon]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { lighthousePages, runLighthouse, TARGETS } from './lighthouse.ts'
 import { NGINX, startNginx, type NginxPeer } from './nginx-peer.ts'
+import { searchShapeRows } from './search-shapes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseArgs({
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
     'no-seed': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
+    // Skip the search shapes' table (bench/search-shapes.ts; npm run bench:search runs it alone).
+    'no-search-shapes': { type: 'boolean', default: false },
     // Lighthouse runs per page; each figure is the median of them.
     'lighthouse-runs': { type: 'string', default: '3' },
     // wrk (the default where installed) or autocannon
@@ -404,6 +407,14 @@ try {
     const { p95 } = result.latency
     ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
     rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 15 ms', pass: p95 <= 15 && clean(result) })
+  }
+
+  // 3b. Every query shape of report search (issue 26's table): p50/p95/p99 at
+  // one connection, req/s at 8, and the mixed run of broad and selective.
+  if (!values['no-search-shapes']) {
+    const shapes: Record<string, unknown> = {}
+    rows.push(...await searchShapeRows({ coreUrl, reports: Number(values.reports), samples: 40, seconds: 2, shapeSeconds: 20, results: shapes }))
+    results.searchShapes = shapes
   }
 
   // 4. Server-rendered report detail, as a crawler or a first visit asks for
