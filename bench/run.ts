@@ -7,36 +7,34 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises'
-import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseCli } from '../scripts/testkit/cli.ts'
 import { gzipSync } from 'node:zlib'
 import { lighthousePages, runLighthouse, TARGETS } from './lighthouse.ts'
 import { NGINX, startNginx, type NginxPeer } from './nginx-peer.ts'
 import { searchShapeRows } from './search-shapes.ts'
+import { freePort, waitFor } from './local-services.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const { values } = parseArgs({
-  options: {
-    reports: { type: 'string', default: '100000' },
-    'data-dir': { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    'no-build': { type: 'boolean', default: false },
-    // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
-    'no-seed': { type: 'boolean', default: false },
-    'no-browser': { type: 'boolean', default: false },
-    // Skip the search shapes' table (bench/search-shapes.ts; npm run bench:search runs it alone).
-    'no-search-shapes': { type: 'boolean', default: false },
-    // Lighthouse runs per page; each figure is the median of them.
-    'lighthouse-runs': { type: 'string', default: '3' },
-    // wrk (the default where installed) or autocannon
-    tool: { type: 'string' },
-    // Rounds of each side-by-side comparison; each path keeps its median round.
-    rounds: { type: 'string', default: '3' },
-  },
-})
+const { values } = parseCli({
+  reports: { type: 'string', default: '100000' },
+  'data-dir': { type: 'string' },
+  duration: { type: 'string', default: '10' },
+  'no-build': { type: 'boolean', default: false },
+  // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
+  'no-seed': { type: 'boolean', default: false },
+  'no-browser': { type: 'boolean', default: false },
+  // Skip the search shapes' table (bench/search-shapes.ts; npm run bench:search runs it alone).
+  'no-search-shapes': { type: 'boolean', default: false },
+  // Lighthouse runs per page; each figure is the median of them.
+  'lighthouse-runs': { type: 'string', default: '3' },
+  // wrk (the default where installed) or autocannon
+  tool: { type: 'string' },
+  // Rounds of each side-by-side comparison; each path keeps its median round.
+  rounds: { type: 'string', default: '3' },
+}, 'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3]')
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
 if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds is a whole number of at least 1, not ${values.rounds}`)
@@ -67,25 +65,6 @@ async function stopAll() {
   stopping = true
   for (const child of children) child.kill('SIGTERM')
   await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))))
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function waitFor(url: string, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch { /* not yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${url} did not answer`)
 }
 
 interface Load {

@@ -18,9 +18,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseCli } from '../scripts/testkit/cli.ts'
+import { freePort, waitFor } from './local-services.ts'
+
+const USAGE = `usage: npm run bench:search -- --database-url URL | --data-dir DIR | --core-url URL [--reports 100000] [--seed] [--core-root DIR]
+       [--samples 60] [--shape-seconds 30] [--seconds 2] [--only WORD] [--no-mixed] [--json FILE]`
 
 export interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
 
@@ -267,16 +270,6 @@ export async function searchShapeRows(options: SearchShapeOptions): Promise<Row[
 
 const root = path.resolve(import.meta.dirname, '..')
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
@@ -285,35 +278,22 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   })
 }
 
-async function waitFor(url: string, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch { /* not yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      'core-url': { type: 'string' },
-      'database-url': { type: 'string' },
-      'data-dir': { type: 'string' },
-      reports: { type: 'string', default: '100000' },
-      seed: { type: 'boolean', default: false },
-      samples: { type: 'string', default: '60' },
-      'shape-seconds': { type: 'string', default: '30' },
-      seconds: { type: 'string', default: '2' },
-      only: { type: 'string' },
-      'no-mixed': { type: 'boolean', default: false },
-      json: { type: 'string' },
-      // Another checkout's core API (e.g. an export of an earlier commit), for before/after runs
-      'core-root': { type: 'string' },
-    },
-  })
+  const { values } = parseCli({
+    'core-url': { type: 'string' },
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    reports: { type: 'string', default: '100000' },
+    seed: { type: 'boolean', default: false },
+    samples: { type: 'string', default: '60' },
+    'shape-seconds': { type: 'string', default: '30' },
+    seconds: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    'no-mixed': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    // Another checkout's core API (e.g. an export of an earlier commit), for before/after runs
+    'core-root': { type: 'string' },
+  }, USAGE)
   const reports = Number(values.reports)
   let core: ChildProcess | undefined
   let coreUrl = values['core-url']

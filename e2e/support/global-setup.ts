@@ -5,24 +5,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
+import { freePort } from './ports.ts'
 
 async function waitHealthy(url: string, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

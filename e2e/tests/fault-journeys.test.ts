@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +16,7 @@ import { startStubCore, type StubCore } from '../../scripts/testkit/stub.ts'
 import { DESKTOP, useSession, type Edition, type Session } from '../support/browser.ts'
 import { ARTIFACTS_DIR, REPO_ROOT } from '../support/constants.ts'
 import { exact, L } from '../support/site.ts'
+import { freePort } from '../support/ports.ts'
 
 /** The BFF gives the core API this long; a timing-out call becomes the site's message after it. */
 const UPSTREAM_TIMEOUT_MS = 2500
@@ -27,17 +27,6 @@ const REPORT = 'ev-power-battery-china-market-2026'
 let stub: StubCore
 let bff: ChildProcess | undefined
 let site = ''
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 async function setFaults(faults: object[]): Promise<void> {
   const response = await fetch(`${stub.url}/__stub/faults`, { method: 'PUT', body: JSON.stringify({ faults }) })

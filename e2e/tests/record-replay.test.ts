@@ -6,7 +6,6 @@
 // the site's client calls the API), reads it and logs out.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { encryptCredential, newUser, registerBody } from '../support/api.ts'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { REPO_ROOT } from '../support/constants.ts'
+import { freePort } from '../support/ports.ts'
 
 const run = promisify(execFile)
 const HANG_MS = 180_000
@@ -25,17 +25,6 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'rpt-recorded-'))
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** Pages and an account's calls, as a visitor's browser makes them; the account's password. */
 async function visit(page: Page, url: (pathname: string) => string): Promise<string> {
