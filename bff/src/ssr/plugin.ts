@@ -47,7 +47,8 @@ export interface Ssr {
   /**
    * The page for a URL rendered into the client's index.html, or null when
    * it is left to the client (personal centre, no server build, the core API
-   * failing, a render error).
+   * failing, a render error). Throws the limits' 429 AppError when the URL
+   * spends a budget that is used up (an unknown path, an expensive search).
    */
   render(request: FastifyRequest, shell: string): Promise<RenderedPage | null>
   /** Rendered pages and sitemaps; emptied with the data caches */
@@ -191,6 +192,8 @@ async function ssrPlugin(app: FastifyInstance) {
       const plan = loaded.bundle.planRender(pathname, search)
       if (!plan.page) return null
       if (plan.resolved.route.screen === 'notFound') await app.limits.enforce(request, 'notFound')
+      // The report list runs the search the proxied pageList does: its expensive shapes share that budget.
+      if (plan.page.name === 'reports') await app.limits.enforce(request, 'search', plan.page.query)
 
       // Report pages are the hot, crawlable ones: kept briefly per language (the path carries it) and build.
       // Keyed on the path alone: nothing in a report page reads the query, and

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { body, buildBff } from '../helpers/build-app.ts'
+import { body, buildBff, fromSite } from '../helpers/build-app.ts'
 import { startCore, type CoreProcess } from '../helpers/core-process.ts'
 import { rawGet } from '../helpers/raw-get.ts'
 
@@ -346,6 +346,79 @@ describe('lists and details', () => {
     expect(res.statusCode).toBe(200)
     expect(body(res).code).toBe(200)
     expect(body(await bff.inject({ url: '/bff/pages/reports?lang=en-US&pageNo=first' }))).toMatchObject({ code: 100001 })
+  })
+})
+
+describe('fair use of the report search (issue 26)', () => {
+  // An expensive shape is a one-character or symbol keyword, or a page past 50 (isExpensiveSearch).
+  const reports = (instance: FastifyInstance, query: string, remoteAddress: string) => instance.inject({ url: `/bff/pages/reports?${query}`, remoteAddress })
+
+  it('counts expensive report list payloads against the search budget, then answers the 429 envelope in the request\'s language', async () => {
+    const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
+    try {
+      const statuses = []
+      for (const query of ['lang=zh-CN&keyword=%25', 'lang=zh-CN&keyword=%E8%BD%A6', 'lang=zh-CN&pageNo=51']) statuses.push((await reports(limited, query, '10.26.0.1')).statusCode)
+      expect(statuses).toEqual([200, 200, 429])
+      const zh = await reports(limited, 'lang=zh-CN&keyword=.', '10.26.0.1')
+      expect(zh.statusCode).toBe(429)
+      expect(body(zh)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
+      expect(Number(zh.headers['retry-after'])).toBeGreaterThan(0)
+      const en = await reports(limited, 'lang=en-US&keyword=%25%25', '10.26.0.1')
+      expect(en.statusCode).toBe(429)
+      expect(body(en)).toEqual({ code: 429, msg: 'Too many requests. Please try again later.', data: null })
+      // Without lang, the locale cookie names the language, as for every envelope.
+      const cookieEn = await limited.inject({ url: '/bff/pages/reports?keyword=_', remoteAddress: '10.26.0.1', headers: { cookie: 'locale=en-US' } })
+      expect(body(cookieEn).msg).toBe('Too many requests. Please try again later.')
+      // Another visitor is not touched.
+      expect((await reports(limited, 'lang=zh-CN&keyword=%25', '10.26.0.2')).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('never counts or refuses cheap report lists, even once the visitor has spent the budget', async () => {
+    const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 1 })
+    try {
+      const cheap = ['lang=zh-CN', 'lang=zh-CN&keyword=%E9%94%82%E7%94%B5', 'lang=en-US&keyword=battery', 'lang=zh-CN&pageNo=2', 'lang=zh-CN&pageNo=50', 'lang=zh-CN&marketType=energy&keyword=ai']
+      for (let round = 0; round < 3; round += 1) {
+        for (const query of cheap) {
+          const res = await reports(limited, query, '10.26.1.1')
+          expect(res.statusCode, query).toBe(200)
+          expect(body(res).code, query).not.toBe(429)
+        }
+      }
+      // None of them was counted: the one expensive search the budget allows still goes through.
+      expect((await reports(limited, 'lang=zh-CN&keyword=%25', '10.26.1.1')).statusCode).toBe(200)
+      expect((await reports(limited, 'lang=zh-CN&keyword=%25', '10.26.1.1')).statusCode).toBe(429)
+      for (const query of cheap) expect((await reports(limited, query, '10.26.1.1')).statusCode, query).toBe(200)
+      // The other lists are not search-limited.
+      for (const url of ['/bff/pages/bulletins?lang=zh-CN&keyword=%25', '/bff/pages/news?lang=zh-CN&keyword=%25']) {
+        expect((await limited.inject({ url, remoteAddress: '10.26.1.1' })).statusCode, url).toBe(200)
+      }
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('shares one budget per address with the proxied pageList', async () => {
+    const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
+    try {
+      const api = (remoteAddress: string) =>
+        limited.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, remoteAddress, payload: { lang: 'zh-CN', pageSize: 10, keyword: '%' } })
+      const page = (remoteAddress: string) => reports(limited, 'lang=zh-CN&keyword=%25', remoteAddress)
+      expect((await api('10.26.2.1')).statusCode).toBe(200)
+      expect((await page('10.26.2.1')).statusCode).toBe(200)
+      expect((await api('10.26.2.1')).statusCode).toBe(429)
+      expect((await page('10.26.2.1')).statusCode).toBe(429)
+      // The other way round from another address: the payloads spend what the API then lacks.
+      expect((await page('10.26.2.2')).statusCode).toBe(200)
+      expect((await page('10.26.2.2')).statusCode).toBe(200)
+      const refused = await api('10.26.2.2')
+      expect(refused.statusCode).toBe(429)
+      expect(body(refused)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
+    } finally {
+      await limited.close()
+    }
   })
 })
 

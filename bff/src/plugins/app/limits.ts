@@ -28,8 +28,12 @@ export interface LimitTallies {
 }
 
 export interface Limits {
-  /** Counts the request against its policy's budgets; throws a 429 AppError when one is spent. */
-  enforce(request: FastifyRequest, policy: LimitPolicy): Promise<void>
+  /**
+   * Counts the request against its policy's budgets; throws a 429 AppError when one is spent.
+   * subject: what a policy that counts only some requests (search) judges, where
+   * that is not the request's body: a page's list query (its pageNo, keyword).
+   */
+  enforce(request: FastifyRequest, policy: LimitPolicy, subject?: unknown): Promise<void>
   /** Throws the 429 when the address has spent the policy's budget already, without counting this request. */
   check(request: FastifyRequest, policy: LimitPolicy): Promise<void>
   /**
@@ -72,8 +76,9 @@ export function isExpensiveSearch(body: unknown): boolean {
 }
 
 /** Policies that count only some of the requests they guard. */
-const COUNTS_ONLY: Partial<Record<LimitPolicy, (request: FastifyRequest) => boolean>> = {
-  search: (request) => isExpensiveSearch(request.body),
+const COUNTS_ONLY: Partial<Record<LimitPolicy, (request: FastifyRequest, subject?: unknown) => boolean>> = {
+  // The proxied list call's body, or the list query of the page that makes the same call (ssr, /bff/pages/reports).
+  search: (request, subject) => isExpensiveSearch(subject ?? request.body),
 }
 
 // Accounts are hashed so neither login names nor e-mail addresses sit in Redis.
@@ -141,10 +146,10 @@ async function limitsPlugin(app: FastifyInstance) {
     throw new AppError('TOO_MANY_REQUESTS', { 'retry-after': Math.max(1, ttlInSeconds) })
   }
 
-  async function enforce(request: FastifyRequest, policy: LimitPolicy) {
+  async function enforce(request: FastifyRequest, policy: LimitPolicy, subject?: unknown) {
     const check = checks.get(policy)
     if (!check) return
-    if (COUNTS_ONLY[policy] && !COUNTS_ONLY[policy](request)) return
+    if (COUNTS_ONLY[policy] && !COUNTS_ONLY[policy](request, subject)) return
     tallies.requests[policy] = (tallies.requests[policy] ?? 0) + 1
     const applicable = [check.address]
     if (check.account && accountOf[policy]?.(request) !== undefined) applicable.push(check.account)

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { AppError, catalogue } from '../../http/envelope.ts'
 import { editionOf, type Lang } from '../../http/locale.ts'
 import { sendEncoded } from '../../lib/encoded-body.ts'
 import { HOLDING_PAGE } from './holding-page.ts'
@@ -15,6 +16,21 @@ const OPS_PAGE = /^(\/en)?\/ops\/?$/i
 /** The edition's language on the page itself, for screen readers and search engines. */
 function withLang(html: string, lang: Lang): string {
   return html.replace(/<html([^>]*?)\slang="[^"]*"/i, `<html$1 lang="${lang}"`)
+}
+
+/**
+ * A page's answer when the visitor has spent a budget its URL counts against
+ * (unknown paths, expensive report searches): a page, not the API's envelope,
+ * in the edition's language, and never indexed.
+ */
+function tooManyRequestsPage(lang: Lang): string {
+  const message = catalogue.TOO_MANY_REQUESTS[lang]
+  const home = lang === 'en-US' ? '/en' : '/'
+  const back = lang === 'en-US' ? 'Back to the home page' : '返回首页'
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>429 · ${message}</title></head>
+<body><main><h1>${message}</h1><p><a href="${home}">${back}</a></p></main></body></html>`
 }
 
 /**
@@ -79,7 +95,15 @@ export default async function clientRoutes(app: FastifyInstance) {
     if (OPS_PAGE.test(pathname)) reply.header('x-robots-tag', 'noindex, nofollow')
     const shell = await indexHtml()
     // Public pages are rendered here for crawlers and a fast first paint; the rest get the client's shell.
-    const page = shell === HOLDING_PAGE ? null : await app.ssr.render(request, shell)
+    let page
+    try {
+      page = shell === HOLDING_PAGE ? null : await app.ssr.render(request, shell)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.key !== 'TOO_MANY_REQUESTS') throw error
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
+      reply.outcomeCode = error.code
+      return reply.status(error.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyRequestsPage(lang))
+    }
     if (page) {
       if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')
       reply.status(page.status).header('cache-control', 'no-cache')

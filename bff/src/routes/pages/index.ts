@@ -21,14 +21,14 @@ export default async function pageRoutes(app: FastifyInstance) {
   // those parts stay cached (see compose in plugins/app/pages.ts): its JSON and
   // compressed bytes are made once, not per request.
   const encodedBodies = new EncodedBodies<object>()
-  const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => {
+  const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query, request: FastifyRequest) => Promise<PageAnswer>) => {
     app.get(url, {
       config: { replay: true },
       schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
       preValidation: async (request) => keepKnown(request.query, querystring),
     }, async (request: FastifyRequest, reply: FastifyReply) => {
       const token = app.session.token(request)
-      const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query)
+      const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query, request)
       if (isLoginExpired(answer.body.code)) app.session.end(request, reply)
       if (answer.outcome) reply.header('x-cache', answer.outcome)
       // Per visitor and language: shared caches must not keep it.
@@ -44,7 +44,13 @@ export default async function pageRoutes(app: FastifyInstance) {
     })
   }
   page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))
-  page('/bff/pages/reports', ReportsQuery, ReportsData, (ctx, query) => app.pages.reports(ctx, query))
+  // The list asks the core API the same search the proxied pageList does: an
+  // expensive shape of it (a symbol or one-character keyword, a page past 50)
+  // counts against the same search budget, and is refused with the same 429.
+  page('/bff/pages/reports', ReportsQuery, ReportsData, async (ctx, query, request) => {
+    await app.limits.enforce(request, 'search', query)
+    return app.pages.reports(ctx, query)
+  })
   page('/bff/pages/report', RecordQuery, ReportData, (ctx, query) => app.pages.report(ctx, query))
   page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
   page('/bff/pages/bulletin', RecordQuery, BulletinData, (ctx, query) => app.pages.bulletin(ctx, query))
