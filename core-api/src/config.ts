@@ -16,6 +16,11 @@ const ConfigSchema = Type.Object({
   DATABASE_URL: Type.String({ default: '' }),
   /** Keep the embedded database in memory (tests); ignored when DATABASE_URL is set */
   EMBEDDED_PG_MEMORY: Type.Boolean({ default: false }),
+  /**
+   * shared_buffers of the embedded PGlite, in MB. Its WebAssembly heap takes them whole at start and never
+   * gives memory back; past them the data folder is read through the operating system's file cache
+   */
+  EMBEDDED_PG_SHARED_BUFFERS_MB: Type.Integer({ minimum: 16, maximum: 4096, default: 32 }),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /** Report searches that may run against the database at once (answers not kept yet); broad keywords get at most half; more wait their turn */
   SEARCH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),

@@ -10,6 +10,7 @@ export async function openConfiguredDatabase(): Promise<{ config: Config; db: Da
       url: config.DATABASE_URL,
       embeddedDir: config.EMBEDDED_PG_MEMORY ? 'memory' : path.join(config.DATA_DIR, 'pglite'),
       poolMax: config.DATABASE_POOL_MAX,
+      embeddedSharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
       // A running server holds the folder until it stops: say so at once rather than wait for it.
       embeddedLockWaitMs: 2000,
     })

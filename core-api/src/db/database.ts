@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Sequelize } from 'sequelize'
+import { embeddedStartParams, type EmbeddedOptions } from './embedded-options.ts'
 import type { EmbeddedServerMessage } from './embedded-server.ts'
 import { initModels, type Models } from './models/index.ts'
 
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
   logger?: Pick<FastifyBaseLogger, 'info' | 'debug' | 'warn'>
   /** How long to wait for another process to let go of the embedded data folder (default 30 s) */
   embeddedLockWaitMs?: number
+  /** shared_buffers of the embedded database in MB (PGlite's own default is 128) */
+  embeddedSharedBuffersMb?: number
 }
 
 export interface Database {
@@ -85,14 +88,14 @@ interface EmbeddedServer {
  * Loaded lazily: a deployment on a real server never pays for the
  * WebAssembly build.
  */
-async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['logger'], lockWaitMs?: number): Promise<EmbeddedServer> {
-  if (dir !== 'memory') return startEmbeddedProcess(dir, logger, lockWaitMs)
+async function startEmbedded(dir: string | 'memory', options: EmbeddedOptions, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+  if (dir !== 'memory') return startEmbeddedProcess(dir, options, logger)
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-socket'),
   ])
-  const db = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } })
+  const db = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm }, startParams: embeddedStartParams(PGlite.defaultStartParams, options) })
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' })
   await server.start()
   const address = (server as unknown as { server: { address(): { port: number } } }).server.address()
@@ -110,12 +113,12 @@ async function startEmbedded(dir: string | 'memory', logger?: DatabaseOptions['l
 const EMBEDDED_START_TIMEOUT_MS = 120_000
 const EMBEDDED_STOP_TIMEOUT_MS = 30_000
 
-async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logger'], lockWaitMs?: number): Promise<EmbeddedServer> {
+async function startEmbeddedProcess(dir: string, options: EmbeddedOptions, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
   const source = import.meta.url.endsWith('.ts')
   const entry = fileURLToPath(new URL(source ? './embedded-server.ts' : './embedded-server.js', import.meta.url))
   // Running from source (tests, tsx), the child needs the same TypeScript loader.
   const execArgv = source && !process.execArgv.some((arg) => arg.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv
-  const child = fork(entry, [dir, ...(lockWaitMs === undefined ? [] : [String(lockWaitMs)])], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
+  const child = fork(entry, [dir, JSON.stringify(options)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error('the embedded database did not start in time')), EMBEDDED_START_TIMEOUT_MS)
     const fail = (error: Error) => {
@@ -157,7 +160,12 @@ async function startEmbeddedProcess(dir: string, logger?: DatabaseOptions['logge
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const embedded = options.url === '' ? await startEmbedded(options.embeddedDir, options.logger, options.embeddedLockWaitMs) : undefined
+  const embedded = options.url === ''
+    ? await startEmbedded(options.embeddedDir, {
+      ...(options.embeddedLockWaitMs === undefined ? {} : { lockWaitMs: options.embeddedLockWaitMs }),
+      ...(options.embeddedSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.embeddedSharedBuffersMb }),
+    }, options.logger)
+    : undefined
   const sequelize = new Sequelize(embedded?.url ?? options.url, {
     dialect: 'postgres',
     logging: options.logger ? (sql: string) => options.logger?.debug({ sql }, 'sql') : false,

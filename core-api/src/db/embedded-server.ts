@@ -10,6 +10,7 @@
 // database keeps its memory as a PostgreSQL server would.
 import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { embeddedStartParams, type EmbeddedOptions } from './embedded-options.ts'
 
 export interface EmbeddedServerMessage {
   ready?: { port: number }
@@ -62,7 +63,7 @@ async function lockDataDir(dataDir: string, waitMs: number): Promise<() => Promi
 
 async function main() {
   const dataDir = process.argv[2]
-  if (!dataDir || !process.send) throw new Error('embedded-server.ts is started by database.ts, with the data folder as its argument')
+  if (!dataDir || !process.send) throw new Error('embedded-server.ts is started by database.ts, with the data folder and its options as arguments')
 
   // Installed before anything opens, so a parent that goes away (or asks to
   // stop) while the folder is still opening is not missed: the database is
@@ -105,7 +106,8 @@ async function main() {
     return true
   }
   await mkdir(path.dirname(dataDir), { recursive: true })
-  const lockWait = Number(process.argv[3] ?? LOCK_WAIT_MS)
+  const options = JSON.parse(process.argv[3] ?? '{}') as EmbeddedOptions
+  const lockWait = options.lockWaitMs ?? LOCK_WAIT_MS
   release = await lockDataDir(dataDir, Number.isFinite(lockWait) && lockWait >= 0 ? lockWait : LOCK_WAIT_MS)
   if (stopIfAsked()) return
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
@@ -113,7 +115,7 @@ async function main() {
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-socket'),
   ])
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: embeddedStartParams(PGlite.defaultStartParams, options) })
   db = pglite
   if (stopIfAsked()) return
   const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })

@@ -78,3 +78,26 @@ it('refuses a second process on a folder in use, naming the holder, and takes ov
   const again = await openDatabase({ url: '', embeddedDir: folder, poolMax: 1, embeddedLockWaitMs: 300 })
   await again.close()
 }, 120_000)
+
+it('starts with the configured shared_buffers, in its process and in memory, and with PGlite\'s own 128 MB when none is given', async () => {
+  const show = async (database: Database) =>
+    (await database.sequelize.query<{ shared_buffers: string }>(`SHOW shared_buffers`, { type: QueryTypes.SELECT }))[0]!.shared_buffers
+  const inProcess = await openDatabase({ url: '', embeddedDir: path.join(dir, 'buffers'), poolMax: 1, embeddedSharedBuffersMb: 48 })
+  try {
+    expect(await show(inProcess)).toBe('48MB')
+  } finally {
+    await inProcess.close()
+  }
+  const inMemory = await openDatabase({ url: '', embeddedDir: 'memory', poolMax: 1, embeddedSharedBuffersMb: 24 })
+  try {
+    expect(await show(inMemory)).toBe('24MB')
+  } finally {
+    await inMemory.close()
+  }
+  const unset = await openDatabase({ url: '', embeddedDir: path.join(dir, 'buffers'), poolMax: 1 })
+  try {
+    expect(await show(unset)).toBe('128MB')
+  } finally {
+    await unset.close()
+  }
+}, 180_000)

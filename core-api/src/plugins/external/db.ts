@@ -21,6 +21,7 @@ async function dbPlugin(app: FastifyInstance) {
     url: config.DATABASE_URL,
     embeddedDir: config.EMBEDDED_PG_MEMORY ? EMBEDDED_MEMORY : path.join(config.DATA_DIR, 'pglite'),
     poolMax: config.DATABASE_POOL_MAX,
+    embeddedSharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
     logger: app.log,
   })
   app.decorate('db', db)

@@ -1,0 +1,15 @@
+// Shared by database.ts and the embedded database's own process, which must
+// not load Sequelize or the models just to read its options.
+
+/** What the embedded database is started with: in memory, or passed to its process as JSON. */
+export interface EmbeddedOptions {
+  /** How long to wait for another process to let go of the data folder */
+  lockWaitMs?: number
+  /** shared_buffers in MB (PGlite's own default is 128) */
+  sharedBuffersMb?: number
+}
+
+/** PGlite's own start parameters, with the configured shared_buffers. */
+export function embeddedStartParams(defaults: readonly string[], options: EmbeddedOptions): string[] {
+  return options.sharedBuffersMb === undefined ? [...defaults] : [...defaults, '-c', `shared_buffers=${options.sharedBuffersMb}MB`]
+}
