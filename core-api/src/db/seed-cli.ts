@@ -21,7 +21,7 @@ try {
     await migrateUp(db.sequelize)
     return seed(db, {
       fixturesDir: config.FIXTURES_DIR,
-      fileStore: values['no-files'] ? undefined : createFileStore(config),
+      fileStore: values['no-files'] ? undefined : await createFileStore(config),
       log: (message) => console.log(message),
     })
   })

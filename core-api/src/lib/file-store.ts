@@ -5,7 +5,6 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Config } from '../config.ts'
-import { S3FileStore, s3FileStoreOptions } from './s3-file-store.ts'
 
 // Files are addressed by keys the application makes (reports/ZY-2026-0001.pdf),
 // never by anything a request sends; the key check is a second line of defence.
@@ -49,8 +48,10 @@ export function checkFileKey(key: string): string {
 export type FileStoreConfig = Pick<Config, 'DATA_DIR' | 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_TIMEOUT_MS' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>
 
 /** The store FILE_STORE names: the local folder by default, else the S3 bucket and prefix. */
-export function createFileStore(config: FileStoreConfig): FileStore {
+export async function createFileStore(config: FileStoreConfig): Promise<FileStore> {
   if (!config.FILE_STORE) return new LocalFileStore(path.join(config.DATA_DIR, 'files'))
+  // Loaded only for a bucket: the AWS SDK adds some 25 MB to the process's memory.
+  const { S3FileStore, s3FileStoreOptions } = await import('./s3-file-store.ts')
   return new S3FileStore(s3FileStoreOptions(config))
 }
 

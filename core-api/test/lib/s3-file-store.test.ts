@@ -33,12 +33,12 @@ async function storedKeys(): Promise<string[]> {
 }
 
 describe('configuration', () => {
-  it('parses s3://bucket[/prefix] and maps the config', () => {
+  it('parses s3://bucket[/prefix] and maps the config', async () => {
     expect(parseS3Location('s3://bucket')).toEqual({ bucket: 'bucket', prefix: '' })
     expect(parseS3Location('s3://bucket/a//b/')).toEqual({ bucket: 'bucket', prefix: 'a/b' })
     const options = s3FileStoreOptions({ FILE_STORE: 's3://b/p', S3_ENDPOINT: '', S3_TIMEOUT_MS: 1234, AWS_REGION: '', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' })
     expect(options).toEqual({ bucket: 'b', prefix: 'p', endpoint: undefined, region: 'us-east-1', credentials: undefined, timeoutMs: 1234 })
-    const store = createFileStore({ DATA_DIR: '/tmp', FILE_STORE: 's3://b/p/q', S3_ENDPOINT: 'http://127.0.0.1:1', S3_TIMEOUT_MS: 500, ...S3RVER_KEYS })
+    const store = await createFileStore({ DATA_DIR: '/tmp', FILE_STORE: 's3://b/p/q', S3_ENDPOINT: 'http://127.0.0.1:1', S3_TIMEOUT_MS: 500, ...S3RVER_KEYS })
     expect(store).toBeInstanceOf(S3FileStore)
     expect(store.location).toBe('s3://b/p/q')
   })

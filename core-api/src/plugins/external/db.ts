@@ -25,7 +25,7 @@ async function dbPlugin(app: FastifyInstance) {
     logger: app.log,
   })
   app.decorate('db', db)
-  const files = createFileStore(config)
+  const files = await createFileStore(config)
   app.decorate('files', files)
   app.addHook('onClose', async () => {
     files.close?.()
