@@ -5,7 +5,6 @@ import { sanitizeRichText, toPlainText } from '../lib/rich-text.ts'
 import type { FileStore } from '../lib/file-store.ts'
 import type { Database } from './database.ts'
 import type { BulletinFixture, CarouselFixture, ConfigFixture, DictFixture, MapFixture, NewsFixture, ReportFixture } from './fixture-types.ts'
-import { htmlToPlainLines, renderSamplePdf } from './sample-files.ts'
 
 export interface SeedOptions {
   fixturesDir: string
@@ -130,6 +129,11 @@ function downloadName(title: string): string {
   return `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 180)}.pdf`
 }
 
+// pdfkit and its font engine (some 3 MB of source the heap keeps) are loaded
+// only when a sample file is missing, not by every start of the API.
+let sampleFiles: Promise<typeof import('./sample-files.ts')> | undefined
+const loadSampleFiles = () => (sampleFiles ??= import('./sample-files.ts'))
+
 async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined, publisher: { 'zh-CN': string; 'en-US': string }, log: (m: string) => void) {
   const files = new Map<string, { key: string; name: string }>()
   if (!store) return files
@@ -138,6 +142,7 @@ async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined
       const texts = lang === 'zh-CN' ? report.zh : report.en
       const key = `reports/${report.reportCode}.${lang}.pdf`
       if (!(await store.stat(key))) {
+        const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
         await store.put(key, await renderSamplePdf({
           title: texts.title, code: report.reportCode, publisher: publisher[lang], lang,
           chapters: htmlToPlainLines(texts.directory), summary: texts.outline,
@@ -149,6 +154,7 @@ async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined
   for (const bulletin of fixtures.bulletins.filter((b) => b.hasFile)) {
     const key = `bulletins/${bulletin.lang}/${bulletin.webTitle}.pdf`
     if (!(await store.stat(key))) {
+      const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
       await store.put(key, await renderSamplePdf({
         title: bulletin.title, code: bulletin.webTitle, publisher: publisher[bulletin.lang], lang: bulletin.lang,
         chapters: htmlToPlainLines(bulletin.context), summary: bulletin.outline,
