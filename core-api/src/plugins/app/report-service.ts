@@ -131,7 +131,7 @@ const BROAD_MATCHES = 10_000
 /** Keywords whose match count is remembered for choosing a lane. */
 const MATCH_COUNT_ENTRIES = 10_000
 
-/** Match ids kept for keyword answers, all entries together (8 bytes each: 32 MB). */
+/** Match ids kept for keyword answers, all entries together (4 bytes each below 2^32, else 8: 16 MB). */
 const KEYWORD_MEMO_IDS = 4_000_000
 
 type Facets = ReturnType<typeof summarizeFacets>
@@ -139,7 +139,7 @@ type Facets = ReturnType<typeof summarizeFacets>
 /** A keyword answer under one set of filters and one order: its facets and every match's id, in order. */
 interface KeywordAnswer {
   facets: Facets
-  ids: Float64Array
+  ids: Uint32Array | Float64Array
 }
 
 export interface SearchLimits {
@@ -355,8 +355,10 @@ export class ReportService {
     this.matchCounts.set(matchKey, found?.matches ?? 0)
     if (this.matchCounts.size > MATCH_COUNT_ENTRIES) this.matchCounts.delete(this.matchCounts.keys().next().value!)
     const text = found?.ids ?? ''
-    // Report ids are bigserial values, far below 2^53: a double holds each exactly, in 8 bytes.
-    const ids = text === '' ? new Float64Array(0) : Float64Array.from(text.split(','), Number)
+    // Report ids are bigserial values: below 2^32 (every catalogue short of four
+    // billion reports) each takes 4 bytes; past it a double still holds each exactly.
+    const numbers = text === '' ? [] : text.split(',').map(Number)
+    const ids = numbers.every((id) => id <= 0xffff_ffff) ? Uint32Array.from(numbers) : Float64Array.from(numbers)
     return { facets: summarizeFacets(found?.facets ?? []), ids }
   }
 
