@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages'
+import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages.ts'
 
 // The browser only ever talks to the BFF. For local work before the BFF is
 // running, API_DIRECT points /api straight at the core API (prefix stripped,

@@ -1,7 +1,7 @@
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from 'react-intl'
 import { describe, expect, it } from 'vitest'
-import { compile } from '../build/precompile-messages'
+import { compile } from '../build/precompile-messages.ts'
 import { opsMessages } from '../src/features/ops/messages'
 import { enUS } from '../src/locales/en-US'
 import { zhCN } from '../src/locales/zh-CN'
