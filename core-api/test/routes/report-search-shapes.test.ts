@@ -194,7 +194,7 @@ it('answers every shape as the plain queries do: cold, from what it kept, and af
   // A new report that matches the broad shapes, and one hidden: every kept answer is of an older version now.
   await createReport(t.app, { title: '中国行业报告 新增 100%', webTitle: 'shape-new', reportCode: 'SHAPE-NEW', marketType: 'energy', price: 9000, publishDate: '2023-02-10' })
   // An id past 2^32: kept answers then hold doubles instead of 4-byte ids, and must still answer alike.
-  await createReport(t.app, { id: 5_000_000_001, title: '中国行业报告 100% 大编号', webTitle: 'shape-big-id', reportCode: 'SHAPE-BIG', marketType: 'auto', price: 13000, publishDate: '2024-03-11' })
+  await createReport(t.app, { id: '5000000001', title: '中国行业报告 100% 大编号', webTitle: 'shape-big-id', reportCode: 'SHAPE-BIG', marketType: 'auto', price: 13000, publishDate: '2024-03-11' })
   await t.app.db.sequelize.query(`UPDATE research_report SET status = '1' WHERE report_code = 'SHAPE-2'`)
   await check()
 }, 300_000)
