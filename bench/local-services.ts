@@ -1,17 +1,3 @@
-import { createServer } from 'node:net'
-
-/** A loopback port free at the time of asking, for a server the bench starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 /** Until `url` answers 2xx: a started service is ready (seeding a large catalogue takes minutes). */
 export async function waitFor(url: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs

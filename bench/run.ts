@@ -15,7 +15,8 @@ import { gzipSync } from 'node:zlib'
 import { lighthousePages, runLighthouse, TARGETS } from './lighthouse.ts'
 import { NGINX, startNginx, type NginxPeer } from './nginx-peer.ts'
 import { searchShapeRows } from './search-shapes.ts'
-import { freePort, waitFor } from './local-services.ts'
+import { freePort } from '../scripts/testkit/ports.ts'
+import { waitFor } from './local-services.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseCli({

@@ -20,7 +20,8 @@ import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
 import { parseCli } from '../scripts/testkit/cli.ts'
-import { freePort, waitFor } from './local-services.ts'
+import { freePort } from '../scripts/testkit/ports.ts'
+import { waitFor } from './local-services.ts'
 
 const USAGE = `usage: npm run bench:search -- --database-url URL | --data-dir DIR | --core-url URL [--reports 100000] [--seed] [--core-root DIR]
        [--samples 60] [--shape-seconds 30] [--seconds 2] [--only WORD] [--no-mixed] [--json FILE]`

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
-import { freePort } from './ports.ts'
+import { freePort } from '../../scripts/testkit/ports.ts'
 
 async function waitHealthy(url: string, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

@@ -16,7 +16,7 @@ import { startStubCore, type StubCore } from '../../scripts/testkit/stub.ts'
 import { DESKTOP, useSession, type Edition, type Session } from '../support/browser.ts'
 import { ARTIFACTS_DIR, REPO_ROOT } from '../support/constants.ts'
 import { exact, L } from '../support/site.ts'
-import { freePort } from '../support/ports.ts'
+import { freePort } from '../../scripts/testkit/ports.ts'
 
 /** The BFF gives the core API this long; a timing-out call becomes the site's message after it. */
 const UPSTREAM_TIMEOUT_MS = 2500

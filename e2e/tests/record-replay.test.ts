@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { encryptCredential, newUser, registerBody } from '../support/api.ts'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { REPO_ROOT } from '../support/constants.ts'
-import { freePort } from '../support/ports.ts'
+import { freePort } from '../../scripts/testkit/ports.ts'
 
 const run = promisify(execFile)
 const HANG_MS = 180_000

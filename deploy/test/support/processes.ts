@@ -3,7 +3,6 @@
 // failing step can show them.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { LOG_DIR } from './paths.ts'
 
@@ -90,18 +89,6 @@ export class Child {
     if (this.running) this.process.kill('SIGKILL')
     await this.exited
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

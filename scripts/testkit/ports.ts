@@ -1,6 +1,6 @@
 import net from 'node:net'
 
-/** A loopback port free at the time of asking, for a server a journey starts itself. */
+/** A loopback port free at the time of asking, for a server a test, a journey or the bench starts itself. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
