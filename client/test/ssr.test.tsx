@@ -12,6 +12,15 @@ import { clearSessionUser, sessionStore } from '../src/lib/session'
 import { mockFetch } from './render'
 import { reportDetail } from './factories'
 
+// Both of the server's renderers, spied on as they are: which one wrote a page is part of what is tested.
+const renderers = vi.hoisted(() => ({ toString: vi.fn(), toStream: vi.fn() }))
+vi.mock('react-dom/server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('react-dom/server')>()
+  renderers.toString.mockImplementation(original.renderToString)
+  renderers.toStream.mockImplementation(original.renderToPipeableStream)
+  return { ...original, renderToString: renderers.toString, renderToPipeableStream: renderers.toStream }
+})
+
 const report = reportDetail({
   outline: '<p>Outline &amp; text</p>',
   alternates: [
@@ -154,6 +163,39 @@ describe('server render and hydration', () => {
     expect(html).toContain('Hot report 1')
     expect(errors).toEqual([])
     expect(calls).toEqual([])
+  })
+})
+
+describe('the server render', () => {
+  const url = '/en/reports/ev-power-battery-2026'
+  const state = (): SsrState => ({ fallback: buildFallback(planRender(url), { ...layout, report, hotReports: hot }) })
+
+  it('writes a page whose data is in place in one synchronous pass, the markup the stream writes', async () => {
+    renderers.toString.mockClear()
+    renderers.toStream.mockClear()
+    const html = await renderOnServer({ pathname: url, search: '', state: state() })
+    expect(renderers.toString).toHaveBeenCalledTimes(1)
+    expect(renderers.toStream).not.toHaveBeenCalled()
+    // The same page through the stream, as a page that suspends is written.
+    renderers.toString.mockImplementationOnce(() => '<!--$!--><template></template><!--/$-->')
+    const streamed = await renderOnServer({ pathname: url, search: '', state: state() })
+    expect(renderers.toStream).toHaveBeenCalledTimes(1)
+    expect(streamed).toBe(html)
+    expect(html).toContain(report.title)
+  })
+
+  it('takes the stream when the one pass throws, and fails as the stream fails', async () => {
+    renderers.toStream.mockClear()
+    renderers.toString.mockImplementationOnce(() => {
+      throw new Error('a component suspended while responding to synchronous input')
+    })
+    const html = await renderOnServer({ pathname: url, search: '', state: state() })
+    expect(renderers.toStream).toHaveBeenCalledTimes(1)
+    expect(html).toContain(report.title)
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const broken = { fallback: { ...state().fallback } }
+    for (const key of Object.keys(broken.fallback)) if (key.includes('report')) broken.fallback[key] = { title: 1, prices: 'not a list' }
+    await expect(renderOnServer({ pathname: url, search: '', state: broken })).rejects.toThrow()
   })
 })
 

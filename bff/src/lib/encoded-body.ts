@@ -1,9 +1,16 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+
+const brotliCompressOnce = promisify(brotliCompress)
+const gzipOnce = promisify(gzip)
+
+/** Brotli's quality per response: its default (11) is meant for build-time compression and costs too much CPU here. */
+export const BROTLI_QUALITY = 4
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
-/** The same bar as plugins/external/compress.ts: smaller answers are not worth compressing. */
+/** Smaller answers are not worth compressing (the compression plugin uses the same bar). */
 export const COMPRESS_THRESHOLD_BYTES = 1024
 
 /**
@@ -62,8 +69,8 @@ export class EncodedBody {
   encoded(encoding: Encoding): { encoding: Encoding; bytes: Buffer | string } {
     if (encoding === 'identity' || this.byteLength < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
     if (encoding === 'br') {
-      // Quality 4 as in compress.ts: this runs on the request path the first time.
-      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength } })
+      // This runs on the request path the first time.
+      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength } })
       return { encoding, bytes: this.br }
     }
     this.gzip ??= gzipSync(this.identity)
@@ -96,8 +103,32 @@ export class EncodedBodies<K extends object> {
  * onSend, so the compression plugin leaves the bytes as they are.
  */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, contentType: string): FastifyReply {
-  const wanted = request.headers['x-no-compression'] !== undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
-  const { encoding, bytes } = body.encoded(wanted)
+  const { encoding, bytes } = body.encoded(wantedEncoding(request))
+  return sendBytes(reply, encoding, bytes, contentType)
+}
+
+/**
+ * Answers with a body made for this request alone (a page rendered for it),
+ * compressed in one piece on libuv's thread pool: the event loop goes on
+ * rendering the next page meanwhile, and none of the compression plugin's
+ * stream machinery (a Readable, a Transform and a chunk per write) runs for it.
+ */
+export async function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string, contentType: string): Promise<FastifyReply> {
+  const wanted = wantedEncoding(request)
+  const bytes = Buffer.from(text, 'utf8')
+  if (wanted === 'identity' || bytes.length < COMPRESS_THRESHOLD_BYTES) return sendBytes(reply, 'identity', bytes, contentType)
+  const compressed = wanted === 'br'
+    ? await brotliCompressOnce(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : await gzipOnce(bytes)
+  return sendBytes(reply, wanted, compressed, contentType)
+}
+
+function wantedEncoding(request: FastifyRequest): Encoding {
+  return request.headers['x-no-compression'] !== undefined ? 'identity' : preferredEncoding(request.headers['accept-encoding'])
+}
+
+/** The Content-Encoding is set before onSend, so the compression plugin leaves the bytes as they are. */
+function sendBytes(reply: FastifyReply, encoding: Encoding, bytes: Buffer | string, contentType: string): FastifyReply {
   reply.header('content-type', contentType)
   reply.header('vary', 'accept-encoding')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)

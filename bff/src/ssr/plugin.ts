@@ -66,12 +66,54 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
-/** The rendered parts put into index.html; replacer functions, so '$' in content stays literal. */
-export function assemble(shell: string, parts: { lang: string; title: string; headTags: string; appHtml: string; stateScript: string }): string {
-  let html = shell.replace(/<html([^>]*?)\slang="[^"]*"/i, (_m, attrs: string) => `<html${attrs} lang="${parts.lang}"`)
-  const head = `<title>${escapeHtml(parts.title)}</title>\n    ${parts.headTags}`
-  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => head) : html.replace(/<\/head>/i, () => `${head}\n  </head>`)
-  return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.appHtml}</div>\n    ${parts.stateScript}`)
+/** What a rendered page puts into index.html. */
+export interface PageParts {
+  lang: string
+  title: string
+  headTags: string
+  appHtml: string
+  stateScript: string
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>'
+
+/**
+ * index.html cut once where a rendered page's parts go: the <html> element's
+ * lang, the <title> (the title and head tags replace it; without one they go
+ * before </head>), and the empty root element (the markup and the state
+ * script). Filling it writes the page in one pass, where replacing in the
+ * whole document wrote it again for every part (large strings that V8 keeps
+ * in old space, so every page rendered brought the next full collection nearer).
+ */
+export function pageTemplate(shell: string): (parts: PageParts) => string {
+  const pieces: Array<string | ((parts: PageParts) => string)> = []
+  let rest = shell
+  const html = /<html([^>]*?)\slang="[^"]*"/i.exec(rest)
+  if (html) {
+    pieces.push(`${rest.slice(0, html.index)}<html${html[1]} lang="`, (parts) => parts.lang, '"')
+    rest = rest.slice(html.index + html[0].length)
+  }
+  const head = (parts: PageParts) => `<title>${escapeHtml(parts.title)}</title>\n    ${parts.headTags}`
+  const title = /<title>[\s\S]*?<\/title>/i.exec(rest)
+  const headEnd = title ? -1 : rest.search(/<\/head>/i)
+  if (title) {
+    pieces.push(rest.slice(0, title.index), head)
+    rest = rest.slice(title.index + title[0].length)
+  } else if (headEnd !== -1) {
+    pieces.push(rest.slice(0, headEnd), (parts) => `${head(parts)}\n  `)
+    rest = rest.slice(headEnd)
+  }
+  const root = rest.indexOf(ROOT_ELEMENT)
+  if (root !== -1) {
+    pieces.push(rest.slice(0, root), (parts) => `<div id="root">${parts.appHtml}</div>\n    ${parts.stateScript}`)
+    rest = rest.slice(root + ROOT_ELEMENT.length)
+  }
+  pieces.push(rest)
+  return (parts) => {
+    let page = ''
+    for (const piece of pieces) page += typeof piece === 'string' ? piece : piece(parts)
+    return page
+  }
 }
 
 async function ssrPlugin(app: FastifyInstance) {
@@ -150,6 +192,22 @@ async function ssrPlugin(app: FastifyInstance) {
     app.log.warn('SITE_URL is not set: canonical URLs, sitemaps and robots.txt name whatever host each request gives; set it to the public origin')
   }
 
+  // index.html with a screen's assets in place (assets.ts), as a template: the
+  // same for every page of a screen and language until the build or the shell
+  // changes. The assets only rewrite the shell's own head tags, never the title,
+  // head tags or markup a page brings, so they can go in before those do.
+  const templates = new WeakMap<LoadedBundle, Map<string, { shell: string; fill: (parts: PageParts) => string }>>()
+  const templateFor = (loaded: LoadedBundle, shell: string, screen: string, locale: string) => {
+    let forBuild = templates.get(loaded)
+    if (!forBuild) templates.set(loaded, (forBuild = new Map()))
+    const key = `${screen}\n${locale}`
+    const known = forBuild.get(key)
+    if (known && known.shell === shell) return known.fill
+    const fill = pageTemplate(withPageAssets(shell, loaded.pageAssets(screen, locale), loaded.client))
+    forBuild.set(key, { shell, fill })
+    return fill
+  }
+
   async function renderPlan(request: FastifyRequest, loaded: LoadedBundle, plan: RenderPlan, pathname: string, search: string, shell: string): Promise<RenderedPage | null> {
     const { bundle } = loaded
     const data = await loadPageData(app, plan)
@@ -167,8 +225,9 @@ async function ssrPlugin(app: FastifyInstance) {
       notFound,
       ...(data.kind === 'ok' && data.alternates ? { alternates: data.alternates } : {}),
     })
-    const page = assemble(shell, { lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state) })
-    const html = withPageAssets(page, loaded.pageAssets(notFound ? 'notFound' : plan.resolved.route.screen, plan.locale), loaded.client)
+    const html = templateFor(loaded, shell, notFound ? 'notFound' : plan.resolved.route.screen, plan.locale)({
+      lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state),
+    })
     return { status: notFound ? 404 : 200, html, cached: false, tags: pageTags(plan, pathname, data.payload) }
   }
 

@@ -339,6 +339,25 @@ describe('public routes without JavaScript', () => {
     expect(identity.headers['content-encoding']).toBeUndefined()
     expect(identity.body).toBe(plain.body)
   })
+  it('answers a page rendered for the request alone compressed as asked, with the same page inside', async () => {
+    // A list page is rendered for every request (only report pages are kept).
+    const url = '/en/report-industries'
+    const plain = await bff.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['x-cache']).toBeUndefined()
+    expect(plain.body).toContain('application/ld+json')
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await bff.inject({ url, headers: { 'accept-encoding': `${encoding}, identity;q=0.5` } })
+      expect(res.headers['content-encoding']).toBe(encoding)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers.vary).toContain('accept-encoding')
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length)
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body)
+    }
+    const refused = await bff.inject({ url, headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body).toBe(plain.body)
+  })
 })
 
 describe('robots.txt and sitemaps', () => {

@@ -2,13 +2,13 @@ import { constants } from 'node:zlib'
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts'
 
 async function compressPlugin(app: FastifyInstance) {
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip', 'deflate'],
-    // Brotli's default quality is meant for build-time compression; per response it costs too much CPU.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
 }
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { AppError, catalogue } from '../../http/envelope.ts'
 import { editionOf, type Lang } from '../../http/locale.ts'
-import { sendEncoded } from '../../lib/encoded-body.ts'
+import { sendCompressed, sendEncoded } from '../../lib/encoded-body.ts'
 import { HOLDING_PAGE } from './holding-page.ts'
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
@@ -108,7 +108,7 @@ export default async function clientRoutes(app: FastifyInstance) {
       if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')
       reply.status(page.status).header('cache-control', 'no-cache')
       if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
-      return reply.type('text/html; charset=utf-8').send(page.html)
+      return sendCompressed(request, reply, page.html, 'text/html; charset=utf-8')
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(shell, lang))
   })
