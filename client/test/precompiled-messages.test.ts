@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { compile } from '../build/precompile-messages.ts'
 import { opsMessages } from '../src/features/ops/messages'
 import { enUS } from '../src/locales/en-US'
+import { enUSOnDemand } from '../src/locales/on-demand/en-US'
+import { zhCNOnDemand } from '../src/locales/on-demand/zh-CN'
 import { zhCN } from '../src/locales/zh-CN'
 
 // The build gives react-intl every message as its AST and drops the parser:
@@ -28,6 +30,8 @@ function sampleValues(elements: MessageFormatElement[], values: Values = {}): Va
 const catalogues: Array<[string, string, Record<string, string>]> = [
   ['en-US', 'app', enUS],
   ['zh-CN', 'app', zhCN],
+  ['en-US', 'on-demand', enUSOnDemand],
+  ['zh-CN', 'on-demand', zhCNOnDemand],
   ['en-US', 'ops', opsMessages['en-US']],
   ['zh-CN', 'ops', opsMessages['zh-CN']],
 ]

@@ -1,14 +1,20 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { withOnDemandMessages } from '../lib/intl'
 import { closeModal, openModal, useModal } from '../lib/modal-store'
 
-// Every modal loads when first opened: the forms, the credential encryption
-// (crypto-js) and the QR code library stay out of the first page's script.
-const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })))
-const ForgotPasswordModal = lazy(() => import('../features/auth/components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })))
-const CustomRequestModal = lazy(() => import('../features/custom-request/components/custom-request-modal').then((m) => ({ default: m.CustomRequestModal })))
-const PayModal = lazy(() => import('../features/orders/components/pay-modal').then((m) => ({ default: m.PayModal })))
-const ResearchEmailModal = lazy(() =>
-  import('../features/orders/components/research-email-modal').then((m) => ({ default: m.ResearchEmailModal })),
+// Every modal loads when first opened, with the on-demand words it shows: the
+// forms, their messages, the credential encryption (crypto-js) and the QR
+// code library stay out of the first page's script.
+const AuthModal = lazy(withOnDemandMessages(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal }))))
+const ForgotPasswordModal = lazy(
+  withOnDemandMessages(() => import('../features/auth/components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal }))),
+)
+const CustomRequestModal = lazy(
+  withOnDemandMessages(() => import('../features/custom-request/components/custom-request-modal').then((m) => ({ default: m.CustomRequestModal }))),
+)
+const PayModal = lazy(withOnDemandMessages(() => import('../features/orders/components/pay-modal').then((m) => ({ default: m.PayModal }))))
+const ResearchEmailModal = lazy(
+  withOnDemandMessages(() => import('../features/orders/components/research-email-modal').then((m) => ({ default: m.ResearchEmailModal }))),
 )
 
 /** The one modal outlet: features open modes through lib/modal-store. */

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { withOnDemandMessages } from '../lib/intl'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
 import type { ScreenName } from './routes'
 
@@ -17,10 +18,11 @@ const MODULES = import.meta.glob<{ default: ComponentType<ScreenProps> }>([
   '/src/components/not-found-page.tsx',
 ])
 
-function screen(path: string): Screen {
+/** words: 'on-demand' for a screen that shows words of the on-demand catalogue (lib/intl.ts); its chunk is handed over once they have loaded. */
+function screen(path: string, words: 'page' | 'on-demand' = 'page'): Screen {
   const load = MODULES[path]
   if (!load) throw new Error(`no screen module ${path}`)
-  return lazyScreen(load, path.slice(1))
+  return lazyScreen(words === 'on-demand' ? withOnDemandMessages(load) : load, path.slice(1))
 }
 
 export const SCREENS: Record<ScreenName, Screen> = {
@@ -31,14 +33,14 @@ export const SCREENS: Record<ScreenName, Screen> = {
   bulletinDetail: screen('/src/features/bulletins/components/bulletin-detail-page.tsx'),
   news: screen('/src/features/news/components/news-list-page.tsx'),
   newsDetail: screen('/src/features/news/components/news-detail-page.tsx'),
-  market: screen('/src/features/custom-request/components/market-page.tsx'),
+  market: screen('/src/features/custom-request/components/market-page.tsx', 'on-demand'),
   about: screen('/src/features/about/components/about-page.tsx'),
   contact: screen('/src/features/about/components/contact-page.tsx'),
-  myInfo: screen('/src/features/auth/components/my-info-page.tsx'),
-  updatePwd: screen('/src/features/auth/components/update-password-page.tsx'),
-  orders: screen('/src/features/orders/components/orders-page.tsx'),
-  downloads: screen('/src/features/orders/components/downloads-page.tsx'),
-  payBack: screen('/src/features/orders/components/pay-back-page.tsx'),
+  myInfo: screen('/src/features/auth/components/my-info-page.tsx', 'on-demand'),
+  updatePwd: screen('/src/features/auth/components/update-password-page.tsx', 'on-demand'),
+  orders: screen('/src/features/orders/components/orders-page.tsx', 'on-demand'),
+  downloads: screen('/src/features/orders/components/downloads-page.tsx', 'on-demand'),
+  payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
 }

@@ -1,40 +1,88 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
-import type { MessageId } from '../locales/en-US'
+import type { PageMessageId } from '../locales/en-US'
+import type { OnDemandMessageId } from '../locales/on-demand/en-US'
 import { LOCALES, type Locale } from './locale'
 
-export type { MessageId }
+export type MessageId = PageMessageId | OnDemandMessageId
 
 export type Catalogue = Record<MessageId, string>
 
-// One catalogue per edition, each its own chunk: a page loads only its
-// edition's messages (the server preloads that chunk with the page), and
-// another edition's on the rare move into it.
-const CATALOGUES = import.meta.glob<Catalogue>('/src/locales/*.ts', { import: 'default' })
+type Part = Record<string, string>
 
+// Each edition's messages come in two parts, each part a chunk per edition:
+// the page catalogue (src/locales/<locale>.ts), which the server preloads
+// with every page, and the on-demand one (src/locales/on-demand/), the words
+// of the forms, the personal centre and checkout, which loads with the first
+// screen or modal that shows them (withOnDemandMessages). A page loads only
+// its edition's page catalogue, and another edition's on the rare move into it.
+const PAGE_PARTS = import.meta.glob<Part>('/src/locales/*.ts', { import: 'default' })
+const ON_DEMAND_PARTS = import.meta.glob<Part>('/src/locales/on-demand/*.ts', { import: 'default' })
+
+/** Each edition's catalogue once its page part has loaded: this module's own copy, which the on-demand part joins. */
 const loaded: Partial<Record<Locale, Catalogue>> = {}
-const loading: Partial<Record<Locale, Promise<Catalogue>>> = {}
+const pages: Partial<Record<Locale, Promise<Catalogue>>> = {}
+const onDemand: Partial<Record<Locale, Promise<unknown>>> = {}
+/** Set by the first screen or modal that needs the on-demand words: from then on every edition loads them too. */
+let onDemandWanted = false
 
 /** The catalogue's module, root-relative, as the client build's manifest keys it. */
 export const catalogueModule = (locale: Locale): string => `src/locales/${locale}.ts`
 
-/** Loads an edition's messages (once); render only once it has settled. */
-export function loadMessages(locale: Locale): Promise<Catalogue> {
-  const known = loaded[locale]
-  if (known) return Promise.resolve(known)
-  const load = CATALOGUES[`/${catalogueModule(locale)}`]
-  if (!load) return Promise.reject(new Error(`no message catalogue for ${locale}`))
-  loading[locale] ??= load().then(
-    (catalogue) => (loaded[locale] = catalogue),
+function loadPart(parts: Record<string, () => Promise<Part>>, module: string, locale: Locale): Promise<Part> {
+  const load = parts[module]
+  return load ? load() : Promise.reject(new Error(`no message catalogue for ${locale} (${module})`))
+}
+
+function loadPage(locale: Locale): Promise<Catalogue> {
+  pages[locale] ??= loadPart(PAGE_PARTS, `/${catalogueModule(locale)}`, locale).then(
+    (part) => ({ ...part }) as Catalogue,
     (error: unknown) => {
-      delete loading[locale]
+      delete pages[locale]
       throw error
     },
   )
-  return loading[locale]
+  return pages[locale]
 }
 
-/** Every edition's messages, for the server and tests. */
-export const loadAllMessages = (): Promise<Catalogue[]> => Promise.all(LOCALES.map(loadMessages))
+// The on-demand words join the edition's catalogue in place. Nothing shown
+// before uses them, and react-intl reads the catalogue when it formats, so
+// the page need not render again (the screen or modal that waited for them
+// renders after they have joined).
+function loadOnDemand(locale: Locale): Promise<unknown> {
+  onDemand[locale] ??= Promise.all([loadPage(locale), loadPart(ON_DEMAND_PARTS, `/src/locales/on-demand/${locale}.ts`, locale)]).then(
+    ([catalogue, part]) => Object.assign(catalogue, part),
+    (error: unknown) => {
+      delete onDemand[locale]
+      throw error
+    },
+  )
+  return onDemand[locale]
+}
+
+/** Loads an edition's messages (once), with the on-demand part once anything has needed it; render only once it has settled. */
+export function loadMessages(locale: Locale): Promise<Catalogue> {
+  const page = loadPage(locale)
+  const whole = onDemandWanted ? Promise.all([page, loadOnDemand(locale)]).then(() => page) : page
+  return whole.then((catalogue) => (loaded[locale] = catalogue))
+}
+
+/**
+ * A screen's or modal's loader that also loads the on-demand words, for every
+ * edition loaded or on its way, before its module is handed to React.
+ */
+export function withOnDemandMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    onDemandWanted = true
+    const editions = Object.keys(pages) as Locale[]
+    return Promise.all([load(), ...editions.map(loadOnDemand)]).then(([module]) => module)
+  }
+}
+
+/** Every edition's messages, both parts, for the server and tests. */
+export const loadAllMessages = (): Promise<Catalogue[]> => {
+  onDemandWanted = true
+  return Promise.all(LOCALES.map(loadMessages))
+}
 
 /** An edition's messages if they have loaded. */
 export const messagesFor = (locale: Locale): Catalogue | undefined => loaded[locale]
