@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages.ts'
@@ -8,6 +9,12 @@ import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
 const direct = process.env.API_DIRECT
 
+// The libraries every page runs: React, its scheduler, swr, wouter, react-intl and formatjs.
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-intl|scheduler|swr|wouter|regexparam|use-sync-external-store|dequal|@formatjs|intl-messageformat|tslib)[\\/]/
+
+// React's own useSyncExternalStore for swr and wouter, without the shim's fallback (src/lib/use-sync-external-store-shim.ts).
+const SYNC_EXTERNAL_STORE_ALIAS = { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }
+
 // `vite build --ssr src/entry-server.tsx --outDir dist/server` is the BFF's
 // server renderer; public/ belongs to the client build only. The client
 // build's manifest (dist/.vite/manifest.json) tells the BFF which chunks and
@@ -17,13 +24,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // unit tests read the catalogues as written (test/precompiled-messages.test.ts
   // checks that both format alike).
   plugins: [react(), ...(process.env.VITEST ? [] : [precompileMessages()])],
-  resolve: { alias: process.env.VITEST ? [] : [NO_PARSER_ALIAS] },
+  resolve: { alias: process.env.VITEST ? [] : [NO_PARSER_ALIAS, SYNC_EXTERNAL_STORE_ALIAS] },
   // No modulepreload polyfill: every browser the site supports preloads modules itself, and it was in every page's first script.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild, modulePreload: { polyfill: false },
-    // The framework (React, its scheduler, swr, wouter) in one chunk every page loads, not spread over the entry and three small shared chunks: fewer, larger files compress better.
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|swr|wouter|regexparam|use-sync-external-store|dequal)[\\/]/ },
-      // The small parts the public list and detail pages share, one file rather than eight.
-      { name: 'public-ui', test: /src[\\/](components[\\/](breadcrumb|facet-group|filter-panel|pagination|report-cover|skeleton|state-message)|lib[\\/](format|use-document-title))\./ }] } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [
+      // The framework in one chunk every page loads, not spread over the entry and small shared chunks: fewer, larger files compress better.
+      // But for swr's mutation hook, which only the screens and modals that send something load (its own chunk).
+      { name: 'framework', test: (id) => FRAMEWORK.test(id) && !/[\\/]swr[\\/]dist[\\/]mutation[\\/]/.test(id) },
+      // The small parts the public pages share (home, lists, detail pages), one file rather than eight.
+      { name: 'public-ui', test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title))\./ },
+      // And those only the list pages share, so that home and the detail pages do not load them.
+      { name: 'list-ui', test: /src[\\/]components[\\/](facet-group|filter-panel|pagination)\./ }] } } },
   },
   server: {
     proxy: {

@@ -81,6 +81,27 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 /** The BFF's own endpoints (/bff/...) are called as they are; every other path is the core API's, under /api. */
 const urlOf = (path: string) => (path.startsWith('/bff/') ? path : `${API_BASE}${path}`)
 
+/**
+ * Throws a failed call's ApiError, having shown its message unless the call
+ * is silent. An expired session also clears the user and, unless the call is
+ * a background check, is announced and sends the visitor home.
+ */
+export function failCall(code: number, text: string, status: number, options: RequestOptions = {}): never {
+  if (SESSION_EXPIRED_CODES.includes(code)) {
+    clearSessionUser()
+    if (!options.background) {
+      hooks.notify(text)
+      hooks.onSessionExpired()
+    }
+  } else if (!options.silent) {
+    hooks.notify(text)
+  }
+  throw new ApiError(code, text, status)
+}
+
+/** The interface language calls are made in (sent as lang). */
+export const requestLocale = (): Locale => hooks.getLocale()
+
 async function request<T>(method: Method, path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
   const locale = hooks.getLocale()
   const headers: Record<string, string> = {
@@ -101,17 +122,12 @@ async function request<T>(method: Method, path: string, payload: Query | object 
     body = JSON.stringify({ ...(payload ?? {}), lang: locale })
   }
 
-  const fail = (code: number, text: string, status: number): never => {
-    if (!options.silent) hooks.notify(text)
-    throw new ApiError(code, text, status)
-  }
-
   let response: Response
   try {
     response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    return fail(0, translate(locale, 'error.network'), 0)
+    return failCall(0, translate(locale, 'error.network'), 0, options)
   }
 
   let envelope: Envelope<T> | undefined
@@ -123,20 +139,11 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   // Rate-limit (429) and gateway answers are envelopes too; only a body that
   // is not one falls back to the HTTP status.
   if (!envelope || typeof envelope !== 'object') {
-    return fail(response.status || 0, translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'), response.status)
+    return failCall(response.status || 0, translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'), response.status, options)
   }
   if (isSuccessCode(envelope.code) && response.ok) return envelope.data
   const code = isSuccessCode(envelope.code) ? response.status : Number(envelope.code)
-  const text = messageForCode(code, envelope.msg, locale)
-  if (SESSION_EXPIRED_CODES.includes(code)) {
-    clearSessionUser()
-    if (!options.background) {
-      hooks.notify(text)
-      hooks.onSessionExpired()
-    }
-    throw new ApiError(code, text, response.status)
-  }
-  return fail(code, text, response.status)
+  return failCall(code, messageForCode(code, envelope.msg, locale), response.status, options)
 }
 
 export const apiGet = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
@@ -150,70 +157,6 @@ export const apiPatch = <T>(path: string, body?: object, options: RequestOptions
 
 export const apiDelete = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
   request<T>('DELETE', path, params, options)
-
-/**
- * POSTs and saves the file the server streams back. A JSON answer is an
- * envelope (not paid, no file...) and goes through the same error handling.
- */
-export async function apiDownload(path: string, body: object, fallbackName: string): Promise<void> {
-  const locale = hooks.getLocale()
-  let response: Response
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: JSON.stringify({ ...body, lang: locale }),
-    })
-  } catch {
-    const text = translate(locale, 'error.network')
-    hooks.notify(text)
-    throw new ApiError(0, text, 0)
-  }
-  const type = response.headers.get('content-type') ?? ''
-  if (type.includes('application/json')) {
-    const envelope = (await response.json()) as Envelope<unknown>
-    const code = Number(envelope.code ?? response.status)
-    const text = messageForCode(code, envelope.msg, locale)
-    if (SESSION_EXPIRED_CODES.includes(code)) {
-      clearSessionUser()
-      hooks.notify(text)
-      hooks.onSessionExpired()
-    } else {
-      hooks.notify(text)
-    }
-    throw new ApiError(code, text, response.status)
-  }
-  if (!response.ok) {
-    const text = translate(locale, 'error.server')
-    hooks.notify(text)
-    throw new ApiError(response.status, text, response.status)
-  }
-  const blob = await response.blob()
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
-/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
-export function fileNameOf(header: string | null): string | null {
-  if (!header) return null
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1])
-    } catch {
-      /* fall through to the plain form */
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header)
-  return plain?.[1] ?? null
-}
 
 /** The captcha is an image the browser loads itself, so it gets a plain URL. */
 export function captchaUrl(unTime: number, locale: Locale): string {

@@ -11,7 +11,8 @@ import { useForm } from '../../../lib/use-form'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { validateContactInfo } from '../../../lib/validation'
-import { useUpdateUser, useUserInfo } from '../api/user-info'
+import { useUpdateUser } from '../api/update-user'
+import { useUserInfo } from '../api/user-info'
 import '../../../styles/account.css'
 
 const FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const

@@ -3,19 +3,17 @@ import { useLocation } from 'wouter'
 import { LocalLink } from '../../../components/local-link'
 import { localizePath, otherLocale } from '../../../lib/locale'
 import { openModal } from '../../../lib/modal-store'
-import { clearSessionUser, useSessionUser } from '../../../lib/session'
-import { showToast } from '../../../lib/toast'
+import { useSessionUser } from '../../../lib/session'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useMenuDict } from '../api/get-menu-dict'
 import { useSiteConfig } from '../api/get-site-config'
-
-// Loaded when a visitor asks to log out: the dialog and its modal stay out of every page's first script.
-const ConfirmDialog = lazy(() => import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
-import { useLogout } from '../api/logout'
 import { buildMenu, type MenuItem } from './menu'
 import { SearchBar } from './search-bar'
 import './header.css'
+
+// Loaded when a visitor asks to log out (logout-dialog.tsx).
+const LogoutDialog = lazy(() => import('./logout-dialog').then((m) => ({ default: m.LogoutDialog })))
 
 interface Props {
   activeIndex: number
@@ -27,7 +25,7 @@ const STICKY_THRESHOLD = 40
 export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   const t = useT()
   const locale = useLocale()
-  const [location, navigate] = useLocation()
+  const [location] = useLocation()
   const user = useSessionUser()
   const [stuck, setStuck] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -39,7 +37,6 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   const reports = useMenuDict('reports_category', locale)
   const markets = useMenuDict('market_type', locale)
   const bulletinTypes = useMenuDict('bulletin_type', locale)
-  const { trigger: runLogout, isMutating: loggingOut } = useLogout()
   const config = useSiteConfig(locale).data
   const hotline = locale === 'zh-CN' ? config?.['cn.contact.phone'] : config?.['en.contact.phone']
 
@@ -91,18 +88,6 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   const menu = buildMenu({ locale, t, reportCategories: reports.data, newsMarkets: markets.data, bulletinTypes: bulletinTypes.data })
   const chinese = locale === 'zh-CN'
   const other = otherLocale(locale)
-
-  const doLogout = async () => {
-    try {
-      await runLogout()
-    } catch {
-      // The api client has shown the reason; the local state is cleared anyway.
-    }
-    clearSessionUser()
-    setConfirmLogout(false)
-    showToast(t('logout.success'), 'success')
-    navigate(localizePath(locale, '/'), { replace: true })
-  }
 
   const account = user ? (
     <>
@@ -247,15 +232,7 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
 
       {confirmLogout && (
         <Suspense fallback={null}>
-        <ConfirmDialog
-          title={t('logout.title')}
-          text={t('logout.text')}
-          confirmLabel={t('logout.confirm')}
-          cancelLabel={t('logout.cancel')}
-          pending={loggingOut}
-          onConfirm={() => void doLogout()}
-          onCancel={() => setConfirmLogout(false)}
-        />
+          <LogoutDialog onClose={() => setConfirmLogout(false)} />
         </Suspense>
       )}
     </header>

@@ -1,6 +1,7 @@
 import type { DownloadPage } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiDownload, apiPost } from '../../../lib/api-client'
+import { apiPost } from '../../../lib/api-client'
+import { apiDownload } from '../../../lib/api-download'
 import type { Locale } from '../../../lib/locale'
 
 export interface DownloadQuery {
