@@ -6,7 +6,7 @@ import { SCREENS } from './app/screens'
 import type { SsrState } from './app/ssr-state'
 import { planRender } from './app/ssr-plan'
 import type { ScreenName } from './app/routes'
-import { catalogueModule, loadAllMessages } from './lib/intl'
+import { catalogueModule, loadAllMessages, onDemandCatalogueModule } from './lib/intl'
 import type { Locale } from './lib/locale'
 
 // The server build the BFF loads (dist/server/entry-server.js): it plans a
@@ -21,9 +21,14 @@ export { ssrStateScript } from './app/ssr-state'
 // The server renders either edition, and builds heads in it, synchronously.
 await loadAllMessages()
 
-/** The source modules a page needs to hydrate beyond the entry: its screen and its edition's messages (build manifest keys). */
+/**
+ * The source modules a page needs to hydrate beyond the entry (build manifest
+ * keys): its screen and its edition's messages, with the on-demand part for a
+ * screen that waits for it, so hydration does not wait a round trip more.
+ */
 export function pageModules(screen: ScreenName, locale: Locale): string[] {
-  return [SCREENS[screen].module, catalogueModule(locale)]
+  const modules = [SCREENS[screen].module, catalogueModule(locale)]
+  return SCREENS[screen].words === 'on-demand' ? [...modules, onDemandCatalogueModule(locale)] : modules
 }
 
 export interface RenderInput {

@@ -7,7 +7,7 @@ import { buildFallback } from '../src/app/ssr-fallback'
 import { buildHead } from '../src/app/ssr-head'
 import { planRender } from '../src/app/ssr-plan'
 import { readSsrState, serializeSsrState, ssrStateScript, type SsrState } from '../src/app/ssr-state'
-import { render as renderOnServer } from '../src/entry-server'
+import { pageModules, render as renderOnServer } from '../src/entry-server'
 import { clearSessionUser, sessionStore } from '../src/lib/session'
 import { mockFetch } from './render'
 import { reportDetail } from './factories'
@@ -196,6 +196,13 @@ describe('the server render', () => {
     const broken = { fallback: { ...state().fallback } }
     for (const key of Object.keys(broken.fallback)) if (key.includes('report')) broken.fallback[key] = { title: 1, prices: 'not a list' }
     await expect(renderOnServer({ pathname: url, search: '', state: broken })).rejects.toThrow()
+  })
+})
+
+describe('the modules a server-rendered page preloads', () => {
+  it('are its screen and its edition’s page catalogue, with the on-demand words for a screen that waits for them', () => {
+    expect(pageModules('home', 'zh-CN')).toEqual(['src/features/home/components/home-page.tsx', 'src/locales/zh-CN.ts'])
+    expect(pageModules('market', 'en-US')).toEqual(['src/features/custom-request/components/market-page.tsx', 'src/locales/en-US.ts', 'src/locales/on-demand/en-US.ts'])
   })
 })
 

@@ -7,7 +7,8 @@ export interface ScreenProps {
   params: Record<string, string | undefined>
 }
 
-type Screen = LazyScreen<ScreenProps>
+type Words = 'page' | 'on-demand'
+type Screen = LazyScreen<ScreenProps> & { words: Words }
 
 // Route-level code splitting: each screen is its own chunk. The modules are
 // taken by path (root-relative, as Vite's build manifest names them), so the
@@ -19,10 +20,10 @@ const MODULES = import.meta.glob<{ default: ComponentType<ScreenProps> }>([
 ])
 
 /** words: 'on-demand' for a screen that shows words of the on-demand catalogue (lib/intl.ts); its chunk is handed over once they have loaded. */
-function screen(path: string, words: 'page' | 'on-demand' = 'page'): Screen {
+function screen(path: string, words: Words = 'page'): Screen {
   const load = MODULES[path]
   if (!load) throw new Error(`no screen module ${path}`)
-  return lazyScreen(words === 'on-demand' ? withOnDemandMessages(load) : load, path.slice(1))
+  return Object.assign(lazyScreen(words === 'on-demand' ? withOnDemandMessages(load) : load, path.slice(1)), { words })
 }
 
 export const SCREENS: Record<ScreenName, Screen> = {

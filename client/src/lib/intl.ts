@@ -27,6 +27,8 @@ let onDemandWanted = false
 
 /** The catalogue's module, root-relative, as the client build's manifest keys it. */
 export const catalogueModule = (locale: Locale): string => `src/locales/${locale}.ts`
+/** The on-demand catalogue's module, as the manifest keys it. */
+export const onDemandCatalogueModule = (locale: Locale): string => `src/locales/on-demand/${locale}.ts`
 
 function loadPart(parts: Record<string, () => Promise<Part>>, module: string, locale: Locale): Promise<Part> {
   const load = parts[module]
@@ -49,7 +51,7 @@ function loadPage(locale: Locale): Promise<Catalogue> {
 // the page need not render again (the screen or modal that waited for them
 // renders after they have joined).
 function loadOnDemand(locale: Locale): Promise<unknown> {
-  onDemand[locale] ??= Promise.all([loadPage(locale), loadPart(ON_DEMAND_PARTS, `/src/locales/on-demand/${locale}.ts`, locale)]).then(
+  onDemand[locale] ??= Promise.all([loadPage(locale), loadPart(ON_DEMAND_PARTS, `/${onDemandCatalogueModule(locale)}`, locale)]).then(
     ([catalogue, part]) => Object.assign(catalogue, part),
     (error: unknown) => {
       delete onDemand[locale]
