@@ -9,11 +9,13 @@ import { REPO_ROOT } from './constants.ts'
 type Catalogue = Record<string, string>
 
 // The client's message catalogues, loaded at run time so the journeys click
-// the labels users see (the files are the client's, not copied here).
+// the labels users see (the files are the client's, not copied here). Each
+// edition's words are its page catalogue and its on-demand one together.
 const catalogues: Record<Edition, Catalogue> = await (async () => {
-  const load = async (file: string, name: string) =>
-    ((await import(pathToFileURL(path.join(REPO_ROOT, 'client', 'src', 'locales', file)).href)) as Record<string, Catalogue>)[name] as Catalogue
-  return { 'zh-CN': await load('zh-CN.ts', 'zhCN'), 'en-US': await load('en-US.ts', 'enUS') }
+  const load = async (file: string) =>
+    ((await import(pathToFileURL(path.join(REPO_ROOT, 'client', 'src', 'locales', file)).href)) as { default: Catalogue }).default
+  const edition = async (locale: Edition) => ({ ...(await load(`${locale}.ts`)), ...(await load(`on-demand/${locale}.ts`)) })
+  return { 'zh-CN': await edition('zh-CN'), 'en-US': await edition('en-US') }
 })()
 
 /** A message of the edition's catalogue, with simple {placeholders} filled. */
