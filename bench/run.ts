@@ -17,6 +17,7 @@ import { NGINX, startNginx, type NginxPeer } from './nginx-peer.ts'
 import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
+import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseCli({
@@ -230,7 +231,7 @@ try {
 
   const corePort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
-  const core = start('core-api', 'core-api/dist/server.js', { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
+  const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
   await waitFor(`${coreUrl}/health`)
   // BFF instances: the measured one; a second alike, for two behind nginx; and
   // one with answer replay and the rendered-page cache off, for the rows that

@@ -14,11 +14,11 @@ const coreUrl = process.env.CORE_API_URL || `http://127.0.0.1:${corePort}`
 const children = new Map()
 let stopping = false
 
-function run(name, entry, env = {}) {
+function run(name, entry, env = {}, nodeFlags = []) {
   // NODE_ENV is passed through as set. Unset means development, where
   // payments without merchant credentials go to the bundled sandbox gateway;
   // a real deployment sets NODE_ENV=production and the merchant credentials.
-  const child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
+  const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
   children.set(name, child)
   child.on('exit', (code, signal) => {
     children.delete(name)
@@ -57,7 +57,11 @@ async function waitForCore(timeoutMs) {
   return false
 }
 
-if (!externalCore) run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort })
+if (!externalCore) {
+  // The core API's V8 flags are defined once, in its build (core-api/src/node-flags.ts).
+  const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/node-flags.js')
+  run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort }, CORE_API_NODE_FLAGS)
+}
 // The first start migrates and seeds the embedded database, which takes a while.
 if (await waitForCore(180_000)) {
   run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl })

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Sequelize } from 'sequelize'
+import { CORE_API_NODE_FLAGS } from '../node-flags.ts'
 import { embeddedStartParams, type EmbeddedOptions } from './embedded-options.ts'
 import type { EmbeddedServerMessage } from './embedded-server.ts'
 import { initModels, type Models } from './models/index.ts'
@@ -117,7 +118,9 @@ async function startEmbeddedProcess(dir: string, options: EmbeddedOptions, logge
   const source = import.meta.url.endsWith('.ts')
   const entry = fileURLToPath(new URL(source ? './embedded-server.ts' : './embedded-server.js', import.meta.url))
   // Running from source (tests, tsx), the child needs the same TypeScript loader.
-  const inherited = source && !process.execArgv.some((arg) => arg.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv
+  // The API's own V8 flags (node-flags.ts) are not the child's: it has its own.
+  const own = process.execArgv.filter((arg) => !CORE_API_NODE_FLAGS.includes(arg))
+  const inherited = source && !own.some((arg) => arg.includes('tsx')) ? [...own, '--import', 'tsx'] : own
   // The child's JavaScript only relays protocol messages between its socket and
   // PGlite: short-lived buffers, for which V8's default young generation (16 MB
   // semi-spaces) kept some 20 MB more resident at 100,000 reports, and bought

@@ -7,7 +7,7 @@ const [command = 'up', ...rest] = process.argv.slice(2)
 
 const { db } = await openConfiguredDatabase()
 try {
-  const migrator = createMigrator(db.sequelize, console)
+  const migrator = await createMigrator(db.sequelize, console)
   if (command === 'up') {
     // Under the schema lock, as a starting instance migrates: servers may be starting meanwhile.
     await db.withSchemaLock(async () => {

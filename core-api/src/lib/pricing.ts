@@ -16,9 +16,21 @@ export function currencyFor(lang: Lang): 'CNY' | 'USD' {
   return lang === 'en-US' ? 'USD' : 'CNY'
 }
 
+/**
+ * A number as toLocaleString('en-US') writes it (15,000). A positive whole
+ * number is grouped here: the first toLocaleString of a process loads ICU's
+ * number formats, some 5 MB of the Node binary's data that then stay
+ * resident, for the band labels of every list answer. Anything else is left
+ * to toLocaleString.
+ */
+export function enUsNumber(value: number): string {
+  if (!Number.isSafeInteger(value) || value <= 0) return value.toLocaleString('en-US')
+  return String(value).replace(/\B(?=(\d{3})+$)/g, ',')
+}
+
 export function priceBandLabel(value: number, lang: Lang): string {
   const band = priceBand(value)
-  const amount = band.limit.toLocaleString('en-US')
+  const amount = enUsNumber(band.limit)
   if (lang === 'en-US') return band.kind === 'over' ? `Over ${amount} USD` : `Under ${amount} USD`
   return band.kind === 'over' ? `${amount}元以上` : `${amount}元以下`
 }

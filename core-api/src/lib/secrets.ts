@@ -1,16 +1,28 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { hash, verify } from '@node-rs/argon2'
 
 // OWASP's argon2id minimum (m=19 MiB, t=2, p=1). The library's default
 // algorithm is argon2id; the PHC string records the parameters, so raising
 // them later still verifies old hashes.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 }
 
-export function hashPassword(password: string): Promise<string> {
+/** The native argon2 binding is loaded by the first password this process hashes or checks, not at every start. */
+let argon2Module: Promise<typeof import('@node-rs/argon2')> | undefined
+function loadArgon2(): Promise<typeof import('@node-rs/argon2')> {
+  argon2Module ??= import('@node-rs/argon2').catch((error: unknown) => {
+    argon2Module = undefined
+    throw error
+  })
+  return argon2Module
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2()
   return hash(password, ARGON2_OPTIONS)
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // A binding that cannot load is a server fault, not a wrong password.
+  const { verify } = await loadArgon2()
   try {
     return await verify(passwordHash, password)
   } catch {

@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk'
+import type { AlipaySdk } from 'alipay-sdk'
 import { alipayTime } from './china-time.ts'
 import {
   ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
@@ -49,34 +49,61 @@ function describe(answer: Answer): string {
   return [answer.code, answer.msg, answer.sub_code, answer.sub_msg].filter((part) => typeof part === 'string' && part !== '').join(' ')
 }
 
+/**
+ * The SDK, with the HTTP client it brings (urllib and undici), is some 6 MB of
+ * heap: it is loaded by the first Alipay call of the process, not at every
+ * start of an API that may never take an Alipay payment.
+ */
+let sdkModule: Promise<typeof import('alipay-sdk')> | undefined
+function loadSdk(): Promise<typeof import('alipay-sdk')> {
+  sdkModule ??= import('alipay-sdk').catch((error: unknown) => {
+    sdkModule = undefined
+    throw error
+  })
+  return sdkModule
+}
+
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay' as const
   readonly appId: string
-  private readonly sdk: AlipaySdk
-  private readonly querySdk: AlipaySdk
+  private readonly options: AlipayOptions
+  private clients: Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> | undefined
 
   constructor(options: AlipayOptions) {
     this.appId = options.appId
-    const sdkFor = (gateway: string | undefined) => new AlipaySdk({
-      appId: options.appId,
-      privateKey: options.privateKey,
-      alipayPublicKey: options.alipayPublicKey,
-      signType: 'RSA2',
-      // The SDK re-wraps keys in the PEM header of the type it is told.
-      keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
-      timeout: options.timeoutMs ?? 10_000,
-      camelcase: false,
-      ...(gateway ? { gateway } : {}),
+    this.options = options
+  }
+
+  /** The SDK clients for the buyer-facing gateway and for server-to-server calls, made at the first call. */
+  private sdks(): Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> {
+    this.clients ??= loadSdk().then(({ AlipaySdk }) => {
+      const { options } = this
+      const sdkFor = (gateway: string | undefined) => new AlipaySdk({
+        appId: options.appId,
+        privateKey: options.privateKey,
+        alipayPublicKey: options.alipayPublicKey,
+        signType: 'RSA2',
+        // The SDK re-wraps keys in the PEM header of the type it is told.
+        keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+        timeout: options.timeoutMs ?? 10_000,
+        camelcase: false,
+        ...(gateway ? { gateway } : {}),
+      })
+      const sdk = sdkFor(options.gateway)
+      return { sdk, querySdk: options.queryGateway ? sdkFor(options.queryGateway) : sdk }
+    }).catch((error: unknown) => {
+      this.clients = undefined
+      throw error
     })
-    this.sdk = sdkFor(options.gateway)
-    this.querySdk = options.queryGateway ? sdkFor(options.queryGateway) : this.sdk
+    return this.clients
   }
 
   async start(request: PaymentRequest): Promise<PaymentStart> {
     if (request.method !== 'zfb' && request.method !== 'zfb_h5') throw new ProviderError(`alipay cannot take ${request.method}`)
     const [method, productCode] = PAGE_METHODS[request.method]
     try {
-      const payUrl = this.sdk.pageExecute(method, 'GET', {
+      const { sdk } = await this.sdks()
+      const payUrl = sdk.pageExecute(method, 'GET', {
         // The SDK stamps local time; Alipay reads China time. A timestamp given here replaces the SDK's.
         timestamp: alipayTime(new Date()),
         bizContent: {
@@ -107,7 +134,7 @@ export class AlipayProvider implements PaymentProvider {
     const fields = Object.fromEntries(new URLSearchParams(notification.rawBody))
     let signed = false
     try {
-      signed = this.sdk.checkNotifySignV2(fields)
+      signed = (await this.sdks()).sdk.checkNotifySignV2(fields)
     } catch {
       signed = false
     }
@@ -208,7 +235,8 @@ export class AlipayProvider implements PaymentProvider {
   private async call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
     let result: unknown
     try {
-      result = await this.querySdk.exec(method, { timestamp: alipayTime(new Date()), bizContent }, { validateSign: true })
+      const { querySdk } = await this.sdks()
+      result = await querySdk.exec(method, { timestamp: alipayTime(new Date()), bizContent }, { validateSign: true })
     } catch (error) {
       throw new ProviderError(`alipay ${method} failed: ${(error as Error).message}`, error)
     }

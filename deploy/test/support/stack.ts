@@ -9,6 +9,7 @@ import path from 'node:path'
 import { Nginx } from './nginx.ts'
 import { LOG_DIR, REPO_ROOT } from './paths.ts'
 import { freePort } from '../../../scripts/testkit/ports.ts'
+import { CORE_API_NODE_FLAGS } from '../../../core-api/src/node-flags.ts'
 import { Child, waitHealthy } from './processes.ts'
 import { checkRedis, deleteKeys, REDIS_URL } from './redis.ts'
 import { S3_CREDENTIALS, S3_REGION, S3Store } from './s3.ts'
@@ -107,7 +108,7 @@ export class Stack {
     t = Date.now()
     for (const core of this.cores) {
       await mkdir(core.dataDir, { recursive: true })
-      core.child = new Child(core.name, process.execPath, ['--import', 'tsx', 'core-api/src/server.ts'], { cwd: REPO_ROOT, env: this.coreEnv(core) })
+      core.child = new Child(core.name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], { cwd: REPO_ROOT, env: this.coreEnv(core) })
     }
     await Promise.all(this.cores.map(async (core) => {
       await waitHealthy(core.child, `http://${core.address}/health/live`, 150_000, 'the core API liveness endpoint (GET /health/live)')

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
-import svgCaptcha from 'svg-captcha'
 import { safeEqual, sha256Hex } from '../../lib/secrets.ts'
 
 // Captchas are kept server-side under the client's unTime, answered once:
@@ -17,6 +16,18 @@ export interface CaptchaOptions {
 // Characters people confuse in a distorted image are left out.
 const CHARSET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789'
 
+type SvgCaptcha = typeof import('svg-captcha')
+
+/** svg-captcha parses its font when loaded (some 2 MB of heap): at the first challenge, not at every start. */
+let svgCaptchaModule: Promise<SvgCaptcha> | undefined
+function loadSvgCaptcha(): Promise<SvgCaptcha> {
+  svgCaptchaModule ??= import('svg-captcha').then((module) => module.default).catch((error: unknown) => {
+    svgCaptchaModule = undefined
+    throw error
+  })
+  return svgCaptchaModule
+}
+
 export class CaptchaService {
   constructor(
     private readonly sequelize: Sequelize,
@@ -25,6 +36,7 @@ export class CaptchaService {
 
   /** A new challenge for unTime (replacing any earlier one), as an SVG image. */
   async issue(unTime: string): Promise<string> {
+    const svgCaptcha = await loadSvgCaptcha()
     const captcha = svgCaptcha.create({ size: 4, charPreset: CHARSET, noise: 3, color: true, width: 120, height: 40, fontSize: 48, background: '#f4f6f8' })
     // Expired rows go as new ones come, so the table holds at most one TTL's worth of challenges.
     await this.sequelize.query(`DELETE FROM captcha_challenge WHERE expires_at < now()`)

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface MailMessage {
   to: string
@@ -31,13 +31,40 @@ export interface Mailer {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }
 
+type Nodemailer = typeof import('nodemailer').default
+
+/**
+ * nodemailer (some 2 MB of heap) is loaded by the first mail this process
+ * sends, not at every start: most requests an API instance answers send none.
+ */
+let nodemailerModule: Promise<Nodemailer> | undefined
+function loadNodemailer(): Promise<Nodemailer> {
+  nodemailerModule ??= import('nodemailer').then((module) => module.default).catch((error: unknown) => {
+    nodemailerModule = undefined
+    throw error
+  })
+  return nodemailerModule
+}
+
+/** A transport made at the first send, then reused (an SMTP transport keeps its settings, not a connection). */
+function lazyTransport(create: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined
+  return () => {
+    transport ??= loadNodemailer().then(create).catch((error: unknown) => {
+      transport = undefined
+      throw error
+    })
+    return transport
+  }
+}
+
 function smtpMailer(url: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }))
   const host = new URL(url).host
   return {
     destination: `smtp://${host}`,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message })
+      const info = await (await transport()).sendMail({ from, ...message })
       return { messageId: info.messageId }
     },
   }
@@ -48,12 +75,12 @@ function smtpMailer(url: string, from: string): Mailer {
  * would carry them and kept as .eml files, which any mail client opens.
  */
 function outboxMailer(dir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
   let sequence = 0
   return {
     destination: dir,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message })
+      const info = await (await transport()).sendMail({ from, ...message })
       await mkdir(dir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(dir, `${stamp}-${process.pid}-${++sequence}.eml`)
