@@ -33,7 +33,7 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
  * grew the core API's heap by 50 MB in 8 s of report pages between full
  * collections. Bounded by the characters it holds, least recently used first.
  */
-export const SANITIZED_CACHE_MAX_CHARS = 4_000_000
+export const SANITIZED_CACHE_MAX_CHARS = 2_000_000
 const sanitized = new Map<string, string>()
 let sanitizedChars = 0
 
