@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { loadOnce } from './load-once.ts'
 
 // OWASP's argon2id minimum (m=19 MiB, t=2, p=1). The library's default
 // algorithm is argon2id; the PHC string records the parameters, so raising
@@ -6,14 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 }
 
 /** The native argon2 binding is loaded by the first password this process hashes or checks, not at every start. */
-let argon2Module: Promise<typeof import('@node-rs/argon2')> | undefined
-function loadArgon2(): Promise<typeof import('@node-rs/argon2')> {
-  argon2Module ??= import('@node-rs/argon2').catch((error: unknown) => {
-    argon2Module = undefined
-    throw error
-  })
-  return argon2Module
-}
+const loadArgon2 = loadOnce(() => import('@node-rs/argon2'))
 
 export async function hashPassword(password: string): Promise<string> {
   const { hash } = await loadArgon2()

@@ -1,4 +1,5 @@
 import type { AlipaySdk } from 'alipay-sdk'
+import { loadOnce } from '../lib/load-once.ts'
 import { alipayTime } from './china-time.ts'
 import {
   ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
@@ -54,48 +55,37 @@ function describe(answer: Answer): string {
  * heap: it is loaded by the first Alipay call of the process, not at every
  * start of an API that may never take an Alipay payment.
  */
-let sdkModule: Promise<typeof import('alipay-sdk')> | undefined
-function loadSdk(): Promise<typeof import('alipay-sdk')> {
-  sdkModule ??= import('alipay-sdk').catch((error: unknown) => {
-    sdkModule = undefined
-    throw error
-  })
-  return sdkModule
-}
+const loadSdk = loadOnce(() => import('alipay-sdk'))
 
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay' as const
   readonly appId: string
   private readonly options: AlipayOptions
-  private clients: Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> | undefined
+  /** The SDK clients for the buyer-facing gateway and for server-to-server calls, made at the first call. */
+  private readonly sdks: () => Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }>
 
   constructor(options: AlipayOptions) {
     this.appId = options.appId
     this.options = options
+    this.sdks = loadOnce(() => this.makeSdks())
   }
 
-  /** The SDK clients for the buyer-facing gateway and for server-to-server calls, made at the first call. */
-  private sdks(): Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> {
-    this.clients ??= loadSdk().then(({ AlipaySdk }) => {
-      const { options } = this
-      const sdkFor = (gateway: string | undefined) => new AlipaySdk({
-        appId: options.appId,
-        privateKey: options.privateKey,
-        alipayPublicKey: options.alipayPublicKey,
-        signType: 'RSA2',
-        // The SDK re-wraps keys in the PEM header of the type it is told.
-        keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
-        timeout: options.timeoutMs ?? 10_000,
-        camelcase: false,
-        ...(gateway ? { gateway } : {}),
-      })
-      const sdk = sdkFor(options.gateway)
-      return { sdk, querySdk: options.queryGateway ? sdkFor(options.queryGateway) : sdk }
-    }).catch((error: unknown) => {
-      this.clients = undefined
-      throw error
+  private async makeSdks(): Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> {
+    const { AlipaySdk } = await loadSdk()
+    const { options } = this
+    const sdkFor = (gateway: string | undefined) => new AlipaySdk({
+      appId: options.appId,
+      privateKey: options.privateKey,
+      alipayPublicKey: options.alipayPublicKey,
+      signType: 'RSA2',
+      // The SDK re-wraps keys in the PEM header of the type it is told.
+      keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+      timeout: options.timeoutMs ?? 10_000,
+      camelcase: false,
+      ...(gateway ? { gateway } : {}),
     })
-    return this.clients
+    const sdk = sdkFor(options.gateway)
+    return { sdk, querySdk: options.queryGateway ? sdkFor(options.queryGateway) : sdk }
   }
 
   async start(request: PaymentRequest): Promise<PaymentStart> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
+import { loadOnce } from '../../lib/load-once.ts'
 import { safeEqual, sha256Hex } from '../../lib/secrets.ts'
 
 // Captchas are kept server-side under the client's unTime, answered once:
@@ -19,14 +20,7 @@ const CHARSET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789'
 type SvgCaptcha = typeof import('svg-captcha')
 
 /** svg-captcha parses its font when loaded (some 2 MB of heap): at the first challenge, not at every start. */
-let svgCaptchaModule: Promise<SvgCaptcha> | undefined
-function loadSvgCaptcha(): Promise<SvgCaptcha> {
-  svgCaptchaModule ??= import('svg-captcha').then((module) => module.default).catch((error: unknown) => {
-    svgCaptchaModule = undefined
-    throw error
-  })
-  return svgCaptchaModule
-}
+const loadSvgCaptcha = loadOnce(async (): Promise<SvgCaptcha> => (await import('svg-captcha')).default)
 
 export class CaptchaService {
   constructor(

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { loadOnce } from '../../lib/load-once.ts'
 import type { Transporter } from 'nodemailer'
 
 export interface MailMessage {
@@ -37,25 +38,11 @@ type Nodemailer = typeof import('nodemailer').default
  * nodemailer (some 2 MB of heap) is loaded by the first mail this process
  * sends, not at every start: most requests an API instance answers send none.
  */
-let nodemailerModule: Promise<Nodemailer> | undefined
-function loadNodemailer(): Promise<Nodemailer> {
-  nodemailerModule ??= import('nodemailer').then((module) => module.default).catch((error: unknown) => {
-    nodemailerModule = undefined
-    throw error
-  })
-  return nodemailerModule
-}
+const loadNodemailer = loadOnce(async (): Promise<Nodemailer> => (await import('nodemailer')).default)
 
 /** A transport made at the first send, then reused (an SMTP transport keeps its settings, not a connection). */
 function lazyTransport(create: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
-  let transport: Promise<Transporter> | undefined
-  return () => {
-    transport ??= loadNodemailer().then(create).catch((error: unknown) => {
-      transport = undefined
-      throw error
-    })
-    return transport
-  }
+  return loadOnce(async () => create(await loadNodemailer()))
 }
 
 function smtpMailer(url: string, from: string): Mailer {
