@@ -11,6 +11,7 @@ import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
 import { freePort } from '../../scripts/testkit/ports.ts'
+import { shippingEnv } from './shipping-env.ts'
 
 async function waitHealthy(url: string, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -51,8 +52,9 @@ function build(): void {
   const result = spawnSync(npm, ['run', 'build', '-w', 'core-api', '-w', 'bff', '-w', 'client'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    // Vitest sets NODE_ENV=test; the client must be built as it ships (React's production build).
-    env: { ...process.env, NODE_ENV: 'production', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    // Vitest sets NODE_ENV=test and VITEST; the client must be built as it ships (React's
+    // production build, and the module aliases client/vite.config.ts leaves out under Vitest).
+    env: { ...shippingEnv(), NODE_ENV: 'production', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   })
   if (result.status !== 0) {
     throw new Error(`building core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`)

@@ -27,11 +27,10 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 /**
  * What was sanitized lately, by its input: the same HTML always gives the
  * same output, and a report's page asks for the same four fields on every
- * view. Besides its CPU, a sanitizeHtml call declares its parser's frame
- * constructor anew, so every call leaves fresh hidden classes in V8's old
- * generation: some 25 KB of old-generation garbage per report answered, which
- * grew the core API's heap by 50 MB in 8 s of report pages between full
- * collections. Bounded by the characters it holds, least recently used first.
+ * view. A sanitizeHtml call parses the whole field, and declares its
+ * parser's frame constructor inside every call, so each call also leaves
+ * hidden classes behind in V8's old generation; a page answered again now
+ * costs neither. Bounded by the characters it holds, least recently used first.
  */
 export const SANITIZED_CACHE_MAX_CHARS = 2_000_000
 const sanitized = new Map<string, string>()
