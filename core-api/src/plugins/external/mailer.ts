@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { loadOnce } from '../../lib/load-once.ts'
 import type { Transporter } from 'nodemailer'
+import { loadOnce } from '../../lib/load-once.ts'
 
 export interface MailMessage {
   to: string
