@@ -84,6 +84,8 @@ describe('ops page', () => {
     const user = userEvent.setup()
     renderAt(<OpsPage />, '/en/ops')
     const limit = await screen.findByLabelText('RATE_LIMIT_CUSTOMER_INFO_MAX')
+    // The value is there in the render that shows the field (typing at once is not overwritten by a late fill-in).
+    expect(limit).toHaveValue(10)
     expect(screen.getByText(/Default 10 · start 10 · default · 1–1000 requests/)).toBeInTheDocument()
     expect(screen.getByText('No Redis: changes apply to this BFF process only, until it restarts.')).toBeInTheDocument()
     await user.clear(limit)

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
 import { showToast } from '../../../lib/toast'
 import { useLocale } from '../../../lib/use-locale'
@@ -6,8 +6,6 @@ import { useSettings, useUpdateSettings } from '../api/settings'
 import type { Setting, SettingsData } from '../api/types'
 import type { OpsMessageId } from '../messages'
 import { useOpsT, type OpsTranslate } from './use-ops-t'
-
-const drafts = (data: SettingsData | undefined) => Object.fromEntries((data?.settings ?? []).map((s) => [s.name, String(s.value)]))
 
 /** A field's value as the API takes it, or the message saying why it is not one (the range comes from the settings table, through the API). */
 export function checkSetting(setting: Pick<Setting, 'min' | 'max'>, text: string, t: OpsTranslate): { value: number } | { error: string } {
@@ -25,15 +23,18 @@ export function SettingsForm() {
   const locale = useLocale()
   const { data, error: loadError } = useSettings(locale)
   const { trigger, isMutating } = useUpdateSettings(locale)
+  // Edits only; a field not edited shows the setting's value. New settings from the API drop the edits during the
+  // render that shows them (not in an effect, whose late run would overwrite what was typed in between).
   const [values, setValues] = useState<Record<string, string>>({})
   const [resets, setResets] = useState<ReadonlySet<string>>(new Set())
   const [errors, setErrors] = useState<Record<string, string>>({})
-
-  useEffect(() => {
-    setValues(drafts(data))
+  const [editsOf, setEditsOf] = useState<SettingsData | undefined>(data)
+  if (editsOf !== data) {
+    setEditsOf(data)
+    setValues({})
     setResets(new Set())
     setErrors({})
-  }, [data])
+  }
 
   if (loadError) return <Section>{<p className="muted">{t('ops.loadFailed')}</p>}</Section>
   if (!data) return <Section>{<p className="muted">{t('ops.loading')}</p>}</Section>
@@ -47,7 +48,7 @@ export function SettingsForm() {
         change[setting.name] = null
         continue
       }
-      const text = values[setting.name] ?? ''
+      const text = values[setting.name] ?? String(setting.value)
       if (text === String(setting.value)) continue
       const checked = checkSetting(setting, text, t)
       if ('error' in checked) found[setting.name] = checked.error
@@ -87,7 +88,7 @@ export function SettingsForm() {
                 step={1}
                 min={setting.min}
                 max={setting.max}
-                value={resetting ? String(setting.start) : (values[setting.name] ?? '')}
+                value={resetting ? String(setting.start) : (values[setting.name] ?? String(setting.value))}
                 disabled={resetting}
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}
