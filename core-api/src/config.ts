@@ -28,6 +28,8 @@ const ConfigSchema = Type.Object({
   SEARCH_QUEUE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 2000 }),
   /** statement_timeout of a search query on the database; one that runs longer is answered the busy envelope */
   SEARCH_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
+  /** A keyword matching this many reports of a language or more is counted on write from then on: its lists' totals and facets are summed, not counted */
+  SEARCH_COUNTED_MATCHES: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 10_000 }),
   DATA_DIR: Type.String({ default: path.join(repoRoot, '.data') }),
   FIXTURES_DIR: Type.String({ default: path.join(repoRoot, 'fixtures', 'content') }),
   /**

@@ -75,6 +75,11 @@ describe('synthetic catalogue', () => {
       expect(await count(`SELECT count(*) AS n FROM research_report WHERE lang = '${lang}'`)).toBe(total)
     }
     expect(await count(`SELECT count(*) AS n FROM research_report WHERE report_code LIKE '${SYNTHETIC_CODE_PREFIX}%'`)).toBe(160)
+    // The plain list's kept counts (migration report-keyword-counts) say the same, folded to one row per bucket.
+    for (const lang of ['zh-CN', 'en-US']) {
+      expect(await count(`SELECT sum(n) AS n FROM research_report_keyword_count WHERE lang = '${lang}' AND keyword = ''`)).toBe(await count(`SELECT count(*) AS n FROM research_report WHERE lang = '${lang}' AND status = '0'`))
+    }
+    expect(await count(`SELECT count(*) AS n FROM research_report_keyword_count`)).toBe(await count(`SELECT count(DISTINCT (lang, keyword, market_type, report_region, band, year)) AS n FROM research_report_keyword_count`))
     const res = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'zh-CN', keyword: '锂电', pageSize: 100 } })
     const { data } = body(res)
     expect(data.pageList.count).toBeGreaterThan(3)

@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ConfigOverrides } from '../../src/config.ts'
 import { priceBand, PRICE_LIMITS, PRICE_OVER_VALUE } from '../../src/lib/pricing.ts'
 import { addKeywordCondition, Conditions } from '../../src/lib/sql.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
@@ -11,7 +12,10 @@ import { createDict, createReport } from '../helpers/factories.ts'
 // statement per part, straight over research_report). Each shape is asked
 // cold, again from what the API kept, and again after the catalogue
 // changes, so no cache or shortcut can change a row, its order, a count or
-// a facet.
+// a facet. Twice: as configured (only the plain list counted on write), and
+// with every keyword that matches anything counted on write after its first
+// search, so that its lists are summed from the kept counts and walked
+// along the order index (ReportService.countedPage).
 
 let t: TestApp
 
@@ -19,8 +23,8 @@ const ZH_WORDS = ['中国储能锂电行业报告', '新能源汽车动力电池
 const EN_WORDS = ['Battery market outlook', 'Global solar market, 100%', 'EV charging. Market_size', 'Chemicals report', 'Energy storage battery market']
 const PRICES = [5000, 8000, 9000, 12000, 13000, 15000, 15001, 20000, null]
 
-beforeAll(async () => {
-  t = await buildTestApp()
+async function buildCatalogue(overrides: ConfigOverrides) {
+  t = await buildTestApp(overrides)
   await createDict(t.app, 'reports_category', [['energy', '能源'], ['chemicals', '化工'], ['auto', '汽车']])
   await createDict(t.app, 'reports_category_en', [['energy', 'Energy'], ['chemicals', 'Chemicals'], ['auto', 'Auto']])
   const types = ['energy', 'chemicals', 'auto']
@@ -41,11 +45,7 @@ beforeAll(async () => {
       status: i % 17 === 0 ? '1' : '0',
     })
   }
-})
-
-afterAll(async () => {
-  await t?.close()
-})
+}
 
 interface Shape {
   lang?: 'zh-CN' | 'en-US'
@@ -175,35 +175,81 @@ function shapes(): Shape[] {
     pages({ ...every, sort, lang: 'en-US', keyword: 'market', reportRegion: '1', queryPrice: 15001 })
     pages({ sort, keyword: '锂电', priceStr: 5000, priceEnd: 14000, publishDateStr: '2022-01-01', publishDateEnd: '2024-12-31' })
     pages({ sort, queryPrice: 8000 })
+    // A price that is no band's limit cuts through the kept counts' bands.
+    pages({ sort, keyword: '中国', queryPrice: 9000 })
     pages({ sort, marketType: 'auto', queryPublishDate: '2025' })
   }
   return list
 }
 
-it('answers every shape as the plain queries do: cold, from what it kept, and after the catalogue changes', async () => {
-  const all = shapes()
-  const check = async () => {
-    for (const shape of all) {
-      const expected = await reference(shape)
-      expect.soft(await answer(shape), JSON.stringify(shape)).toEqual(expected)
-    }
+const check = async () => {
+  for (const shape of shapes()) {
+    const expected = await reference(shape)
+    expect.soft(await answer(shape), JSON.stringify(shape)).toEqual(expected)
   }
-  await check()
-  // Now from the kept answers and counts.
-  await check()
-  // A new report that matches the broad shapes, and one hidden: every kept answer is of an older version now.
-  await createReport(t.app, { title: '中国行业报告 新增 100%', webTitle: 'shape-new', reportCode: 'SHAPE-NEW', marketType: 'energy', price: 9000, publishDate: '2023-02-10' })
-  // An id past 2^32: kept answers then hold doubles instead of 4-byte ids, and must still answer alike.
-  await createReport(t.app, { id: '5000000001', title: '中国行业报告 100% 大编号', webTitle: 'shape-big-id', reportCode: 'SHAPE-BIG', marketType: 'auto', price: 13000, publishDate: '2024-03-11' })
-  await t.app.db.sequelize.query(`UPDATE research_report SET status = '1' WHERE report_code = 'SHAPE-2'`)
-  await check()
-}, 300_000)
+}
 
-it('answers the same page of a kept keyword answer to every order and page size', async () => {
-  const first = await answer({ keyword: '中国', pageNo: 1, pageSize: 100 })
-  const paged = []
-  for (let pageNo = 1; pageNo <= Math.ceil(first.count / 7); pageNo++) paged.push(...(await answer({ keyword: '中国', pageNo, pageSize: 7 })).ids)
-  expect(paged).toEqual(first.ids)
+describe.each([
+  { name: 'as configured', overrides: {} },
+  { name: 'with every keyword counted on write', overrides: { SEARCH_COUNTED_MATCHES: 1 } },
+])('report search $name', ({ overrides }) => {
+  beforeAll(() => buildCatalogue(overrides))
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('answers every shape as the plain queries do: cold, from what it kept, and after the catalogue changes', async () => {
+    await check()
+    await t.app.reports.settled()
+    // Now from the kept answers and counts.
+    await check()
+    // A new report that matches the broad shapes, and one hidden: every kept answer is of an older version now.
+    await createReport(t.app, { title: '中国行业报告 新增 100%', webTitle: 'shape-new', reportCode: 'SHAPE-NEW', marketType: 'energy', price: 9000, publishDate: '2023-02-10' })
+    // An id past 2^32: kept answers then hold doubles instead of 4-byte ids, and must still answer alike.
+    await createReport(t.app, { id: '5000000001', title: '中国行业报告 100% 大编号', webTitle: 'shape-big-id', reportCode: 'SHAPE-BIG', marketType: 'auto', price: 13000, publishDate: '2024-03-11' })
+    await t.app.db.sequelize.query(`UPDATE research_report SET status = '1' WHERE report_code = 'SHAPE-2'`)
+    // Moved to another category, band, year and region, retitled, and one deleted: each leaves its old buckets and joins new ones.
+    await t.app.db.sequelize.query(`UPDATE research_report SET market_type = 'chemicals', price = 16000, publish_date = '2022-05-05', report_region = '1', title = '行业报告 改' WHERE report_code = 'SHAPE-4'`)
+    await t.app.db.sequelize.query(`DELETE FROM research_report WHERE report_code = 'SHAPE-6'`)
+    await check()
+  }, 300_000)
+
+  it('answers alike once the kept count rows are folded together', async () => {
+    await t.app.reports.compactKeywordCounts()
+    const [rows] = await t.app.db.sequelize.query<{ rows: number; buckets: number }>(
+      `SELECT count(*)::int AS rows, count(DISTINCT (lang, keyword, market_type, report_region, band, year))::int AS buckets FROM research_report_keyword_count`,
+      { type: QueryTypes.SELECT },
+    )
+    expect(rows!.rows).toBe(rows!.buckets)
+    await check()
+  }, 300_000)
+
+  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)('answers a counted keyword from its counts and a walk, not by reading its matches', async () => {
+    const counted = await t.app.db.sequelize.query<{ keyword: string }>(`SELECT keyword FROM research_report_keyword WHERE lang = 'zh-CN' ORDER BY keyword`, { type: QueryTypes.SELECT })
+    expect(counted.map((row) => row.keyword)).toEqual(expect.arrayContaining(['', '中国', '行业', '%', '锂电', '储能锂电']))
+    // A new version: nothing is kept for it yet.
+    await createReport(t.app, { title: '中国储能锂电 新版本', webTitle: 'shape-version', reportCode: 'SHAPE-VERSION', publishDate: '2022-02-02' })
+    const reads = vi.spyOn(t.app.reports as unknown as { keywordMatches: () => unknown }, 'keywordMatches')
+    try {
+      for (const shape of [{ keyword: '中国', pageNo: 2, pageSize: 4 }, { keyword: '锂电', ...every, sort: 'price-desc' as const, pageNo: 1, pageSize: 4 }, { keyword: '%', pageNo: 6, pageSize: 4 }]) {
+        expect(await answer(shape)).toEqual(await reference(shape))
+      }
+      expect(reads).not.toHaveBeenCalled()
+      // A free price range cuts through the counts' bands: the matches are read.
+      const ranged = { keyword: '中国', priceStr: 5000, priceEnd: 14000, pageNo: 1, pageSize: 4 }
+      expect(await answer(ranged)).toEqual(await reference(ranged))
+      expect(reads).toHaveBeenCalledTimes(1)
+    } finally {
+      reads.mockRestore()
+    }
+  })
+
+  it('answers the same page of a kept keyword answer to every order and page size', async () => {
+    const first = await answer({ keyword: '中国', pageNo: 1, pageSize: 100 })
+    const paged = []
+    for (let pageNo = 1; pageNo <= Math.ceil(first.count / 7); pageNo++) paged.push(...(await answer({ keyword: '中国', pageNo, pageSize: 7 })).ids)
+    expect(paged).toEqual(first.ids)
+  })
 })
 
 it('answers the busy envelope when more searches wait than the cap lets through in time', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { DatabaseError, QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
@@ -6,7 +6,8 @@ import { AppError } from '../../errors.ts'
 import { currencyFor, PRICE_LIMITS, PRICE_OVER_VALUE, priceBand, priceBandLabel, roundListPrice } from '../../lib/pricing.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { SearchGate } from '../../lib/search-gate.ts'
-import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
+import { bucketFacetRows, bucketFilters, bucketTotal, compactKeywordCounts, type CountBucket } from '../../lib/keyword-counts.ts'
+import { addKeywordCondition, addKeywordSubstringCondition, Conditions, normalizeKeyword } from '../../lib/sql.ts'
 import { countKey, EDITIONS, LICENCES, priceKey, type ConfigService, type Edition, type Licence } from './config-service.ts'
 import type { DictService } from './dict-service.ts'
 
@@ -145,6 +146,21 @@ const MATCH_COUNT_ENTRIES = 10_000
 /** Match ids kept for keyword answers, all entries together (4 bytes each below 2^32, else 8: 16 MB). */
 const KEYWORD_MEMO_IDS = 4_000_000
 
+/**
+ * The most rows a counted keyword's page may walk along the order index
+ * (the rows before it in the list, matches or not): about 1.4 µs each, so
+ * some 55 ms. A page further in is read from all the matches instead.
+ */
+const WALK_ROWS = 40_000
+/** Keywords whose summed counts are kept (each some thousands of buckets at most: categories × regions × bands × years). */
+const COUNTED_MEMO_ENTRIES = 100
+/** Walked pages whose ids are kept (each at most a page's ids). */
+const WALKED_PAGES = 2_000
+/** Keywords counted on write, per language (each costs every report write a substring test). */
+const COUNTED_KEYWORDS = 256
+/** A keyword's count rows are folded back into one per bucket once there are this many more than buckets. */
+const COUNT_ROWS_SLACK = 512
+
 type Facets = ReturnType<typeof summarizeFacets>
 
 /** A keyword answer under one set of filters and one order: its facets and every match's id, in order. */
@@ -160,6 +176,8 @@ export interface SearchLimits {
   queueMs: number
   /** statement_timeout of a search query */
   statementTimeoutMs: number
+  /** A keyword matching this many reports of a language or more is counted on write from then on */
+  countedMatches: number
 }
 
 /** A year of the publishDates facet, labelled (marketTypeName, as earlier clients read every facet's label). */
@@ -177,12 +195,20 @@ export class ReportService {
   private readonly broadGate: SearchGate
   /** How many reports each recently searched keyword matched (lang|keyword), to send a broad one to its lane. */
   private readonly matchCounts = new Map<string, number>()
+  /** The counted keywords' buckets per lang|keyword, of countedVersion; null: not counted (as of that version). */
+  private readonly countMemo = new Map<string, Promise<CountBucket[] | null>>()
+  private countedVersion: string | undefined
+  /** Walked pages' ids per keyword answer key (version included) and page: asked again, a page is not walked again. */
+  private readonly walkMemo = new Map<string, Promise<string[]>>()
+  /** Keywords this process has started counting (lang|keyword), and the work of those not done yet. */
+  private readonly counting = new Map<string, Promise<void> | undefined>()
 
   constructor(
     private readonly sequelize: Sequelize,
     private readonly dicts: DictService,
     private readonly configs: ConfigService,
-    private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 30_000 },
+    private readonly limits: SearchLimits = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 30_000, countedMatches: 10_000 },
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     const broad = Math.max(1, Math.floor(limits.concurrency / 2))
     this.broadGate = new SearchGate(broad, limits.queueMs)
@@ -258,6 +284,12 @@ export class ReportService {
     const filters = this.filterExpressions(query, c)
     const version = await this.catalogueVersion()
     const current = version !== undefined
+    // Filters the kept counts answer (no free price or date range): summed from the plain list's buckets.
+    const counted = bucketFilters(query)
+    if (current && counted) {
+      const buckets = await this.countedBuckets(version, query.lang, '')
+      if (buckets) return summarizeFacets(bucketFacetRows(buckets, counted))
+    }
     const key = `${version}|${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
     if (current) {
       const kept = this.facetMemo.get(key)
@@ -303,6 +335,8 @@ export class ReportService {
       this.keywordMemo.delete(key)
       this.keywordMemo.set(key, kept)
     } else {
+      const walked = version !== undefined ? await this.countedPage(query, version, key) : undefined
+      if (walked) return walked
       const answer = this.laneOf(query).run(() => this.keywordMatches(c, filters, sort, this.matchKey(query)))
       if (version !== undefined) {
         const entry = { answer, ids: 0 }
@@ -327,7 +361,141 @@ export class ReportService {
   }
 
   private matchKey(query: ReportListQuery): string {
-    return `${query.lang}|${(query.keyword ?? '').trim().toLowerCase()}`
+    return `${query.lang}|${normalizeKeyword(query.keyword)}`
+  }
+
+  /**
+   * A counted keyword's page without reading its matches: the facets and
+   * total summed from its kept counts, the page's ids by walking the order
+   * index from the nearer end and testing each row's text, as a plain list
+   * reads its page. The walk passes the rows before the page, matches or
+   * not: about (rows before it) ÷ (share of the catalogue that matches),
+   * from the plain list's counts under the same filters. Undefined when the
+   * keyword is not counted, a filter cuts through the buckets, or the walk
+   * would be longer than WALK_ROWS (a page deep into a keyword matching a
+   * few percent of the catalogue): the caller then reads every match.
+   */
+  private async countedPage(query: ReportListQuery, version: string, key: string) {
+    const filters = bucketFilters(query)
+    if (!filters) return undefined
+    const [buckets, catalogue] = await Promise.all([
+      this.countedBuckets(version, query.lang, normalizeKeyword(query.keyword)),
+      this.countedBuckets(version, query.lang, ''),
+    ])
+    if (!buckets || !catalogue) return undefined
+    const facets = summarizeFacets(bucketFacetRows(buckets, filters))
+    const offset = (query.pageNo - 1) * query.pageSize
+    if (offset >= facets.total) return { rows: [], facets }
+    const walk = (Math.max(0, Math.min(offset, facets.total - offset - query.pageSize)) + query.pageSize) * (bucketTotal(catalogue, filters) / facets.total)
+    if (walk > WALK_ROWS) return undefined
+    const pageKey = `${key}|${query.pageNo}|${query.pageSize}`
+    let ids = this.walkMemo.get(pageKey)
+    if (!ids) {
+      const walking = this.selectiveGate.run(() => this.pageIds(query, facets.total, true))
+      ids = walking
+      this.walkMemo.set(pageKey, walking)
+      walking.catch(() => this.walkMemo.delete(pageKey))
+      while (this.walkMemo.size > WALKED_PAGES) this.walkMemo.delete(this.walkMemo.keys().next().value!)
+    }
+    return { rows: await this.rowsByIds(await ids, query.lang, ORDER_BY[query.sort ?? 'latest']), facets }
+  }
+
+  /**
+   * The kept counts of a keyword ('' for the plain list) in one language,
+   * summed per bucket, as of one catalogue version; null when the keyword is
+   * not counted. Count rows are added by every write, so once they outnumber
+   * the buckets they are folded together (in the background).
+   */
+  private countedBuckets(version: string, lang: Lang, keyword: string): Promise<CountBucket[] | null> {
+    this.forgetOlderVersions(version)
+    const key = `${lang}|${keyword}`
+    const kept = this.countMemo.get(key)
+    if (kept) return kept
+    const reading = this.select<{ counted: boolean; rows: number; buckets: CountBucket[] }>(
+      `SELECT EXISTS (SELECT 1 FROM research_report_keyword WHERE lang = $1 AND keyword = $2) AS counted,
+              (SELECT count(*)::int FROM research_report_keyword_count WHERE lang = $1 AND keyword = $2) AS rows,
+              (SELECT coalesce(json_agg(b), '[]'::json) FROM (
+                 SELECT market_type AS "marketType", report_region AS "reportRegion", band, year, sum(n)::int AS n
+                   FROM research_report_keyword_count WHERE lang = $1 AND keyword = $2
+                  GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0) b) AS buckets`,
+      [lang, keyword],
+    ).then(([found]) => {
+      if (!found?.counted) return null
+      if (found.rows > found.buckets.length + COUNT_ROWS_SLACK) void this.compactKeywordCounts(lang, keyword).catch(() => undefined)
+      return found.buckets
+    })
+    this.countMemo.set(key, reading)
+    reading.catch(() => this.countMemo.delete(key))
+    while (this.countMemo.size > COUNTED_MEMO_ENTRIES) this.countMemo.delete(this.countMemo.keys().next().value!)
+    return reading
+  }
+
+  /** The kept counts and walked pages are of one catalogue version: a newer one drops them all. */
+  private forgetOlderVersions(version: string) {
+    // Forwards only: a request that read the version just before a write committed must not drop the newer counts.
+    if (this.countedVersion !== undefined && BigInt(version) <= BigInt(this.countedVersion)) return
+    this.countedVersion = version
+    this.countMemo.clear()
+    this.walkMemo.clear()
+  }
+
+  /** Folds count rows together (lib/keyword-counts.ts compactKeywordCounts). */
+  compactKeywordCounts(lang?: Lang, keyword?: string): Promise<void> {
+    return compactKeywordCounts(this.sequelize, lang === undefined ? undefined : { lang, keyword: keyword ?? '' })
+  }
+
+  /**
+   * Counts a keyword on write from now on (at most COUNTED_KEYWORDS per
+   * language), in the background: its buckets are filled from its matches
+   * while report writers wait (SHARE), so that none is counted twice or
+   * missed; a writer in the way makes it give up after lock_timeout, to be
+   * tried again by a later search. It reads every match once, in the broad
+   * lane, as the search that found them did.
+   */
+  private startCounting(lang: Lang, keyword: string) {
+    const key = `${lang}|${keyword}`
+    if (keyword === '' || this.counting.has(key)) return
+    const work = this.broadGate.run(() => this.sequelize.transaction(async (transaction) => {
+      const run = (sql: string, bind: unknown[]) => this.sequelize.query(sql, { bind, transaction })
+      const select = (sql: string, bind: unknown[]) => this.sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })
+      await select(`SELECT set_config('lock_timeout', '2000', true), set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)`, [String(this.limits.statementTimeoutMs)])
+      await run(`LOCK TABLE research_report_search IN SHARE MODE`, [])
+      const added = await select(
+        `INSERT INTO research_report_keyword (lang, keyword)
+         SELECT $1::varchar, $2::text WHERE (SELECT count(*) FROM research_report_keyword WHERE lang = $1::varchar) < ${COUNTED_KEYWORDS + 1}
+         ON CONFLICT DO NOTHING RETURNING 1 AS added`,
+        [lang, keyword],
+      )
+      if (added.length === 0) return
+      const c = new Conditions().add(`r.lang = ?`, lang).add(`r.status = '0'`)
+      addKeywordCondition(c, keyword, 'r')
+      const k = c.bind(keyword)
+      await run(
+        `INSERT INTO research_report_keyword_count (lang, keyword, market_type, report_region, band, year, n)
+         SELECT r.lang, ${k}, r.market_type, r.report_region, rpt_price_band(r.price), to_char(r.publish_date, 'YYYY'), count(*)
+           FROM research_report_search r ${c.where} GROUP BY 1, 2, 3, 4, 5, 6`,
+        c.params,
+      )
+    })).then(() => {
+      this.counting.set(key, undefined)
+    }, (error: unknown) => {
+      // Busy, timed out or in a writer's way: a later search tries again.
+      this.counting.delete(key)
+      this.log?.warn({ err: error, lang }, 'a broad keyword could not be counted on write yet')
+    })
+    this.counting.set(key, work)
+    // Bounded: the oldest settled keys go first (a settled one is only a note not to ask again).
+    if (this.counting.size > MATCH_COUNT_ENTRIES) {
+      for (const [oldKey, pending] of this.counting) {
+        if (this.counting.size <= MATCH_COUNT_ENTRIES) break
+        if (!pending) this.counting.delete(oldKey)
+      }
+    }
+  }
+
+  /** Resolves once the keywords being counted are in (or given up): for a close, and for tests. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.counting.values()])
   }
 
   /**
@@ -366,6 +534,11 @@ export class ReportService {
     this.matchCounts.delete(matchKey)
     this.matchCounts.set(matchKey, found?.matches ?? 0)
     if (this.matchCounts.size > MATCH_COUNT_ENTRIES) this.matchCounts.delete(this.matchCounts.keys().next().value!)
+    // A keyword this broad is counted on write from now on: its next lists, under any version, need not read its matches.
+    if ((found?.matches ?? 0) >= this.limits.countedMatches) {
+      const separator = matchKey.indexOf('|')
+      this.startCounting(matchKey.slice(0, separator) as Lang, matchKey.slice(separator + 1))
+    }
     const text = found?.ids ?? ''
     // Report ids are bigserial values: below 2^32 (every catalogue short of four
     // billion reports) each takes 4 bytes; past it a double still holds each exactly.
@@ -400,9 +573,11 @@ export class ReportService {
    * turned lossy, and rechecking the lossy pages detoasted 693,143 gram
    * arrays (11.3 s at 1,000,000 reports per language, 2.2 s with 64 MB).
    */
-  private searchSelect<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
+  private searchSelect<T extends object>(sql: string, bind: unknown[], plan: { bitmapScan?: boolean } = {}): Promise<T[]> {
     return this.sequelize.transaction(async (transaction) => {
-      await this.sequelize.query(`SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)`, {
+      // Without bitmap scans the search indexes (GIN answers only those) are out of the plan: an order index is walked.
+      const bitmap = plan.bitmapScan === false ? `, set_config('enable_bitmapscan', 'off', true)` : ''
+      await this.sequelize.query(`SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)${bitmap}`, {
         bind: [String(this.limits.statementTimeoutMs)],
         type: QueryTypes.SELECT,
         transaction,
@@ -450,28 +625,39 @@ export class ReportService {
    * rows are read from research_report.
    */
   private async plainList(query: ReportListQuery) {
-    const sort = query.sort ?? 'latest'
     const offset = (query.pageNo - 1) * query.pageSize
     const counting = this.facetCounts(query)
     // The first page needs no total: its ids are read beside the counts.
-    const total = offset === 0 ? Infinity : (await counting).total
-    const c = this.conditions(query)
-    const backwards = offset >= total ? false : offset + query.pageSize / 2 > total / 2
+    const [ids, facets] = await Promise.all([offset === 0 ? this.pageIds(query, Infinity, false) : counting.then((counts) => this.pageIds(query, counts.total, false)), counting])
+    return { rows: await this.rowsByIds(ids, query.lang, ORDER_BY[query.sort ?? 'latest']), facets }
+  }
+
+  /**
+   * A page's ids in the list's order, read along research_report_search's
+   * order index: forwards, or backwards from the end for a page past the
+   * middle of the total. With walk, the query's keyword is tested on each
+   * row's text as the index passes it (a counted keyword, see countedPage),
+   * and the planner may not turn to the search index instead (which would
+   * read every match); without it the keyword (if any) is left out.
+   */
+  private async pageIds(query: ReportListQuery, total: number, walk: boolean): Promise<string[]> {
+    const sort = query.sort ?? 'latest'
+    const offset = (query.pageNo - 1) * query.pageSize
+    if (offset >= total) return []
+    const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
+    if (walk) addKeywordSubstringCondition(c, query.keyword, 'r')
+    for (const sql of Object.values(this.filterExpressions(query, c))) c.add(sql)
+    const backwards = offset + query.pageSize / 2 > total / 2
     // Backwards, the page is rows total - offset - pageSize .. total - offset of the reversed order.
     const skip = backwards ? Math.max(0, total - offset - query.pageSize) : offset
     const take = backwards ? Math.min(query.pageSize, total - offset) : query.pageSize
     const limit = c.bind(take)
     const skipped = c.bind(skip)
-    const [found, facets] = await Promise.all([
-      offset >= total ? [] : this.select<{ id: string }>(
-        `SELECT r.id::text AS id FROM research_report_search r ${c.where} ORDER BY ${(backwards ? REVERSED_ORDER_BY : ORDER_BY)[sort]} LIMIT ${limit} OFFSET ${skipped}`,
-        c.params,
-      ),
-      counting,
-    ])
+    const sql = `SELECT r.id::text AS id FROM research_report_search r ${c.where} ORDER BY ${(backwards ? REVERSED_ORDER_BY : ORDER_BY)[sort]} LIMIT ${limit} OFFSET ${skipped}`
+    const found = walk ? await this.searchSelect<{ id: string }>(sql, c.params, { bitmapScan: false }) : await this.select<{ id: string }>(sql, c.params)
     const ids = found.map((row) => row.id)
     if (backwards) ids.reverse()
-    return { rows: await this.rowsByIds(ids, query.lang, ORDER_BY[sort]), facets }
+    return ids
   }
 
   /**
@@ -618,7 +804,10 @@ export default fp(
       concurrency: app.config.SEARCH_CONCURRENCY,
       queueMs: app.config.SEARCH_QUEUE_MS,
       statementTimeoutMs: app.config.SEARCH_STATEMENT_TIMEOUT_MS,
-    }))
+      countedMatches: app.config.SEARCH_COUNTED_MATCHES,
+    }, app.log))
+    // A keyword being counted finishes (or rolls back) before the database closes.
+    app.addHook('onClose', () => app.reports.settled())
   },
   { name: 'report-service', dependencies: ['config', 'db', 'dict-service', 'config-service'] },
 )
