@@ -26,7 +26,7 @@ export interface BucketFilters {
   year?: string
 }
 
-/** One facet row as the facet SQL groups it (see ReportService.facetSelect). */
+/** One facet row as the facet SQL groups it (ReportService.facetSelect): per category, band and year, a count per facet with the other filters applied. */
 export interface BucketFacetRow {
   marketType: string
   band: number | null
@@ -37,12 +37,15 @@ export interface BucketFacetRow {
   total: number
 }
 
-export interface CountableQuery {
+/** The filters of a report list (ReportListQuery has them). */
+export interface ReportListFilters {
   marketType?: string
   reportRegion?: string
+  /** A band value: 8000, 12000, 15000, or 15001 for "over 15000" */
   price?: number
   priceStr?: number
   priceEnd?: number
+  /** A year from the publishDates facet */
   publishDate?: string
   publishDateStr?: string
   publishDateEnd?: string
@@ -52,7 +55,7 @@ export interface CountableQuery {
  * The query's filters in bucket terms, or undefined when one cannot be
  * answered from the buckets: a free price or date range cuts through them.
  */
-export function bucketFilters(query: CountableQuery): BucketFilters | undefined {
+export function bucketFilters(query: ReportListFilters): BucketFilters | undefined {
   if (query.priceStr !== undefined || query.priceEnd !== undefined || query.publishDateStr || query.publishDateEnd) return undefined
   const filters: BucketFilters = {}
   if (query.marketType) filters.marketType = query.marketType

@@ -6,26 +6,16 @@ import { AppError } from '../../errors.ts'
 import { currencyFor, PRICE_LIMITS, PRICE_OVER_VALUE, priceBand, priceBandLabel, roundListPrice } from '../../lib/pricing.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { SearchGate } from '../../lib/search-gate.ts'
-import { bucketFacetRows, bucketFilters, bucketTotal, compactKeywordCounts, type CountBucket } from '../../lib/keyword-counts.ts'
+import { bucketFacetRows, bucketFilters, bucketTotal, compactKeywordCounts, type BucketFacetRow, type CountBucket, type ReportListFilters } from '../../lib/keyword-counts.ts'
 import { addKeywordCondition, addKeywordSubstringCondition, Conditions, normalizeKeyword } from '../../lib/sql.ts'
 import { countKey, EDITIONS, LICENCES, priceKey, type ConfigService, type Edition, type Licence } from './config-service.ts'
 import type { DictService } from './dict-service.ts'
 
-export interface ReportListQuery {
+export interface ReportListQuery extends ReportListFilters {
   lang: Lang
   pageNo: number
   pageSize: number
   keyword?: string
-  marketType?: string
-  reportRegion?: string
-  /** A band value: 8000, 12000, 15000, or 15001 for "over 15000" */
-  price?: number
-  priceStr?: number
-  priceEnd?: number
-  /** A year from the publishDates facet */
-  publishDate?: string
-  publishDateStr?: string
-  publishDateEnd?: string
   sort?: 'latest' | 'price-asc' | 'price-desc'
 }
 
@@ -90,15 +80,8 @@ const REVERSED_ORDER_BY: Record<NonNullable<ReportListQuery['sort']>, string> = 
 
 type Filter = 'keyword' | 'marketType' | 'reportRegion' | 'price' | 'publishDate'
 
-interface FacetRow {
-  marketType: string
-  band: number | null
-  year: string
-  byCategory: number
-  byBand: number
-  byYear: number
-  total: number
-}
+/** A facet row as facetSelect groups it (bucketFacetRows makes the same from kept counts). */
+type FacetRow = BucketFacetRow
 
 /**
  * Newest year first: b.localeCompare(a) as it was, by code unit when both
@@ -321,6 +304,11 @@ export class ReportService {
    * facet counts are: every page of it, and every visitor asking it again,
    * is then a slice of the ids and one read of the page's rows, until a
    * report changes. Concurrent askers of the same answer share one query.
+   *
+   * A keyword that matched countedMatches reports or more is counted on
+   * write from then on (startCounting): under a new version its answer is
+   * summed from those counts and its page walked (countedPage), so no
+   * request reads its matches again, but for a page too deep to walk.
    */
   private async keywordList(query: ReportListQuery) {
     const c = new Conditions().add(`r.lang = ?`, query.lang).add(`r.status = '0'`)
