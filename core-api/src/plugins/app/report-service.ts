@@ -357,8 +357,8 @@ export class ReportService {
    * total summed from its kept counts, the page's ids by walking the order
    * index from the nearer end and testing each row's text, as a plain list
    * reads its page. The walk passes the rows before the page, matches or
-   * not: about (rows before it) ÷ (share of the catalogue that matches),
-   * from the plain list's counts under the same filters. Undefined when the
+   * not: about (rows before it) ÷ (share of the index's range that matches),
+   * from the plain list's counts. Undefined when the
    * keyword is not counted, a filter cuts through the buckets, or the walk
    * would be longer than WALK_ROWS (a page deep into a keyword matching a
    * few percent of the catalogue): the caller then reads every match.
@@ -374,7 +374,11 @@ export class ReportService {
     const facets = summarizeFacets(bucketFacetRows(buckets, filters))
     const offset = (query.pageNo - 1) * query.pageSize
     if (offset >= facets.total) return { rows: [], facets }
-    const walk = (Math.max(0, Math.min(offset, facets.total - offset - query.pageSize)) + query.pageSize) * (bucketTotal(catalogue, filters) / facets.total)
+    // The walk reads every report in the order index's range (a year for the latest first, a price band by price)
+    // from the heap, to test the other filters and the keyword: that many per match it finds.
+    const sort = query.sort ?? 'latest'
+    const range = bucketTotal(catalogue, sort === 'latest' ? { year: filters.year } : { bands: filters.bands })
+    const walk = (Math.max(0, Math.min(offset, facets.total - offset - query.pageSize)) + query.pageSize) * (range / facets.total)
     if (walk > WALK_ROWS) return undefined
     const pageKey = `${key}|${query.pageNo}|${query.pageSize}`
     let ids = this.walkMemo.get(pageKey)
@@ -385,7 +389,7 @@ export class ReportService {
       walking.catch(() => this.walkMemo.delete(pageKey))
       while (this.walkMemo.size > WALKED_PAGES) this.walkMemo.delete(this.walkMemo.keys().next().value!)
     }
-    return { rows: await this.rowsByIds(await ids, query.lang, ORDER_BY[query.sort ?? 'latest']), facets }
+    return { rows: await this.rowsByIds(await ids, query.lang, ORDER_BY[sort]), facets }
   }
 
   /**
