@@ -327,7 +327,7 @@ export class ReportService {
     } else {
       const walked = version !== undefined ? await this.countedPage(query, version, key) : undefined
       if (walked) return walked
-      const answer = this.laneOf(query).run(() => this.keywordMatches(c, filters, sort, this.matchKey(query)))
+      const answer = this.laneOf(query).run(() => this.keywordMatches(c, filters, sort, query))
       if (version !== undefined) {
         const entry = { answer, ids: 0 }
         kept = entry
@@ -514,7 +514,7 @@ export class ReportService {
   }
 
   /** Every match of a keyword under the filters: the facets, and the ids in the list's order. */
-  private async keywordMatches(c: Conditions, filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, sort: NonNullable<ReportListQuery['sort']>, matchKey: string): Promise<KeywordAnswer> {
+  private async keywordMatches(c: Conditions, filters: Partial<Record<Exclude<Filter, 'keyword'>, string>>, sort: NonNullable<ReportListQuery['sort']>, query: ReportListQuery): Promise<KeywordAnswer> {
     const all = Object.values(filters).map((sql) => `(${sql})`).join(' AND ') || 'TRUE'
     const [found] = await this.searchSelect<{ facets: FacetRow[]; ids: string; matches: number }>(
       `WITH m AS MATERIALIZED (SELECT r.id, r.market_type, r.report_region, r.price, r.publish_date FROM research_report_search r ${c.where}),
@@ -525,14 +525,12 @@ export class ReportService {
       c.params,
     )
     // Filters narrow the answer, not the work: the keyword's own match count says which lane its next miss takes.
+    const matchKey = this.matchKey(query)
     this.matchCounts.delete(matchKey)
     this.matchCounts.set(matchKey, found?.matches ?? 0)
     if (this.matchCounts.size > MATCH_COUNT_ENTRIES) this.matchCounts.delete(this.matchCounts.keys().next().value!)
     // A keyword this broad is counted on write from now on: its next lists, under any version, need not read its matches.
-    if ((found?.matches ?? 0) >= this.limits.countedMatches) {
-      const separator = matchKey.indexOf('|')
-      this.startCounting(matchKey.slice(0, separator) as Lang, matchKey.slice(separator + 1))
-    }
+    if ((found?.matches ?? 0) >= this.limits.countedMatches) this.startCounting(query.lang, normalizeKeyword(query.keyword))
     const text = found?.ids ?? ''
     // Report ids are bigserial values: below 2^32 (every catalogue short of four
     // billion reports) each takes 4 bytes; past it a double still holds each exactly.
