@@ -108,7 +108,8 @@ describe('recorded through the proxy', () => {
   it('writes a fixture, secrets masked, that replays green at both tiers', { timeout: HANG_MS }, async () => {
     const visitor = s()
     const password = await visitor.step('browse and register through the proxy', () => visit(visitor.page, (pathname) => visitor.url(pathname)))
-    const exited = new Promise((resolve) => proxy!.once('exit', resolve))
+    // 'close', not 'exit': only then has the child's last output been read.
+    const exited = new Promise((resolve) => proxy!.once('close', resolve))
     proxy!.kill('SIGINT')
     await exited
     const file = path.join(dir, 'through-the-proxy.json')

@@ -142,7 +142,8 @@ describe('npm run stub-core', () => {
     child.stderr.on('data', (chunk) => (output += chunk))
     const carousel = async () => ((await (await fetch(`http://127.0.0.1:${port}/basedata/carousel/listData?lang=en-US`)).json()) as { code: number }).code
     try {
-      expect(await eventually(async () => output.includes('stub core API on'), 500), output).toBe(true)
+      // The banner and the faults line are two writes: a pipe may deliver them apart.
+      expect(await eventually(async () => output.includes('stub core API on') && output.includes('faults:'), 500), output).toBe(true)
       expect(output).toMatch(/faults: GET \/basedata\/carousel\/listData → code 900001/)
       expect(await carousel()).toBe(900001)
       await writeFile(faults, JSON.stringify({ faults: [] }))

@@ -37,7 +37,8 @@ async function startServer(port: number) {
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  // 'close', not 'exit': only then has the last of its output been read.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })))
   const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
