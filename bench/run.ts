@@ -51,7 +51,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, optio
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString() })
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-2000)}`))))
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-2000)}`))))
   })
 }
 

@@ -73,6 +73,19 @@ export async function assertBundleMatches(distDir: string, nodeEnv: string): Pro
 }
 
 /**
+ * Why pages are not server-rendered, when there is no server build in
+ * production (a `vite build` of the client alone empties dist): every page
+ * is then the client shell, which serves but is not what search engines and
+ * first paints should get. Null when there is a build, or outside production.
+ */
+export async function missingBundleWarning(distDir: string, nodeEnv: string): Promise<string | null> {
+  if (nodeEnv !== 'production') return null
+  const file = path.join(distDir, BUNDLE_PATH)
+  if ((await stat(file).catch(() => null))?.isFile()) return null
+  return `No server build at ${file}: every page is served as the client shell, not server-rendered, until the client is built (\`npm run build\` at the root, or \`npm run build -w client\`).`
+}
+
+/**
  * Loads the server build, again whenever a rebuild replaced it under a
  * running BFF (the file's mtime is part of the module URL). Null while there
  * is no build: the client-rendered shell is served then.

@@ -6,7 +6,7 @@ import { EncodedBody } from '../lib/encoded-body.ts'
 import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
 import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
-import { assertBundleMatches, bundleLoader, type LoadedBundle, type RenderPlan } from './bundle.ts'
+import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import { TextCache } from './html-cache.ts'
 import { loadPageData } from './page-data.ts'
 
@@ -120,6 +120,8 @@ async function ssrPlugin(app: FastifyInstance) {
   const c = app.config
   // A development build in production stops the boot, saying how to rebuild.
   await assertBundleMatches(c.CLIENT_DIST_DIR, c.NODE_ENV)
+  const missing = await missingBundleWarning(c.CLIENT_DIST_DIR, c.NODE_ENV)
+  if (missing) app.log.warn(missing)
   const loadBundle = bundleLoader(c.CLIENT_DIST_DIR, c.NODE_ENV)
   // Lifetimes and bounds are ops settings: read when used, bounds applied when changed.
   const settings = app.settings

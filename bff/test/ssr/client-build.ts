@@ -12,7 +12,7 @@ function run(args: string[]): Promise<void> {
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} exited ${code}:\n${stderr}`))))
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} exited ${code}:\n${stderr}`))))
   })
 }
 

@@ -41,7 +41,8 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
     child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString() })
-    child.on('exit', (code) => resolve({ code, out }))
+    // 'close', not 'exit': only then has all of its output been read.
+    child.on('close', (code) => resolve({ code, out }))
   })
 }
 
