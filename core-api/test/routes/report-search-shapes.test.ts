@@ -244,6 +244,22 @@ describe.each([
     }
   })
 
+  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)('answers a keyword counted by its first search from its counts in that same catalogue version', async () => {
+    // 光伏 is in no shape above: its first search reads its matches and counts it.
+    const first = { keyword: '光伏', pageNo: 1, pageSize: 4 }
+    expect(await answer(first)).toEqual(await reference(first))
+    await t.app.reports.settled()
+    const reads = vi.spyOn(t.app.reports as unknown as { keywordMatches: () => unknown }, 'keywordMatches')
+    try {
+      for (const shape of [{ ...first, sort: 'price-asc' as const }, { ...first, sort: 'price-desc' as const, pageNo: 2 }, { ...first, marketType: 'chemicals' }]) {
+        expect(await answer(shape)).toEqual(await reference(shape))
+      }
+      expect(reads).not.toHaveBeenCalled()
+    } finally {
+      reads.mockRestore()
+    }
+  })
+
   it('answers the same page of a kept keyword answer to every order and page size', async () => {
     const first = await answer({ keyword: '中国', pageNo: 1, pageSize: 100 })
     const paged = []

@@ -397,15 +397,16 @@ export class ReportService {
   /**
    * The kept counts of a keyword ('' for the plain list) in one language,
    * summed per bucket, as of one catalogue version; null when the keyword is
-   * not counted. Count rows are added by every write, so once they outnumber
-   * the buckets they are folded together (in the background).
+   * not counted (asked again next time). Count rows are added by every write,
+   * so once they outnumber the buckets they are folded together (in the
+   * background).
    */
   private countedBuckets(version: string, lang: Lang, keyword: string): Promise<CountBucket[] | null> {
     this.forgetOlderVersions(version)
     const key = `${lang}|${keyword}`
     const kept = this.countMemo.get(key)
     if (kept) return kept
-    const reading = this.select<{ counted: boolean; rows: number; buckets: CountBucket[] }>(
+    const reading: Promise<CountBucket[] | null> = this.select<{ counted: boolean; rows: number; buckets: CountBucket[] }>(
       `SELECT EXISTS (SELECT 1 FROM research_report_keyword WHERE lang = $1 AND keyword = $2) AS counted,
               (SELECT count(*)::int FROM research_report_keyword_count WHERE lang = $1 AND keyword = $2) AS rows,
               (SELECT coalesce(json_agg(b), '[]'::json) FROM (
@@ -414,7 +415,12 @@ export class ReportService {
                   GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0) b) AS buckets`,
       [lang, keyword],
     ).then(([found]) => {
-      if (!found?.counted) return null
+      // Not kept when not counted: the keyword may be counted within this version, by this
+      // instance's startCounting or another's, and its next lists should find it.
+      if (!found?.counted) {
+        if (this.countMemo.get(key) === reading) this.countMemo.delete(key)
+        return null
+      }
       if (found.rows > found.buckets.length + COUNT_ROWS_SLACK) void this.compactKeywordCounts(lang, keyword).catch(() => undefined)
       return found.buckets
     })
