@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useRef, useState, type FormEvent } from 'react'
 import type { MessageId } from './intl'
 
 type Validator<V> = (values: V) => Partial<Record<keyof V, MessageId>>
@@ -12,6 +12,7 @@ export function useForm<V extends { [K in keyof V]: string }>(initial: V, valida
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<Partial<Record<keyof V, MessageId>>>({})
   const submitted = useRef(false)
+  const ref = useRef<HTMLFormElement>(null)
   const validateRef = useRef(validate)
   validateRef.current = validate
 
@@ -69,5 +70,24 @@ export function useForm<V extends { [K in keyof V]: string }>(initial: V, valida
     setErrors({})
   }, [])
 
-  return { values, errors, setField, blurField, clearField, check, reset, setValues, setErrors }
+  /**
+   * The forms' one submit handler: a submit while one is `pending` does
+   * nothing, invalid values focus the first invalid field, valid ones go to
+   * `send`. The api client has already shown a failed send's message, so the
+   * failure goes no further than `onFailed` (to reset what it spent, such as
+   * a single-use code); the form keeps what was typed.
+   */
+  const onSubmit =
+    (pending: boolean, send: (values: V) => Promise<unknown>, onFailed?: () => void) =>
+    (event: FormEvent) => {
+      event.preventDefault()
+      if (pending) return
+      const valid = check(ref.current)
+      if (valid) send(valid).catch(() => onFailed?.())
+    }
+
+  /** The props binding a TextInput to one field. */
+  const field = (name: keyof V & string) => ({ name, value: values[name], error: errors[name], onValue: setField, onBlurField: blurField })
+
+  return { ref, values, errors, setField, blurField, clearField, check, reset, setValues, setErrors, onSubmit, field }
 }

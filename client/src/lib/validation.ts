@@ -115,5 +115,3 @@ export function validateEmailPair(values: { email: string; confirmEmail: string 
   if (values.email.trim() !== values.confirmEmail.trim()) errors.confirmEmail = 'validation.emailMismatch'
   return errors
 }
-
-export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean)

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Modal } from '../../../components/modal'
 import { TextInput } from '../../../components/text-input'
 import { captchaUrl } from '../../../lib/api-client'
@@ -51,35 +51,32 @@ export function AuthModal({ state, onClose }: Props) {
 function LoginForm({ onClose }: { onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
-  const formRef = useRef<HTMLFormElement>(null)
   const [unTime, setUnTime] = useState(() => Date.now())
   const { trigger, isMutating } = useLogin()
   const form = useForm({ loginCode: '', password: '', validCode: '' }, validateLogin)
   const { values, errors } = form
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
+  const submit = form.onSubmit(
+    isMutating,
+    async (valid) => {
       const result = await trigger({ ...valid, unTime })
       if (result?.user) setSessionUser(result.user)
       showToast(t('modal.login.success'), 'success')
       onClose()
-    } catch {
+    },
+    () => {
       // The api client has shown the server's message; the code is single-use.
       form.clearField('validCode')
       setUnTime(Date.now())
-    }
-  }
+    },
+  )
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
-      <TextInput name="loginCode" label={t('form.loginCode')} required autoComplete="username" value={values.loginCode} error={errors.loginCode} onValue={form.setField} onBlurField={form.blurField} data-autofocus />
-      <TextInput name="password" type="password" label={t('form.password')} required autoComplete="current-password" value={values.password} error={errors.password} onValue={form.setField} onBlurField={form.blurField} />
+    <form ref={form.ref} noValidate onSubmit={submit}>
+      <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" data-autofocus />
+      <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="current-password" />
       <div className="captcha-field">
-        <TextInput name="validCode" label={t('form.validCode')} required autoComplete="off" inputMode="text" maxLength={8} value={values.validCode} error={errors.validCode} onValue={form.setField} onBlurField={form.blurField} />
+        <TextInput {...form.field('validCode')} label={t('form.validCode')} required autoComplete="off" inputMode="text" maxLength={8} />
         <button type="button" className="captcha-button" onClick={() => setUnTime(Date.now())} aria-label={t('form.captchaRefresh')} title={t('form.captchaRefresh')}>
           <img src={captchaUrl(unTime, locale)} alt={t('form.captchaAlt')} width={120} height={40} />
         </button>
@@ -106,45 +103,28 @@ const emptyRegister = { loginCode: '', password: '', confirmPassword: '', compan
 
 function RegisterForm({ onClose }: { onClose: () => void }) {
   const t = useT()
-  const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useRegister()
   const form = useForm(emptyRegister, validateRegister)
   const { values, errors } = form
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      const result = await trigger(valid)
-      if (result?.user) setSessionUser(result.user)
-      showToast(t('modal.register.success'), 'success')
-      onClose()
-    } catch {
-      // Message shown by the api client; the form keeps what was typed.
-    }
-  }
-
-  const field = (name: keyof typeof emptyRegister) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onValue: form.setField,
-    onBlurField: form.blurField,
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    const result = await trigger(valid)
+    if (result?.user) setSessionUser(result.user)
+    showToast(t('modal.register.success'), 'success')
+    onClose()
   })
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={form.ref} noValidate onSubmit={submit}>
       <div className="form-grid">
-        <TextInput {...field('loginCode')} label={t('form.loginCode')} required autoComplete="username" wide data-autofocus />
-        <TextInput {...field('password')} type="password" label={t('form.password')} required autoComplete="new-password" />
-        <TextInput {...field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
-        <TextInput {...field('companyName')} label={t('form.companyName')} required autoComplete="organization" />
-        <TextInput {...field('addr')} label={t('form.addr')} autoComplete="organization-title" />
-        <TextInput {...field('name')} label={t('form.name')} required autoComplete="name" />
-        <TextInput {...field('contact')} type="tel" label={t('form.contact')} required autoComplete="tel" hint={t('form.phoneHint')} />
-        <TextInput {...field('email')} type="email" label={t('form.email')} required autoComplete="email" wide />
+        <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" wide data-autofocus />
+        <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="new-password" />
+        <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
+        <TextInput {...form.field('companyName')} label={t('form.companyName')} required autoComplete="organization" />
+        <TextInput {...form.field('addr')} label={t('form.addr')} autoComplete="organization-title" />
+        <TextInput {...form.field('name')} label={t('form.name')} required autoComplete="name" />
+        <TextInput {...form.field('contact')} type="tel" label={t('form.contact')} required autoComplete="tel" hint={t('form.phoneHint')} />
+        <TextInput {...form.field('email')} type="email" label={t('form.email')} required autoComplete="email" wide />
       </div>
       <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
         {isMutating ? t('modal.register.submitting') : t('modal.register.submit')}
@@ -163,32 +143,23 @@ function RegisterForm({ onClose }: { onClose: () => void }) {
 
 function ResetForm({ resetToken }: { resetToken: string }) {
   const t = useT()
-  const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useResetPassword()
   const form = useForm({ password: '', confirmPassword: '' }, passwordPairErrors)
   const { values, errors } = form
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      await trigger({ resetToken, ...valid })
-      // The token is spent: drop it from the address so a reload does not reopen this.
-      const url = new URL(window.location.href)
-      url.searchParams.delete('resetToken')
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-      openModal({ mode: 'reset-done' })
-    } catch {
-      // Message shown by the api client.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    await trigger({ resetToken, ...valid })
+    // The token is spent: drop it from the address so a reload does not reopen this.
+    const url = new URL(window.location.href)
+    url.searchParams.delete('resetToken')
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    openModal({ mode: 'reset-done' })
+  })
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
-      <TextInput name="password" type="password" label={t('form.newPassword')} required autoComplete="new-password" value={values.password} error={errors.password} onValue={form.setField} onBlurField={form.blurField} data-autofocus />
-      <TextInput name="confirmPassword" type="password" label={t('form.confirmPassword')} required autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onValue={form.setField} onBlurField={form.blurField} />
+    <form ref={form.ref} noValidate onSubmit={submit}>
+      <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" data-autofocus />
+      <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
       <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
         {isMutating ? t('common.submitting') : t('modal.reset.submit')}
       </button>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Modal } from '../../../components/modal'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
@@ -10,24 +10,15 @@ import { useForgotPassword } from '../api/forgot-password'
 /** Forgot password: the e-mail form (mode 3), then the sent confirmation (mode 4). */
 export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
   const t = useT()
-  const formRef = useRef<HTMLFormElement>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const { trigger, isMutating } = useForgotPassword()
   const form = useForm({ email: '' }, validateForgot)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      await trigger(valid.email)
-      showToast(t('modal.forgot.sent'), 'success')
-      setSentTo(valid.email.trim())
-    } catch {
-      // Message shown by the api client.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    await trigger(valid.email)
+    showToast(t('modal.forgot.sent'), 'success')
+    setSentTo(valid.email.trim())
+  })
 
   return (
     <Modal title={sentTo ? t('modal.forgot.sentTitle') : t('modal.forgot.title')} onClose={onClose}>
@@ -41,18 +32,14 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       ) : (
-        <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+        <form ref={form.ref} noValidate onSubmit={submit}>
           <p className="muted">{t('modal.forgot.intro')}</p>
           <TextInput
-            name="email"
+            {...form.field('email')}
             type="email"
             label={t('form.email')}
             required
             autoComplete="email"
-            value={form.values.email}
-            error={form.errors.email}
-            onValue={form.setField}
-            onBlurField={form.blurField}
             data-autofocus
           />
           <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>

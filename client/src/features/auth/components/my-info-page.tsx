@@ -1,5 +1,5 @@
 import type { User } from '@rpt/contract'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { AccountNav } from '../../../components/account-nav'
 import { LoadError } from '../../../components/state-message'
 import { Skeleton } from '../../../components/skeleton'
@@ -86,46 +86,33 @@ export default function MyInfoPage() {
 
 function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>) => void }) {
   const t = useT()
-  const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useUpdateUser()
   const form = useForm(
     { companyName: info.companyName ?? '', addr: info.addr ?? '', name: info.name ?? '', contact: info.contact ?? '', email: info.email ?? '' },
     validateContactInfo,
   )
   useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('input')?.focus()
+    form.ref.current?.querySelector<HTMLInputElement>('input')?.focus()
   }, [])
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      const trimmed = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, v.trim()])) as typeof valid
-      await trigger(trimmed)
-      showToast(t('account.saved'), 'success')
-      onDone(trimmed)
-    } catch {
-      // Message shown by the api client.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    const trimmed = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, v.trim()])) as typeof valid
+    await trigger(trimmed)
+    showToast(t('account.saved'), 'success')
+    onDone(trimmed)
+  })
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="account-form">
+    <form ref={form.ref} noValidate onSubmit={submit} className="account-form">
       <div className="form-grid">
         {FIELDS.map((f) => (
           <TextInput
             key={f}
-            name={f}
+            {...form.field(f)}
             label={t(`form.${f}`)}
             required={f !== 'addr'}
             type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
             hint={f === 'contact' ? t('form.phoneHint') : undefined}
-            value={form.values[f]}
-            error={form.errors[f]}
-            onValue={form.setField}
-            onBlurField={form.blurField}
           />
         ))}
       </div>

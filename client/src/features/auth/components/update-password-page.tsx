@@ -1,4 +1,3 @@
-import { useRef, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { LocalLink } from '../../../components/local-link'
 import { TextInput } from '../../../components/text-input'
@@ -19,23 +18,14 @@ export default function UpdatePasswordPage() {
   const locale = useLocale()
   const [, navigate] = useLocation()
   const user = useSessionUser()
-  const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useUpdatePassword()
   const form = useForm({ password: '', confirmPassword: '' }, passwordPairErrors)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      await trigger(valid)
-      showToast(t('account.pwdSaved'), 'success')
-      navigate(localizePath(locale, '/personalCenter/myInfo'))
-    } catch {
-      // Message shown by the api client.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    await trigger(valid)
+    showToast(t('account.pwdSaved'), 'success')
+    navigate(localizePath(locale, '/personalCenter/myInfo'))
+  })
 
   return (
     <div className="bare-page">
@@ -52,9 +42,9 @@ export default function UpdatePasswordPage() {
             </button>
           </div>
         ) : (
-          <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
-            <TextInput name="password" type="password" label={t('form.newPassword')} required autoComplete="new-password" value={form.values.password} error={form.errors.password} onValue={form.setField} onBlurField={form.blurField} />
-            <TextInput name="confirmPassword" type="password" label={t('form.confirmPassword')} required autoComplete="new-password" value={form.values.confirmPassword} error={form.errors.confirmPassword} onValue={form.setField} onBlurField={form.blurField} />
+          <form ref={form.ref} noValidate onSubmit={submit}>
+            <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" />
+            <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
             <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
               {isMutating ? t('common.submitting') : t('common.save')}
             </button>

@@ -5,7 +5,8 @@ import { FilterPanel } from '../../../components/filter-panel'
 import { LocalLink } from '../../../components/local-link'
 import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
+import { ListState } from '../../../components/list-state'
+import { StateMessage } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -31,7 +32,7 @@ export default function BulletinListPage({ params }: { params: Record<string, st
 
   const types = useBulletinTypes(locale)
   const labels = useBulletinLabels(locale, { ...(marketType ? { marketType } : {}), ...(keyword ? { keyword } : {}) })
-  const { data, error, isLoading, mutate } = useBulletins(locale, {
+  const { data, error, mutate } = useBulletins(locale, {
     pageNo: page,
     pageSize: PAGE_SIZE,
     ...(marketType ? { marketType } : {}),
@@ -96,15 +97,15 @@ export default function BulletinListPage({ params }: { params: Record<string, st
               </p>
               {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
             </div>
-            {error && !data ? (
-              <LoadError onRetry={() => void mutate()} />
-            ) : isLoading && !data ? (
-              <SkeletonList rows={PAGE_SIZE} />
-            ) : data && data.list.length === 0 ? (
-              <StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />
-            ) : (
+            <ListState
+              state={{ data, error, mutate }}
+              rows={(d) => d.list}
+              skeleton={<SkeletonList rows={PAGE_SIZE} />}
+              empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
+            >
+              {(rows) => (
               <ul className="item-list">
-                {data?.list.map((b) => (
+                {rows.map((b) => (
                   <li key={b.id} className="item item-side">
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <h2 className="item-title">
@@ -122,7 +123,8 @@ export default function BulletinListPage({ params }: { params: Record<string, st
                   </li>
                 ))}
               </ul>
-            )}
+              )}
+            </ListState>
             {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, topLabelId, p)} onNavigate={navigate} />}
           </section>
         </div>

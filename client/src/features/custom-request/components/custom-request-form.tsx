@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
@@ -22,7 +22,6 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
   const t = useT()
   const locale = useLocale()
   const versionId = useId()
-  const formRef = useRef<HTMLFormElement>(null)
   const [sent, setSent] = useState(false)
   // The China / Global choice only exists for a sample request in Chinese.
   const needsVersion = type === '1' && locale === 'zh-CN'
@@ -31,35 +30,27 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
   const { trigger, isMutating } = useSaveCustomerInfo()
   const { values, errors } = form
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      await trigger({
-        type,
-        ...(needsVersion ? { version: valid.version as '0' | '1' } : {}),
-        companyName: valid.companyName.trim(),
-        addr: valid.addr.trim(),
-        email: valid.email.trim(),
-        contact: valid.contact.trim(),
-        name: valid.name.trim(),
-        demand: valid.demand.trim(),
-        ...(reportId ? { reportId } : {}),
-        ...(reportPrice !== undefined ? { reportPrice } : {}),
-      })
-      showToast(t('modal.custom.success'), 'success')
-      form.reset(empty)
-      setSent(true)
-      onSent?.()
-    } catch {
-      // Message shown by the api client; the form keeps what was typed.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    await trigger({
+      type,
+      ...(needsVersion ? { version: valid.version as '0' | '1' } : {}),
+      companyName: valid.companyName.trim(),
+      addr: valid.addr.trim(),
+      email: valid.email.trim(),
+      contact: valid.contact.trim(),
+      name: valid.name.trim(),
+      demand: valid.demand.trim(),
+      ...(reportId ? { reportId } : {}),
+      ...(reportPrice !== undefined ? { reportPrice } : {}),
+    })
+    showToast(t('modal.custom.success'), 'success')
+    form.reset(empty)
+    setSent(true)
+    onSent?.()
+  })
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={form.ref} noValidate onSubmit={submit}>
       {sent && (
         <p className="form-success" role="status">
           {t('modal.custom.success')}
@@ -69,7 +60,7 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
         {TEXT_FIELDS.map((f, index) => (
           <TextInput
             key={f}
-            name={f}
+            {...form.field(f)}
             label={t(`form.${f}`)}
             required={f !== 'addr'}
             type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
@@ -77,10 +68,6 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
             hint={f === 'contact' ? t('form.phoneHint') : undefined}
             maxLength={f === 'contact' ? 40 : 200}
             wide={f === 'email'}
-            value={values[f]}
-            error={errors[f]}
-            onValue={form.setField}
-            onBlurField={form.blurField}
             {...(autoFocus && index === 0 ? { 'data-autofocus': true } : {})}
           />
         ))}
@@ -115,7 +102,7 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
             )}
           </fieldset>
         )}
-        <TextInput name="demand" label={t('form.demand')} required multiline wide value={values.demand} error={errors.demand} onValue={form.setField} onBlurField={form.blurField} />
+        <TextInput {...form.field('demand')} label={t('form.demand')} required multiline wide />
       </div>
       <button type="submit" className="button button-primary button-large" disabled={isMutating}>
         {isMutating ? t('common.submitting') : t('common.submit')}

@@ -5,7 +5,8 @@ import { FilterPanel } from '../../../components/filter-panel'
 import { LocalLink } from '../../../components/local-link'
 import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
+import { ListState } from '../../../components/list-state'
+import { StateMessage } from '../../../components/state-message'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -28,7 +29,7 @@ export default function NewsListPage({ params }: { params: Record<string, string
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
 
   const categories = useNewsCategories(locale)
-  const { data, error, isLoading, mutate } = useNewsList(locale, {
+  const { data, error, mutate } = useNewsList(locale, {
     pageNo: page,
     pageSize: PAGE_SIZE,
     ...(marketType ? { marketType } : {}),
@@ -114,15 +115,15 @@ export default function NewsListPage({ params }: { params: Record<string, string
               </p>
               {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
             </div>
-            {error && !data ? (
-              <LoadError onRetry={() => void mutate()} />
-            ) : isLoading && !data ? (
-              <SkeletonList rows={PAGE_SIZE} />
-            ) : data && data.list.length === 0 ? (
-              <StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />
-            ) : (
+            <ListState
+              state={{ data, error, mutate }}
+              rows={(d) => d.list}
+              skeleton={<SkeletonList rows={PAGE_SIZE} />}
+              empty={<StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />}
+            >
+              {(rows) => (
               <ul className="item-list">
-                {data?.list.map((item) => (
+                {rows.map((item) => (
                   <li key={item.id} className="item item-side news-item">
                     <DateBlock value={item.publishDate} />
                     <div style={{ flex: 1, minWidth: 0 }}>
@@ -138,7 +139,8 @@ export default function NewsListPage({ params }: { params: Record<string, string
                   </li>
                 ))}
               </ul>
-            )}
+              )}
+            </ListState>
             {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, marketCategory, p)} onNavigate={navigate} />}
           </section>
         </div>

@@ -3,7 +3,8 @@ import { useLocation } from 'wouter'
 import { AccountNav } from '../../../components/account-nav'
 import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
+import { ListState } from '../../../components/list-state'
+import { StateMessage } from '../../../components/state-message'
 import { formatDate } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { useForgetUserWhenRejected } from '../../../lib/session'
@@ -23,7 +24,7 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
   const loggedIn = useLoggedIn()
   const pageParam = Number(params.page)
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
-  const { data, error, isLoading, mutate } = useDownloads(locale, { pageNo: page, pageSize: PAGE_SIZE }, loggedIn)
+  const { data, error, mutate } = useDownloads(locale, { pageNo: page, pageSize: PAGE_SIZE }, loggedIn)
   useForgetUserWhenRejected(error)
   const [busy, setBusy] = useState<string | null>(null)
 
@@ -49,15 +50,11 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
           </div>
           {!loggedIn ? (
             <LoginPrompt />
-          ) : error && !data ? (
-            <LoadError onRetry={() => void mutate()} />
-          ) : isLoading && !data ? (
-            <SkeletonList rows={3} />
-          ) : !data || data.list.length === 0 ? (
-            <StateMessage title={t('downloads.empty')} />
           ) : (
+            <ListState state={{ data, error, mutate }} rows={(d) => d.list} skeleton={<SkeletonList rows={3} />} empty={<StateMessage title={t('downloads.empty')} />}>
+            {(rows) => (
             <ul className="item-list">
-              {data.list.map((item) => (
+              {rows.map((item) => (
                 <li key={item.id} className="download-row">
                   <div>
                     <p className="download-title">{item.title}</p>
@@ -74,6 +71,8 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
                 </li>
               ))}
             </ul>
+            )}
+            </ListState>
           )}
           {data && (
             <Pagination

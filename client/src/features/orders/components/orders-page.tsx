@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { LocalLink } from '../../../components/local-link'
 import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
+import { ListState } from '../../../components/list-state'
+import { StateMessage } from '../../../components/state-message'
 import { formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { openModal } from '../../../lib/modal-store'
@@ -37,7 +38,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
   const kind: OrderKind = params.kind === 'brief' && locale === 'zh-CN' ? 'brief' : 'research'
   const pageParam = Number(params.page)
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
-  const { data, error, isLoading, mutate } = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
+  const { data, error, mutate } = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
   useForgetUserWhenRejected(error)
   const [cancelling, setCancelling] = useState<OrderItem | null>(null)
   const { trigger: cancel, isMutating } = useCancelOrder()
@@ -113,13 +114,8 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                   </a>
                 ))}
               </nav>
-              {error && !data ? (
-                <LoadError onRetry={() => void mutate()} />
-              ) : isLoading && !data ? (
-                <SkeletonList rows={4} />
-              ) : !data || data.list.length === 0 ? (
-                <StateMessage title={t('orders.empty')} />
-              ) : (
+              <ListState state={{ data, error, mutate }} rows={(d) => d.list} skeleton={<SkeletonList rows={4} />} empty={<StateMessage title={t('orders.empty')} />}>
+              {(rows) => (
                 <div className="table-box">
                   <table className="orders-table">
                     <thead>
@@ -136,7 +132,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                       </tr>
                     </thead>
                     <tbody>
-                      {data.list.map((order) => (
+                      {rows.map((order) => (
                         <tr key={order.id}>
                           <td className="num" data-label={t('orders.col.orderNo')}>{order.orderNo}</td>
                           <td className="num" data-label={t('orders.col.time')}>{order.createDate.slice(0, 16).replace('T', ' ')}</td>
@@ -178,6 +174,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                   </table>
                 </div>
               )}
+              </ListState>
               {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(status, p)} onNavigate={navigate} />}
             </>
           )}

@@ -1,4 +1,3 @@
-import { useRef, type FormEvent } from 'react'
 import { Modal } from '../../../components/modal'
 import { TextInput } from '../../../components/text-input'
 import { formatPrice } from '../../../lib/format'
@@ -16,24 +15,15 @@ const LICENCES = ['single', 'multi', 'enterprise'] as const
 export function ResearchEmailModal({ order, onClose }: { order: ResearchOrderSummary; onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
-  const formRef = useRef<HTMLFormElement>(null)
   const { trigger, isMutating } = useUpdateResearchEmail()
   const form = useForm({ email: order.email ?? '', confirmEmail: '' }, validateEmailPair)
   const edition = EDITIONS.find((e) => e === order.edition)
   const licence = LICENCES.find((l) => l === order.licence)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (isMutating) return
-    const valid = form.check(formRef.current)
-    if (!valid) return
-    try {
-      await trigger({ id: order.id, ...valid })
-      openModal({ mode: 'pay', target: { kind: 'research', orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
-    } catch {
-      // Message shown by the api client.
-    }
-  }
+  const submit = form.onSubmit(isMutating, async (valid) => {
+    await trigger({ id: order.id, ...valid })
+    openModal({ mode: 'pay', target: { kind: 'research', orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
+  })
 
   return (
     <Modal title={t('research.emailTitle')} onClose={onClose}>
@@ -47,9 +37,9 @@ export function ResearchEmailModal({ order, onClose }: { order: ResearchOrderSum
         · <span className="num">{formatPrice(order.payPrice, order.currency, locale)}</span>
       </p>
       <p>{t('research.emailIntro')}</p>
-      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
-        <TextInput name="email" type="email" label={t('research.email')} required autoComplete="email" value={form.values.email} error={form.errors.email} onValue={form.setField} onBlurField={form.blurField} data-autofocus />
-        <TextInput name="confirmEmail" type="email" label={t('research.confirmEmail')} required autoComplete="email" value={form.values.confirmEmail} error={form.errors.confirmEmail} onValue={form.setField} onBlurField={form.blurField} />
+      <form ref={form.ref} noValidate onSubmit={submit}>
+        <TextInput {...form.field('email')} type="email" label={t('research.email')} required autoComplete="email" data-autofocus />
+        <TextInput {...form.field('confirmEmail')} type="email" label={t('research.confirmEmail')} required autoComplete="email" />
         <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
           {isMutating ? t('common.submitting') : t('research.continue')}
         </button>

@@ -5,7 +5,8 @@ import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
 import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { LoadError, StateMessage } from '../../../components/state-message'
+import { ListState } from '../../../components/list-state'
+import { StateMessage } from '../../../components/state-message'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -188,21 +189,22 @@ export default function ReportListPage({ params }: { params: Record<string, stri
               </div>
             )}
 
-            {error && !data ? (
-              <LoadError onRetry={() => void mutate()} />
-            ) : isLoading && !data ? (
-              <SkeletonList rows={PAGE_SIZE} variant="card" />
-            ) : data && data.pageList.list.length === 0 ? (
-              <StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />
-            ) : (
-              <ul className="item-list" aria-busy={isLoading}>
-                {data?.pageList.list.map((report) => (
-                  <li key={report.id}>
-                    <ReportRow report={report} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ListState
+              state={{ data, error, mutate }}
+              rows={(d) => d.pageList.list}
+              skeleton={<SkeletonList rows={PAGE_SIZE} variant="card" />}
+              empty={<StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />}
+            >
+              {(rows) => (
+                <ul className="item-list" aria-busy={isLoading}>
+                  {rows.map((report) => (
+                    <li key={report.id}>
+                      <ReportRow report={report} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </ListState>
             {data && (
               <Pagination
                 page={filters.page}
