@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { currencyFor } from '../../lib/pricing.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
+import { ID_PATTERN, PublishedTable } from '../../lib/published-table.ts'
+import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 
 // Bulletins (research brief reports): short paid industry briefings, of a
@@ -53,11 +54,6 @@ const LIST_COLUMNS = `
   to_char(b.publish_date, 'YYYY-MM-DD') AS "publishDate", b.page_num AS "pageNum", b.price::float8 AS price, b.lang,
   (b.attachment_key IS NOT NULL) AS "hasFile", b.file_path AS "filePath", b.file_name AS "fileName"`
 
-const NEWEST_FIRST = 'b.publish_date DESC, b.id DESC'
-
-/** Bigint ids as the API accepts them; anything else cannot name a row. */
-const ID_PATTERN = /^[1-9][0-9]{0,17}$/
-
 type Filter = 'marketType' | 'topLabelId'
 
 interface Labels {
@@ -66,22 +62,21 @@ interface Labels {
 }
 
 export class BulletinService {
+  private readonly table: PublishedTable
+
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     private readonly dicts: DictService,
-  ) {}
+  ) {
+    this.table = new PublishedTable(sequelize, { table: 'research_brief_report', alias: 'b', listColumns: LIST_COLUMNS })
+  }
 
   /** Published bulletins of the language under the query's filters, leaving out one filter for its facet. */
   private conditions(query: Partial<BulletinListQuery> & Pick<BulletinListQuery, 'lang'>, without?: Filter): Conditions {
-    const c = new Conditions().add(`b.lang = ?`, query.lang).add(`b.status = '0'`)
-    addKeywordCondition(c, query.keyword, 'b')
+    const c = this.table.published(query.lang, query.keyword)
     if (without !== 'marketType' && query.marketType) c.add(`b.market_type = ?`, query.marketType)
     if (without !== 'topLabelId' && query.topLabelId) c.add(`b.top_label_id = ?`, query.topLabelId)
     return c
-  }
-
-  private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
-    return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
   }
 
   private async labels(lang: Lang): Promise<Labels> {
@@ -111,21 +106,10 @@ export class BulletinService {
   }
 
   async pageList(query: BulletinListQuery) {
-    const all = this.conditions(query)
-    const listConditions = all.clone()
-    const limit = listConditions.bind(query.pageSize)
-    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
-    const [rows, [total], labels] = await Promise.all([
-      this.select<ListRow>(
-        `SELECT ${LIST_COLUMNS} FROM research_brief_report b ${listConditions.where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`,
-        listConditions.params,
-      ),
-      this.select<{ count: string }>(`SELECT count(*) AS count FROM research_brief_report b ${all.where}`, all.params),
-      this.labels(query.lang),
-    ])
+    const [{ rows, count }, labels] = await Promise.all([this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize), this.labels(query.lang)])
     return {
       list: rows.map((row) => this.presentListItem(row, labels, query.lang)),
-      count: Number(total?.count ?? 0),
+      count,
       pageNo: query.pageNo,
       pageSize: query.pageSize,
     }
@@ -135,7 +119,7 @@ export class BulletinService {
   async categoryList(lang: Lang) {
     const c = this.conditions({ lang })
     const [counts, dict] = await Promise.all([
-      this.select<{ marketType: string; count: string }>(
+      this.table.select<{ marketType: string; count: string }>(
         `SELECT b.market_type AS "marketType", count(*) AS count FROM research_brief_report b ${c.where} GROUP BY b.market_type`,
         c.params,
       ),
@@ -149,7 +133,7 @@ export class BulletinService {
   async categoryPage(query: { lang: Lang; marketType?: string; keyword?: string }) {
     const c = this.conditions(query, 'topLabelId')
     const [counts, dict] = await Promise.all([
-      this.select<{ topLabelId: string; count: string }>(
+      this.table.select<{ topLabelId: string; count: string }>(
         `SELECT b.top_label_id AS "topLabelId", count(*) AS count FROM research_brief_report b ${c.where} GROUP BY b.top_label_id`,
         c.params,
       ),
@@ -161,13 +145,7 @@ export class BulletinService {
 
   /** Choiceness (featured) bulletins, newest first. */
   async choiceness(lang: Lang, limit: number): Promise<BulletinListItem[]> {
-    const [rows, labels] = await Promise.all([
-      this.select<ListRow>(
-        `SELECT ${LIST_COLUMNS} FROM research_brief_report b WHERE b.lang = $1 AND b.status = '0' AND b.choiceness ORDER BY ${NEWEST_FIRST} LIMIT $2`,
-        [lang, limit],
-      ),
-      this.labels(lang),
-    ])
+    const [rows, labels] = await Promise.all([this.table.newest<ListRow>(lang, limit, 'b.choiceness'), this.labels(lang)])
     return rows.map((row) => this.presentListItem(row, labels, lang))
   }
 
@@ -177,7 +155,7 @@ export class BulletinService {
    * retried by that id.
    */
   async form(lang: Lang, by: { id?: string; webTitle?: string }): Promise<BulletinDetail> {
-    const row = await this.findOne(lang, by)
+    const row = await this.table.findOne<DetailRow>(lang, by, 'b.context')
     if (!row) throw new AppError('REPORT_EMPTY')
     const labels = await this.labels(lang)
     return {
@@ -187,27 +165,10 @@ export class BulletinService {
     }
   }
 
-  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }): Promise<DetailRow | undefined> {
-    const columns = `${LIST_COLUMNS}, b.context`
-    const byId = async (id: string) =>
-      ID_PATTERN.test(id)
-        ? (await this.select<DetailRow>(`SELECT ${columns} FROM research_brief_report b WHERE b.id = $1 AND b.lang = $2 AND b.status = '0'`, [id, lang]))[0]
-        : undefined
-    if (by.id) return byId(by.id)
-    if (!by.webTitle) return undefined
-    const [bySlug] = await this.select<DetailRow>(
-      `SELECT ${columns} FROM research_brief_report b WHERE b.web_title = $1 AND b.lang = $2 AND b.status = '0'`,
-      [by.webTitle, lang],
-    )
-    if (bySlug) return bySlug
-    const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
-    return trailingId ? byId(trailingId) : undefined
-  }
-
   /** The server's price of a published bulletin in the language's currency, for orders. */
   async priceOf(lang: Lang, id: string): Promise<{ id: string; title: string; price: number } | undefined> {
     if (!ID_PATTERN.test(id)) return undefined
-    const [row] = await this.select<{ id: string; title: string; price: number }>(
+    const [row] = await this.table.select<{ id: string; title: string; price: number }>(
       `SELECT b.id, b.title, b.price::float8 AS price FROM research_brief_report b WHERE b.id = $1 AND b.lang = $2 AND b.status = '0'`,
       [id, lang],
     )

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { addKeywordCondition, Conditions } from '../../lib/sql.ts'
+import { PublishedTable } from '../../lib/published-table.ts'
+import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 
 // Industry news (market_info): articles of a market type (dict market_type)
@@ -80,30 +81,27 @@ const LIST_COLUMNS = `
 
 const NEIGHBOUR_COLUMNS = `n.id, n.title, n.web_title AS "webTitle", ${PUBLISH_DATE('n')}`
 
-const NEWEST_FIRST = 'n.publish_date DESC, n.id DESC'
-
-/** Bigint ids as the API accepts them; anything else cannot name a row. */
-const ID_PATTERN = /^[1-9][0-9]{0,17}$/
-
 interface Labels {
   types: Map<string, string>
   categories: Map<string, string>
 }
 
 export class NewsService {
-  constructor(private readonly sequelize: Sequelize, private readonly dicts: DictService) {}
+  private readonly table: PublishedTable
+
+  constructor(
+    sequelize: Sequelize,
+    private readonly dicts: DictService,
+  ) {
+    this.table = new PublishedTable(sequelize, { table: 'market_info', alias: 'n', listColumns: LIST_COLUMNS })
+  }
 
   /** Published articles of the language under the query's filters. */
   private conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
-    const c = new Conditions().add(`n.lang = ?`, query.lang).add(`n.status = '0'`)
-    addKeywordCondition(c, query.keyword, 'n')
+    const c = this.table.published(query.lang, query.keyword)
     if (query.marketType) c.add(`n.market_type = ?`, query.marketType)
     if (query.marketCategory) c.add(`n.market_category = ?`, query.marketCategory)
     return c
-  }
-
-  private select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
-    return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
   }
 
   private async labels(lang: Lang): Promise<Labels> {
@@ -130,21 +128,10 @@ export class NewsService {
   }
 
   async pageList(query: NewsListQuery) {
-    const all = this.conditions(query)
-    const listConditions = all.clone()
-    const limit = listConditions.bind(query.pageSize)
-    const offset = listConditions.bind((query.pageNo - 1) * query.pageSize)
-    const [rows, [total], labels] = await Promise.all([
-      this.select<ListRow>(
-        `SELECT ${LIST_COLUMNS} FROM market_info n ${listConditions.where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`,
-        listConditions.params,
-      ),
-      this.select<{ count: string }>(`SELECT count(*) AS count FROM market_info n ${all.where}`, all.params),
-      this.labels(query.lang),
-    ])
+    const [{ rows, count }, labels] = await Promise.all([this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize), this.labels(query.lang)])
     return {
       list: rows.map((row) => this.presentListItem(row, labels)),
-      count: Number(total?.count ?? 0),
+      count,
       pageNo: query.pageNo,
       pageSize: query.pageSize,
     }
@@ -152,10 +139,7 @@ export class NewsService {
 
   /** The newest published articles of the language (the home page's "top six"). */
   async topList(lang: Lang, limit: number): Promise<NewsListItem[]> {
-    const [rows, labels] = await Promise.all([
-      this.select<ListRow>(`SELECT ${LIST_COLUMNS} FROM market_info n WHERE n.lang = $1 AND n.status = '0' ORDER BY ${NEWEST_FIRST} LIMIT $2`, [lang, limit]),
-      this.labels(lang),
-    ])
+    const [rows, labels] = await Promise.all([this.table.newest<ListRow>(lang, limit), this.labels(lang)])
     return rows.map((row) => this.presentListItem(row, labels))
   }
 
@@ -167,7 +151,7 @@ export class NewsService {
   async categoryList(lang: Lang): Promise<NewsMarketTypeCount[]> {
     const c = this.conditions({ lang })
     const [counts, types, categories] = await Promise.all([
-      this.select<{ marketType: string; marketCategory: string; count: string }>(
+      this.table.select<{ marketType: string; marketCategory: string; count: string }>(
         `SELECT n.market_type AS "marketType", n.market_category AS "marketCategory", count(*) AS count
            FROM market_info n ${c.where} GROUP BY n.market_type, n.market_category`,
         c.params,
@@ -202,10 +186,10 @@ export class NewsService {
    * by that id.
    */
   async detail(lang: Lang, by: { id?: string; webTitle?: string }): Promise<NewsDetail> {
-    const row = await this.findOne(lang, by)
+    const row = await this.table.findOne<DetailRow>(lang, by, 'n.context')
     if (!row) throw new AppError('NOT_FOUND', { 'zh-CN': '资讯不存在', 'en-US': 'The article does not exist.' })
     const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
-      this.select<NewsNeighbour>(
+      this.table.select<NewsNeighbour>(
         `SELECT ${NEIGHBOUR_COLUMNS} FROM market_info n, market_info c
           WHERE c.id = $1 AND n.lang = $2 AND n.status = '0' AND (n.publish_date, n.id) ${comparison} (c.publish_date, c.id)
           ORDER BY n.publish_date ${order}, n.id ${order} LIMIT 1`,
@@ -221,23 +205,6 @@ export class NewsService {
       last: previous ?? null,
       next: next ?? null,
     }
-  }
-
-  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }): Promise<DetailRow | undefined> {
-    const columns = `${LIST_COLUMNS}, n.context`
-    const byId = async (id: string) =>
-      ID_PATTERN.test(id)
-        ? (await this.select<DetailRow>(`SELECT ${columns} FROM market_info n WHERE n.id = $1 AND n.lang = $2 AND n.status = '0'`, [id, lang]))[0]
-        : undefined
-    if (by.id) return byId(by.id)
-    if (!by.webTitle) return undefined
-    const [bySlug] = await this.select<DetailRow>(
-      `SELECT ${columns} FROM market_info n WHERE n.web_title = $1 AND n.lang = $2 AND n.status = '0'`,
-      [by.webTitle, lang],
-    )
-    if (bySlug) return bySlug
-    const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
-    return trailingId ? byId(trailingId) : undefined
   }
 }
 

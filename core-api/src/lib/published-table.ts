@@ -1,0 +1,85 @@
+import { QueryTypes, type Sequelize } from 'sequelize'
+import type { Lang } from '../errors.ts'
+import { addKeywordCondition, Conditions } from './sql.ts'
+
+/** Bigint ids as the API accepts them; anything else cannot name a row. */
+export const ID_PATTERN = /^[1-9][0-9]{0,17}$/
+
+/** The id a legacy slug carries as its last segment (some-title-123). */
+export const trailingIdOf = (slug: string): string | undefined => /-([1-9][0-9]{0,17})$/.exec(slug)?.[1]
+
+export interface PublishedTableSpec {
+  /** The table and the alias every column below is written with. */
+  table: string
+  alias: string
+  /** The columns of a list item, aliased to their answer names. */
+  listColumns: string
+}
+
+/**
+ * The raw reads the published-content tables share (bulletins, news): their
+ * rows of one language with status '0' are what the public sees, newest
+ * first by (publish_date, id), a page at a time or one by id or slug.
+ */
+export class PublishedTable {
+  readonly newestFirst: string
+
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly spec: PublishedTableSpec,
+  ) {
+    this.newestFirst = `${spec.alias}.publish_date DESC, ${spec.alias}.id DESC`
+  }
+
+  select<T extends object>(sql: string, bind: unknown[]): Promise<T[]> {
+    return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
+  }
+
+  /** The published rows of the language, narrowed by a keyword when one is given. */
+  published(lang: Lang, keyword?: string): Conditions {
+    const { alias } = this.spec
+    const c = new Conditions().add(`${alias}.lang = ?`, lang).add(`${alias}.status = '0'`)
+    addKeywordCondition(c, keyword, alias)
+    return c
+  }
+
+  /** One page of the rows under the conditions, newest first, with the count of them all. */
+  async page<T extends object>(conditions: Conditions, pageNo: number, pageSize: number): Promise<{ rows: T[]; count: number }> {
+    const { table, alias, listColumns } = this.spec
+    const paged = conditions.clone()
+    const limit = paged.bind(pageSize)
+    const offset = paged.bind((pageNo - 1) * pageSize)
+    const [rows, [total]] = await Promise.all([
+      this.select<T>(`SELECT ${listColumns} FROM ${table} ${alias} ${paged.where} ORDER BY ${this.newestFirst} LIMIT ${limit} OFFSET ${offset}`, paged.params),
+      this.select<{ count: string }>(`SELECT count(*) AS count FROM ${table} ${alias} ${conditions.where}`, conditions.params),
+    ])
+    return { rows, count: Number(total?.count ?? 0) }
+  }
+
+  /** The newest published rows of the language, narrowed by one more condition (`''` for none). */
+  newest<T extends object>(lang: Lang, limit: number, where = ''): Promise<T[]> {
+    const { table, alias, listColumns } = this.spec
+    return this.select<T>(
+      `SELECT ${listColumns} FROM ${table} ${alias} WHERE ${alias}.lang = $1 AND ${alias}.status = '0'${where ? ` AND ${where}` : ''} ORDER BY ${this.newestFirst} LIMIT $2`,
+      [lang, limit],
+    )
+  }
+
+  /**
+   * One published row by id or by slug, with the list columns and `extra`.
+   * An unknown slug is retried by the id a legacy slug carries as its last
+   * segment.
+   */
+  async findOne<T extends object>(lang: Lang, by: { id?: string; webTitle?: string }, extra: string): Promise<T | undefined> {
+    const { table, alias, listColumns } = this.spec
+    const one = async (column: 'id' | 'web_title', value: string) =>
+      (await this.select<T>(`SELECT ${listColumns}, ${extra} FROM ${table} ${alias} WHERE ${alias}.${column} = $1 AND ${alias}.lang = $2 AND ${alias}.status = '0'`, [value, lang]))[0]
+    const byId = (id: string) => (ID_PATTERN.test(id) ? one('id', id) : Promise.resolve(undefined))
+    if (by.id) return byId(by.id)
+    if (!by.webTitle) return undefined
+    const bySlug = await one('web_title', by.webTitle)
+    if (bySlug) return bySlug
+    const trailingId = trailingIdOf(by.webTitle)
+    return trailingId ? byId(trailingId) : undefined
+  }
+}
