@@ -3,8 +3,8 @@ import { Type, type TInteger } from 'typebox'
 // The one table of the settings ops may change while the BFF runs: every
 // cache's lifetimes and bounds and every rate limit. The environment's
 // schema (config.ts), the ops API's validation (routes/ops), the ops page's
-// form (served by GET /bff/ops/settings) and the table in docs/settings.md are all made
-// from it, so a name, range or default is written once.
+// form (served by GET /bff/ops/settings) and the table in docs/settings.md
+// are all made from it, so a name, range or default is written once.
 
 export type Lang = 'zh-CN' | 'en-US'
 
