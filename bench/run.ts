@@ -256,7 +256,7 @@ try {
   // asks as a browser's fetch does. Measured in turn, several rounds, each
   // keeping its median round, so a drift of the shared machine does not land
   // on one side alone. An in-process baseline or uncompressed answers made
-  // the first round's ratio read high (see README, Benchmarks).
+  // the first round's ratio read high (see docs/benchmarks.md).
   const homePath = '/bff/pages/home?lang=zh-CN'
   const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' }
   for (const url of [bffUrl, bff2Url, bffPlainUrl]) for (let i = 0; i < 3; i += 1) await rawGet(`${url}${homePath}`, browserHeaders)

@@ -14,7 +14,7 @@ const USAGE = `usage: npm run ops -- [--url URL] [--json] COMMAND
   audit [--limit N]                       the audit log, newest first
   stats                                   the last hour: cache hit rates, refusals, upstream latency
   keys CACHE                              keys of a data cache, for purge --key
-  table                                   the settings table (markdown, as in the README); needs no server
+  table                                   the settings table (markdown, as in docs/settings.md); needs no server
 environment: OPS_TOKEN (required but for table), OPS_URL (default http://127.0.0.1:3000; --url overrides)`
 
 const { values, positionals } = parseArgs({
@@ -50,7 +50,7 @@ if (command === 'table') {
 
 const base = (values.url ?? process.env.OPS_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '')
 const token = process.env.OPS_TOKEN ?? ''
-if (!token) fail('OPS_TOKEN is not set: export the operator token (see README, Operations)')
+if (!token) fail('OPS_TOKEN is not set: export the operator token (see docs/operations.md)')
 
 async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: object): Promise<T> {
   let response: Response

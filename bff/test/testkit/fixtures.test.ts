@@ -11,7 +11,7 @@ import { decryptCredential, encryptCredential, render } from '../../../scripts/t
 // The testers' fixture format (scripts/testkit/): every committed fixture
 // follows it, the published schema is the one the tools check with, a bad
 // file is refused by name and JSON path, and the matchers, volatile rules,
-// captures and templates do what the README says.
+// captures and templates do what docs/testing.md says.
 
 const minimal = (over: Record<string, unknown> = {}) => ({
   name: 'a-fixture',
