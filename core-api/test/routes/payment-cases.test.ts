@@ -45,7 +45,7 @@ const refunds = (orderId: string) => q<{ cause: string; state: string; requested
   `SELECT cause, state, requested_by AS "requestedBy" FROM payment_refund WHERE order_id = $1 ORDER BY id`, [orderId],
 )
 const audit = (orderId: string) => q<{ action: string; actor: string }>(`SELECT action, actor FROM payment_audit WHERE order_id = $1 ORDER BY id`, [orderId])
-const sandboxState = async (orderNo: string) => (await q<{ state: string }>(`SELECT state FROM sandbox_trade WHERE out_trade_no = $1`, [orderNo]))[0]?.state
+const gatewayTrade = (orderNo: string) => t.gateway.books.trade('wechatpay', 'outTradeNo', orderNo)
 
 describe('closing at the gateway', () => {
   it('closes a cancelled order\'s WeChat trade, after which its QR code cannot be paid', async () => {
@@ -53,9 +53,9 @@ describe('closing at the gateway', () => {
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'closed')
     expect(await closes(order.id)).toEqual([{ provider: 'wechatpay', state: 'closed', attempts: 1 }])
-    expect(await sandboxState(order.orderNo)).not.toBe('WAIT')
+    expect(gatewayTrade(order.orderNo)?.state).not.toBe('WAIT')
     // The buyer scans the QR code late: the gateway takes nothing.
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect(await refunds(order.id)).toEqual([])
     expect((await audit(order.id)).map((a) => [a.action, a.actor])).toEqual([['close-queued', `buyer:${order.user.id}`], ['closed', 'system']])
@@ -88,7 +88,7 @@ describe('closing at the gateway', () => {
     const handle = t.app.orders.handleNotification.bind(t.app.orders)
     t.app.orders.handleNotification = async () => ({ status: 503, contentType: 'text/plain', body: 'lost' })
     try {
-      await pressCashier(t.app, order.orderPayUrl, 'success')
+      await pressCashier(order.orderPayUrl, 'success')
     } finally {
       t.app.orders.handleNotification = handle
     }
@@ -109,7 +109,7 @@ describe('money an order cannot take', () => {
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'not-found')
     // The page-pay link still works until its time_expire: the buyer pays.
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     await until(async () => (await refunds(order.id))[0]?.state === 'succeeded')
     expect(await refunds(order.id)).toEqual([{ cause: 'late-payment', state: 'succeeded', requestedBy: 'system' }])
@@ -122,18 +122,16 @@ describe('money an order cannot take', () => {
 
   it('sends the order\'s own deadline to the gateway as time_expire', async () => {
     const order = await startedOrder('wx')
-    const [row] = await q<{ ours: Date; theirs: Date | null }>(
-      `SELECT o.expires_at AS ours, s.expires_at AS theirs FROM website_order o JOIN sandbox_trade s ON s.out_trade_no = o.order_no WHERE o.id = $1`, [order.id],
-    )
+    const [row] = await q<{ ours: Date }>(`SELECT expires_at AS ours FROM website_order WHERE id = $1`, [order.id])
     // WeChat's time_expire has whole seconds.
-    expect(Math.floor(row!.theirs!.getTime() / 1000)).toBe(Math.floor(row!.ours.getTime() / 1000))
+    expect(Math.floor(gatewayTrade(order.orderNo)!.expiresAt!.getTime() / 1000)).toBe(Math.floor(row!.ours.getTime() / 1000))
   })
 })
 
 describe('staff refunds', () => {
   it('refunds a paid WeChat order by hand: links withdrawn, refund confirmed by notification, buyer mailed, all on record', async () => {
     const order = await startedOrder('wx')
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('1')
     await t.app.orderDelivery.createDownloadLink(order.id)
 
@@ -151,7 +149,7 @@ describe('staff refunds', () => {
     await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 100010 })
 
     // Money that arrives for it later (a trade at the other gateway) goes back too: a refunded order is never revived.
-    const late = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
+    const late = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
     expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect((await refunds(order.id)).map((r) => r.cause)).toEqual(['staff', 'late-payment'])
