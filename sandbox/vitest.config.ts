@@ -6,5 +6,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Making RSA key pairs takes seconds on a busy 2-core machine.
+    hookTimeout: 120_000,
   },
 })

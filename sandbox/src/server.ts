@@ -17,7 +17,8 @@ if (process.argv.includes('--print-env')) {
   process.exit(0)
 }
 
-const app = Fastify({ logger: { level: config.logLevel }, forceCloseConnections: true })
+// Its own events are logged; each request would drown the start script's one log stream.
+const app = Fastify({ logger: { level: config.logLevel }, disableRequestLogging: true, forceCloseConnections: true })
 await app.register(sandbox, {
   keys, publicUrl: config.publicUrl, books: new Books(path.join(config.dataDir, 'books.json')),
   payBackUrl: payBackTemplate(config.payBackUrl), refundDelayMs: config.refundDelayMs,
