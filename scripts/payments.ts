@@ -11,7 +11,7 @@ import { QueryTypes } from 'sequelize'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
 import { loadConfig } from '../core-api/src/config.ts'
 import { AppError } from '../core-api/src/errors.ts'
-import type { CaseRow, CaseState } from '../core-api/src/plugins/app/payment-cases.ts'
+import { listCases, type CaseRow, type CaseState } from '../core-api/src/plugins/app/payment-case-list.ts'
 
 const STATES: readonly CaseState[] = ['refund-required', 'refunded', 'closing']
 const USAGE = `usage:
@@ -45,7 +45,7 @@ await instance.register(app, { config })
 await instance.ready()
 try {
   if (command === 'list') {
-    const rows = await instance.paymentCases.list(values.state as CaseState)
+    const rows = await listCases(instance.db.sequelize, values.state as CaseState)
     console.log(values.json ? JSON.stringify(rows, null, 2) : table(rows))
   } else {
     // Who ran it goes into the audit trail.

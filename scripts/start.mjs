@@ -95,6 +95,7 @@ async function paymentSandbox() {
   const port = process.env.SANDBOX_PORT ?? String((await portFree(3002)) ? 3002 : await anyPort())
   const publicUrl = process.env.SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`
   const dataDir = process.env.SANDBOX_DATA_DIR || path.join(process.env.DATA_DIR || path.join(root, '.data'), 'payment-sandbox')
+  // The site this script starts (PORT): where the cashier sends the buyer back, and the gateway's notifications go.
   const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.PORT ?? 3000}`
   const env = merchantEnv(loadKeys(dataDir), publicUrl)
   run('payment-sandbox', 'sandbox/dist/server.js', {
@@ -104,7 +105,11 @@ async function paymentSandbox() {
   if (!(await waitHealthy(`${publicUrl}/health`, 60_000))) return undefined
   const providers = Object.keys(missing).filter((name) => missing[name])
   console.log(`[start] payment sandbox (${providers.join(', ')}, no merchant credentials set): ${publicUrl}`)
-  return Object.assign({}, ...providers.map((name) => env[name]))
+  return Object.assign(
+    // Notifications reach the core API as a gateway's do, through the site, even when PORT moves it from SITE_URL's default.
+    process.env.PAYMENT_NOTIFY_URL ? {} : { PAYMENT_NOTIFY_URL: `${siteUrl}/api/report/websiteUserResearchOrder/pay/asyncNotify` },
+    ...providers.map((name) => env[name]),
+  )
 }
 
 let ready = true

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import Fastify from 'fastify'
+import Fastify, { LogController } from 'fastify'
 import sandbox, { payBackTemplate } from './app.ts'
 import { Books } from './books.ts'
 import { loadConfig } from './config.ts'
@@ -18,7 +18,7 @@ if (process.argv.includes('--print-env')) {
 }
 
 // Its own events are logged; each request would drown the start script's one log stream.
-const app = Fastify({ logger: { level: config.logLevel }, disableRequestLogging: true, forceCloseConnections: true })
+const app = Fastify({ logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true })
 await app.register(sandbox, {
   keys, publicUrl: config.publicUrl, books: new Books(path.join(config.dataDir, 'books.json')),
   payBackUrl: payBackTemplate(config.payBackUrl), refundDelayMs: config.refundDelayMs,

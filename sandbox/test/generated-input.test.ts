@@ -67,7 +67,7 @@ describe('generated malformed requests', () => {
       const headers: Record<string, string> = r.authorization ? { authorization: r.authorization } : {}
       let res
       if (op.method === 'GET') {
-        url += `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, v.slice(0, 4000)]))}`
+        url += `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, v.slice(0, 4000)]))}`
         res = await app.inject({ method: 'GET', url, headers })
       } else {
         headers['content-type'] = r.contentType

@@ -43,8 +43,8 @@ async function outcomes(orderNo: string): Promise<string[]> {
 /** The notifications the sandbox hands to the route, as they arrived. */
 function recordNotifications(): IncomingNotification[] {
   const seen: IncomingNotification[] = []
-  const original = t.app.orders.handleNotification.bind(t.app.orders)
-  t.app.orders.handleNotification = async (incoming) => {
+  const original = t.app.paymentIntake.handleNotification.bind(t.app.paymentIntake)
+  t.app.paymentIntake.handleNotification = async (incoming) => {
     seen.push(incoming)
     return original(incoming)
   }
@@ -61,7 +61,7 @@ describe('verified payments an order can no longer take', () => {
   it('pays an order that expired within the grace, and refunds one that expired before it', async () => {
     const revived = await unpaidOrder('zfb')
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [revived.id] })
-    await t.app.orders.reconcile()
+    await t.app.paymentIntake.reconcile()
     expect(await orderStatus(t.app, revived.id)).toBe('2')
     expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: revived.orderNo, amount: 29900 }))).body).toBe('success')
     expect(await orderStatus(t.app, revived.id)).toBe('1')
@@ -69,7 +69,7 @@ describe('verified payments an order can no longer take', () => {
 
     const late = await unpaidOrder('zfb')
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '31 minutes' WHERE id = $1`, { bind: [late.id] })
-    await t.app.orders.reconcile()
+    await t.app.paymentIntake.reconcile()
     const answer = await postNotification(t.app, await signedAlipayNotification({ orderNo: late.orderNo, amount: 29900 }))
     // Taken care of: the gateway may stop notifying.
     expect(answer.body).toBe('success')

@@ -171,7 +171,7 @@ describe('expiry and reconciliation', () => {
     const { bulletin } = await bulletinWithFile(t.app)
     const order = body(await authed(t.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [order.id] })
-    const result = await t.app.orders.reconcile()
+    const result = await t.app.paymentIntake.reconcile()
     expect(result.expired).toBeGreaterThanOrEqual(1)
     expect(await orderStatus(t.app, order.id)).toBe('2')
   })
@@ -189,7 +189,7 @@ describe('expiry and reconciliation', () => {
       t.gateway.books.setState(t.gateway.books.trade(provider, 'outTradeNo', orderNo)!, 'SUCCESS')
     }
     await t.app.db.sequelize.query(`UPDATE website_order SET created_at = now() - interval '10 minutes' WHERE id IN ($1, $2)`, { bind: [zfb.id, wx.id] })
-    const result = await t.app.orders.reconcile()
+    const result = await t.app.paymentIntake.reconcile()
     expect(result.paid).toBe(2)
     expect(await orderStatus(t.app, zfb.id)).toBe('1')
     expect(await orderStatus(t.app, wx.id)).toBe('1')

@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/payments/types.ts'
+import { listCases } from '../../src/plugins/app/payment-case-list.ts'
 import { readableMail, registerUser, waitForMail } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { authed, bulletinWithFile, orderStatus, postNotification, pressCashier, signedAlipayNotification } from '../helpers/orders.ts'
@@ -73,7 +74,7 @@ describe('closing at the gateway', () => {
     }
     try {
       await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [order.id] })
-      expect((await t.app.orders.reconcile()).expired).toBeGreaterThanOrEqual(1)
+      expect((await t.app.paymentIntake.reconcile()).expired).toBeGreaterThanOrEqual(1)
       await until(async () => (await closes(order.id))[0]?.state === 'closed')
       expect(await closes(order.id)).toEqual([{ provider: 'wechatpay', state: 'closed', attempts: 2 }])
       expect(calls).toBe(2)
@@ -85,12 +86,12 @@ describe('closing at the gateway', () => {
   it('delivers an order whose close finds it paid: the buyer paid first and the notification was lost', async () => {
     const order = await startedOrder('wx')
     // The notification never arrives.
-    const handle = t.app.orders.handleNotification.bind(t.app.orders)
-    t.app.orders.handleNotification = async () => ({ status: 503, contentType: 'text/plain', body: 'lost' })
+    const handle = t.app.paymentIntake.handleNotification.bind(t.app.paymentIntake)
+    t.app.paymentIntake.handleNotification = async () => ({ status: 503, contentType: 'text/plain', body: 'lost' })
     try {
       await pressCashier(order.orderPayUrl, 'success')
     } finally {
-      t.app.orders.handleNotification = handle
+      t.app.paymentIntake.handleNotification = handle
     }
     expect(await orderStatus(t.app, order.id)).toBe('0')
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
@@ -153,9 +154,9 @@ describe('staff refunds', () => {
     expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect((await refunds(order.id)).map((r) => r.cause)).toEqual(['staff', 'late-payment'])
-    expect((await t.app.paymentCases.list('refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
+    expect((await listCases(t.app.db.sequelize, 'refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
     // The sandbox holds no trade 'T-after-staff-refund', so that refund waits on the staff's list.
-    expect((await t.app.paymentCases.list('refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
+    expect((await listCases(t.app.db.sequelize, 'refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
     // To the buyer, money the gateway has not yet returned is on its way.
     const [listed] = body(await order.api.post(`${BRIEF}/orderList`, { pageNo: 1, pageSize: 10 })).data.list
     expect(listed).toMatchObject({ orderNo: order.orderNo, status: '2', refund: { state: 'refunding', amount: 598 } })

@@ -247,8 +247,11 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
       // Past its deadline, or closed, a trade takes no payment whatever the page still shows.
       const finished = books.finish(opened, result === 'success' ? 'SUCCESS' : 'PAYERROR')
       if (finished) {
-        const answer = await notify(opened, result === 'success' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED')
-        if (answer.body.trim() !== 'success') request.log.warn({ orderNo: opened.outTradeNo, status: answer.status }, 'alipay gateway: merchant did not acknowledge the notification')
+        // A merchant that does not take the notification learns of the payment by query, as with Alipay; the buyer goes back either way.
+        await notify(opened, result === 'success' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED').then(
+          (answer) => answer.body.trim() === 'success' || request.log.warn({ orderNo: opened.outTradeNo, status: answer.status }, 'alipay gateway: merchant did not acknowledge the notification'),
+          (error: unknown) => request.log.warn({ err: error, orderNo: opened.outTradeNo }, 'alipay gateway: notification not delivered'),
+        )
       } else {
         if (opened.state === 'CLOSED' || opened.state === 'REFUND') return cashier(reply, request, opened)
       }

@@ -10,7 +10,7 @@ import { WechatPayProvider } from '../../payments/wechatpay.ts'
 // them the method is unavailable (100002). Development and tests give a
 // stand-in gateway's settings the same way, and this code cannot tell.
 
-export type PaymentMode = 'live' | 'off'
+export type PaymentMode = 'on' | 'off'
 
 export interface Payments {
   readonly modes: Record<ProviderName, PaymentMode>
@@ -20,11 +20,11 @@ export interface Payments {
   all(): PaymentProvider[]
 }
 
-function alipayLive(config: Config): boolean {
+function alipayConfigured(config: Config): boolean {
   return Boolean(config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY)
 }
 
-function wechatLive(config: Config): boolean {
+function wechatConfigured(config: Config): boolean {
   return Boolean(config.WECHATPAY_APP_ID && config.WECHATPAY_MCH_ID && config.WECHATPAY_PRIVATE_KEY && config.WECHATPAY_SERIAL
     && config.WECHATPAY_PLATFORM_PUBLIC_KEY && config.WECHATPAY_PLATFORM_SERIAL && config.WECHATPAY_API_V3_KEY)
 }
@@ -39,8 +39,8 @@ export default fp(
   async (app: FastifyInstance) => {
     const { config } = app
     const modes: Record<ProviderName, PaymentMode> = {
-      alipay: alipayLive(config) ? 'live' : 'off',
-      wechatpay: wechatLive(config) ? 'live' : 'off',
+      alipay: alipayConfigured(config) ? 'on' : 'off',
+      wechatpay: wechatConfigured(config) ? 'on' : 'off',
     }
     app.log.info({ payments: modes, gateways: { alipay: config.ALIPAY_GATEWAY || 'default', wechatpay: config.WECHATPAY_BASE_URL || 'default' } }, 'payment providers')
 
