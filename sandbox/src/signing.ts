@@ -22,17 +22,16 @@ export function digits(count: number): string {
   return text
 }
 
-const AMOUNT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/
-
-/** Alipay's "12.3" → 1230 minor units; anything else → undefined. Parsed as decimal text, never through a float. */
+/** Alipay's amounts in yuan ("12.3", "0.05") → minor units; anything else → undefined. The digits are read, never a float. */
 export function yuanToFen(value: unknown): number | undefined {
-  if (typeof value !== 'string' || !AMOUNT.test(value)) return undefined
-  const [whole, fraction = ''] = value.split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  const match = typeof value === 'string' ? /^(0|[1-9]\d{0,9})(?:\.(\d)(\d)?)?$/.exec(value) : null
+  return match ? Number(`${match[1]}${match[2] ?? '0'}${match[3] ?? '0'}`) : undefined
 }
 
+/** Minor units → Alipay's "12.30". */
 export function fenToYuan(amount: number): string {
-  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`
+  const digits = String(amount).padStart(3, '0')
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`
 }
 
 /** An absolute http(s) URL of at most 500 characters (a notify_url). */
