@@ -11,7 +11,7 @@ import { QueryTypes } from 'sequelize'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
 import { loadConfig } from '../core-api/src/config.ts'
 import { AppError } from '../core-api/src/errors.ts'
-import type { CaseRow, CaseState } from '../core-api/src/plugins/app/payment-cases.ts'
+import { listCases, type CaseRow, type CaseState } from '../core-api/src/plugins/app/payment-case-list.ts'
 
 const STATES: readonly CaseState[] = ['refund-required', 'refunded', 'closing']
 const USAGE = `usage:
@@ -43,11 +43,9 @@ const config = loadConfig(process.env, { AUTO_SEED: false, RECONCILE_INTERVAL_SE
 const instance = Fastify({ ...fastifyOptions(config), logger: { level: config.LOG_LEVEL } })
 await instance.register(app, { config })
 await instance.ready()
-// The sandbox gateways answer over HTTP, as real ones do: serve them on a loopback port for this process's own calls.
-if (Object.values(instance.payments.modes).includes('sandbox')) await instance.listen({ port: 0, host: '127.0.0.1' })
 try {
   if (command === 'list') {
-    const rows = await instance.paymentCases.list(values.state as CaseState)
+    const rows = await listCases(instance.db.sequelize, values.state as CaseState)
     console.log(values.json ? JSON.stringify(rows, null, 2) : table(rows))
   } else {
     // Who ran it goes into the audit trail.
@@ -59,8 +57,10 @@ try {
     let state = 'pending'
     while (Date.now() < deadline && (state === 'pending' || state === 'processing')) {
       await new Promise((resolve) => setTimeout(resolve, 250))
-      const [row] = await instance.db.sequelize.query<{ state: string }>(`SELECT state FROM payment_refund WHERE refund_no = $1`, { bind: [refundNo], type: QueryTypes.SELECT })
+      const [row] = await instance.db.sequelize.query<{ id: string; state: string }>(`SELECT id::text AS id, state FROM payment_refund WHERE refund_no = $1`, { bind: [refundNo], type: QueryTypes.SELECT })
       state = row?.state ?? state
+      // Accepted by the gateway: its outcome is asked for, as the notification that reports it may go to another instance.
+      if (row && state === 'processing') state = await instance.paymentCases.runRefund(row.id).catch(() => state)
     }
     console.log({
       succeeded: 'the money is back with the buyer, who is being mailed',

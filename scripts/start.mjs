@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // Starts the core API and the BFF from their builds, with one log stream and
-// one lifetime: a signal stops both, and if either dies the other is stopped.
+// one lifetime: a signal stops all, and if one dies the others are stopped.
+// Without a provider's merchant credentials (and outside production) the
+// payment sandbox (sandbox/) is started first and the core API is given its
+// merchant settings, so payments work at its cashier.
 import { spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -15,9 +20,7 @@ const children = new Map()
 let stopping = false
 
 function run(name, entry, env = {}, nodeFlags = []) {
-  // NODE_ENV is passed through as set. Unset means development, where
-  // payments without merchant credentials go to the bundled sandbox gateway;
-  // a real deployment sets NODE_ENV=production and the merchant credentials.
+  // NODE_ENV is passed through as set; a real deployment sets NODE_ENV=production and the merchant credentials.
   const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
   children.set(name, child)
   child.on('exit', (code, signal) => {
@@ -43,11 +46,11 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
-async function waitForCore(timeoutMs) {
+async function waitHealthy(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline && !stopping) {
     try {
-      const response = await fetch(`${coreUrl}/health`, { signal: AbortSignal.timeout(2000) })
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
       if (response.ok) return true
     } catch {
       // not up yet
@@ -57,16 +60,76 @@ async function waitForCore(timeoutMs) {
   return false
 }
 
+/** Whether nothing listens on the loopback port yet. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer().once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+/** A port the OS says is free. */
+function anyPort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts the payment sandbox for the providers that have no merchant
+ * credentials, and answers the core API's settings for it (empty when every
+ * provider has its own, or in production).
+ */
+async function paymentSandbox() {
+  if (process.env.NODE_ENV === 'production') return {}
+  const { ALIPAY_SETTINGS, WECHATPAY_SETTINGS, merchantEnv } = await import('../sandbox/dist/merchant-env.js')
+  const { loadKeys } = await import('../sandbox/dist/keys.js')
+  const unset = (names) => names.every((name) => !process.env[name])
+  const missing = { alipay: unset(ALIPAY_SETTINGS.slice(0, 3)), wechatpay: unset(WECHATPAY_SETTINGS.slice(0, 7)) }
+  if (!missing.alipay && !missing.wechatpay) return {}
+  // 3002 when free, so its cashier keeps one address from start to start; another port when it is taken.
+  const port = process.env.SANDBOX_PORT ?? String((await portFree(3002)) ? 3002 : await anyPort())
+  const publicUrl = process.env.SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`
+  const dataDir = process.env.SANDBOX_DATA_DIR || path.join(process.env.DATA_DIR || path.join(root, '.data'), 'payment-sandbox')
+  // The site this script starts (PORT): where the cashier sends the buyer back, and the gateway's notifications go.
+  const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.PORT ?? 3000}`
+  const env = merchantEnv(loadKeys(dataDir), publicUrl)
+  run('payment-sandbox', 'sandbox/dist/server.js', {
+    SANDBOX_PORT: port, SANDBOX_PUBLIC_URL: publicUrl, SANDBOX_DATA_DIR: dataDir,
+    SANDBOX_PAY_BACK_URL: process.env.SANDBOX_PAY_BACK_URL || `${siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
+  })
+  if (!(await waitHealthy(`${publicUrl}/health`, 60_000))) return undefined
+  const providers = Object.keys(missing).filter((name) => missing[name])
+  console.log(`[start] payment sandbox (${providers.join(', ')}, no merchant credentials set): ${publicUrl}`)
+  return Object.assign(
+    // Notifications reach the core API as a gateway's do, through the site, even when PORT moves it from SITE_URL's default.
+    process.env.PAYMENT_NOTIFY_URL ? {} : { PAYMENT_NOTIFY_URL: `${siteUrl}/api/report/websiteUserResearchOrder/pay/asyncNotify` },
+    ...providers.map((name) => env[name]),
+  )
+}
+
+let ready = true
 if (!externalCore) {
-  // The core API's V8 flags are defined once, in its build (core-api/src/node-flags.ts).
-  const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/node-flags.js')
-  run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort }, CORE_API_NODE_FLAGS)
+  const gateways = await paymentSandbox()
+  if (gateways === undefined) {
+    if (!stopping) console.error('[start] the payment sandbox did not become healthy within 60 s')
+    ready = false
+    stop(1)
+  } else {
+    // The core API's V8 flags are defined once, in its build (core-api/src/node-flags.ts).
+    const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/node-flags.js')
+    run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort, ...gateways }, CORE_API_NODE_FLAGS)
+  }
 }
 // The first start migrates and seeds the embedded database, which takes a while.
-if (await waitForCore(180_000)) {
+if (ready && await waitHealthy(`${coreUrl}/health`, 180_000)) {
   run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl })
   console.log(`[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}${externalCore ? ' (CORE_API_URL; not started here)' : `  API docs: ${coreUrl}/docs`}`)
-} else if (!stopping) {
+} else if (ready && !stopping) {
   console.error(`[start] the core API ${externalCore ? `at CORE_API_URL=${coreUrl} ` : ''}did not become healthy within 180 s`)
   stop(1)
 }

@@ -99,12 +99,13 @@ const ConfigSchema = Type.Object({
   DOWNLOAD_LINK_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   /** Where providers post payment notifications; default SITE_URL/api/report/websiteUserResearchOrder/pay/asyncNotify */
   PAYMENT_NOTIFY_URL: Type.String({ default: '' }),
-  /** Alipay merchant credentials; without all three (and outside production) the sandbox gateway takes Alipay payments */
+  /** Alipay merchant credentials; without all three Alipay takes no payments */
   ALIPAY_APP_ID: Type.String({ default: '' }),
   ALIPAY_PRIVATE_KEY: Type.String({ default: '' }),
   ALIPAY_PUBLIC_KEY: Type.String({ default: '' }),
+  /** Alipay's gateway.do URL, opened by buyers' browsers and called by this API; default Alipay's production gateway */
   ALIPAY_GATEWAY: Type.String({ default: '' }),
-  /** WeChat Pay v3 merchant credentials; without them (and outside production) the sandbox gateway takes WeChat payments */
+  /** WeChat Pay v3 merchant credentials; without them WeChat Pay takes no payments */
   WECHATPAY_APP_ID: Type.String({ default: '' }),
   WECHATPAY_MCH_ID: Type.String({ default: '' }),
   WECHATPAY_PRIVATE_KEY: Type.String({ default: '' }),
@@ -112,9 +113,8 @@ const ConfigSchema = Type.Object({
   WECHATPAY_PLATFORM_PUBLIC_KEY: Type.String({ default: '' }),
   WECHATPAY_PLATFORM_SERIAL: Type.String({ default: '' }),
   WECHATPAY_API_V3_KEY: Type.String({ default: '' }),
+  /** WeChat Pay's API v3 host; default api.mch.weixin.qq.com */
   WECHATPAY_BASE_URL: Type.String({ default: '' }),
-  /** How this core API reaches its own sandbox gateway; default its own listening address */
-  SANDBOX_API_URL: Type.String({ default: '' }),
 })
 
 export type Config = Static<typeof ConfigSchema>

@@ -1,12 +1,14 @@
 // Builds the workspaces, starts the product from scratch (a fresh DATA_DIR,
-// the core API and the BFF on free loopback ports) and one Chromium server
-// every test file connects to. Everything is stopped in the teardown.
+// the payment sandbox, the core API with the sandbox's merchant settings, and
+// the BFF, on free loopback ports) and one Chromium server every test file
+// connects to. Everything is stopped in the teardown.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { loadKeys, merchantEnv } from '@rpt/payment-sandbox'
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
@@ -49,7 +51,7 @@ function build(): void {
   }
   const started = Date.now()
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['run', 'build', '-w', 'core-api', '-w', 'bff', '-w', 'client'], {
+  const result = spawnSync(npm, ['run', 'build', '-w', 'sandbox', '-w', 'core-api', '-w', 'bff', '-w', 'client'], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     // Vitest sets NODE_ENV=test and VITEST; the client must be built as it ships (React's
@@ -57,9 +59,9 @@ function build(): void {
     env: { ...shippingEnv(), NODE_ENV: 'production', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   })
   if (result.status !== 0) {
-    throw new Error(`building core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`)
+    throw new Error(`building sandbox, core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`)
   }
-  console.log(`[e2e] built core-api, bff and client in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`[e2e] built sandbox, core-api, bff and client in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
 export default async function setup(project: TestProject) {
@@ -69,8 +71,13 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rpt-e2e-'))
   const corePort = await freePort()
   const sitePort = await freePort()
+  const sandboxPort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
   const siteUrl = `http://127.0.0.1:${sitePort}`
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`
+  const sandboxDir = path.join(dataDir, 'payment-sandbox')
+  // The core API is the sandbox's merchant, configured as for a real one (what npm start does).
+  const gateways = merchantEnv(loadKeys(sandboxDir), sandboxUrl)
   const generous = '100000'
   const opsToken = randomBytes(24).toString('base64url')
   const env: NodeJS.ProcessEnv = {
@@ -98,6 +105,12 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_NOT_FOUND_MAX: generous,
     // The ops journey signs in as this operator.
     OPS_TOKENS: `e2e:${opsToken}`,
+    ...gateways.alipay,
+    ...gateways.wechatpay,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_PUBLIC_URL: sandboxUrl,
+    SANDBOX_DATA_DIR: sandboxDir,
+    SANDBOX_PAY_BACK_URL: `${siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
   }
   // A developer's own settings must not leak into the stack under test.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN']) delete env[key]
@@ -123,12 +136,14 @@ export default async function setup(project: TestProject) {
 
   try {
     const started = Date.now()
+    const sandbox = start('payment-sandbox', 'sandbox/dist/server.js')
+    await waitHealthy(`${sandboxUrl}/health`, sandbox, 'payment-sandbox', 60_000)
     const core = start('core-api', 'core-api/dist/server.js')
     // The first start migrates the embedded database and loads the fixtures.
     await waitHealthy(`${coreUrl}/health`, core, 'core-api', 170_000)
     const bff = start('bff', 'bff/dist/server.js')
     await waitHealthy(`${siteUrl}/bff/health`, bff, 'bff', 60_000)
-    console.log(`[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, DATA_DIR ${dataDir}`)
+    console.log(`[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, payment sandbox ${sandboxUrl}, DATA_DIR ${dataDir}`)
 
     browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
   } catch (error) {
@@ -138,6 +153,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('siteUrl', siteUrl)
   project.provide('coreUrl', coreUrl)
+  project.provide('sandboxUrl', sandboxUrl)
   project.provide('dataDir', dataDir)
   project.provide('wsEndpoint', browserServer.wsEndpoint())
   project.provide('opsToken', opsToken)
@@ -148,6 +164,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
     coreUrl: string
+    /** The payment sandbox's cashier and gateways */
+    sandboxUrl: string
     dataDir: string
     wsEndpoint: string
     /** The token of the operator e2e (OPS_TOKENS) */

@@ -5,7 +5,7 @@
 // cashier opens), then opens the old link and pays anyway. The order stays
 // cancelled, the money is refunded through the sandbox gateway, the pay-back
 // page and My Orders say so, and the buyer gets a mail saying so and why.
-import { expect, it, describe } from 'vitest'
+import { expect, inject, it, describe } from 'vitest'
 import { coreGet, newUser, registerInContext } from '../support/api.ts'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { waitForMail } from '../support/mail.ts'
@@ -39,7 +39,7 @@ describe('journey 10: a payment after cancelling', () => {
       await payModal.waitFor()
       await payModal.getByRole('radio', { name: L(edition, 'pay.alipay') }).check()
       // The new window the site opens never reaches the cashier: the link is kept for later.
-      await context.route('**/sandbox/alipay/**', (route) => route.abort())
+      await context.route(`${inject('sandboxUrl')}/alipay/**`, (route) => route.abort())
       const [popup, { body }] = await Promise.all([
         context.waitForEvent('page'),
         apiAnswer<{ payMethod: string; orderPayUrl: string; orderNo: string }>(page, '/report/websiteUserOrder/payOrder', () =>
@@ -49,7 +49,7 @@ describe('journey 10: a payment after cancelling', () => {
       expect(body.code, JSON.stringify(body)).toBe(200)
       expect(body.data.payMethod).toBe('zfb')
       await popup.close()
-      await context.unroute('**/sandbox/alipay/**')
+      await context.unroute(`${inject('sandboxUrl')}/alipay/**`)
       return body.data
     })
 

@@ -58,7 +58,7 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
           expect(body.code, JSON.stringify(body)).toBe(200)
           expect(body.data.payMethod).toBe('wx_h5')
           await popup.waitForLoadState('domcontentloaded')
-          expect(popup.url().startsWith(`${inject('siteUrl')}/sandbox/`), popup.url()).toBe(true)
+          expect(popup.url().startsWith(`${inject('sandboxUrl')}/wechatpay/cashier/`), popup.url()).toBe(true)
           await payModal.getByText(L(edition, 'pay.opened')).waitFor()
           await s.step('pay at the sandbox cashier', async () => {
             expect(await popup.title()).toContain('沙箱')
@@ -85,8 +85,8 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
           await qrDialog.getByText(L(edition, 'pay.qrText')).waitFor()
           const qr = qrDialog.getByRole('img', { name: L(edition, 'pay.qrAlt') })
           await qr.waitFor()
-          // The QR code encodes the sandbox cashier on this site.
-          expect(body.data.orderPayUrl.startsWith(`${inject('siteUrl')}/sandbox/`), body.data.orderPayUrl).toBe(true)
+          // The QR code encodes the payment sandbox's cashier.
+          expect(body.data.orderPayUrl.startsWith(`${inject('sandboxUrl')}/wechatpay/cashier/`), body.data.orderPayUrl).toBe(true)
           const shown = await qr.evaluate((svg) => Array.from(svg.querySelectorAll('path')).map((p) => p.getAttribute('d') ?? ''))
           expect(shown).toEqual(qrPathsFor(body.data.orderPayUrl))
           expect(await qr.getAttribute('width')).toBe('200')

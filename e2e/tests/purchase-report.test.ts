@@ -96,7 +96,7 @@ describe.each([DESKTOP, PHONE])('journey 5: buying a research report with Alipay
         expect(answer.body.data.payMethod).toBe(device.name === 'phone' ? 'zfb_h5' : 'zfb')
         expect(answer.body.data.orderNo).toBe(order.orderNo)
         await popup.waitForLoadState('domcontentloaded')
-        expect(popup.url().startsWith(`${inject('siteUrl')}/sandbox/`), popup.url()).toBe(true)
+        expect(popup.url().startsWith(`${inject('sandboxUrl')}/alipay/`), popup.url()).toBe(true)
         await payModal.getByText(L(edition, 'pay.opened')).waitFor()
         return popup
       })

@@ -17,7 +17,7 @@ export interface RecordingProxy {
   close(): Promise<void>
 }
 
-const NOT_CONTRACT = /^\/(health|docs|metrics|sandbox)(\/|$)/
+const NOT_CONTRACT = /^\/(health|docs|metrics)(\/|$)/
 
 /** Whether a URL is a BFF (it answers its liveness check) or a core API. */
 export async function detectTier(target: string): Promise<Tier> {

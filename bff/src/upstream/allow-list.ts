@@ -29,15 +29,6 @@ export const PAYMENT_NOTIFY_PATHS: readonly string[] = [
   '/report/websiteUserResearchOrder/pay/asyncNotify',
 ]
 
-/**
- * The core API's payment sandbox (outside production only): the pages a buyer
- * opens from a sandbox payment URL, SITE_URL/sandbox/..., with their plain
- * HTML forms. Its server-to-server endpoints are not listed: the core API
- * calls those itself.
- */
-export const SANDBOX_PREFIX = '/sandbox'
-export const SANDBOX_PAGE_PATHS: readonly string[] = ['/alipay/gateway.do', '/wechatpay/cashier/:tradeKey']
-
 /** Answers the BFF keeps in a cache (routes/api/index.ts declares their inputs). */
 export const CACHED_PATHS: readonly { method: Method; path: string; cache: CacheName }[] = [
   { method: 'POST', path: '/basedata/dict/listData', cache: 'dict' },

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildBff, fromSite, SITE } from '../helpers/build-app.ts'
 import { startCore, type CoreProcess } from '../helpers/core-process.ts'
-import { API_PREFIX, CACHED_PATHS, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, SANDBOX_PAGE_PATHS, SANDBOX_PREFIX } from '../../src/upstream/allow-list.ts'
+import { API_PREFIX, CACHED_PATHS, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS } from '../../src/upstream/allow-list.ts'
 
 // Generated hostile requests through the BFF to a real core API: every
-// allow-listed /api path, the payment notification and sandbox pages, the
+// allow-listed /api path, the payment notification, the
 // BFF's own /bff/* routes and paths that exist nowhere. Whatever arrives,
 // the BFF answers 4xx (or a success) in the envelope, never a 5xx, and
 // keeps serving. The field names come from the core API's /docs/json so the
@@ -35,7 +35,6 @@ beforeAll(async () => {
   routes = [
     ...api,
     ...PAYMENT_NOTIFY_PATHS.map((path) => ({ method: 'POST' as const, url: `${API_PREFIX}${path}`, fields: [], envelope: false })),
-    ...SANDBOX_PAGE_PATHS.map((path) => ({ method: 'GET' as const, url: `${SANDBOX_PREFIX}${path}`, fields: ['method', 'biz_content', 'sign'], envelope: false })),
     ...['home', 'reports', 'report', 'bulletins', 'bulletin', 'news', 'article'].map((page) => ({
       method: 'GET' as const, url: `/bff/pages/${page}`, fields: ['pageNo', 'pageSize', 'keyword', 'marketType', 'webTitle', 'id', 'price', 'publishDate'], envelope: true,
     })),

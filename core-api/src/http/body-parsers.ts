@@ -10,7 +10,7 @@ declare module 'fastify' {
 /**
  * JSON and form bodies, kept as text beside the parsed value. Legacy clients
  * post an empty body to argument-less calls: it reads as {}. Alipay notifies
- * with a form post, and the sandbox cashier posts a form too.
+ * with a form post.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json')

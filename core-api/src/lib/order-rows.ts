@@ -66,5 +66,3 @@ export function presentOrder(order: OrderRow) {
     refund: order.refund ? { state: order.refund.state, amount: Number(order.refund.amount) / 100 } : null,
   }
 }
-
-export type PresentedOrder = ReturnType<typeof presentOrder>

@@ -6,8 +6,8 @@ import {
   type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification,
 } from './types.ts'
 
-// Alipay through its official SDK (RSA2). The gateway is configurable so the
-// bundled sandbox can stand in for openapi.alipay.com with no code change.
+// Alipay through its official SDK (RSA2). The gateway is configurable, so any
+// gateway speaking Alipay's protocol can stand in for openapi.alipay.com.
 
 export interface AlipayOptions {
   appId: string
@@ -17,8 +17,6 @@ export interface AlipayOptions {
   alipayPublicKey: string
   /** Default: Alipay's production gateway */
   gateway?: string
-  /** Where server-to-server calls go when that differs from the buyer-facing gateway (the sandbox); default gateway */
-  queryGateway?: string
   timeoutMs?: number
 }
 
@@ -61,19 +59,19 @@ export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay' as const
   readonly appId: string
   private readonly options: AlipayOptions
-  /** The SDK clients for the buyer-facing gateway and for server-to-server calls, made at the first call. */
-  private readonly sdks: () => Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }>
+  /** The SDK client, made at the first call. */
+  private readonly sdk: () => Promise<AlipaySdk>
 
   constructor(options: AlipayOptions) {
     this.appId = options.appId
     this.options = options
-    this.sdks = loadOnce(() => this.makeSdks())
+    this.sdk = loadOnce(() => this.makeSdk())
   }
 
-  private async makeSdks(): Promise<{ sdk: AlipaySdk; querySdk: AlipaySdk }> {
+  private async makeSdk(): Promise<AlipaySdk> {
     const { AlipaySdk } = await loadSdk()
     const { options } = this
-    const sdkFor = (gateway: string | undefined) => new AlipaySdk({
+    return new AlipaySdk({
       appId: options.appId,
       privateKey: options.privateKey,
       alipayPublicKey: options.alipayPublicKey,
@@ -82,17 +80,15 @@ export class AlipayProvider implements PaymentProvider {
       keyType: options.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
       timeout: options.timeoutMs ?? 10_000,
       camelcase: false,
-      ...(gateway ? { gateway } : {}),
+      ...(options.gateway ? { gateway: options.gateway } : {}),
     })
-    const sdk = sdkFor(options.gateway)
-    return { sdk, querySdk: options.queryGateway ? sdkFor(options.queryGateway) : sdk }
   }
 
   async start(request: PaymentRequest): Promise<PaymentStart> {
     if (request.method !== 'zfb' && request.method !== 'zfb_h5') throw new ProviderError(`alipay cannot take ${request.method}`)
     const [method, productCode] = PAGE_METHODS[request.method]
     try {
-      const { sdk } = await this.sdks()
+      const sdk = await this.sdk()
       const payUrl = sdk.pageExecute(method, 'GET', {
         // The SDK stamps local time; Alipay reads China time. A timestamp given here replaces the SDK's.
         timestamp: alipayTime(new Date()),
@@ -124,7 +120,7 @@ export class AlipayProvider implements PaymentProvider {
     const fields = Object.fromEntries(new URLSearchParams(notification.rawBody))
     let signed = false
     try {
-      signed = (await this.sdks()).sdk.checkNotifySignV2(fields)
+      signed = (await this.sdk()).checkNotifySignV2(fields)
     } catch {
       signed = false
     }
@@ -225,8 +221,8 @@ export class AlipayProvider implements PaymentProvider {
   private async call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
     let result: unknown
     try {
-      const { querySdk } = await this.sdks()
-      result = await querySdk.exec(method, { timestamp: alipayTime(new Date()), bizContent }, { validateSign: true })
+      const sdk = await this.sdk()
+      result = await sdk.exec(method, { timestamp: alipayTime(new Date()), bizContent }, { validateSign: true })
     } catch (error) {
       throw new ProviderError(`alipay ${method} failed: ${(error as Error).message}`, error)
     }

@@ -139,6 +139,3 @@ export class ProviderError extends Error {
     this.name = 'ProviderError'
   }
 }
-
-/** How a sandbox gateway delivers a notification to the notify URL it was given. */
-export type NotificationSender = (notifyUrl: string, request: { headers: Record<string, string>; body: string }) => Promise<{ status: number; body: string }>

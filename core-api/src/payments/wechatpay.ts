@@ -1,22 +1,21 @@
-import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyLike } from 'node:crypto'
+import { createPrivateKey, createPublicKey, type KeyLike } from 'node:crypto'
 import { wechatTime } from './china-time.ts'
 import {
   ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
   type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification, type VerifiedRefundNotification,
 } from './types.ts'
+import { apiV3KeyBytes, authorizationHeader, decryptResource, nonceString, requestMessage, responseMessage, rsaSign, rsaVerify, timestampFresh } from './wechatpay-protocol.ts'
 
 // WeChat Pay API v3 spoken directly over fetch: RSA-SHA256 signed requests,
 // signed answers checked against the platform key, AES-256-GCM encrypted
-// notification resources. The base URL is configurable so the bundled sandbox
-// can stand in for api.mch.weixin.qq.com with no code change.
+// notification resources (wechatpay-protocol.ts). The base URL is
+// configurable, so any host speaking the protocol can stand in for
+// api.mch.weixin.qq.com.
 
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com'
-export const WECHATPAY_SCHEME = 'WECHATPAY2-SHA256-RSA2048'
-/** WeChat refuses requests, and we refuse answers and notifications, signed further than this from the clock. */
-export const SIGNATURE_WINDOW_SECONDS = 300
 
 export interface WechatPayOptions {
-  /** Default: WeChat Pay's production host. The sandbox: e.g. http://127.0.0.1:PORT/sandbox/wechatpay */
+  /** Default: WeChat Pay's production host */
   baseUrl?: string
   appId: string
   mchId: string
@@ -34,108 +33,6 @@ export interface WechatPayOptions {
   /** Milliseconds since the epoch; tests move the clock */
   now?: () => number
 }
-
-// ---- protocol helpers, shared with the sandbox gateway ----
-
-export function rsaSign(message: string, privateKey: KeyLike): string {
-  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64')
-}
-
-export function rsaVerify(message: string, signature: string, publicKey: KeyLike): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64')
-  } catch {
-    return false
-  }
-}
-
-/** 32 random upper-case hex characters, as WeChat's own SDKs send. */
-export function nonceString(): string {
-  return randomBytes(16).toString('hex').toUpperCase()
-}
-
-/** What a merchant signs: the canonical URL is the path and query exactly as requested. */
-export function requestMessage(method: string, canonicalUrl: string, timestamp: string, nonce: string, body: string): string {
-  return `${method}\n${canonicalUrl}\n${timestamp}\n${nonce}\n${body}\n`
-}
-
-/** What WeChat signs on answers and notifications. */
-export function responseMessage(timestamp: string, nonce: string, body: string): string {
-  return `${timestamp}\n${nonce}\n${body}\n`
-}
-
-export function authorizationHeader(fields: { mchid: string; nonce: string; signature: string; timestamp: string; serial: string }): string {
-  return `${WECHATPAY_SCHEME} mchid="${fields.mchid}",nonce_str="${fields.nonce}",signature="${fields.signature}",`
-    + `timestamp="${fields.timestamp}",serial_no="${fields.serial}"`
-}
-
-export interface AuthorizationFields {
-  mchid: string
-  nonce_str: string
-  signature: string
-  timestamp: string
-  serial_no: string
-}
-
-/** The Authorization header's fields; undefined unless the scheme is right and every field is present once. */
-export function parseAuthorization(header: string | undefined): AuthorizationFields | undefined {
-  if (!header?.startsWith(`${WECHATPAY_SCHEME} `)) return undefined
-  const fields: Record<string, string> = {}
-  for (const part of header.slice(WECHATPAY_SCHEME.length + 1).split(',')) {
-    const match = /^\s*([a-z_]+)="([^"]*)"\s*$/.exec(part)
-    if (!match) return undefined
-    const [, key, value] = match as unknown as [string, string, string]
-    if (key in fields) return undefined
-    fields[key] = value
-  }
-  const { mchid, nonce_str, signature, timestamp, serial_no } = fields
-  if (!mchid || !nonce_str || !signature || !timestamp || !serial_no) return undefined
-  return { mchid, nonce_str, signature, timestamp, serial_no }
-}
-
-/** Whether a signed Unix timestamp (seconds, as text) lies within the window around nowMs. */
-export function timestampFresh(timestamp: string, nowMs: number): boolean {
-  if (!/^\d{1,12}$/.test(timestamp)) return false
-  return Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) <= SIGNATURE_WINDOW_SECONDS
-}
-
-export interface EncryptedResource {
-  algorithm: 'AEAD_AES_256_GCM'
-  ciphertext: string
-  nonce: string
-  associated_data: string
-  original_type: string
-}
-
-const GCM_TAG_BYTES = 16
-
-function apiV3KeyBytes(apiV3Key: string): Buffer {
-  const key = Buffer.from(apiV3Key, 'utf8')
-  if (key.length !== 32) throw new TypeError('the WeChat Pay APIv3 key must be 32 bytes')
-  return key
-}
-
-/** Encrypts a notification resource as WeChat does: the tag rides at the end of the ciphertext. */
-export function encryptResource(apiV3Key: string, plaintext: string, associatedData: string, originalType = 'transaction'): EncryptedResource {
-  // WeChat's nonces are 12 printable characters, used as the IV's bytes.
-  const nonce = randomBytes(9).toString('base64url')
-  const cipher = createCipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(nonce, 'utf8'), { authTagLength: GCM_TAG_BYTES })
-  cipher.setAAD(Buffer.from(associatedData, 'utf8'))
-  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64')
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: associatedData, original_type: originalType }
-}
-
-/** The resource's plaintext; throws when the key, nonce, associated data or tag do not match. */
-export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string | undefined }): string {
-  const data = Buffer.from(resource.ciphertext, 'base64')
-  if (data.length <= GCM_TAG_BYTES || resource.nonce.length === 0) throw new Error('resource too short')
-  const decipher = createDecipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(resource.nonce, 'utf8'), { authTagLength: GCM_TAG_BYTES })
-  decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES))
-  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'))
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8')
-}
-
-// ---- the provider ----
 
 const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
 const UNPAID_STATES = new Set(['NOTPAY', 'USERPAYING'])

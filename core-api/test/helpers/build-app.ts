@@ -6,10 +6,13 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import pg from 'pg'
 import app, { fastifyOptions, loggerOptions } from '../../src/app.ts'
 import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
+import { startGateway, type TestGateway } from './gateway.ts'
 
 export interface TestApp {
   app: FastifyInstance
   dataDir: string
+  /** The payment gateway (the payment sandbox) this app's merchant settings name */
+  gateway: TestGateway
   close(): Promise<void>
 }
 
@@ -40,7 +43,9 @@ export async function createServerDatabase(serverUrl: string): Promise<{ url: st
 /**
  * Builds the real app on a fresh database: the embedded one in memory, or a
  * new database on DATABASE_URL's server. The reconciliation timer is off;
- * tests call it. With listen, the app also serves on a loopback port.
+ * tests call it. With listen, the app also serves on a loopback port. Its
+ * payments go to a payment sandbox of its own, over HTTP; overrides may
+ * point a provider elsewhere.
  */
 export async function buildTestApp(
   overrides: ConfigOverrides = {},
@@ -49,6 +54,7 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-core-'))
   const serverUrl = process.env.DATABASE_URL
   const database = serverUrl ? await createServerDatabase(serverUrl) : undefined
+  const gateway = await startGateway({ siteUrl: overrides.SITE_URL ?? 'http://localhost:3000' })
   const config = loadConfig(process.env, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -57,6 +63,7 @@ export async function buildTestApp(
     EMBEDDED_PG_MEMORY: true,
     AUTO_SEED: false,
     RECONCILE_INTERVAL_SECONDS: 0,
+    ...gateway.settings,
     ...overrides,
   })
   // With a log stream, the production logger (its redaction included) writes to it.
@@ -68,13 +75,15 @@ export async function buildTestApp(
   if (options.onRoute) instance.addHook('onRoute', options.onRoute)
   await instance.register(app, { config })
   await instance.ready()
-  // Payment sandboxes are called over HTTP, as real providers are.
+  gateway.target = instance
   if (options.listen) await instance.listen({ port: 0, host: '127.0.0.1' })
   return {
     app: instance,
     dataDir,
+    gateway,
     async close() {
       await instance.close()
+      await gateway.close()
       await database?.drop()
       await rm(dataDir, { recursive: true, force: true })
     },

@@ -1,14 +1,14 @@
 import { createSign } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { QueryTypes } from 'sequelize'
+import { signingString } from '@rpt/payment-sandbox'
 import { fenToYuan } from '../../src/payments/alipay.ts'
-import { signingString } from '../../src/payments/sandbox/alipay-sandbox.ts'
-import { loadSandboxKeys } from '../../src/payments/sandbox/keys.ts'
 import { body } from './build-app.ts'
 import { createBulletin, createReport } from './factories.ts'
+import { testKeys } from './gateway.ts'
 
-// Order helpers: products with stored files, the sandbox cashier's buttons,
-// and notifications signed with the sandbox's "Alipay" key.
+// Order helpers: products with stored files, the payment sandbox cashier's
+// buttons, and notifications signed with the sandbox's "Alipay" key.
 
 export const NOTIFY_PATH = '/report/websiteUserResearchOrder/pay/asyncNotify'
 
@@ -44,18 +44,17 @@ export function authed(app: FastifyInstance, token: string) {
   }
 }
 
-/** Presses Pay (success) or Fail on the sandbox cashier an orderPayUrl opens. */
-export async function pressCashier(app: FastifyInstance, orderPayUrl: string, result: 'success' | 'fail') {
-  const url = new URL(orderPayUrl)
-  return app.inject({
-    method: 'POST', url: `${url.pathname}${url.search}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `result=${result}`,
+/** Presses Pay (success) or Fail on the sandbox cashier an orderPayUrl opens, as a browser would. */
+export async function pressCashier(orderPayUrl: string, result: 'success' | 'fail') {
+  const response = await fetch(orderPayUrl, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `result=${result}`, redirect: 'manual',
   })
+  return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() }
 }
 
-/** An Alipay async notification exactly as the sandbox gateway would sign it. */
-export async function signedAlipayNotification(app: FastifyInstance, fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
-  const keys = await loadSandboxKeys(app.db.sequelize)
+/** An Alipay async notification exactly as the test apps' payment sandbox would sign it. */
+export async function signedAlipayNotification(fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
+  const keys = testKeys()
   const params: Record<string, string> = {
     notify_time: '2026-11-22 10:00:00', notify_type: 'trade_status_sync', notify_id: `n${fields.orderNo}`, app_id: fields.appId ?? keys.alipay.appId,
     charset: 'utf-8', version: '1.0', sign_type: 'RSA2', trade_no: fields.tradeNo ?? `T${fields.orderNo}`, out_trade_no: fields.orderNo,

@@ -1,15 +1,15 @@
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto'
 import { AlipaySdk } from 'alipay-sdk'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { alipayTime, parseAlipayTime } from '../../src/payments/china-time.ts'
+import { parseAlipayTime, signingString } from '@rpt/payment-sandbox'
+import { alipayTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
-import { signingString } from '../../src/payments/sandbox/alipay-sandbox.ts'
 import { useTimeZone } from '../helpers/time-zone.ts'
 import {
   ALIPAY_PREFIX, incoming, openCashier, paymentRequest, pressCashier, refundRows, signedAnswerParts, startSandboxes, tradeRow, type Harness,
 } from './sandbox-harness.ts'
 
-// The Alipay provider against the sandbox gateway over real HTTP: page pay,
+// The Alipay provider against the payment sandbox over real HTTP: page pay,
 // close, refund and refund query, time_expire, and the China-time timestamp
 // every request carries whatever the host's zone.
 
@@ -118,7 +118,7 @@ describe('close', () => {
   })
 
   it('surfaces a gateway that does not answer as a ProviderError', async () => {
-    const gone = h.alipay({ queryGateway: 'http://127.0.0.1:1/gateway.do', timeoutMs: 2000 })
+    const gone = h.alipay({ gateway: 'http://127.0.0.1:1/gateway.do', timeoutMs: 2000 })
     await expect(gone.close('ZFBUNKNOWN0002')).rejects.toBeInstanceOf(ProviderError)
   })
 })
@@ -160,7 +160,7 @@ describe('time_expire', () => {
     const { payUrl } = await alipay.start(request)
     expect((await openCashier(h, payUrl)).body).toContain('value="success"')
     // The clock moves past the deadline.
-    await h.db.sequelize.query(`UPDATE sandbox_trade SET expires_at = now() - interval '1 second' WHERE out_trade_no = $1`, { bind: [request.orderNo] })
+    h.books.trade('alipay', 'outTradeNo', request.orderNo)!.expiresAt = new Date(Date.now() - 1000)
     expect((await pressCashier(h, payUrl, 'success')).body).toContain('交易已关闭')
     expect(h.sent).toHaveLength(0)
     expect(await alipay.query(request.orderNo)).toEqual({ state: 'failed' })

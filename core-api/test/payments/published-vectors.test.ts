@@ -1,16 +1,16 @@
 import { createPrivateKey, createPublicKey, createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AlipayProvider } from '../../src/payments/alipay.ts'
-import { alipayTime, parseAlipayTime, parseWechatTime, wechatTime } from '../../src/payments/china-time.ts'
-import { signingString } from '../../src/payments/sandbox/alipay-sandbox.ts'
+import { parseAlipayTime, parseAuthorization, parseWechatTime, signingString } from '@rpt/payment-sandbox'
+import { alipayTime, wechatTime } from '../../src/payments/china-time.ts'
 import { signedAnswerParts } from './sandbox-harness.ts'
 import {
-  authorizationHeader, decryptResource, parseAuthorization, requestMessage, responseMessage, rsaSign, rsaVerify,
-} from '../../src/payments/wechatpay.ts'
+  authorizationHeader, decryptResource, requestMessage, responseMessage, rsaSign, rsaVerify,
+} from '../../src/payments/wechatpay-protocol.ts'
 
 // Fixed vectors published by the gateways or their official SDKs, so the
 // signing, verification and decryption code is checked against someone
-// else's bytes, not only against the sandbox that shares its helpers. Each
+// else's bytes, not only against the payment sandbox (sandbox/). Each
 // vector names where it comes from; every one was reproduced byte for byte.
 
 /** 64-character lines between PEM armour, as the SDKs' bare base64 keys need. */

@@ -1,26 +1,18 @@
-import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { QueryTypes } from 'sequelize'
-import { openDatabase, type Database } from '../../src/db/database.ts'
-import { migrateUp } from '../../src/db/migrator.ts'
-import { registerBodyParsers } from '../../src/http/body-parsers.ts'
+import { ALIPAY_PREFIX, Books, generateKeys, sandbox, WECHATPAY_PREFIX, type GatewayKeys } from '@rpt/payment-sandbox'
+import { freePort } from '../../../scripts/testkit/ports.ts'
 import { AlipayProvider, type AlipayOptions } from '../../src/payments/alipay.ts'
-import alipaySandbox from '../../src/payments/sandbox/alipay-sandbox.ts'
-import { generateSandboxKeys, type SandboxKeys } from '../../src/payments/sandbox/keys.ts'
-import wechatpaySandbox from '../../src/payments/sandbox/wechatpay-sandbox.ts'
 import type { IncomingNotification, PaymentRequest } from '../../src/payments/types.ts'
 import { WechatPayProvider, type WechatPayOptions } from '../../src/payments/wechatpay.ts'
-import { createServerDatabase } from '../helpers/build-app.ts'
 
-// Both sandbox gateways on a Fastify of their own, listening on loopback, so
-// providers reach them over real HTTP as they reach Alipay and WeChat. The
-// harness records what the gateways receive (to check the exact signed
-// text), what they send to notify URLs, and when answers went out.
+// The payment sandbox (sandbox/ at the repository root) on a Fastify of its
+// own, listening on loopback, so providers reach it over real HTTP as they
+// reach Alipay and WeChat. The harness records what the gateways receive (to
+// check the exact signed text), what they send to notify URLs, and when
+// answers went out.
 
-export const ALIPAY_PREFIX = '/sandbox/alipay'
-export const WECHAT_PREFIX = '/sandbox/wechatpay'
-/** What a browser would use; the cashier is driven through inject under the same paths. */
-export const PUBLIC_ORIGIN = 'http://cashier.test'
+export { ALIPAY_PREFIX }
+export const WECHAT_PREFIX = WECHATPAY_PREFIX
 export const NOTIFY_URL = 'https://merchant.test/api/report/websiteUserResearchOrder/pay/asyncNotify'
 export const REFUND_NOTIFY_URL = 'https://merchant.test/api/report/websiteUserResearchOrder/refund/asyncNotify'
 export const payBackUrl = (orderNo: string) => `https://merchant.test/personalCenter/payBack?orderNo=${encodeURIComponent(orderNo)}`
@@ -41,8 +33,8 @@ export interface Received {
 
 export interface Harness {
   app: FastifyInstance
-  db: Database
-  keys: SandboxKeys
+  books: Books
+  keys: GatewayKeys
   /** Notifications the gateways delivered, in order */
   sent: Sent[]
   /** Requests the gateways received, in order */
@@ -70,18 +62,14 @@ function eventName(notification: Sent): string {
 }
 
 export async function startSandboxes(options: { refundDelayMs?: number } = {}): Promise<Harness> {
-  const serverUrl = process.env.DATABASE_URL
-  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined
-  const db = await openDatabase({ url: server?.url ?? '', embeddedDir: 'memory', poolMax: 4 })
-  await migrateUp(db.sequelize)
-  const keys = generateSandboxKeys()
+  const keys = generateKeys()
+  const books = new Books()
   const sent: Sent[] = []
   const received: Received[] = []
   const events: string[] = []
+  const port = await freePort()
 
   const app = Fastify({ logger: false })
-  // The app's own parsers: the sandboxes must work beneath them.
-  registerBodyParsers(app)
   app.addHook('preHandler', async (request) => {
     received.push({
       method: request.method, path: request.url.split('?')[0]!, query: strings(request.query), body: strings(request.body), rawBody: request.rawBody ?? '',
@@ -92,10 +80,10 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
   })
 
   const harness: Harness = {
-    app, db, keys, sent, received, events, notifyStatus: 204, baseUrl: '',
+    app, books, keys, sent, received, events, notifyStatus: 204, baseUrl: `http://127.0.0.1:${port}`,
     alipay: (overrides = {}) => new AlipayProvider({
       appId: keys.alipay.appId, privateKey: keys.alipay.app.privateKey, alipayPublicKey: keys.alipay.platform.publicKey,
-      gateway: `${PUBLIC_ORIGIN}${ALIPAY_PREFIX}/gateway.do`, queryGateway: `${harness.baseUrl}${ALIPAY_PREFIX}/gateway.do`, ...overrides,
+      gateway: `${harness.baseUrl}${ALIPAY_PREFIX}/gateway.do`, ...overrides,
     }),
     wechat: (overrides = {}) => new WechatPayProvider({
       baseUrl: `${harness.baseUrl}${WECHAT_PREFIX}`, appId: keys.wechatpay.appId, mchId: keys.wechatpay.mchId,
@@ -110,8 +98,6 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
     },
     async close() {
       await app.close()
-      await db.close()
-      await server?.drop()
     },
   }
 
@@ -123,13 +109,11 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
     const ok = harness.notifyStatus < 300
     return { status: harness.notifyStatus, body: alipay ? (ok ? 'success' : 'failure') : ok ? '' : '{"code":"FAIL","message":"busy"}' }
   }
-  await app.register(alipaySandbox, { prefix: ALIPAY_PREFIX, keys: keys.alipay, sequelize: db.sequelize, deliver })
-  await app.register(wechatpaySandbox, {
-    prefix: WECHAT_PREFIX, keys: keys.wechatpay, sequelize: db.sequelize, deliver, payBackUrl,
-    publicBaseUrl: `${PUBLIC_ORIGIN}${WECHAT_PREFIX}`, ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
+  await app.register(sandbox, {
+    keys, books, publicUrl: harness.baseUrl, deliver, payBackUrl,
+    ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
   })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  harness.baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  await app.listen({ host: '127.0.0.1', port })
   return harness
 }
 
@@ -151,20 +135,20 @@ export function paymentRequest(prefix: string, overrides: Partial<PaymentRequest
   }
 }
 
-/** A path and query to inject: the cashier lives at the public origin's URL. */
-export function cashierPath(payUrl: string): string {
+/** A path and query to inject: the cashier lives at the sandbox's URL. */
+export function cashierPath(harness: Harness, payUrl: string): string {
   const url = new URL(payUrl)
-  if (url.origin !== PUBLIC_ORIGIN) throw new Error(`not a sandbox cashier URL: ${payUrl}`)
+  if (url.origin !== harness.baseUrl) throw new Error(`not a sandbox cashier URL: ${payUrl}`)
   return `${url.pathname}${url.search}`
 }
 
 export function openCashier(harness: Harness, payUrl: string, headers: Record<string, string> = {}) {
-  return harness.app.inject({ method: 'GET', url: cashierPath(payUrl), headers })
+  return harness.app.inject({ method: 'GET', url: cashierPath(harness, payUrl), headers })
 }
 
 export function pressCashier(harness: Harness, payUrl: string, result: 'success' | 'fail') {
   return harness.app.inject({
-    method: 'POST', url: cashierPath(payUrl), payload: `result=${result}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST', url: cashierPath(harness, payUrl), payload: `result=${result}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
 }
 
@@ -172,19 +156,14 @@ export function incoming(notification: Sent): IncomingNotification {
   return { headers: notification.headers, rawBody: notification.body, contentType: notification.headers['content-type'] ?? '' }
 }
 
-export async function tradeRow(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
-  const rows = await harness.db.sequelize.query<{ state: string; expires_at: Date | null; trade_no: string; amount: number }>(
-    `SELECT state, expires_at, trade_no, amount FROM sandbox_trade WHERE provider = $1 AND out_trade_no = $2`,
-    { bind: [provider, orderNo], type: QueryTypes.SELECT },
-  )
-  return rows[0]
+/** The gateway's record of a trade, named as its columns were. */
+export function tradeRow(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
+  const trade = harness.books.trade(provider, 'outTradeNo', orderNo)
+  return trade && { state: trade.state, expires_at: trade.expiresAt, trade_no: trade.tradeNo, amount: trade.amount }
 }
 
-export async function refundRows(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
-  return harness.db.sequelize.query<{ out_refund_no: string; amount: number; state: string; refund_key: string }>(
-    `SELECT out_refund_no, amount, state, refund_key FROM sandbox_refund WHERE provider = $1 AND out_trade_no = $2 ORDER BY id`,
-    { bind: [provider, orderNo], type: QueryTypes.SELECT },
-  )
+export function refundRows(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
+  return harness.books.refundsOf(provider, orderNo).map((r) => ({ out_refund_no: r.outRefundNo, amount: r.amount, state: r.state, refund_key: r.refundKey }))
 }
 
 /** Waits for a condition the sandbox meets asynchronously (a refund's settlement). */

@@ -1,17 +1,17 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
-import { QueryTypes } from 'sequelize'
+import { parseWechatTime } from '@rpt/payment-sandbox'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { parseWechatTime, wechatTime } from '../../src/payments/china-time.ts'
+import { wechatTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
 import { useTimeZone } from '../helpers/time-zone.ts'
 import {
   eventually, incoming, openCashier, paymentRequest, pressCashier, REFUND_NOTIFY_URL, refundRows, startSandboxes, tradeRow, WECHAT_PREFIX, type Harness,
 } from './sandbox-harness.ts'
 
-// The WeChat Pay provider against the sandbox over real HTTP: close,
+// The WeChat Pay provider against the payment sandbox over real HTTP: close,
 // refund (PROCESSING, then REFUND.SUCCESS by notification), refund query and
 // time_expire. Raw calls and decryption here use node:crypto alone, so a
-// mistake the provider and the sandbox share (they reuse helpers) shows up.
+// mistake the provider and the sandbox both make shows up.
 
 let h: Harness
 
@@ -168,7 +168,7 @@ describe('time_expire', () => {
     const { payUrl } = await wechat.start(request)
     expect((await openCashier(h, payUrl)).body).toContain('value="success"')
     // The clock moves past the deadline.
-    await h.db.sequelize.query(`UPDATE sandbox_trade SET expires_at = now() - interval '1 second' WHERE out_trade_no = $1`, { bind: [request.orderNo] })
+    h.books.trade('wechatpay', 'outTradeNo', request.orderNo)!.expiresAt = new Date(Date.now() - 1000)
     const page = await openCashier(h, payUrl)
     expect(page.body).not.toContain('<form')
     expect(page.body).toContain('已超过支付期限')
@@ -258,11 +258,11 @@ describe('refund', () => {
     await pay((await wechat.start(request)).payUrl)
     const refundNo = `RF${request.orderNo}`
     // Taken an hour ago by an instance that went away before settling it (so no timer of this one runs).
-    await h.db.sequelize.query(
-      `INSERT INTO sandbox_refund (provider, refund_key, out_refund_no, out_trade_no, amount, currency, notify_url, created_at, updated_at)
-       VALUES ('wechatpay', $1, $2, $3, 123400, 'CNY', $4, now() - interval '1 hour', now() - interval '1 hour')`,
-      { bind: [`50${Date.now()}0000000000000000`, refundNo, request.orderNo, REFUND_NOTIFY_URL] },
-    )
+    const anHourAgo = new Date(Date.now() - 3600_000)
+    h.books.addRefund({
+      provider: 'wechatpay', refundKey: `50${Date.now()}0000000000000000`, outRefundNo: refundNo, outTradeNo: request.orderNo, amount: 123400,
+      currency: 'CNY', reason: null, notifyUrl: REFUND_NOTIFY_URL, state: 'PROCESSING', createdAt: anHourAgo, updatedAt: anHourAgo,
+    })
     expect(await wechat.queryRefund(refundNo, request.orderNo)).toMatchObject({ state: 'succeeded' })
     expect(await wechat.queryRefund(refundNo, request.orderNo)).toMatchObject({ state: 'succeeded' })
     await eventually(() => refundNotifications().length >= 1)
@@ -304,7 +304,7 @@ describe('refund', () => {
     const refund = refundOf(request.orderNo, transactionId)
     await wechat.refund(refund)
     await eventually(async () => (await refundRows(h, 'wechatpay', request.orderNo))[0]?.state === 'SUCCESS')
-    await h.db.sequelize.query(`UPDATE sandbox_refund SET state = 'ABNORMAL' WHERE out_refund_no = $1`, { bind: [refund.refundNo], type: QueryTypes.UPDATE })
+    h.books.refund('wechatpay', refund.refundNo)!.state = 'ABNORMAL'
     expect(await wechat.queryRefund(refund.refundNo, request.orderNo)).toEqual({ state: 'failed', reason: 'refund ABNORMAL' })
   })
 })

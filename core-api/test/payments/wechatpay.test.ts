@@ -1,24 +1,16 @@
 import { createCipheriv, createDecipheriv, createSign, generateKeyPairSync, randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { QueryTypes } from 'sequelize'
+import { Books, generateKeys, sandbox, WECHATPAY_PREFIX } from '@rpt/payment-sandbox'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../src/db/database.ts'
-import { migrateUp } from '../../src/db/migrator.ts'
-import { registerBodyParsers } from '../../src/http/body-parsers.ts'
-import { formatAmount, renderCashierPage } from '../../src/payments/sandbox/cashier-page.ts'
-import { generateSandboxKeys } from '../../src/payments/sandbox/keys.ts'
-import wechatpaySandbox from '../../src/payments/sandbox/wechatpay-sandbox.ts'
 import { ProviderError, type IncomingNotification, type PaymentRequest } from '../../src/payments/types.ts'
 import { WechatPayProvider, type WechatPayOptions } from '../../src/payments/wechatpay.ts'
-import { createServerDatabase } from '../helpers/build-app.ts'
 
-// The provider against the sandbox gateway over real HTTP, and the provider's
-// verification against notifications built here with node:crypto alone, so a
-// mistake shared by the provider and the sandbox (which reuse the same
-// helpers) still shows up.
+// The provider against the payment sandbox over real HTTP, and the
+// provider's verification against notifications built here with node:crypto
+// alone, so a mistake the provider and the sandbox both make still shows up.
 
-const PREFIX = '/sandbox/wechatpay'
+const PREFIX = WECHATPAY_PREFIX
 // What a browser would use; the cashier is driven through inject under the same paths.
 const PUBLIC_BASE = `http://cashier.test${PREFIX}`
 const NOTIFY_URL = 'https://merchant.test/api/report/websiteUserResearchOrder/pay/asyncNotify'
@@ -30,29 +22,20 @@ interface Sent {
   body: string
 }
 
-const keys = generateSandboxKeys().wechatpay
+const allKeys = generateKeys()
+const keys = allKeys.wechatpay
+const books = new Books()
 const sent: Sent[] = []
 let notifyStatus = 204
-let db: Database
-let dropDatabase: (() => Promise<void>) | undefined
 let app: FastifyInstance
 let baseUrl: string
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL
-  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined
-  dropDatabase = server?.drop
-  db = await openDatabase({ url: server?.url ?? '', embeddedDir: 'memory', poolMax: 2 })
-  await migrateUp(db.sequelize)
-
   app = Fastify({ logger: false })
-  // The app's own parsers: the sandbox must work beneath them.
-  registerBodyParsers(app)
-  await app.register(wechatpaySandbox, {
-    prefix: PREFIX,
-    keys,
-    sequelize: db.sequelize,
-    publicBaseUrl: PUBLIC_BASE,
+  await app.register(sandbox, {
+    keys: allKeys,
+    books,
+    publicUrl: 'http://cashier.test',
     payBackUrl,
     deliver: async (url, request) => {
       sent.push({ url, headers: request.headers, body: request.body })
@@ -65,8 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close()
-  await db?.close()
-  await dropDatabase?.()
 })
 
 beforeEach(() => {
@@ -125,12 +106,12 @@ function incoming(notification: Sent | { headers: Record<string, string>; body: 
   return { headers: notification.headers, rawBody: notification.body, contentType: notification.headers['content-type'] ?? '' }
 }
 
-async function tradeRow(orderNo: string) {
-  const rows = await db.sequelize.query<Record<string, unknown>>(
-    `SELECT state, amount, currency, subject, notify_url, app_id, merchant_id, trade_no FROM sandbox_trade WHERE provider = 'wechatpay' AND out_trade_no = $1`,
-    { bind: [orderNo], type: QueryTypes.SELECT },
-  )
-  return rows[0]
+function tradeRow(orderNo: string) {
+  const trade = books.trade('wechatpay', 'outTradeNo', orderNo)
+  return trade && {
+    state: trade.state, amount: trade.amount, currency: trade.currency, subject: trade.subject, notify_url: trade.notifyUrl,
+    app_id: trade.appId, merchant_id: trade.merchantId, trade_no: trade.tradeNo,
+  }
 }
 
 // ---- notifications built independently of src/payments/wechatpay.ts ----
@@ -255,23 +236,6 @@ describe('cashier', () => {
     expect(res.statusCode).toBe(400)
     expect(sent).toHaveLength(0)
     expect((await openCashier(payUrl)).body).toContain('value="success"')
-  })
-
-  it('formats amounts per currency', () => {
-    expect(formatAmount(123400, 'CNY')).toBe('¥ 1,234.00')
-    expect(formatAmount(123400, 'USD')).toBe('US$ 1,234.00')
-    expect(formatAmount(5, 'CNY')).toBe('¥ 0.05')
-    expect(formatAmount(123456789, 'USD')).toBe('US$ 1,234,567.89')
-  })
-
-  it('shows a final state instead of the forms', () => {
-    const html = renderCashierPage({
-      provider: 'alipay', subject: 'x', amount: 100, currency: 'USD', orderNo: 'A1', actionUrl: '/pay', state: 'SUCCESS', lang: 'en-US', note: 'a <note>',
-    })
-    expect(html).not.toContain('<form')
-    expect(html).toContain('Payment succeeded')
-    expect(html).toContain('a &lt;note&gt;')
-    expect(html).toContain('US$ 1.00')
   })
 })
 

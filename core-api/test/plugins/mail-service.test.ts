@@ -93,7 +93,7 @@ it('retries a delivery mail the server turned away, and delivers it exactly once
   const buyer = 'retry.buyer@example.com'
   refusals.set(buyer, { left: 2, code: 451 })
   const order = await unpaidResearchOrder(buyer)
-  expect((await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: order.payPrice * 100 }))).body).toBe('success')
+  expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: order.payPrice * 100 }))).body).toBe('success')
 
   const delivered = await until(() => received.find((m) => m.to.includes(buyer)))
   // Two refusals, then the delivery; and nothing more after it.
@@ -113,7 +113,7 @@ it('does not retry a mail the server refuses for good, and says so', async () =>
   const buyer = 'no.such.mailbox@example.com'
   refusals.set(buyer, { left: 99, code: 550 })
   const order = await unpaidResearchOrder(buyer)
-  await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: order.payPrice * 100 }))
+  await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: order.payPrice * 100 }))
   await until(async () => (await mailRows(order.orderNo))[0]?.rejected)
   await new Promise((resolve) => setTimeout(resolve, 2500))
   expect(attempts.filter((a) => a.to.includes(buyer))).toHaveLength(1)
@@ -144,7 +144,7 @@ it('sends a mail once when two workers reach it at the same moment', async () =>
 it('commits a paid order and its mail together: when the mail cannot be queued, the order stays unpaid for the provider to retry', async () => {
   const buyer = 'atomic.buyer@example.com'
   const order = await unpaidResearchOrder(buyer)
-  const form = await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: order.payPrice * 100 })
+  const form = await signedAlipayNotification({ orderNo: order.orderNo, amount: order.payPrice * 100 })
   await t.app.db.sequelize.query('ALTER TABLE outgoing_mail RENAME TO outgoing_mail_away')
   try {
     const refused = await postNotification(t.app, form)

@@ -21,7 +21,7 @@ let paidResearch: { id: string; orderNo: string }
 let link: string
 
 async function pay(orderNo: string, amount: number) {
-  expect((await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo, amount }))).body).toBe('success')
+  expect((await postNotification(t.app, await signedAlipayNotification({ orderNo, amount }))).body).toBe('success')
 }
 
 beforeAll(async () => {

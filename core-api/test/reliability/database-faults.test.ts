@@ -67,7 +67,7 @@ describe('a payment notification while the database is down', () => {
     const user = await registerUser(t.app)
     const { bulletin } = await bulletinWithFile(t.app)
     const order = body(await authed(t.app, user.token).post('/report/websiteUserOrder/payOrder', { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
-    const form = await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 })
+    const form = await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900 })
 
     const restore = await databaseDown()
     let refused

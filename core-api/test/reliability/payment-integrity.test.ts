@@ -43,8 +43,8 @@ async function outcomes(orderNo: string): Promise<string[]> {
 /** The notifications the sandbox hands to the route, as they arrived. */
 function recordNotifications(): IncomingNotification[] {
   const seen: IncomingNotification[] = []
-  const original = t.app.orders.handleNotification.bind(t.app.orders)
-  t.app.orders.handleNotification = async (incoming) => {
+  const original = t.app.paymentIntake.handleNotification.bind(t.app.paymentIntake)
+  t.app.paymentIntake.handleNotification = async (incoming) => {
     seen.push(incoming)
     return original(incoming)
   }
@@ -61,16 +61,16 @@ describe('verified payments an order can no longer take', () => {
   it('pays an order that expired within the grace, and refunds one that expired before it', async () => {
     const revived = await unpaidOrder('zfb')
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [revived.id] })
-    await t.app.orders.reconcile()
+    await t.app.paymentIntake.reconcile()
     expect(await orderStatus(t.app, revived.id)).toBe('2')
-    expect((await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: revived.orderNo, amount: 29900 }))).body).toBe('success')
+    expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: revived.orderNo, amount: 29900 }))).body).toBe('success')
     expect(await orderStatus(t.app, revived.id)).toBe('1')
     expect(await outcomes(revived.orderNo)).toEqual(['revived'])
 
     const late = await unpaidOrder('zfb')
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '31 minutes' WHERE id = $1`, { bind: [late.id] })
-    await t.app.orders.reconcile()
-    const answer = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: late.orderNo, amount: 29900 }))
+    await t.app.paymentIntake.reconcile()
+    const answer = await postNotification(t.app, await signedAlipayNotification({ orderNo: late.orderNo, amount: 29900 }))
     // Taken care of: the gateway may stop notifying.
     expect(answer.body).toBe('success')
     expect(await orderStatus(t.app, late.id)).toBe('2')
@@ -82,14 +82,14 @@ describe('verified payments an order can no longer take', () => {
 
   it('treats a second, different trade for a paid order as a refund, not a duplicate', async () => {
     const order = await unpaidOrder('zfb')
-    expect((await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900 }))).body).toBe('success')
-    const other = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
+    expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900 }))).body).toBe('success')
+    const other = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
     expect(other.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('1')
     expect(await outcomes(order.orderNo)).toEqual(['paid', 'refunding'])
     expect(await refundCauses(order.id)).toEqual(['second-payment'])
     // Reported again, the same second trade is still one refund.
-    await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
+    await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
     expect(await refundCauses(order.id)).toEqual(['second-payment'])
   })
 
@@ -114,7 +114,7 @@ describe('WeChat Pay through the sandbox', () => {
   it('applies 50 concurrent copies of its notification once', async () => {
     const seen = recordNotifications()
     const order = await unpaidOrder('wx')
-    expect((await pressCashier(t.app, order.orderPayUrl, 'success')).statusCode).toBe(303)
+    expect((await pressCashier(order.orderPayUrl, 'success')).statusCode).toBe(303)
     expect(await orderStatus(t.app, order.id)).toBe('1')
     const original = seen.find((n) => n.rawBody.length > 0 && n.headers['wechatpay-signature'])
     expect(original).toBeDefined()
@@ -131,7 +131,7 @@ describe('WeChat Pay through the sandbox', () => {
   it('refuses its notification altered, re-signed under another serial, or replayed after cancelling', async () => {
     const seen = recordNotifications()
     const paidOrder = await unpaidOrder('wx')
-    await pressCashier(t.app, paidOrder.orderPayUrl, 'success')
+    await pressCashier(paidOrder.orderPayUrl, 'success')
     const genuine = seen.find((n) => n.rawBody.includes('resource'))!
     const target = await unpaidOrder('wx')
 
@@ -157,7 +157,7 @@ describe('WeChat Pay through the sandbox', () => {
     const captured = recordNotifications()
     try {
       expect(body(await authed(t.app, target.token).post(`${BRIEF}/cancelOrder`, { id: target.id })).data.status).toBe('2')
-      await pressCashier(t.app, target.orderPayUrl, 'success')
+      await pressCashier(target.orderPayUrl, 'success')
     } finally {
       wechat.close = close
     }

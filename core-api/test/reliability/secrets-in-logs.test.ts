@@ -44,7 +44,7 @@ describe('secrets', () => {
     const { report } = await reportWithPrices(t.app, { file: true })
     const order = body(await authed(t.app, second).post('/report/websiteUserResearchOrder/save', { reportId: String(report.id), edition: 'standard', licence: 'single' })).data
     await authed(t.app, second).post('/report/websiteUserResearchOrder/payOrder', { id: order.id, payMethod: 'zfb', payPrice: 6800 })
-    await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 680000 }))
+    await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 680000 }))
     const paidMail = readableMail(await waitForMail(t.dataDir, user.email))
     const linkToken = /\/api\/download\/([A-Za-z0-9_-]+)/.exec(paidMail)![1]!
     secrets.push(linkToken)

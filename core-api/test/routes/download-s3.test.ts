@@ -39,7 +39,7 @@ async function paidOrder(app: FastifyInstance, bulletin: { id: string | number; 
   const api = authed(app, user.token)
   const created = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: bulletin.price }))
   expect(created.code, JSON.stringify(created)).toBe(200)
-  expect((await pressCashier(app, created.data.orderPayUrl, 'success')).statusCode).toBe(303)
+  expect((await pressCashier(created.data.orderPayUrl, 'success')).statusCode).toBe(303)
   return { user, api, orderId: String(created.data.id) }
 }
 

@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProviderError } from '../../src/payments/types.ts'
+import { listCases } from '../../src/plugins/app/payment-case-list.ts'
 import { readableMail, registerUser, waitForMail } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { authed, bulletinWithFile, orderStatus, postNotification, pressCashier, signedAlipayNotification } from '../helpers/orders.ts'
@@ -45,7 +46,7 @@ const refunds = (orderId: string) => q<{ cause: string; state: string; requested
   `SELECT cause, state, requested_by AS "requestedBy" FROM payment_refund WHERE order_id = $1 ORDER BY id`, [orderId],
 )
 const audit = (orderId: string) => q<{ action: string; actor: string }>(`SELECT action, actor FROM payment_audit WHERE order_id = $1 ORDER BY id`, [orderId])
-const sandboxState = async (orderNo: string) => (await q<{ state: string }>(`SELECT state FROM sandbox_trade WHERE out_trade_no = $1`, [orderNo]))[0]?.state
+const gatewayTrade = (orderNo: string) => t.gateway.books.trade('wechatpay', 'outTradeNo', orderNo)
 
 describe('closing at the gateway', () => {
   it('closes a cancelled order\'s WeChat trade, after which its QR code cannot be paid', async () => {
@@ -53,9 +54,9 @@ describe('closing at the gateway', () => {
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'closed')
     expect(await closes(order.id)).toEqual([{ provider: 'wechatpay', state: 'closed', attempts: 1 }])
-    expect(await sandboxState(order.orderNo)).not.toBe('WAIT')
+    expect(gatewayTrade(order.orderNo)?.state).not.toBe('WAIT')
     // The buyer scans the QR code late: the gateway takes nothing.
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect(await refunds(order.id)).toEqual([])
     expect((await audit(order.id)).map((a) => [a.action, a.actor])).toEqual([['close-queued', `buyer:${order.user.id}`], ['closed', 'system']])
@@ -73,7 +74,7 @@ describe('closing at the gateway', () => {
     }
     try {
       await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [order.id] })
-      expect((await t.app.orders.reconcile()).expired).toBeGreaterThanOrEqual(1)
+      expect((await t.app.paymentIntake.reconcile()).expired).toBeGreaterThanOrEqual(1)
       await until(async () => (await closes(order.id))[0]?.state === 'closed')
       expect(await closes(order.id)).toEqual([{ provider: 'wechatpay', state: 'closed', attempts: 2 }])
       expect(calls).toBe(2)
@@ -85,12 +86,12 @@ describe('closing at the gateway', () => {
   it('delivers an order whose close finds it paid: the buyer paid first and the notification was lost', async () => {
     const order = await startedOrder('wx')
     // The notification never arrives.
-    const handle = t.app.orders.handleNotification.bind(t.app.orders)
-    t.app.orders.handleNotification = async () => ({ status: 503, contentType: 'text/plain', body: 'lost' })
+    const handle = t.app.paymentIntake.handleNotification.bind(t.app.paymentIntake)
+    t.app.paymentIntake.handleNotification = async () => ({ status: 503, contentType: 'text/plain', body: 'lost' })
     try {
-      await pressCashier(t.app, order.orderPayUrl, 'success')
+      await pressCashier(order.orderPayUrl, 'success')
     } finally {
-      t.app.orders.handleNotification = handle
+      t.app.paymentIntake.handleNotification = handle
     }
     expect(await orderStatus(t.app, order.id)).toBe('0')
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
@@ -109,7 +110,7 @@ describe('money an order cannot take', () => {
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'not-found')
     // The page-pay link still works until its time_expire: the buyer pays.
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     await until(async () => (await refunds(order.id))[0]?.state === 'succeeded')
     expect(await refunds(order.id)).toEqual([{ cause: 'late-payment', state: 'succeeded', requestedBy: 'system' }])
@@ -122,18 +123,16 @@ describe('money an order cannot take', () => {
 
   it('sends the order\'s own deadline to the gateway as time_expire', async () => {
     const order = await startedOrder('wx')
-    const [row] = await q<{ ours: Date; theirs: Date | null }>(
-      `SELECT o.expires_at AS ours, s.expires_at AS theirs FROM website_order o JOIN sandbox_trade s ON s.out_trade_no = o.order_no WHERE o.id = $1`, [order.id],
-    )
+    const [row] = await q<{ ours: Date }>(`SELECT expires_at AS ours FROM website_order WHERE id = $1`, [order.id])
     // WeChat's time_expire has whole seconds.
-    expect(Math.floor(row!.theirs!.getTime() / 1000)).toBe(Math.floor(row!.ours.getTime() / 1000))
+    expect(Math.floor(gatewayTrade(order.orderNo)!.expiresAt!.getTime() / 1000)).toBe(Math.floor(row!.ours.getTime() / 1000))
   })
 })
 
 describe('staff refunds', () => {
   it('refunds a paid WeChat order by hand: links withdrawn, refund confirmed by notification, buyer mailed, all on record', async () => {
     const order = await startedOrder('wx')
-    await pressCashier(t.app, order.orderPayUrl, 'success')
+    await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('1')
     await t.app.orderDelivery.createDownloadLink(order.id)
 
@@ -151,13 +150,13 @@ describe('staff refunds', () => {
     await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 100010 })
 
     // Money that arrives for it later (a trade at the other gateway) goes back too: a refunded order is never revived.
-    const late = await postNotification(t.app, await signedAlipayNotification(t.app, { orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
+    const late = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
     expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect((await refunds(order.id)).map((r) => r.cause)).toEqual(['staff', 'late-payment'])
-    expect((await t.app.paymentCases.list('refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
+    expect((await listCases(t.app.db.sequelize, 'refunded')).map((r) => r.orderNo)).toContain(order.orderNo)
     // The sandbox holds no trade 'T-after-staff-refund', so that refund waits on the staff's list.
-    expect((await t.app.paymentCases.list('refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
+    expect((await listCases(t.app.db.sequelize, 'refund-required')).map((r) => r.orderNo)).toContain(order.orderNo)
     // To the buyer, money the gateway has not yet returned is on its way.
     const [listed] = body(await order.api.post(`${BRIEF}/orderList`, { pageNo: 1, pageSize: 10 })).data.list
     expect(listed).toMatchObject({ orderNo: order.orderNo, status: '2', refund: { state: 'refunding', amount: 598 } })

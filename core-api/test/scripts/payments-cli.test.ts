@@ -10,6 +10,7 @@ import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
 import { repoRoot } from '../../src/paths.ts'
 import { registerUser } from '../helpers/accounts.ts'
 import { body, createServerDatabase } from '../helpers/build-app.ts'
+import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { authed, bulletinWithFile, pressCashier } from '../helpers/orders.ts'
 
 // `npm run payments` as staff run it: against the configured database (a
@@ -18,15 +19,19 @@ import { authed, bulletinWithFile, pressCashier } from '../helpers/orders.ts'
 let dataDir = ''
 let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined
 let env: ConfigOverrides
+let gateway: TestGateway
 
 async function withApp<T>(fn: (instance: FastifyInstance) => Promise<T>): Promise<T> {
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, ...env })
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, ...gateway.settings, ...env })
   const instance = Fastify(fastifyOptions(config))
   await instance.register(app, { config })
   await instance.listen({ port: 0, host: '127.0.0.1' })
+  gateway.target = instance
   try {
     return await fn(instance)
   } finally {
+    // The command opens the same embedded database alone: notifications meanwhile find no core API.
+    gateway.target = undefined
     await instance.close()
   }
 }
@@ -35,7 +40,7 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/payments.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL ?? '', EMBEDDED_PG_MEMORY: 'false', PAYMENT_RETRY_DELAY_SECONDS: '1' },
+      env: { ...process.env, ...gateway.settings, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL ?? '', EMBEDDED_PG_MEMORY: 'false', PAYMENT_RETRY_DELAY_SECONDS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -50,8 +55,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-payments-cli-'))
   database = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined
   env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', EMBEDDED_PG_MEMORY: false }
+  gateway = await startGateway()
 })
 afterAll(async () => {
+  await gateway?.close()
   await database?.drop()
   await rm(dataDir, { recursive: true, force: true })
 })
@@ -69,7 +76,7 @@ it('refunds a paid order by hand, lists it, and records who did it', async () =>
     const user = await registerUser(instance)
     const { bulletin } = await bulletinWithFile(instance)
     const paying = body(await authed(instance, user.token).post('/report/websiteUserOrder/payOrder', { researchBriefReportId: String(bulletin.id), payMethod: 'wx', payPrice: 299 }))
-    await pressCashier(instance, paying.data.orderPayUrl, 'success')
+    await pressCashier(paying.data.orderPayUrl, 'success')
     return paying.data.orderNo as string
   })
 

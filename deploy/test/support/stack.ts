@@ -1,11 +1,13 @@
 // The whole multi-instance deployment on loopback, started from nothing and
 // torn down completely: s3rver, an SMTP sink, a fresh PostgreSQL database,
-// nginx from deploy/nginx, two core APIs started at the same moment on the
-// empty database, then two BFFs. Settings follow deploy/env/*.env.
+// nginx from deploy/nginx, the payment sandbox, two core APIs started at the
+// same moment on the empty database with its merchant settings, then two
+// BFFs. Settings follow deploy/env/*.env.
 import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { loadKeys, merchantEnv } from '@rpt/payment-sandbox'
 import { Nginx } from './nginx.ts'
 import { LOG_DIR, REPO_ROOT } from './paths.ts'
 import { freePort } from '../../../scripts/testkit/ports.ts'
@@ -31,7 +33,8 @@ export interface Instance {
 /** Settings a developer's shell may hold that must not leak into the instances. */
 const FOREIGN = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN', 'OPS_TOKENS', 'FILE_STORE', 'S3_ENDPOINT', 'AWS_PROFILE', 'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'DATA_DIR', 'PORT', 'HOST', 'CORE_PORT', 'CORE_HOST', 'CORE_API_URL', 'SITE_URL', 'TRUST_PROXY',
-  'TRUSTED_ORIGINS', 'REDIS_KEY_PREFIX', 'EMBEDDED_PG_MEMORY', 'SANDBOX_API_URL', 'PAYMENT_NOTIFY_URL', 'NODE_OPTIONS']
+  'TRUSTED_ORIGINS', 'REDIS_KEY_PREFIX', 'EMBEDDED_PG_MEMORY', 'PAYMENT_NOTIFY_URL', 'NODE_OPTIONS', 'SANDBOX_PORT', 'SANDBOX_PUBLIC_URL', 'SANDBOX_DATA_DIR',
+  'SANDBOX_PAY_BACK_URL']
 
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env }
@@ -51,11 +54,19 @@ export class Stack {
   nginx?: Nginx
   sitePort = 0
   coreLbPort = 0
+  sandboxPort = 0
+  /** The payment sandbox: the gateway both core APIs are merchants of */
+  sandbox?: Child
+  gatewaySettings: Record<string, string> = {}
   readonly redisPrefix = `rpt:multi-instance:${this.runId}:`
   readonly filePrefix = `run-${this.runId}`
 
   get siteUrl(): string {
     return `http://127.0.0.1:${this.sitePort}`
+  }
+
+  get sandboxUrl(): string {
+    return `http://127.0.0.1:${this.sandboxPort}`
   }
 
   get coreLbUrl(): string {
@@ -69,6 +80,7 @@ export class Stack {
 
   children(): Child[] {
     const children = [...this.bffs, ...this.cores].map((i) => i.child).filter((child): child is Child => child !== undefined)
+    if (this.sandbox) children.push(this.sandbox)
     return this.nginx ? [...children, this.nginx.child] : children
   }
 
@@ -102,6 +114,22 @@ export class Stack {
       site: this.sitePort, core: this.coreLbPort, bffs: this.bffs.map((b) => b.port), cores: this.cores.map((c) => c.port),
     })
     lap('nginx', t)
+
+    // The payment gateway first: the core APIs are configured as its merchant, as for a real one.
+    t = Date.now()
+    this.sandboxPort = await freePort()
+    const sandboxDir = path.join(this.workDir, 'payment-sandbox')
+    const gateways = merchantEnv(loadKeys(sandboxDir), this.sandboxUrl)
+    this.gatewaySettings = { ...gateways.alipay, ...gateways.wechatpay }
+    this.sandbox = new Child('payment-sandbox', process.execPath, ['--import', 'tsx', 'sandbox/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...baseEnv(), LOG_LEVEL: 'info', SANDBOX_PORT: String(this.sandboxPort), SANDBOX_DATA_DIR: sandboxDir,
+        SANDBOX_PAY_BACK_URL: `${this.siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
+      },
+    })
+    await waitHealthy(this.sandbox, `${this.sandboxUrl}/health`, 60_000, 'the payment sandbox (GET /health)')
+    lap('payment sandbox', t)
 
     // Both core APIs at the same moment, on the empty database: one migrates
     // and seeds, the other waits for it.
@@ -157,6 +185,7 @@ export class Stack {
       MAIL_RETRY_DELAY_SECONDS: '1',
       JOB_POLL_INTERVAL_SECONDS: '0.5',
       RECONCILE_INTERVAL_SECONDS: '5',
+      ...this.gatewaySettings,
     }
   }
 
@@ -202,6 +231,7 @@ export class Stack {
     // The BFFs first, so nothing calls a core API that is going away.
     await Promise.all(this.bffs.filter((b) => b.child).map((b) => attempt(`stop ${b.name}`, () => b.child.stop())))
     await Promise.all(this.cores.filter((c) => c.child).map((c) => attempt(`stop ${c.name}`, () => c.child.stop())))
+    if (this.sandbox) await attempt('stop the payment sandbox', () => this.sandbox!.stop())
     if (this.nginx) await attempt('stop nginx', () => this.nginx!.stop())
     if (this.smtp) await attempt('stop the SMTP sink', () => this.smtp!.stop())
     if (this.s3) await attempt('stop s3rver', () => this.s3!.stop())

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { isLoginExpired } from '@rpt/contract'
 import { AppError, classify, sendError } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
-import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, SANDBOX_PAGE_PATHS, SANDBOX_PREFIX, type Method, type ProxiedPath } from '../../upstream/allow-list.ts'
+import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, type Method, type ProxiedPath } from '../../upstream/allow-list.ts'
 
 /** Envelopes are small; anything bigger than this claiming to be JSON is not one. */
 const MAX_JSON_BYTES = 5 * 1024 * 1024
@@ -233,26 +233,6 @@ async function proxyPlugin(app: FastifyInstance) {
       replyOptions: { rewriteRequestHeaders: passThroughHeaders as never, onError: onUpstreamError(undefined) as never },
     })
   })
-
-  // Outside production the core API answers payments with its sandbox, whose
-  // cashier pages the buyer's browser opens on this site. Plain HTML forms
-  // post there, so no CSRF header can be asked of them; nothing real is paid.
-  if (config.NODE_ENV !== 'production') {
-    await app.register(async (scope) => {
-      scope.removeContentTypeParser('application/json')
-      await scope.register(httpProxy, {
-        upstream: config.CORE_API_URL,
-        prefix: SANDBOX_PREFIX,
-        rewritePrefix: SANDBOX_PREFIX,
-        routes: [...SANDBOX_PAGE_PATHS],
-        httpMethods: ['GET', 'POST'],
-        undici,
-        disableRequestLogging: true,
-        config: { csrf: 'exempt' },
-        replyOptions: { rewriteRequestHeaders: passThroughHeaders as never, onError: onUpstreamError(undefined) as never },
-      })
-    })
-  }
 }
 
 export default fp(proxyPlugin, { name: 'proxy', dependencies: ['config', 'session', 'csrf', 'limits', 'metrics'] })

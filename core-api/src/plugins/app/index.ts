@@ -14,6 +14,7 @@ import newsService from './news-service.ts'
 import orderDelivery from './order-delivery.ts'
 import orderService from './order-service.ts'
 import paymentCases from './payment-cases.ts'
+import paymentIntake from './payment-intake.ts'
 import payments from './payments.ts'
 import reportService from './report-service.ts'
 import sessionService from './session-service.ts'
@@ -37,6 +38,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(orderDelivery)
   await app.register(paymentCases)
   await app.register(orderService)
+  await app.register(paymentIntake)
 }
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.

@@ -45,22 +45,6 @@ export interface PaidReport {
 
 export type SettleOutcome = 'paid' | 'duplicate' | 'revived' | 'refunding' | 'amount-mismatch' | 'unknown-order'
 
-export type CaseState = 'refund-required' | 'refunded' | 'closing'
-
-export interface CaseRow {
-  orderNo: string
-  provider: string
-  state: string
-  amount: number | null
-  currency: string | null
-  cause: string | null
-  attempts: number
-  lastError: string | null
-  requestedBy: string | null
-  createdAt: Date
-  updatedAt: Date
-}
-
 interface RefundRow {
   id: string
   refundNo: string
@@ -364,23 +348,6 @@ export class PaymentCases {
       await this.audit(order.id, 'staff-refund', actor, { reason: reason.trim() }, transaction)
       return { refundNo }
     })
-  }
-
-  /** The cases staff follow: refunds not yet done, refunds done, and closes not yet done. */
-  async list(state: CaseState, limit = 200): Promise<CaseRow[]> {
-    if (state === 'closing') {
-      return this.select<CaseRow>(
-        `SELECT o.order_no AS "orderNo", c.provider, c.state, NULL::int AS amount, NULL AS currency, NULL AS cause, c.attempts, c.last_error AS "lastError",
-                NULL AS "requestedBy", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
-           FROM payment_close c JOIN website_order o ON o.id = c.order_id WHERE c.state IN ('pending', 'failed') ORDER BY c.created_at LIMIT $1`, [limit],
-      )
-    }
-    const states = state === 'refunded' ? ['succeeded'] : ['pending', 'processing', 'failed']
-    return this.select<CaseRow>(
-      `SELECT o.order_no AS "orderNo", r.provider, r.state, r.amount, r.currency, r.cause, r.attempts, r.last_error AS "lastError",
-              r.requested_by AS "requestedBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt"
-         FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE r.state = ANY($1::text[]) ORDER BY r.created_at LIMIT $2`, [states, limit],
-    )
   }
 }
 

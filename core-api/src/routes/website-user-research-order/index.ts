@@ -24,7 +24,7 @@ const websiteUserResearchOrderRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
   }, async (request, reply) => {
-    const answer = await app.orders.handleNotification({
+    const answer = await app.paymentIntake.handleNotification({
       headers: request.headers,
       rawBody: request.rawBody ?? '',
       contentType: String(request.headers['content-type'] ?? ''),

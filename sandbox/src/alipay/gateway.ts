@@ -1,11 +1,11 @@
-import { createSign, createVerify, randomBytes, randomInt } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
-import { fenToYuan, yuanToFen } from '../alipay.ts'
+import type { Books, Trade, TradeState } from '../books.ts'
+import { renderCashierPage, type CashierState } from '../cashier-page.ts'
 import { alipayTime, parseAlipayTime } from '../china-time.ts'
-import type { NotificationSender } from '../types.ts'
-import { renderCashierPage, type CashierState } from './cashier-page.ts'
-import type { SandboxKeys } from './keys.ts'
+import type { NotificationSender } from '../deliver.ts'
+import type { GatewayKeys } from '../keys.ts'
+import { digits, fenToYuan, rsaSign, rsaVerify, yuanToFen } from '../signing.ts'
 
 // A stand-in for Alipay's gateway (openapi.alipay.com/gateway.do) that speaks
 // its protocol: requests signed RSA2 by the merchant's key, page-pay URLs that
@@ -21,68 +21,24 @@ import type { SandboxKeys } from './keys.ts'
 // past time_expire) and REFUND (refunded in full); the last three all read
 // TRADE_CLOSED, as Alipay reports them.
 
-export interface AlipaySandboxOptions {
-  keys: SandboxKeys['alipay']
-  sequelize: Sequelize
+export interface AlipayGatewayOptions {
+  keys: GatewayKeys['alipay']
+  books: Books
   deliver: NotificationSender
 }
 
 type Params = Record<string, string>
 type Answer = Record<string, unknown>
 
-interface TradeRow {
-  tradeKey: string
-  outTradeNo: string
-  amount: number
-  currency: string
-  subject: string
-  notifyUrl: string
-  returnUrl: string | null
-  state: string
-  tradeNo: string
-  createdAt: Date
-  updatedAt: Date
-  expiresAt: Date | null
-}
-
-interface RefundRow {
-  outRequestNo: string
-  outTradeNo: string
-  amount: number
-  createdAt: Date
-}
-
-const TRADE_COLUMNS = `trade_key AS "tradeKey", out_trade_no AS "outTradeNo", amount, currency, subject, notify_url AS "notifyUrl",
-  return_url AS "returnUrl", state, trade_no AS "tradeNo", created_at AS "createdAt", updated_at AS "updatedAt", expires_at AS "expiresAt"`
-const REFUND_COLUMNS = `out_refund_no AS "outRequestNo", out_trade_no AS "outTradeNo", amount, created_at AS "createdAt"`
-
 const PAGE_METHODS = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay'])
-const TRADE_STATUS = new Map([['WAIT', 'WAIT_BUYER_PAY'], ['SUCCESS', 'TRADE_SUCCESS'], ['PAYERROR', 'TRADE_CLOSED'], ['CLOSED', 'TRADE_CLOSED'], ['REFUND', 'TRADE_CLOSED']])
-const CASHIER_STATES = new Map<string, CashierState>([['WAIT', 'WAIT'], ['SUCCESS', 'SUCCESS'], ['PAYERROR', 'FAIL'], ['CLOSED', 'CLOSED'], ['REFUND', 'REFUNDED']])
+const TRADE_STATUS = new Map<TradeState, string>([['WAIT', 'WAIT_BUYER_PAY'], ['SUCCESS', 'TRADE_SUCCESS'], ['PAYERROR', 'TRADE_CLOSED'], ['CLOSED', 'TRADE_CLOSED'], ['REFUND', 'TRADE_CLOSED']])
+const CASHIER_STATES = new Map<TradeState, CashierState>([['WAIT', 'WAIT'], ['SUCCESS', 'SUCCESS'], ['PAYERROR', 'FAIL'], ['CLOSED', 'CLOSED'], ['REFUND', 'REFUNDED']])
 const BUYER = { buyer_logon_id: 'san***@sandbox.com', buyer_user_id: '2088000000000001' }
 
 /** Alipay's signing string: every non-empty parameter but the excluded ones, sorted, key=value joined by &. */
 export function signingString(params: Params, exclude: string[]): string {
   return Object.keys(params).filter((k) => !exclude.includes(k) && params[k] !== '' && params[k] !== undefined).sort()
     .map((k) => `${k}=${params[k]}`).join('&')
-}
-
-function rsaSign(content: string, privateKey: string): string {
-  return createSign('RSA-SHA256').update(content, 'utf8').sign(privateKey, 'base64')
-}
-
-function rsaVerify(content: string, signature: string, publicKey: string): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(content, 'utf8').verify(publicKey, signature, 'base64')
-  } catch {
-    return false
-  }
-}
-
-function digits(count: number): string {
-  let text = ''
-  for (let i = 0; i < count; i++) text += String(randomInt(10))
-  return text
 }
 
 function failure(subCode: string, subMsg: string): Answer {
@@ -93,8 +49,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }
 
-export default async function alipaySandbox(app: FastifyInstance, options: AlipaySandboxOptions) {
-  const { keys, sequelize } = options
+export default async function alipayGateway(app: FastifyInstance, options: AlipayGatewayOptions) {
+  const { keys, books } = options
 
   /** The request's parameters (query and form body) if the merchant's signature checks out. */
   function signedParams(query: unknown, body: unknown): Params | undefined {
@@ -117,34 +73,16 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
     }
   }
 
-  /** A waiting trade past its time_expire is closed: Alipay closes it on its own, whoever looks next sees it closed. */
-  async function expireDue(column: 'out_trade_no' | 'trade_no', value: string, transaction?: Transaction) {
-    await sequelize.query(
-      `UPDATE sandbox_trade SET state = 'CLOSED', updated_at = now()
-        WHERE provider = 'alipay' AND ${column} = $1 AND state = 'WAIT' AND expires_at <= now()`,
-      { bind: [value], ...(transaction ? { transaction } : {}) },
-    )
-  }
-
-  async function findTrade(column: 'out_trade_no' | 'trade_no', value: string, transaction?: Transaction): Promise<TradeRow | undefined> {
-    await expireDue(column, value, transaction)
-    const rows = await sequelize.query<TradeRow>(
-      `SELECT ${TRADE_COLUMNS} FROM sandbox_trade WHERE provider = 'alipay' AND ${column} = $1${transaction ? ' FOR UPDATE' : ''}`,
-      { bind: [value], type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
-    )
-    return rows[0]
-  }
-
   /** The trade an OpenAPI call names: trade_no wins over out_trade_no, as Alipay documents. */
-  function locate(biz: Record<string, unknown>, transaction?: Transaction): Promise<TradeRow | undefined> {
+  function locate(biz: Record<string, unknown>): Trade | undefined {
     const tradeNo = text(biz.trade_no)
-    if (tradeNo) return findTrade('trade_no', tradeNo, transaction)
+    if (tradeNo) return books.trade('alipay', 'tradeNo', tradeNo)
     const outTradeNo = text(biz.out_trade_no)
-    return outTradeNo ? findTrade('out_trade_no', outTradeNo, transaction) : Promise.resolve(undefined)
+    return outTradeNo ? books.trade('alipay', 'outTradeNo', outTradeNo) : undefined
   }
 
   /** Records the trade a page-pay request describes; a waiting trade takes the newest request's terms. */
-  async function openTrade(params: Params): Promise<TradeRow | string> {
+  function openTrade(params: Params): Trade | string {
     if (!PAGE_METHODS.has(params.method ?? '')) return 'unsupported method'
     const biz = bizOf(params)
     if (!biz) return 'biz_content is not JSON'
@@ -153,23 +91,24 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
     if (!/^[A-Za-z0-9_-]{6,32}$/.test(outTradeNo) || !amount || typeof biz.subject !== 'string' || !params.notify_url) return 'missing or invalid trade fields'
     const expiresAt = biz.time_expire === undefined ? null : parseAlipayTime(biz.time_expire)
     if (expiresAt === undefined) return 'time_expire must be yyyy-MM-dd HH:mm:ss (China time)'
-    // Closed first, so new terms never revive a trade whose deadline has passed.
-    await expireDue('out_trade_no', outTradeNo)
-    await sequelize.query(
-      `INSERT INTO sandbox_trade (provider, trade_key, out_trade_no, app_id, amount, currency, subject, notify_url, return_url, trade_no, expires_at)
-       VALUES ('alipay', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (provider, out_trade_no) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency, subject = EXCLUDED.subject,
-         notify_url = EXCLUDED.notify_url, return_url = EXCLUDED.return_url, expires_at = EXCLUDED.expires_at, updated_at = now()
-       WHERE sandbox_trade.state = 'WAIT'`,
-      {
-        bind: [
-          randomBytes(12).toString('base64url'), outTradeNo, keys.appId, amount, typeof biz.trans_currency === 'string' ? biz.trans_currency : 'CNY',
-          biz.subject.slice(0, 300), params.notify_url, params.return_url ?? null, `${alipayTime(new Date()).slice(0, 10).replaceAll('-', '')}22001${digits(15)}`,
-          expiresAt,
-        ],
-      },
-    )
-    return (await findTrade('out_trade_no', outTradeNo))!
+    // Looked up first, so a waiting trade past its deadline is closed before new terms could revive it.
+    const existing = books.trade('alipay', 'outTradeNo', outTradeNo)
+    const terms = {
+      amount, currency: typeof biz.trans_currency === 'string' ? biz.trans_currency : 'CNY', subject: biz.subject.slice(0, 300),
+      notifyUrl: params.notify_url, returnUrl: params.return_url ?? null, expiresAt,
+    }
+    if (!existing) {
+      const now = new Date()
+      books.addTrade({
+        provider: 'alipay', tradeKey: randomBytes(12).toString('base64url'), outTradeNo, appId: keys.appId, merchantId: null, ...terms, state: 'WAIT',
+        tradeNo: `${alipayTime(now).slice(0, 10).replaceAll('-', '')}22001${digits(15)}`, createdAt: now, updatedAt: now,
+      })
+    } else if (existing.state === 'WAIT') {
+      Object.assign(existing, terms, { updatedAt: new Date() })
+      books.save()
+    }
+    // Looked up again: a deadline already past closes the trade at once.
+    return books.trade('alipay', 'outTradeNo', outTradeNo)!
   }
 
   function page(reply: FastifyReply, status: number, html: string) {
@@ -180,7 +119,7 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
     return page(reply, status, `<!doctype html><meta charset="utf-8"><title>Alipay sandbox</title><p style="font-family:sans-serif">Alipay sandbox: ${message.replace(/[<>&]/g, '')}</p>`)
   }
 
-  function cashier(reply: FastifyReply, request: FastifyRequest, trade: TradeRow) {
+  function cashier(reply: FastifyReply, request: FastifyRequest, trade: Trade) {
     const expired = trade.state === 'CLOSED' && trade.expiresAt !== null && trade.expiresAt.getTime() <= Date.now()
     return page(reply, 200, renderCashierPage({
       provider: 'alipay', subject: trade.subject, amount: trade.amount, currency: trade.currency, orderNo: trade.outTradeNo,
@@ -188,7 +127,7 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
     }))
   }
 
-  async function notify(trade: TradeRow, state: 'TRADE_SUCCESS' | 'TRADE_CLOSED') {
+  async function notify(trade: Trade, state: 'TRADE_SUCCESS' | 'TRADE_CLOSED') {
     const now = alipayTime(new Date())
     const params: Params = {
       notify_time: now, notify_type: 'trade_status_sync', notify_id: randomBytes(16).toString('hex'), app_id: keys.appId, charset: 'utf-8',
@@ -204,8 +143,8 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
 
   // ---- OpenAPI methods ----
 
-  async function query(biz: Record<string, unknown>): Promise<Answer> {
-    const trade = await locate(biz)
+  function query(biz: Record<string, unknown>): Answer {
+    const trade = locate(biz)
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
     const paid = trade.state === 'SUCCESS' || trade.state === 'REFUND'
     return {
@@ -215,87 +154,70 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
     }
   }
 
-  async function close(biz: Record<string, unknown>): Promise<Answer> {
-    const trade = await locate(biz)
+  function close(biz: Record<string, unknown>): Answer {
+    const trade = locate(biz)
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
     // Only a trade waiting for payment can be closed; paid, failed and closed ones answer the same refusal.
-    const closed = await sequelize.query<{ state: string }>(
-      `UPDATE sandbox_trade SET state = 'CLOSED', updated_at = now() WHERE provider = 'alipay' AND out_trade_no = $1 AND state = 'WAIT' RETURNING state`,
-      { bind: [trade.outTradeNo], type: QueryTypes.SELECT },
-    )
-    if (closed.length === 0) return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+    if (trade.state !== 'WAIT') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+    books.setState(trade, 'CLOSED')
     return { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo }
   }
 
-  function refundAnswer(trade: TradeRow, refunded: number, fundChange: 'Y' | 'N', at: Date): Answer {
+  function refundAnswer(trade: Trade, refunded: number, fundChange: 'Y' | 'N', at: Date): Answer {
     return {
       code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, buyer_logon_id: BUYER.buyer_logon_id,
       fund_change: fundChange, refund_fee: fenToYuan(refunded), gmt_refund_pay: alipayTime(at), buyer_user_id: BUYER.buyer_user_id,
     }
   }
 
-  async function refund(biz: Record<string, unknown>): Promise<Answer> {
+  function refund(biz: Record<string, unknown>): Answer {
     const amount = yuanToFen(biz.refund_amount)
     if (!amount) return failure('ACQ.INVALID_PARAMETER', '参数无效: refund_amount')
     const reason = text(biz.refund_reason).slice(0, 200)
     const currency = text(biz.refund_currency)
-    return sequelize.transaction(async (transaction) => {
-      // The trade row is locked, so two copies of one request refund once and two refunds never overdraw it.
-      const trade = await locate(biz, transaction)
-      if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
-      // Alipay's default out_request_no is the out_trade_no (one full refund).
-      const outRequestNo = text(biz.out_request_no) || trade.outTradeNo
-      if (outRequestNo.length > 64) return failure('ACQ.INVALID_PARAMETER', '参数无效: out_request_no')
-      const refunds = await sequelize.query<RefundRow>(
-        `SELECT ${REFUND_COLUMNS} FROM sandbox_refund WHERE provider = 'alipay' AND out_trade_no = $1 ORDER BY id`,
-        { bind: [trade.outTradeNo], type: QueryTypes.SELECT, transaction },
-      )
-      const refunded = refunds.reduce((sum, row) => sum + row.amount, 0)
-      const [repeat] = await sequelize.query<RefundRow>(
-        `SELECT ${REFUND_COLUMNS} FROM sandbox_refund WHERE provider = 'alipay' AND out_refund_no = $1`,
-        { bind: [outRequestNo], type: QueryTypes.SELECT, transaction },
-      )
-      if (repeat) {
-        // The same request again: the same answer, and no money moves (fund_change N).
-        if (repeat.outTradeNo === trade.outTradeNo && repeat.amount === amount) return refundAnswer(trade, refunded, 'N', repeat.createdAt)
-        return failure('ACQ.DISCORDANT_REPEAT_REQUEST', '不一致的请求')
-      }
-      if (trade.state !== 'SUCCESS') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
-      if (currency !== '' && currency !== trade.currency) return failure('ACQ.INVALID_PARAMETER', '参数无效: refund_currency')
-      if (refunded + amount > trade.amount) return failure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
-      await sequelize.query(
-        `INSERT INTO sandbox_refund (provider, refund_key, out_refund_no, out_trade_no, amount, currency, reason, state)
-         VALUES ('alipay', $1, $2, $3, $4, $5, $6, 'SUCCESS')`,
-        { bind: [`${trade.tradeNo}-${digits(6)}`, outRequestNo, trade.outTradeNo, amount, trade.currency, reason || null], transaction },
-      )
-      // A trade refunded in full is closed; one refunded in part stays TRADE_SUCCESS.
-      if (refunded + amount === trade.amount) {
-        await sequelize.query(`UPDATE sandbox_trade SET state = 'REFUND' WHERE provider = 'alipay' AND out_trade_no = $1`, { bind: [trade.outTradeNo], transaction })
-      }
-      return refundAnswer(trade, refunded + amount, 'Y', new Date())
+    // No await from here to the booking: two copies of one request refund once and two refunds never overdraw a trade.
+    const trade = locate(biz)
+    if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
+    // Alipay's default out_request_no is the out_trade_no (one full refund).
+    const outRequestNo = text(biz.out_request_no) || trade.outTradeNo
+    if (outRequestNo.length > 64) return failure('ACQ.INVALID_PARAMETER', '参数无效: out_request_no')
+    const refunded = books.refunded('alipay', trade.outTradeNo, ['SUCCESS'])
+    const repeat = books.refund('alipay', outRequestNo)
+    if (repeat) {
+      // The same request again: the same answer, and no money moves (fund_change N).
+      if (repeat.outTradeNo === trade.outTradeNo && repeat.amount === amount) return refundAnswer(trade, refunded, 'N', repeat.createdAt)
+      return failure('ACQ.DISCORDANT_REPEAT_REQUEST', '不一致的请求')
+    }
+    if (trade.state !== 'SUCCESS') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+    if (currency !== '' && currency !== trade.currency) return failure('ACQ.INVALID_PARAMETER', '参数无效: refund_currency')
+    if (refunded + amount > trade.amount) return failure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
+    const now = new Date()
+    books.addRefund({
+      provider: 'alipay', refundKey: `${trade.tradeNo}-${digits(6)}`, outRefundNo: outRequestNo, outTradeNo: trade.outTradeNo, amount,
+      currency: trade.currency, reason: reason || null, notifyUrl: null, state: 'SUCCESS', createdAt: now, updatedAt: now,
     })
+    // A trade refunded in full is closed; one refunded in part stays TRADE_SUCCESS. Its updatedAt stays the payment's time.
+    if (refunded + amount === trade.amount) books.setState(trade, 'REFUND', trade.updatedAt)
+    return refundAnswer(trade, refunded + amount, 'Y', now)
   }
 
-  async function refundQuery(biz: Record<string, unknown>): Promise<Answer> {
+  function refundQuery(biz: Record<string, unknown>): Answer {
     const outRequestNo = text(biz.out_request_no)
     if (!outRequestNo) return failure('ACQ.INVALID_PARAMETER', '参数无效: out_request_no')
-    const trade = await locate(biz)
+    const trade = locate(biz)
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
-    const [row] = await sequelize.query<RefundRow>(
-      `SELECT ${REFUND_COLUMNS} FROM sandbox_refund WHERE provider = 'alipay' AND out_refund_no = $1 AND out_trade_no = $2`,
-      { bind: [outRequestNo, trade.outTradeNo], type: QueryTypes.SELECT },
-    )
+    const row = books.refund('alipay', outRequestNo)
     // No such refund: Alipay answers success without refund fields.
-    if (!row) return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, out_request_no: outRequestNo }
+    if (!row || row.outTradeNo !== trade.outTradeNo) return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, out_request_no: outRequestNo }
     const options = Array.isArray(biz.query_options) ? biz.query_options : []
     return {
-      code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, out_request_no: row.outRequestNo,
+      code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, out_request_no: row.outRefundNo,
       total_amount: fenToYuan(trade.amount), refund_amount: fenToYuan(row.amount), refund_status: 'REFUND_SUCCESS',
       ...(options.includes('gmt_refund_pay') ? { gmt_refund_pay: alipayTime(row.createdAt) } : {}),
     }
   }
 
-  const METHODS = new Map<string, (biz: Record<string, unknown>) => Promise<Answer>>([
+  const METHODS = new Map<string, (biz: Record<string, unknown>) => Answer>([
     ['alipay.trade.query', query],
     ['alipay.trade.close', close],
     ['alipay.trade.refund', refund],
@@ -306,7 +228,7 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
   app.get('/gateway.do', async (request, reply) => {
     const params = signedParams(request.query, undefined)
     if (!params) return errorPage(reply, 400, 'invalid signature (isv.invalid-signature)')
-    const trade = await openTrade(params)
+    const trade = openTrade(params)
     if (typeof trade === 'string') return errorPage(reply, 400, trade)
     return cashier(reply, request, trade)
   })
@@ -320,20 +242,18 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
       // The cashier's Pay or Fail button.
       if (!params) return errorPage(reply, 400, 'invalid signature (isv.invalid-signature)')
       if (result !== 'success' && result !== 'fail') return errorPage(reply, 400, 'result must be success or fail')
-      const opened = await openTrade(params)
+      const opened = openTrade(params)
       if (typeof opened === 'string') return errorPage(reply, 400, opened)
       // Past its deadline, or closed, a trade takes no payment whatever the page still shows.
-      const finished = await sequelize.query<{ state: string }>(
-        `UPDATE sandbox_trade SET state = $2, updated_at = now()
-          WHERE provider = 'alipay' AND out_trade_no = $1 AND state = 'WAIT' AND (expires_at IS NULL OR expires_at > now()) RETURNING state`,
-        { bind: [opened.outTradeNo, result === 'success' ? 'SUCCESS' : 'PAYERROR'], type: QueryTypes.SELECT },
-      )
-      if (finished.length > 0) {
-        const answer = await notify(opened, result === 'success' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED')
-        if (answer.body.trim() !== 'success') request.log.warn({ orderNo: opened.outTradeNo, status: answer.status }, 'alipay sandbox: merchant did not acknowledge the notification')
+      const finished = books.finish(opened, result === 'success' ? 'SUCCESS' : 'PAYERROR')
+      if (finished) {
+        // A merchant that does not take the notification learns of the payment by query, as with Alipay; the buyer goes back either way.
+        await notify(opened, result === 'success' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED').then(
+          (answer) => answer.body.trim() === 'success' || request.log.warn({ orderNo: opened.outTradeNo, status: answer.status }, 'alipay gateway: merchant did not acknowledge the notification'),
+          (error: unknown) => request.log.warn({ err: error, orderNo: opened.outTradeNo }, 'alipay gateway: notification not delivered'),
+        )
       } else {
-        const now = await findTrade('out_trade_no', opened.outTradeNo)
-        if (now && (now.state === 'CLOSED' || now.state === 'REFUND')) return cashier(reply, request, now)
+        if (opened.state === 'CLOSED' || opened.state === 'REFUND') return cashier(reply, request, opened)
       }
       const back = opened.returnUrl ?? '/'
       return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}out_trade_no=${encodeURIComponent(opened.outTradeNo)}`, 303)
@@ -351,7 +271,7 @@ export default async function alipaySandbox(app: FastifyInstance, options: Alipa
       const biz = bizOf(params)
       inner = !handler
         ? { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: 'unsupported in the sandbox' }
-        : !biz ? failure('ACQ.INVALID_PARAMETER', '参数无效: biz_content') : await handler(biz)
+        : !biz ? failure('ACQ.INVALID_PARAMETER', '参数无效: biz_content') : handler(biz)
     }
     const innerText = JSON.stringify(inner)
     const answer = `{"${responseKey}":${innerText},"sign":"${rsaSign(innerText, keys.platform.privateKey)}"}`
