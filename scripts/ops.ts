@@ -14,7 +14,7 @@ const USAGE = `usage: npm run ops -- [--url URL] [--json] COMMAND
   audit [--limit N]                       the audit log, newest first
   stats                                   the last hour: cache hit rates, refusals, upstream latency
   keys CACHE                              keys of a data cache, for purge --key
-  table                                   the settings table (markdown, as in the README); needs no server
+  table                                   the settings table (markdown, as in docs/caching.md); needs no server
 environment: OPS_TOKEN (required but for table), OPS_URL (default http://127.0.0.1:3000; --url overrides)`
 
 const { values, positionals } = parseArgs({

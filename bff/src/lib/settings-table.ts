@@ -3,7 +3,7 @@ import { Type, type TInteger } from 'typebox'
 // The one table of the settings ops may change while the BFF runs: every
 // cache's lifetimes and bounds and every rate limit. The environment's
 // schema (config.ts), the ops API's validation (routes/ops), the ops page's
-// form (served by GET /bff/ops/settings) and the README's table are all made
+// form (served by GET /bff/ops/settings) and the table in docs/caching.md are all made
 // from it, so a name, range or default is written once.
 
 export type Lang = 'zh-CN' | 'en-US'
@@ -151,7 +151,7 @@ export function describeProblem(problem: SettingProblem, lang: Lang): string {
   return zh ? `设置 ${problem.name} 应在 ${def.min} 到 ${def.max} 之间` : `Setting ${problem.name} must be between ${def.min} and ${def.max}`
 }
 
-/** The README's settings table (test/ops/readme-table.test.ts keeps the README equal to it). */
+/** The settings table of docs/caching.md (test/ops/cli.test.ts keeps it equal to this). */
 export function settingsMarkdown(): string {
   const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.group} | ${s.applies} | ${s.unit} | ${s.min}–${s.max} | ${s.default} | ${s.description['en-US']} |`)
   return ['| setting | group | applies to | unit | range | default | meaning |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n')
