@@ -3,7 +3,7 @@ import type { TObject } from 'typebox'
 import { Envelope, ErrorEnvelope, isLoginExpired } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
 import { explicitLang, requestLang } from '../../http/locale.ts'
-import { EncodedBodies, EncodedBody, sendEncoded } from '../../lib/encoded-body.ts'
+import { EncodedBodies, sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
 import {
   ArticleData, BulletinData, BulletinsData, BulletinsQuery, HomeData, HomeQuery, NewsData, NewsQuery, RecordQuery, ReportData, ReportsData, ReportsQuery,
@@ -37,9 +37,15 @@ export default async function pageRoutes(app: FastifyInstance) {
       if (answer.body.code !== 200) return reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
       // The same for every visitor without a session who names the edition in the URL; the
       // edition a cookie names is the visitor's own (docs/caching.md, "Keys").
-      const policy = token !== undefined || app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
+      const policy = app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
+      if (answer.outcome === undefined) {
+        // Made for this request (a live list): compressed off the event loop.
+        const text = reply.serialize(answer.body) as string
+        if (app.httpCache.validate(request, reply, policy, weakEtag(text))) return app.httpCache.notModified(reply)
+        return sendCompressed(request, reply, text, 'application/json; charset=utf-8')
+      }
       // Kept pages come back as the same body object while their parts stay cached: bytes, compressed forms and ETag are made once.
-      const body = answer.outcome === undefined ? new EncodedBody(reply.serialize(answer.body) as string) : encodedBodies.get(answer.body, () => reply.serialize(answer.body))
+      const body = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
       if (app.httpCache.validate(request, reply, policy, body.etag)) return app.httpCache.notModified(reply)
       return sendEncoded(request, reply, body, 'application/json; charset=utf-8')
     })
