@@ -1,7 +1,7 @@
 // The floor of answering the home payload through Fastify's request
 // pipeline: one route, no plugins or hooks, writing the exact bytes and
 // headers the BFF sent (as bench/bare-server.ts does from node:http). The
-// BFF without answer replay is compared with it: what remains above it is
+// BFF is compared with it: what remains above it is
 // the BFF's own work (hooks, query validation, cache lookup, session).
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'

@@ -8,7 +8,7 @@ import { createServer } from 'node:http'
 const [bodyFile, headersFile, port] = [process.argv[2], process.argv[3], Number(process.argv[4])]
 if (!bodyFile || !headersFile || !port) throw new Error('usage: bare-server.ts BODY_FILE HEADERS_JSON PORT')
 const body = readFileSync(bodyFile)
-// writeHead's flat form, as the BFF's answer replay writes it: no per-request header objects.
+// writeHead's flat form: no per-request header objects.
 const headers = [...(JSON.parse(readFileSync(headersFile, 'utf8')) as string[]), 'content-length', String(body.length)]
 
 createServer((request, response) => {

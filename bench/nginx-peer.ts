@@ -6,12 +6,16 @@
 //             BFF sent with it: what serving those bytes costs at the floor.
 //   balancer: a plain proxy (keep-alive upstream connections, no cache) in
 //             front of one or more BFF instances.
+//
+// startReferenceNginx runs the reference deployment's own configuration
+// instead (deploy/nginx/nginx.conf.template, its shared cache included).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { renderConfig, type NginxPorts } from '../deploy/test/support/nginx.ts'
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate))
 
@@ -138,19 +142,38 @@ async function waitForPort(port: number, child: ChildProcess, prefix: string): P
   throw new Error(`nginx did not listen on ${port}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
 }
 
-export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
-  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
+/** A scratch prefix nginx's workers can enter. */
+async function scratchPrefix(): Promise<string> {
   const prefix = await mkdtemp(path.join(tmpdir(), 'rpt-bench-nginx-'))
   // Started as root, nginx's workers drop to an unprivileged user: mkdtemp's 0700 would answer every request 403.
   await chmod(prefix, 0o755)
+  return prefix
+}
+
+export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
+  const prefix = await scratchPrefix()
   await mkdir(path.join(prefix, 'www'), { recursive: true, mode: 0o755 })
   if (options.static) await writeFile(path.join(prefix, 'www', 'payload'), options.static.site.body, { mode: 0o644 })
+  const ports = [options.static?.port, options.balancer?.port, options.proxy?.port].filter((port): port is number => port !== undefined)
+  return launch(prefix, nginxConfig(prefix, options), ports)
+}
+
+/** deploy/nginx/nginx.conf.template as the multi-instance test renders it (one worker, loopback ports), in front of the given BFFs. */
+export async function startReferenceNginx(ports: NginxPorts): Promise<NginxPeer> {
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
+  const prefix = await scratchPrefix()
+  await mkdir(path.join(prefix, 'temp'), { recursive: true })
+  return launch(prefix, await renderConfig(prefix, ports), [ports.site, ports.core])
+}
+
+async function launch(prefix: string, config: string, ports: number[]): Promise<NginxPeer> {
   const conf = path.join(prefix, 'nginx.conf')
-  await writeFile(conf, nginxConfig(prefix, options))
+  await writeFile(conf, config)
   // -e: the error log before the config is read (Debian's default is under /var/log).
-  const child = spawn(NGINX, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(NGINX!, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
   try {
-    for (const port of [options.static?.port, options.balancer?.port, options.proxy?.port]) if (port !== undefined) await waitForPort(port, child, prefix)
+    for (const port of ports) await waitForPort(port, child, prefix)
   } catch (error) {
     // Never left running behind a bench that failed to start it.
     if (child.exitCode === null) child.kill('SIGTERM')

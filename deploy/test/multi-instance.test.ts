@@ -18,7 +18,7 @@ import { DEPLOY_DIR, FIXTURES_DIR, MIGRATIONS_DIR } from './support/paths.ts'
 import { probe, sleep, waitFor } from './support/processes.ts'
 import { countKeys } from './support/redis.ts'
 import { encryptCredential, SiteClient, type SiteAnswer } from './support/site-client.ts'
-import { CAPTCHA_CODE, Stack } from './support/stack.ts'
+import { CAPTCHA_CODE, OPS_TOKEN, Stack } from './support/stack.ts'
 
 const S = {
   up: '0: the stack comes up: s3rver, SMTP sink, a fresh database, nginx, two core APIs started together, two BFFs',
@@ -32,6 +32,7 @@ const S = {
   kill: '8: a core API killed (SIGKILL): nginx passes to the other, the buyer carries on',
   delivered: '9: the survivor delivers the queued mail exactly once; outgoing_mail shows it sent; its link serves the file',
   envFiles: '10: deploy/env/*.env document every setting the instances were started with',
+  cache: '11: nginx keeps anonymous pages as the BFF says; a purge by tag reaches through its cache within HTTP_MAX_AGE_S; a session is never answered from it',
 } as const
 
 const stack = new Stack()
@@ -376,6 +377,56 @@ S.queued, S.kill], async () => {
     expect(file.status, `the mailed link answered ${file.status}: ${file.text().slice(0, 300)}`).toBe(200)
     expect(file.body.equals(report.bytes), 'the mailed link serves the bucket object').toBe(true)
   })
+
+  step(S.cache, [S.login], async () => {
+    // docs/caching.md: the shared cache has no purge; its copies live HTTP_MAX_AGE_S.
+    const visitor = new SiteClient(stack.siteUrl)
+    const home = '/bff/pages/home?lang=en-US'
+    const identity = { headers: { 'accept-encoding': 'identity' } }
+    type Home = { data: { hotReports: Array<{ id: string; title: string; webTitle: string }> } }
+    const first = await visitor.request('anonymous home payload', 'GET', home, identity)
+    const maxAge = Number(/^public, max-age=(\d+)/.exec(first.headers.get('cache-control') ?? '')?.[1])
+    expect(maxAge, `Cache-Control of an anonymous payload: ${first.headers.get('cache-control')}`).toBeGreaterThan(0)
+    const kept = await visitor.request('anonymous home payload again', 'GET', home, identity)
+    expect(kept.headers.get('x-cache-status')).toBe('HIT')
+    expect(kept.body.equals(first.body)).toBe(true)
+
+    // The buyer is logged in: every answer comes from a BFF, none is kept, and the visitor's copy stays as it was.
+    for (let i = 0; i < 3; i++) {
+      const mine = await site.request('home payload with a session', 'GET', home, identity)
+      expect(mine.headers.get('x-cache-status')).toBe('BYPASS')
+      expect(mine.headers.get('cache-control')).toBe('private, no-store')
+      expect(stack.nameOf(mine.bff), 'answered by a BFF').toMatch(/bff/)
+    }
+    const after = await visitor.request('anonymous home payload after the session', 'GET', home, identity)
+    expect(after.headers.get('x-cache-status')).toBe('HIT')
+    expect(after.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
+    expect(after.headers.get('etag')).toBe(first.headers.get('etag'))
+
+    // An operator retitles a hot report and purges it by tag: each BFF shows it at once, nginx within max-age.
+    const hot = first.json<Home>().data.hotReports[0]!
+    const retitled = `${hot.title} (revised ${randomBytes(2).toString('hex')})`
+    await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [retitled, hot.id])
+    try {
+      const purge = await site.request('purge a report', 'POST', '/bff/ops/purge', { json: { report: hot.webTitle }, headers: { 'x-ops-token': OPS_TOKEN } })
+      expect(purge.status, purge.text()).toBe(200)
+      const purgedAt = Date.now()
+      // (The other BFF hears of the purge through Redis, a moment later.)
+      for (const bff of stack.bffs) {
+        await waitFor(async () => ((await (await fetch(`http://${bff.address}${home}`)).text()).includes(retitled) ? true : undefined), {
+          timeoutMs: 2000, intervalMs: 50, describe: () => `${bff.name} still answered the old title 2 s after the purge`,
+        })
+      }
+      const seen = await waitFor(async () => ((await visitor.request('anonymous home payload after the purge', 'GET', home, identity)).text().includes(retitled) ? Date.now() : undefined), {
+        timeoutMs: (maxAge + 5) * 1000, intervalMs: 250, describe: () => `nginx still answered the old title ${maxAge + 5} s after the purge`,
+      })
+      const lag = (seen - purgedAt) / 1000
+      log(`the purge showed through nginx's cache after ${lag.toFixed(1)} s (max-age ${maxAge} s)`)
+      expect(lag, 'bound: max-age and the one revalidation answered from the old copy').toBeLessThanOrEqual(maxAge + 2)
+    } finally {
+      await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [hot.title, hot.id])
+    }
+  }, 60_000)
 
   step(S.envFiles, [S.up], async () => {
     // Settings only a test uses: the captcha bypass.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -54,15 +55,29 @@ function parseEncoding(text: string): Encoding {
   return 'identity'
 }
 
-/** One serialized answer and, once asked for, its compressed forms. */
+/**
+ * A weak validator of a body's content: weak because one tag stands for
+ * every encoding of it (a strong one would have to differ per encoding).
+ */
+export function weakEtag(content: Buffer | string): string {
+  return `W/"${createHash('sha1').update(content).digest('base64url')}"`
+}
+
+/** One serialized answer and, once asked for, its compressed forms and its ETag. */
 export class EncodedBody {
   private br?: Buffer
   private gzip?: Buffer
+  private tag?: string
   readonly byteLength: number
 
   /** identity: the bytes, or text kept as it is (a cached page's own string, not a copy of it) */
   constructor(readonly identity: Buffer | string) {
     this.byteLength = typeof identity === 'string' ? Buffer.byteLength(identity) : identity.length
+  }
+
+  /** Its weak ETag, worked out once */
+  get etag(): string {
+    return (this.tag ??= weakEtag(this.identity))
   }
 
   /** The bytes for an encoding, compressed once and kept; identity when compression would not pay. */

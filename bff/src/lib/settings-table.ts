@@ -10,7 +10,7 @@ export type Lang = 'zh-CN' | 'en-US'
 
 export interface SettingDef {
   readonly name: string
-  /** caches: data caches, rendered pages, sitemaps, replay; limits: rate limits */
+  /** caches: data caches, rendered pages, sitemaps, HTTP caching headers; limits: rate limits */
   readonly group: 'caches' | 'limits'
   /** What it applies to: a cache or limit name, or 'all' */
   readonly applies: string
@@ -57,8 +57,18 @@ export const SETTINGS = [
     description: { 'en-US': 'Bytes the in-memory caches may hold (JSON or HTML length)', 'zh-CN': '内存缓存的字节上限（按 JSON 或 HTML 长度计）' },
   },
   {
-    name: 'REPLAY_MAX_ENTRIES', group: 'caches', applies: 'replay', unit: 'entries', min: 0, max: 100_000, default: 256,
-    description: { 'en-US': 'Answers of kept pages stored for replay before routing; 0 turns replay off', 'zh-CN': '路由前直接重放的页面应答条数；0 为关闭' },
+    name: 'HTTP_MAX_AGE_S', group: 'caches', applies: 'http', unit: 's', min: 0, max: 3600, default: 10,
+    description: {
+      'en-US': 'How long browsers and shared caches (nginx, a CDN) may reuse an anonymous page or page payload (Cache-Control max-age): also how long a purge may take to reach them; 0: shared caches keep none',
+      'zh-CN': '浏览器与共享缓存（nginx、CDN）可复用匿名页面及页面数据的时长（Cache-Control max-age），也是清除缓存后最迟生效的时长；0 为共享缓存不保留',
+    },
+  },
+  {
+    name: 'HTTP_STALE_WHILE_REVALIDATE_S', group: 'caches', applies: 'http', unit: 's', min: 0, max: 86_400, default: 20,
+    description: {
+      'en-US': 'How long past max-age a shared cache may answer from its copy while it fetches the page again (stale-while-revalidate)',
+      'zh-CN': '超过 max-age 后共享缓存仍可先返回旧副本并在后台重新获取的时长（stale-while-revalidate）',
+    },
   },
   {
     name: 'SSR_CACHE_TTL_MS', group: 'caches', applies: 'ssr', unit: 'ms', min: 0, max: 86_400_000, default: 60_000,

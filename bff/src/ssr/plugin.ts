@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { EncodedBody } from '../lib/encoded-body.ts'
-import { LruCacheStore, RedisCacheStore, type CacheStore } from '../lib/cache-store.ts'
 import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
 import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
@@ -125,11 +124,8 @@ async function ssrPlugin(app: FastifyInstance) {
   const loadBundle = bundleLoader(c.CLIENT_DIST_DIR, c.NODE_ENV)
   // Lifetimes and bounds are ops settings: read when used, bounds applied when changed.
   const settings = app.settings
-  const store: CacheStore =
-    c.CACHE_STORE === 'redis' && app.redis
-      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}ssr:`, (error) => app.log.warn({ err: error }, 'redis page cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
-      : new LruCacheStore({ maxEntries: settings.values.CACHE_MAX_ENTRIES, maxBytes: settings.values.CACHE_MAX_BYTES })
-  const texts = new TextCache(store)
+  // Rendered pages and sitemaps live where the data caches do, behind the same interface (CacheStore).
+  const texts = new TextCache(app.caches.store('ssr'))
   const rendering = new Map<string, Promise<RenderedPage | null>>()
   // Compressing a report page (some 45 KB) on every request halves what a
   // cached page can serve; its compressed forms are kept beside it instead.
@@ -145,7 +141,6 @@ async function ssrPlugin(app: FastifyInstance) {
     })
   let encodedPages = newEncodedPages(settings.values)
   settings.onChange((values, previous) => {
-    if (store instanceof LruCacheStore) store.resize({ maxEntries: values.CACHE_MAX_ENTRIES, maxBytes: values.CACHE_MAX_BYTES })
     // Derived bytes only: made again from the pages on their next request.
     if (values.CACHE_MAX_ENTRIES !== previous.CACHE_MAX_ENTRIES || values.CACHE_MAX_BYTES !== previous.CACHE_MAX_BYTES || values.SSR_CACHE_TTL_MS !== previous.SSR_CACHE_TTL_MS) {
       encodedPages = newEncodedPages(values)
@@ -161,7 +156,7 @@ async function ssrPlugin(app: FastifyInstance) {
 
   // Rendered pages and sitemaps are made of the data the caches hold: a purge
   // of data empties the pages made of it, here and on every instance (purge.ts).
-  const shared = store instanceof RedisCacheStore
+  const shared = app.caches.shared
   app.purger.register('pages', async (target, origin) => {
     if (target.kind === 'all') encodedPages.clear()
     if (shared && origin === 'elsewhere') return 0

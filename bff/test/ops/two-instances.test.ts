@@ -96,8 +96,8 @@ describe.skipIf(!REDIS_URL)('ops on two instances sharing Redis', () => {
     it(`a purge of one report through A makes B answer MISS for what shows it, the rest stays HIT (CACHE_STORE=${store})`, async () => {
       const a = await start({ CACHE_STORE: store })
       const b = await start({ CACHE_STORE: store })
-      // Each asked once: a second request loads what the first found missing. The home page (kept whole,
-      // and replayed) holds the English hot reports; the zh-CN ones are asked for directly.
+      // Each asked once: a second request loads what the first found missing. The home page (kept whole)
+      // holds the English hot reports; the zh-CN ones are asked for directly.
       const showsWind = ['/bff/pages/home?lang=en-US', '/api/report/researchReport/hotReports?lang=zh-CN', '/sitemaps/zh-reports-1.xml']
       const showsOthers = ['/api/basedata/home/mapData?lang=zh-CN', '/sitemaps/en-pages.xml', '/api/basedata/carousel/listData?lang=zh-CN']
       const dict = { method: 'POST' as const, url: '/api/basedata/dict/listData', headers: fromSite, payload: { dictType: 'market_type' } }

@@ -168,131 +168,95 @@ describe('home from the caches', () => {
   })
 })
 
-/** Over a real connection: replayed answers never reach inject. */
+/** Over a real connection, as nginx or a browser asks. */
 function getRaw(instance: FastifyInstance, path: string, headers: OutgoingHttpHeaders = {}) {
   const { port } = instance.server.address() as AddressInfo
   return rawGet(`http://127.0.0.1:${port}${path}`, headers)
 }
 
-describe('home replayed before routing', () => {
-  /** Each call of pages.home is a request Fastify answered; a replayed one never gets there. */
-  async function replaying(overrides: Parameters<typeof buildBff>[0] = {}) {
-    const instance = await buildBff({ CORE_API_URL: core.url, ...overrides })
-    await instance.listen({ host: '127.0.0.1', port: 0 })
-    const home = instance.pages.home
-    const counter = { composed: 0 }
-    instance.pages.home = (ctx) => {
-      counter.composed += 1
-      return home(ctx)
-    }
-    return { instance, counter }
-  }
-  const withoutDate = (headers: IncomingHttpHeaders) => {
-    const { date: _date, ...rest } = headers
-    return rest
-  }
+describe('HTTP caching of the page payloads (docs/caching.md)', () => {
+  const SHARED = 'public, max-age=10, stale-while-revalidate=20'
 
-  it('answers a kept page with the bytes and headers Fastify sent, and counts it', async () => {
-    const { instance, counter } = await replaying()
+  it('lets shared caches keep an anonymous payload that names its edition, with a weak ETag, and answers 304 through every hook', async () => {
+    const instance = await buildBff({ CORE_API_URL: core.url })
+    await instance.listen({ host: '127.0.0.1', port: 0 })
     try {
       const url = '/bff/pages/home?lang=zh-CN'
-      expect((await getRaw(instance, url)).headers['x-cache']).toBe('MISS')
-      const kept = await getRaw(instance, url)
-      expect(kept.headers['x-cache']).toBe('HIT')
-      expect(counter.composed).toBe(2)
-      const replayed = await getRaw(instance, url)
-      const again = await getRaw(instance, url)
-      expect(counter.composed).toBe(2)
-      for (const answer of [replayed, again]) {
-        expect(answer.status).toBe(200)
-        expect(answer.bytes.equals(kept.bytes)).toBe(true)
-        expect(withoutDate(answer.headers)).toEqual(withoutDate(kept.headers))
+      const first = await getRaw(instance, url, { 'accept-encoding': 'br' })
+      expect(first.status).toBe(200)
+      expect(first.headers['cache-control']).toBe(SHARED)
+      const etag = first.headers.etag as string
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/)
+      expect(first.headers.vary).toContain('accept-encoding')
+      // Weak: one tag for every encoding of the same page; the other edition is another page.
+      const plain = await getRaw(instance, url)
+      expect(plain.headers.etag).toBe(etag)
+      expect(brotliDecompressSync(first.bytes).equals(plain.bytes)).toBe(true)
+      expect((await getRaw(instance, '/bff/pages/home?lang=en-US')).headers.etag).not.toBe(etag)
+
+      for (const ifNoneMatch of [etag, etag.slice(2), `W/"other", ${etag}`, '*']) {
+        const again = await getRaw(instance, url, { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' })
+        expect(again.status, ifNoneMatch).toBe(304)
+        expect(again.bytes.length).toBe(0)
+        expect(again.headers.etag).toBe(etag)
+        expect(again.headers['cache-control']).toBe(SHARED)
+        // Every answer goes through the hooks: the security headers, the request metrics.
+        expect(again.headers['content-security-policy']).toContain("default-src 'self'")
       }
-      expect(kept.headers['content-security-policy']).toContain("default-src 'self'")
-      const metrics = await instance.metrics.registry.metrics()
-      expect(metrics).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
-      expect(metrics).toMatch(/bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="200",code="200"\} 4\b/)
-      // Counted once: a second read adds nothing.
-      expect(await instance.metrics.registry.metrics()).toMatch(/bff_cache_events_total\{cache="replay",result="HIT"\} 2\b/)
-    } finally {
-      await instance.close()
-    }
-  })
+      expect((await getRaw(instance, url, { 'if-none-match': 'W/"other"' })).status).toBe(200)
+      expect(await instance.metrics.registry.metrics()).toMatch(/bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="304",code="200"\} 4\b/)
 
-  it('keeps an answer per encoding and per language cookie, as compression and the language made it', async () => {
-    const { instance, counter } = await replaying()
-    try {
-      const plain = await getRaw(instance, '/bff/pages/home')
-      const decoders: Record<string, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }
-      for (const encoding of ['br', 'gzip', 'deflate']) {
-        await getRaw(instance, '/bff/pages/home', { 'accept-encoding': encoding })
-        const composed = counter.composed
-        const second = await getRaw(instance, '/bff/pages/home', { 'accept-encoding': encoding })
-        // Deflate is compressed as a stream per request by the compression plugin: nothing to store, so Fastify answers.
-        expect(counter.composed, encoding).toBe(encoding === 'deflate' ? composed + 1 : composed)
-        expect(second.headers['content-encoding'], encoding).toBe(encoding)
-        expect(decoders[encoding]!(second.bytes).equals(plain.bytes), encoding).toBe(true)
-      }
-      const english = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US' })
-      await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US' })
-      const composed = counter.composed
-      const replayed = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US; _ga=GA1.2.3' })
-      expect(counter.composed).toBe(composed)
-      expect(JSON.parse(replayed.bytes.toString()).data.reportMenu[0].dictType).toBe('reports_category_en')
-      expect(replayed.bytes.equals(english.bytes)).toBe(true)
-
-      // A cookie the route does not read as English gets the Chinese page, and must not plant it for English visitors.
-      const lookalike = { cookie: 'locale=en-US\u00a0', 'accept-encoding': 'gzip' }
-      for (let i = 0; i < 3; i++) expect(JSON.parse(gunzipSync((await getRaw(instance, '/bff/pages/home', lookalike)).bytes).toString()).data.reportMenu[0].dictType).toBe('reports_category')
-      const visitor = await getRaw(instance, '/bff/pages/home', { cookie: 'locale=en-US', 'accept-encoding': 'gzip' })
-      expect(JSON.parse(gunzipSync(visitor.bytes).toString()).data.reportMenu[0].dictType).toBe('reports_category_en')
-    } finally {
-      await instance.close()
-    }
-  })
-
-  it('leaves visitors with a session, and pages out of date, to Fastify', async () => {
-    const { instance, counter } = await replaying()
-    try {
-      const url = '/bff/pages/home?lang=en-US'
-      await getRaw(instance, url)
-      await getRaw(instance, url)
-      await getRaw(instance, url, { cookie: 'rpt_session=abc' })
-      expect(counter.composed).toBe(3)
+      // A purge changes what the page is made of: the same bytes come back under the same tag, never an old page under a new one.
       await instance.caches.purge('carousel')
       const after = await getRaw(instance, url)
       expect(after.headers['x-cache']).toBe('MISS')
-      expect(counter.composed).toBe(4)
+      expect(after.headers.etag).toBe(etag)
     } finally {
       await instance.close()
     }
   })
 
-  it('hands the request to Fastify when replaying fails', async () => {
-    const { instance, counter } = await replaying()
-    try {
-      const home = instance.pages.home
-      instance.pages.home = async (ctx) => {
-        const answer = await home(ctx)
-        return answer.stillCurrent ? { ...answer, stillCurrent: () => { throw new Error('replay check failed') } } : answer
-      }
-      const url = '/bff/pages/home?lang=zh-CN'
-      await getRaw(instance, url)
-      const kept = await getRaw(instance, url)
-      const after = await getRaw(instance, url)
-      expect(after.status).toBe(200)
-      expect(after.bytes.equals(kept.bytes)).toBe(true)
-      expect(counter.composed).toBe(3)
-    } finally {
-      await instance.close()
+  it('keeps the edition a cookie names out of shared caches, and a session\'s answer out of every cache', async () => {
+    const english = await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US; _ga=GA1.2.3' } })
+    expect(body(english).data.reportMenu[0].dictType).toBe('reports_category_en')
+    expect(english.headers['cache-control']).toBe('private, no-cache')
+    expect(english.headers.etag).toBeDefined()
+    expect((await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US', 'if-none-match': english.headers.etag as string } })).statusCode).toBe(304)
+    // A cookie the route does not read as English gets the Chinese page, under its own tag.
+    const lookalike = await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US\u00a0' } })
+    expect(body(lookalike).data.reportMenu[0].dictType).toBe('reports_category')
+    expect(lookalike.headers.etag).not.toBe(english.headers.etag)
+
+    for (const headers of [{ cookie: 'rpt_session=abc' }, { cookie: '__Host-rpt_session=abc' }, { 'website-token': 'abc' }]) {
+      const personal = await bff.inject({ url: '/bff/pages/home?lang=zh-CN', headers })
+      expect(personal.headers['cache-control'], JSON.stringify(headers)).toBe('private, no-store')
+      expect(personal.headers.etag).toBeUndefined()
+      const anonymous = await bff.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      const asked = await bff.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { ...headers, 'if-none-match': anonymous.headers.etag as string } })
+      expect(asked.statusCode).toBe(200)
     }
   })
 
-  it('is off with REPLAY_MAX_ENTRIES=0', async () => {
-    const { instance, counter } = await replaying({ REPLAY_MAX_ENTRIES: 0 })
+  it('lets shared caches keep the lists too, and never a failure', async () => {
+    const list = await bff.inject({ url: '/bff/pages/reports?lang=en-US&pageNo=1&pageSize=3' })
+    expect(list.headers['cache-control']).toBe(SHARED)
+    const again = await bff.inject({ url: '/bff/pages/reports?lang=en-US&pageNo=1&pageSize=3', headers: { 'if-none-match': list.headers.etag as string } })
+    expect(again.statusCode).toBe(304)
+    const missing = await bff.inject({ url: '/bff/pages/report?lang=en-US&webTitle=no-such-report' })
+    expect(body(missing).code).not.toBe(200)
+    expect(missing.headers['cache-control']).toBe('private, no-cache')
+    expect(missing.headers.etag).toBeUndefined()
+  })
+
+  it('follows the ops settings at run time; max-age 0 keeps payloads out of shared caches', async () => {
+    const instance = await buildBff({ CORE_API_URL: core.url })
     try {
-      for (let i = 0; i < 3; i++) await getRaw(instance, '/bff/pages/home?lang=zh-CN')
-      expect(counter.composed).toBe(3)
+      await instance.settings.change({ HTTP_MAX_AGE_S: 3, HTTP_STALE_WHILE_REVALIDATE_S: 0 })
+      expect((await instance.inject({ url: '/bff/pages/home?lang=zh-CN' })).headers['cache-control']).toBe('public, max-age=3')
+      await instance.settings.change({ HTTP_MAX_AGE_S: 0 })
+      const off = await instance.inject({ url: '/bff/pages/home?lang=zh-CN' })
+      expect(off.headers['cache-control']).toBe('no-cache')
+      expect((await instance.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { 'if-none-match': off.headers.etag as string } })).statusCode).toBe(304)
     } finally {
       await instance.close()
     }

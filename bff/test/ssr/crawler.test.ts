@@ -361,6 +361,32 @@ describe('public routes without JavaScript', () => {
 })
 
 describe('robots.txt and sitemaps', () => {
+  it('lets browsers and shared caches keep a rendered page for a visitor of its edition, with an ETag and 304; never a page setting the edition cookie, nor a session\'s', async () => {
+    const shared = 'public, max-age=10, stale-while-revalidate=20'
+    for (const url of [`/en/reports/${reports[4]!.webTitle}`, '/en/report-industries']) {
+      // A first visit sets the edition's cookie: that answer is the visitor's own.
+      const first = await bff.inject({ url })
+      expect(first.headers['set-cookie'], url).toBeDefined()
+      expect(first.headers['cache-control'], url).toBe('private, no-cache')
+      const returning = await bff.inject({ url, headers: { cookie: 'locale=en-US', 'accept-encoding': 'gzip' } })
+      expect(returning.headers['set-cookie'], url).toBeUndefined()
+      expect(returning.headers['cache-control'], url).toBe(shared)
+      const etag = returning.headers.etag as string
+      expect(etag, url).toMatch(/^W\/"/)
+      expect(first.headers.etag, url).toBe(etag)
+      const again = await bff.inject({ url, headers: { cookie: 'locale=en-US', 'if-none-match': etag } })
+      expect(again.statusCode, url).toBe(304)
+      expect(again.body, url).toBe('')
+      expect(again.headers['cache-control'], url).toBe(shared)
+      // Coming from the other edition switches the cookie, so the answer is private again.
+      expect((await bff.inject({ url, headers: { cookie: 'locale=zh-CN' } })).headers['cache-control'], url).toBe('private, no-cache')
+      const session = await bff.inject({ url, headers: { cookie: 'locale=en-US; rpt_session=abc', 'if-none-match': etag } })
+      expect(session.statusCode, url).not.toBe(304)
+      expect(session.headers['cache-control'], url).toBe('private, no-store')
+      expect(session.headers.etag, url).toBeUndefined()
+    }
+  })
+
   it('points crawlers at the sitemap and away from private paths', async () => {
     const res = await bff.inject({ url: '/robots.txt' })
     expect(res.statusCode).toBe(200)

@@ -19,6 +19,8 @@ import { SmtpSink } from './smtp-sink.ts'
 import { TestDatabase } from './postgres.ts'
 
 export const CAPTCHA_CODE = 'e2e0'
+/** The operator's token the BFFs accept (a purge through the site, as an operator would) */
+export const OPS_TOKEN = `mi-ops-${randomBytes(12).toString('hex')}`
 export const BUCKET = 'rpt-multi-instance'
 const INSTANCES = 2
 
@@ -207,6 +209,7 @@ export class Stack {
       TRUST_PROXY: 'loopback',
       SITE_URL: this.siteUrl,
       TRUSTED_ORIGINS: this.siteUrl,
+      OPS_TOKEN,
     }
   }
 

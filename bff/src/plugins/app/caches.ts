@@ -26,6 +26,13 @@ export interface Caches {
   keys(name: CacheName, limit: number): Promise<string[]>
   /** Entries and bytes one cache holds (bytes null in Redis) */
   usage(name: CacheName): Promise<{ entries: number; bytes: number | null }>
+  /**
+   * A store of the kind every kept entry of this instance lives in (rendered
+   * pages, sitemaps): Redis under PREFIX namespace: with CACHE_STORE=redis,
+   * sharing the tag sets of the data caches so one purge by tag finds both;
+   * otherwise an LRU bounded by the CACHE_MAX_* settings, resized when they change.
+   */
+  store(namespace: string): CacheStore
 }
 
 declare module 'fastify' {
@@ -46,10 +53,16 @@ async function cachesPlugin(app: FastifyInstance) {
   const c = app.config
   const settings = app.settings
   const bounds = () => ({ maxEntries: settings.values.CACHE_MAX_ENTRIES, maxBytes: settings.values.CACHE_MAX_BYTES })
-  const store: CacheStore =
-    c.CACHE_STORE === 'redis' && app.redis
-      ? new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}cache:`, (error) => app.log.warn({ err: error }, 'redis cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
-      : new LruCacheStore(bounds())
+  const lrus: LruCacheStore[] = []
+  const storeFor = (namespace: string): CacheStore => {
+    if (c.CACHE_STORE === 'redis' && app.redis) {
+      return new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}${namespace}:`, (error) => app.log.warn({ err: error, store: namespace }, 'redis cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
+    }
+    const lru = new LruCacheStore(bounds())
+    lrus.push(lru)
+    return lru
+  }
+  const store = storeFor('cache')
   const ttlSeconds = (values: typeof settings.values): Record<CacheName, number> => ({
     dict: values.CACHE_TTL_DICT_S,
     config: values.CACHE_TTL_CONFIG_S,
@@ -79,7 +92,7 @@ async function cachesPlugin(app: FastifyInstance) {
   }
   settings.onChange((values) => {
     for (const name of CACHE_NAMES) Object.assign(options.get(name)!, windowsOf(values, name))
-    if (store instanceof LruCacheStore) store.resize(bounds())
+    for (const lru of lrus) lru.resize(bounds())
   })
 
   let generation = 0
@@ -148,6 +161,7 @@ async function cachesPlugin(app: FastifyInstance) {
     shared,
     keys: (name, limit) => store.keys(`${name}|`, limit),
     usage: (name) => store.usage(`${name}|`),
+    store: storeFor,
   } satisfies Caches)
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import answerReplayPlugin from './answer-replay.ts'
 import auditPlugin from './audit.ts'
 import cachesPlugin from './caches.ts'
 import coreClientPlugin from './core-client.ts'
 import csrfPlugin from './csrf.ts'
 import forwardedForCheck from './forwarded-for-check.ts'
+import httpCachePlugin from './http-cache.ts'
 import limitsPlugin from './limits.ts'
 import metricsPlugin from './metrics.ts'
 import opsAuthPlugin from './ops-auth.ts'
@@ -22,6 +22,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(csrfPlugin)
   // What ops may change at run time, before everything that reads it.
   await app.register(settingsPlugin)
+  await app.register(httpCachePlugin)
   await app.register(purgePlugin)
   await app.register(auditPlugin)
   await app.register(limitsPlugin)
@@ -30,7 +31,6 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(coreClientPlugin)
   await app.register(cachesPlugin)
   await app.register(pagesPlugin)
-  await app.register(answerReplayPlugin)
 }
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.

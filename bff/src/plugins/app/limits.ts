@@ -7,10 +7,6 @@ import type { SettingValues } from '../../lib/settings-table.ts'
 export const LIMIT_POLICIES = ['login', 'register', 'captcha', 'forgetPwd', 'customerInfo', 'notFound', 'opsAuth', 'search'] as const
 export type LimitPolicy = (typeof LIMIT_POLICIES)[number]
 
-export function isLimitPolicy(value: unknown): value is LimitPolicy {
-  return (LIMIT_POLICIES as readonly unknown[]).includes(value)
-}
-
 export interface Budget {
   /** Requests per address per window */
   address: number

@@ -11,8 +11,6 @@ export interface PageAnswer {
   body: CoreEnvelope
   /** Set when every part came through a cache: the worst of their outcomes */
   outcome?: CacheOutcome
-  /** Set on a kept page: whether the same request would still get this very answer */
-  stillCurrent?: () => boolean
 }
 
 export interface PageContext {
@@ -113,15 +111,9 @@ function stillFresh(memo: PageMemo | undefined, key: string | undefined): PageAn
   if (!memo || key === undefined) return undefined
   const last = memo.entries.get(key)
   if (!last) return undefined
-  const current = currentWhile(memo, key, last)
-  if (!current()) return undefined
+  if (last.generation !== memo.generation() || Date.now() >= last.freshUntil) return undefined
   memo.onOutcome('HIT')
-  return { status: last.answer.status, body: last.answer.body, outcome: 'HIT', stillCurrent: current }
-}
-
-/** Whether a kept page would still be answered as it is: still the one kept, no purge since, no part stale. */
-function currentWhile(memo: PageMemo, key: string, kept: Composed): () => boolean {
-  return () => memo.entries.get(key) === kept && kept.generation === memo.generation() && Date.now() < kept.freshUntil
+  return { status: last.answer.status, body: last.answer.body, outcome: 'HIT' }
 }
 
 async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>, memo?: PageMemo, memoKey?: string): Promise<PageAnswer> {
@@ -149,8 +141,6 @@ async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string,
         generation: generation!,
       }
       memo.entries.set(memoKey, kept)
-      const current = currentWhile(memo, memoKey, kept)
-      if (current()) return { ...answer, stillCurrent: current }
     } else {
       memo.entries.delete(memoKey)
     }

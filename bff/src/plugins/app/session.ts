@@ -11,7 +11,8 @@ export interface Session {
   token(request: FastifyRequest): string | undefined
   issue(request: FastifyRequest, reply: FastifyReply, token: string): void
   end(request: FastifyRequest, reply: FastifyReply): void
-  setLocale(request: FastifyRequest, reply: FastifyReply, lang: Lang): void
+  /** Sets the edition's cookie unless the request already carries it; answers whether it did */
+  setLocale(request: FastifyRequest, reply: FastifyReply, lang: Lang): boolean
 }
 
 declare module 'fastify' {
@@ -39,8 +40,11 @@ async function sessionPlugin(app: FastifyInstance) {
       reply.clearCookie(cookieName(request), { ...base(request), httpOnly: true })
     },
     setLocale(request, reply, lang) {
+      // Only when it changes: an answer setting a cookie is the visitor's own, which no shared cache may keep.
+      if (request.cookies[LOCALE_COOKIE] === lang) return false
       // Readable by the client on purpose: it is the edition, not a secret.
       reply.setCookie(LOCALE_COOKIE, lang, { ...base(request), maxAge: LOCALE_MAX_AGE_S })
+      return true
     },
   } satisfies Session)
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { AppError, catalogue } from '../../http/envelope.ts'
 import { editionOf, type Lang } from '../../http/locale.ts'
-import { sendCompressed, sendEncoded } from '../../lib/encoded-body.ts'
+import { sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
 import { HOLDING_PAGE } from './holding-page.ts'
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
@@ -35,9 +35,10 @@ function tooManyRequestsPage(lang: Lang): string {
 
 /**
  * Serves the client Vite built: hashed assets cached for a year as immutable,
- * index.html never cached (a new build must reach every visitor at once), and
- * every other page path answered with index.html: server-rendered for public
- * pages when the server build exists, as the bare shell otherwise.
+ * the bare index.html never cached (a new build must reach every visitor at
+ * once), and every other page path answered with index.html: server-rendered
+ * for public pages when the server build exists (kept by browsers and shared
+ * caches for HTTP_MAX_AGE_S at most), as the bare shell otherwise.
  */
 const SHELL_RECHECK_MS = 1000
 
@@ -90,7 +91,7 @@ export default async function clientRoutes(app: FastifyInstance) {
       return reply.sendFile(name, dist, { maxAge: 3600 * 1000, immutable: false })
     }
     const lang = editionOf(pathname)
-    app.session.setLocale(request, reply, lang)
+    const cookieSet = app.session.setLocale(request, reply, lang)
     // The ops page is linked from nowhere and must not be indexed if found (robots.txt would only advertise it).
     if (OPS_PAGE.test(pathname)) reply.header('x-robots-tag', 'noindex, nofollow')
     const shell = await indexHtml()
@@ -106,7 +107,11 @@ export default async function clientRoutes(app: FastifyInstance) {
     }
     if (page) {
       if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')
-      reply.status(page.status).header('cache-control', 'no-cache')
+      reply.status(page.status)
+      // A rendered page is the same for every visitor of its path without a session, unless it sets
+      // the edition's cookie or names the request's own host (no SITE_URL): docs/caching.md.
+      const policy = app.httpCache.personal(request) ? 'personal' : cookieSet || !app.config.SITE_URL ? 'private' : 'shared'
+      if (app.httpCache.validate(request, reply, policy, page.body?.etag ?? weakEtag(page.html))) return app.httpCache.notModified(reply)
       if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
       return sendCompressed(request, reply, page.html, 'text/html; charset=utf-8')
     }

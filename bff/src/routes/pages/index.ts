@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
 import { Envelope, ErrorEnvelope, isLoginExpired } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
-import { requestLang } from '../../http/locale.ts'
-import { EncodedBodies, sendEncoded } from '../../lib/encoded-body.ts'
+import { explicitLang, requestLang } from '../../http/locale.ts'
+import { EncodedBodies, sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
 import {
   ArticleData, BulletinData, BulletinsData, BulletinsQuery, HomeData, HomeQuery, NewsData, NewsQuery, RecordQuery, ReportData, ReportsData, ReportsQuery,
@@ -18,12 +18,11 @@ type Query = Record<string, unknown>
  */
 export default async function pageRoutes(app: FastifyInstance) {
   // A page made of cached parts only comes back as the same body object while
-  // those parts stay cached (see compose in plugins/app/pages.ts): its JSON and
-  // compressed bytes are made once, not per request.
+  // those parts stay cached (see compose in plugins/app/pages.ts): its JSON,
+  // compressed bytes and ETag are made once, not per request.
   const encodedBodies = new EncodedBodies<object>()
   const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query, request: FastifyRequest) => Promise<PageAnswer>) => {
     app.get(url, {
-      config: { replay: true },
       schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
       preValidation: async (request) => keepKnown(request.query, querystring),
     }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -31,16 +30,24 @@ export default async function pageRoutes(app: FastifyInstance) {
       const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query, request)
       if (isLoginExpired(answer.body.code)) app.session.end(request, reply)
       if (answer.outcome) reply.header('x-cache', answer.outcome)
-      // Per visitor and language: shared caches must not keep it.
-      reply.header('cache-control', 'private, no-cache')
       reply.status(answer.status)
       reply.outcomeCode = answer.body.code
       // A failure comes with HTTP 200 and its code too; its body is not the page's data, so it skips the page's serializer.
-      if (answer.body.code !== 200) return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
-      if (answer.outcome === undefined) return reply.send(answer.body)
-      // A kept page answers every request alike until it goes out of date: later ones can be replayed as sent.
-      if (answer.stillCurrent && token === undefined) app.replay.offer(request, answer.stillCurrent)
-      return sendEncoded(request, reply, encodedBodies.get(answer.body, () => reply.serialize(answer.body)), 'application/json; charset=utf-8')
+      // Nobody keeps it: the next request may well succeed.
+      if (answer.body.code !== 200) return reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
+      // The same for every visitor without a session who names the edition in the URL; the
+      // edition a cookie names is the visitor's own (docs/caching.md, "Keys").
+      const policy = app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
+      if (answer.outcome === undefined) {
+        // Made for this request (a live list): compressed off the event loop.
+        const text = reply.serialize(answer.body) as string
+        if (app.httpCache.validate(request, reply, policy, weakEtag(text))) return app.httpCache.notModified(reply)
+        return sendCompressed(request, reply, text, 'application/json; charset=utf-8')
+      }
+      // Kept pages come back as the same body object while their parts stay cached: bytes, compressed forms and ETag are made once.
+      const body = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
+      if (app.httpCache.validate(request, reply, policy, body.etag)) return app.httpCache.notModified(reply)
+      return sendEncoded(request, reply, body, 'application/json; charset=utf-8')
     })
   }
   page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))
