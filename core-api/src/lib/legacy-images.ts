@@ -16,20 +16,22 @@ const svg = (width: number, height: number, body: string) =>
 
 function reportCover(key: string): string {
   const h = hue(key)
-  return svg(300, 400, `<rect width="300" height="400" fill="hsl(${h},45%,28%)"/>`
-    + `<rect x="0" y="250" width="300" height="150" fill="hsl(${h},40%,20%)"/>`
-    + '<rect x="30" y="60" width="200" height="14" rx="3" fill="#fff" fill-opacity=".85"/>'
-    + '<rect x="30" y="88" width="240" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
-    + '<rect x="30" y="108" width="180" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
-    + '<text x="30" y="360" font-family="sans-serif" font-size="20" letter-spacing="2" fill="#fff">RESEARCH REPORT</text>')
+  // The mark stays clear of the edges, which list thumbnails crop.
+  return svg(300, 360, `<rect width="300" height="360" fill="hsl(${h},45%,28%)"/>`
+    + `<rect x="0" y="230" width="300" height="130" fill="hsl(${h},40%,20%)"/>`
+    + '<rect x="36" y="60" width="200" height="14" rx="3" fill="#fff" fill-opacity=".85"/>'
+    + '<rect x="36" y="88" width="228" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
+    + '<rect x="36" y="108" width="180" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
+    + '<text x="150" y="290" text-anchor="middle" font-family="sans-serif" font-size="18" letter-spacing="2" fill="#fff">RESEARCH REPORT</text>')
 }
 
 function newsImage(key: string): string {
   const h = hue(key)
-  return svg(400, 260, `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},50%,38%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},45%,22%)"/></linearGradient></defs>`
-    + '<rect width="400" height="260" fill="url(#g)"/>'
-    + '<circle cx="330" cy="60" r="90" fill="#fff" fill-opacity=".08"/>'
-    + '<text x="28" y="228" font-family="sans-serif" font-size="18" letter-spacing="2" fill="#fff">INDUSTRY NEWS</text>')
+  // Centred: pages crop it to their own box from both sides.
+  return svg(320, 240, `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},50%,38%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},45%,22%)"/></linearGradient></defs>`
+    + '<rect width="320" height="240" fill="url(#g)"/>'
+    + '<circle cx="250" cy="50" r="80" fill="#fff" fill-opacity=".08"/>'
+    + '<text x="160" y="200" text-anchor="middle" font-family="sans-serif" font-size="16" letter-spacing="2" fill="#fff">INDUSTRY NEWS</text>')
 }
 
 function slide(colour: string): string {

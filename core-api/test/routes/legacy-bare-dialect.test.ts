@@ -8,6 +8,7 @@ import { SERVER_ERROR_CODES } from '@rpt/contract'
 import { fastifyOptions } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import bareDialect, { bareRewriter } from '../../src/http/bare-dialect.ts'
+import { seed } from '../../src/db/seed.ts'
 import { repoRoot } from '../../src/paths.ts'
 import configPlugin from '../../src/plugins/external/config.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
@@ -22,9 +23,11 @@ import { createReport } from '../helpers/factories.ts'
 const P = '/js/a/api'
 let t: TestApp
 
-// The seeded catalogue: the content bjfl's recorded calls were made against.
+// The seeded catalogue, the content bjfl's recorded calls were made against
+// (without its sample PDFs, which no call here reads).
 beforeAll(async () => {
-  t = await buildTestApp({ AUTO_SEED: true })
+  t = await buildTestApp()
+  await seed(t.app.db, { fixturesDir: t.app.config.FIXTURES_DIR })
 }, 300_000)
 afterAll(() => t?.close())
 
@@ -340,9 +343,12 @@ describe('the setting', () => {
 
   it('a prefix that would hide a route of the contract stops the boot', async () => {
     const app = Fastify()
-    await app.register(configPlugin, { config: loadConfig({}, { LEGACY_BARE_PREFIX: '/report' }) })
-    await app.register(bareDialect)
-    await app.register(async (routes) => { routes.get('/report/researchReport/form', async () => ({})) })
-    await expect(app.ready()).rejects.toThrow(/LEGACY_BARE_PREFIX \/report would hide the route \/report\/researchReport\/form/)
+    const boot = async () => {
+      await app.register(configPlugin, { config: loadConfig({}, { LEGACY_BARE_PREFIX: '/report' }) })
+      await app.register(bareDialect)
+      await app.register(async (routes) => { routes.get('/report/researchReport/form', async () => ({})) })
+      await app.ready()
+    }
+    await expect(boot()).rejects.toThrow(/LEGACY_BARE_PREFIX \/report would hide the route \/report\/researchReport\/form/)
   })
 })
