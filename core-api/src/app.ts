@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { Config } from './config.ts'
 import { registerBodyParsers } from './http/body-parsers.ts'
 import envelope, { resolveLang } from './http/envelope.ts'
+import bareDialect, { bareRewriter } from './http/bare-dialect.ts'
 import { dropBlankFields, nonFiniteField, unknownFields } from './http/legacy-input.ts'
 import { catalogue, invalid } from './errors.ts'
 import configPlugin from './plugins/external/config.ts'
@@ -44,6 +45,8 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // The earlier backend's clients call the same routes under LEGACY_BARE_PREFIX (http/bare-dialect.ts).
+    rewriteUrl: bareRewriter(config.LEGACY_BARE_PREFIX),
     clientErrorHandler: envelopeClientError,
     // A URL that is not valid percent-encoded UTF-8 fails in the router, before
     // the error handler; answer it with the envelope too.
@@ -72,8 +75,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
     // Tokens and credentials never reach the log.
     redact: { paths: ['req.headers["website-token"]', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+      req: (request: { method: string; url: string; originalUrl?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method, url: redactUrl(request.originalUrl ?? request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
       }),
       // The envelope's code beside the HTTP status: failures of the contract are answered with HTTP 200.
       res: (reply: { statusCode: number; outcomeCode?: number }) => ({ statusCode: reply.statusCode, code: reply.outcomeCode }),
@@ -88,6 +91,7 @@ export interface AppOptions {
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(envelope)
+  await fastify.register(bareDialect)
   registerBodyParsers(fastify)
   // Legacy clients send "" or null for fields they leave unset, and fields and
   // parameters no route declares (echoed records, cache busters): the first

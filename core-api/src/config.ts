@@ -52,6 +52,13 @@ const ConfigSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
   PUBLIC_DOCS: Type.Boolean({ default: true }),
+  /**
+   * The path prefix under which the contract also answers in the earlier backend's bare dialect (success: the data
+   * alone, HTTP 200; failure: the envelope with an HTTP 4xx/5xx status), for its clients (docs/other-clients.md); off turns it off
+   */
+  LEGACY_BARE_PREFIX: Type.String({ default: '/js/a/api', pattern: '^(off|(/[A-Za-z0-9._~-]+)+)$' }),
+  /** Where those clients load images from (report covers, news images, carousel slides); off turns it off */
+  LEGACY_FILES_PREFIX: Type.String({ default: '/js/userfiles', pattern: '^(off|(/[A-Za-z0-9._~-]+)+)$' }),
 
   /** 16-byte AES key shared with the client for the legacy credential encryption (not a security boundary: TLS is) */
   CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),

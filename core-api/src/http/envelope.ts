@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { TSchema } from 'typebox'
 import { Envelope, ErrorEnvelope, SUCCESS_CODE } from '@rpt/contract'
 import { AppError, catalogue, DEFAULT_LANG, isLang, type ErrorKey, type Lang } from '../errors.ts'
+import { isBare } from './bare-dialect.ts'
 
 // The one place that answers in the {code, msg, data} envelope (its schemas
 // and codes are the contract's, @rpt/contract): the route response helper,
@@ -121,6 +122,8 @@ const TRANSPORT_FAILURES: ReadonlySet<ErrorKey> = new Set(['PAYLOAD_TOO_LARGE', 
 
 function statusFor(reply: FastifyReply, key: ErrorKey | undefined, status: number): number {
   if (reply.request.routeOptions.config?.keepHttpStatus || (key !== undefined && TRANSPORT_FAILURES.has(key))) return status
+  // Clients of the earlier backend's bare dialect tell a failure by its status (bare-dialect.ts).
+  if (isBare(reply.request)) return status
   return 200
 }
 

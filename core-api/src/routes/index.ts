@@ -10,6 +10,7 @@ import marketInfoRoutes from './market-info/index.ts'
 import researchBriefReportRoutes from './research-brief-report/index.ts'
 import researchReportRoutes from './research-report/index.ts'
 import downloadRoutes from './download/index.ts'
+import legacyFilesRoutes from './legacy-files/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
@@ -30,4 +31,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(websiteUserOrderRoutes, { prefix: '/report/websiteUserOrder' })
   await app.register(websiteUserResearchOrderRoutes, { prefix: '/report/websiteUserResearchOrder' })
   await app.register(downloadRoutes, { prefix: '/download' })
+  // The earlier backend's image folder, for its clients (docs/other-clients.md).
+  if (app.config.LEGACY_FILES_PREFIX !== 'off') await app.register(legacyFilesRoutes, { prefix: app.config.LEGACY_FILES_PREFIX })
 }
