@@ -16,6 +16,7 @@ import orderService from './order-service.ts'
 import paymentCases from './payment-cases.ts'
 import payments from './payments.ts'
 import reportService from './report-service.ts'
+import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 
 async function appPlugins(app: FastifyInstance) {
@@ -23,6 +24,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(metrics)
   await app.register(dictService)
   await app.register(configService)
+  await app.register(reportSearch)
   await app.register(reportService)
   await app.register(bulletinService)
   await app.register(newsService)

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { AppError } from '../../src/errors.ts'
-import { SearchGate } from '../../src/lib/search-gate.ts'
+import { SearchGate } from '../../src/search/gates.ts'
 
 const later = () => {
   let done!: () => void
