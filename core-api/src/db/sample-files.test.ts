@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import { htmlToPlainLines, renderSamplePdf, toLatin1, type SampleDocument } from './sample-files.ts'
+import { renderSamplePdf, type SampleDocument } from './sample-files.ts'
+import { htmlToPlainLines, toLatin1 } from './sample-text.ts'
 
 function pageCount(pdf: Buffer): number {
   // Page objects are "/Type /Page"; the page tree root is "/Type /Pages".

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress'
 import { QueryTypes } from 'sequelize'
 import type { Database } from './database.ts'
 import type { ReportFixture } from './fixture-types.ts'
-import { compactKeywordCounts } from '../lib/keyword-counts.ts'
+import { compactKeywordCounts } from '../search/keyword-counts.ts'
 import { sanitizeRichText, toPlainText } from '../lib/rich-text.ts'
 
 // A large catalogue for benchmarks, built by varying the fixture reports:

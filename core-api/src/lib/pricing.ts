@@ -40,4 +40,3 @@ export function roundListPrice(value: number): number {
   return Math.round(value / 100) * 100
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100)

@@ -68,19 +68,3 @@ export function addKeywordCondition(conditions: Conditions, keyword: string | un
     conditions.add(`${prefix}search_text LIKE ?`, `%${escapeLike(normalized)}%`)
   }
 }
-
-/**
- * The same test as addKeywordCondition, on search_text alone: a substring
- * (what LIKE '%keyword%' tests), and for one or two characters one without
- * white space, as search_grams holds exactly those (rpt_search_grams). For
- * walking an order index, where each row is tested in turn: the text is
- * stored inline, the gram array out of line (about 20 times the cost per
- * row). The counted keywords' trigger tests the same (rpt_keyword_matches).
- */
-export function addKeywordSubstringCondition(conditions: Conditions, keyword: string | undefined, alias = ''): void {
-  const normalized = normalizeKeyword(keyword)
-  if (normalized === '') return
-  const prefix = alias ? `${alias}.` : ''
-  conditions.add(`strpos(${prefix}search_text, ?) > 0`, normalized)
-  if ([...normalized].length <= 2) conditions.add(`?::text !~ '\\s'`, normalized)
-}

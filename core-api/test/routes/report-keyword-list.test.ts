@@ -3,7 +3,7 @@ import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createDict, createReport } from '../helpers/factories.ts'
 
 // A keyword list reads its matches once and makes both the page and the
-// facets from them (ReportService.keywordList). Its answers must be those of
+// facets from them (src/search/plans/keyword-list.ts). Its answers must be those of
 // the same filters without a keyword, restricted to the matches.
 
 let t: TestApp

@@ -15,7 +15,7 @@ import { createDict, createReport } from '../helpers/factories.ts'
 // a facet. Twice: as configured (only the plain list counted on write), and
 // with every keyword that matches anything counted on write after its first
 // search, so that its lists are summed from the kept counts and walked
-// along the order index (ReportService.countedPage).
+// along the order index (src/search/plans/counted-page.ts).
 
 let t: TestApp
 
@@ -200,7 +200,7 @@ describe.each([
 
   it('answers every shape as the plain queries do: cold, from what it kept, and after the catalogue changes', async () => {
     await check()
-    await t.app.reports.settled()
+    await t.app.reportSearch.settled()
     // Now from the kept answers and counts.
     await check()
     // A new report that matches the broad shapes, and one hidden: every kept answer is of an older version now.
@@ -215,7 +215,7 @@ describe.each([
   }, 300_000)
 
   it('answers alike once the kept count rows are folded together', async () => {
-    await t.app.reports.compactKeywordCounts()
+    await t.app.reportSearch.compactKeywordCounts()
     const [rows] = await t.app.db.sequelize.query<{ rows: number; buckets: number }>(
       `SELECT count(*)::int AS rows, count(DISTINCT (lang, keyword, market_type, report_region, band, year))::int AS buckets FROM research_report_keyword_count`,
       { type: QueryTypes.SELECT },
@@ -229,7 +229,7 @@ describe.each([
     expect(counted.map((row) => row.keyword)).toEqual(expect.arrayContaining(['', '中国', '行业', '%', '锂电', '储能锂电']))
     // A new version: nothing is kept for it yet.
     await createReport(t.app, { title: '中国储能锂电 新版本', webTitle: 'shape-version', reportCode: 'SHAPE-VERSION', publishDate: '2022-02-02' })
-    const reads = vi.spyOn(t.app.reports as unknown as { keywordMatches: () => unknown }, 'keywordMatches')
+    const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
     try {
       for (const shape of [{ keyword: '中国', pageNo: 2, pageSize: 4 }, { keyword: '锂电', ...every, sort: 'price-desc' as const, pageNo: 1, pageSize: 4 }, { keyword: '%', pageNo: 6, pageSize: 4 }]) {
         expect(await answer(shape)).toEqual(await reference(shape))
@@ -248,8 +248,8 @@ describe.each([
     // 光伏 is in no shape above: its first search reads its matches and counts it.
     const first = { keyword: '光伏', pageNo: 1, pageSize: 4 }
     expect(await answer(first)).toEqual(await reference(first))
-    await t.app.reports.settled()
-    const reads = vi.spyOn(t.app.reports as unknown as { keywordMatches: () => unknown }, 'keywordMatches')
+    await t.app.reportSearch.settled()
+    const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
     try {
       for (const shape of [{ ...first, sort: 'price-asc' as const }, { ...first, sort: 'price-desc' as const, pageNo: 2 }, { ...first, marketType: 'chemicals' }]) {
         expect(await answer(shape)).toEqual(await reference(shape))

@@ -16,7 +16,7 @@ import type { MigrationModule } from '../migrator.ts'
 // it is. Rows are only ever added, never updated, so concurrent writers
 // never wait for each other on a popular keyword's counter (nor deadlock);
 // the service sums them and now and then folds them back into one row per
-// bucket (ReportService.compactKeywordCounts).
+// bucket (src/search/counted-keywords.ts).
 //
 // Matching is the search's own: a keyword of three characters or more is a
 // substring of search_text (what LIKE '%keyword%' tests), a shorter one an
@@ -26,7 +26,7 @@ import type { MigrationModule } from '../migrator.ts'
 // rather than the gram array, which is stored out of line.
 //
 // The price bands are those of the facets (lib/pricing.ts PRICE_LIMITS);
-// test/db/keyword-counts.test.ts checks the two agree.
+// test/search/keyword-counts.test.ts checks the two agree.
 const up = `
 CREATE FUNCTION rpt_price_band(price numeric) RETURNS smallint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

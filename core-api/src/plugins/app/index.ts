@@ -17,6 +17,7 @@ import paymentCases from './payment-cases.ts'
 import paymentIntake from './payment-intake.ts'
 import payments from './payments.ts'
 import reportService from './report-service.ts'
+import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 
 async function appPlugins(app: FastifyInstance) {
@@ -24,6 +25,7 @@ async function appPlugins(app: FastifyInstance) {
   await app.register(metrics)
   await app.register(dictService)
   await app.register(configService)
+  await app.register(reportSearch)
   await app.register(reportService)
   await app.register(bulletinService)
   await app.register(newsService)

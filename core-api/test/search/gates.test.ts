@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { AppError } from '../../src/errors.ts'
-import { SearchGate } from '../../src/lib/search-gate.ts'
+import { SearchGate, SearchLanes } from '../../src/search/gates.ts'
+import { BROAD_MATCHES } from '../../src/search/settings.ts'
 
 const later = () => {
   let done!: () => void
@@ -46,4 +47,23 @@ it('frees the slot of a task that fails', async () => {
   const gate = new SearchGate(1, 0)
   await expect(gate.run(async () => { throw new Error('boom') })).rejects.toThrow('boom')
   expect(await gate.run(async () => 'ok')).toBe('ok')
+})
+
+it('splits the cap into two lanes, broad taking at most half, and sends a keyword to its lane', () => {
+  const lanesOf = (concurrency: number) => {
+    const lanes = new SearchLanes({ concurrency, queueMs: 0 })
+    return [lanes.broad, lanes.selective].map((gate) => (gate as unknown as { max: number }).max)
+  }
+  expect(lanesOf(1)).toEqual([1, 1])
+  expect(lanesOf(4)).toEqual([2, 2])
+  expect(lanesOf(5)).toEqual([2, 3])
+  const lanes = new SearchLanes({ concurrency: 4, queueMs: 0 })
+  for (const keyword of ['中', ' % ', '.', '，', '-_-']) expect(lanes.laneOf({ lang: 'zh-CN', keyword })).toBe(lanes.broad)
+  expect(lanes.laneOf({ lang: 'zh-CN', keyword: '中国' })).toBe(lanes.selective)
+  // Broad once it matched BROAD_MATCHES reports of its language (whatever the case or spaces it was asked in).
+  lanes.noteMatches({ lang: 'zh-CN', keyword: ' Market ' }, BROAD_MATCHES)
+  expect(lanes.laneOf({ lang: 'zh-CN', keyword: 'market' })).toBe(lanes.broad)
+  expect(lanes.laneOf({ lang: 'en-US', keyword: 'market' })).toBe(lanes.selective)
+  lanes.noteMatches({ lang: 'zh-CN', keyword: 'market' }, BROAD_MATCHES - 1)
+  expect(lanes.laneOf({ lang: 'zh-CN', keyword: 'market' })).toBe(lanes.selective)
 })

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize'
-import { PRICE_LIMITS, priceBand } from './pricing.ts'
+import { PRICE_LIMITS, priceBand } from '../lib/pricing.ts'
+import type { ReportListFilters } from './list-query.ts'
 
 // The kept counts of a keyword (research_report_keyword_count, see its
 // migration) as the list's facets read them: one count per category,
@@ -26,7 +27,7 @@ export interface BucketFilters {
   year?: string
 }
 
-/** One facet row as the facet SQL groups it (ReportService.facetSelect): per category, band and year, a count per facet with the other filters applied. */
+/** One facet row as the facet SQL groups it (facetSelect in facets.ts): per category, band and year, a count per facet with the other filters applied. */
 export interface BucketFacetRow {
   marketType: string
   band: number | null
@@ -35,20 +36,6 @@ export interface BucketFacetRow {
   byBand: number
   byYear: number
   total: number
-}
-
-/** The filters of a report list (ReportListQuery has them). */
-export interface ReportListFilters {
-  marketType?: string
-  reportRegion?: string
-  /** A band value: 8000, 12000, 15000, or 15001 for "over 15000" */
-  price?: number
-  priceStr?: number
-  priceEnd?: number
-  /** A year from the publishDates facet */
-  publishDate?: string
-  publishDateStr?: string
-  publishDateEnd?: string
 }
 
 /**

@@ -1,8 +1,9 @@
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bucketFacetRows, bucketFilters, bucketTotal, type CountBucket } from '../../src/lib/keyword-counts.ts'
+import { bucketFacetRows, bucketFilters, bucketTotal, type CountBucket } from '../../src/search/keyword-counts.ts'
 import { PRICE_LIMITS, PRICE_OVER_VALUE } from '../../src/lib/pricing.ts'
-import { addKeywordCondition, addKeywordSubstringCondition, Conditions } from '../../src/lib/sql.ts'
+import { addKeywordCondition, Conditions } from '../../src/lib/sql.ts'
+import { addKeywordSubstringCondition } from '../../src/search/list-query.ts'
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createReport } from '../helpers/factories.ts'
 

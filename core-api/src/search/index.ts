@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Sequelize } from 'sequelize'
+import type { Lang } from '../errors.ts'
+import { AnswerCache } from './answer-cache.ts'
+import { CountedKeywords } from './counted-keywords.ts'
+import { SearchLanes } from './gates.ts'
+import type { ListQuery } from './list-query.ts'
+import type { SearchPage } from './plans/context.ts'
+import { categoryCounts, yearCounts, type CountListQuery } from './plans/count-lists.ts'
+import { CountedPage } from './plans/counted-page.ts'
+import { KeywordList } from './plans/keyword-list.ts'
+import { PlainList } from './plans/plain-list.ts'
+import { SearchDb } from './search-db.ts'
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from './settings.ts'
+
+// The report list's search (docs/search.md): a list query in, a page out.
+// What it keeps, its gates and the keywords it counts stay inside.
+
+export type { Facets } from './facets.ts'
+export type { ListQuery, ReportListFilters, Sort } from './list-query.ts'
+export { LIST_COLUMNS, type ListRow } from './list-rows.ts'
+export type { CountListQuery } from './plans/count-lists.ts'
+export type { SearchPage } from './plans/context.ts'
+export type { SearchSettings } from './settings.ts'
+
+export interface Search {
+  /** One page of the report list: its rows in order, and the list's total and facets under its filters. */
+  page(query: ListQuery): Promise<SearchPage>
+  /** Reports per category under the query's other filters. */
+  categoryCounts(query: CountListQuery): Promise<Map<string, number>>
+  /** Reports per publish year under the query's other filters, newest first. */
+  yearCounts(query: CountListQuery): Promise<{ publishDateValue: string; marketCount: number }[]>
+  /** Resolves once the keywords being counted on write are in (or given up): before the database closes, and for tests. */
+  settled(): Promise<void>
+  /** Folds the kept count rows into one per bucket: of one keyword, or of every keyword without a language. */
+  compactKeywordCounts(lang?: Lang, keyword?: string): Promise<void>
+}
+
+class ReportSearch implements Search {
+  private readonly db: SearchDb
+  private readonly counted: CountedKeywords
+  /** The plans, by the list they answer (fields, so a test can watch one). */
+  readonly plain: PlainList
+  readonly keyword: KeywordList
+
+  constructor(sequelize: Sequelize, settings: SearchSettings, log?: Pick<FastifyBaseLogger, 'warn'>) {
+    this.db = new SearchDb(sequelize, settings)
+    const lanes = new SearchLanes(settings)
+    this.counted = new CountedKeywords(this.db, lanes.broad, settings, log)
+    const ctx = { db: this.db, cache: new AnswerCache(), lanes, counted: this.counted, settings }
+    this.plain = new PlainList(ctx)
+    this.keyword = new KeywordList(ctx, new CountedPage(ctx, this.plain))
+  }
+
+  page(query: ListQuery): Promise<SearchPage> {
+    return query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)
+  }
+
+  categoryCounts(query: CountListQuery) {
+    return categoryCounts(this.db, query)
+  }
+
+  yearCounts(query: CountListQuery) {
+    return yearCounts(this.db, query)
+  }
+
+  settled(): Promise<void> {
+    return this.counted.settled()
+  }
+
+  compactKeywordCounts(lang?: Lang, keyword?: string): Promise<void> {
+    return this.counted.compact(lang, keyword)
+  }
+}
+
+/** The search over one database, with the config plugin's SEARCH_* settings. */
+export function createSearch(sequelize: Sequelize, settings: SearchSettings = DEFAULT_SEARCH_SETTINGS, log?: Pick<FastifyBaseLogger, 'warn'>): Search {
+  return new ReportSearch(sequelize, settings, log)
+}
