@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import { drainHooks, trustProxyOption } from '@rpt/server-kit'
 import type { Config } from './config.ts'
 import { registerBodyParsers } from './http/body-parsers.ts'
 import envelope, { resolveLang } from './http/envelope.ts'
@@ -37,13 +38,15 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Every visitor reaches this API through the BFF; its X-Forwarded-For names them.
-    trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY.split(',').map((part) => part.trim()),
+    // Fastify takes a hop count too (documented), though its types leave numbers out.
+    trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
     // A tolerant reader, as the legacy backend was: unknown fields are
     // dropped (and counted), numeric strings coerced; a known field of the
     // wrong type or out of range is still refused, naming it.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // A request on a kept-alive connection during a shutdown's drain is served (server-kit's drain), not refused.
+    return503OnClosing: false,
     clientErrorHandler: envelopeClientError,
     // A URL that is not valid percent-encoded UTF-8 fails in the router, before
     // the error handler; answer it with the envelope too.
@@ -87,6 +90,7 @@ export interface AppOptions {
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
+  await fastify.register(drainHooks)
   await fastify.register(envelope)
   registerBodyParsers(fastify)
   // Legacy clients send "" or null for fields they leave unset, and fields and

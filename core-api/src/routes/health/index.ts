@@ -62,13 +62,15 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { keepHttpStatus: true },
     schema: {
       tags: ['Operations'],
-      summary: 'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503)',
+      summary: 'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503); 503 from the moment a shutdown begins',
       description: 'Also reports the job queue (jobs waiting, running and failed per queue) and the mails not yet sent.',
       querystring: Lang,
       response: responses(Readiness),
     },
     logLevel: 'warn',
   }, async (request) => {
+    // Shutting down (SIGTERM): out of the rotation at once, while the requests already here finish.
+    if (app.drain.draining) throw new AppError('NOT_READY', { 'zh-CN': '服务正在停止', 'en-US': 'The service is shutting down' })
     let pending: number
     try {
       // Read, not through umzug: its storage would create the table it reads.
