@@ -55,8 +55,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
-    // Fastify takes a hop count too (documented), though its types leave numbers out.
-    trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // The ops API refuses unknown settings by name; the contract's calls pass through to the core API, which ignores unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },

@@ -38,8 +38,7 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Every visitor reaches this API through the BFF; its X-Forwarded-For names them.
-    // Fastify takes a hop count too (documented), though its types leave numbers out.
-    trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A tolerant reader, as the legacy backend was: unknown fields are
     // dropped (and counted), numeric strings coerced; a known field of the
     // wrong type or out of range is still refused, naming it.

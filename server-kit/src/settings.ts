@@ -46,11 +46,22 @@ export function sharedSettings(options: { siteUrlDefault: string; siteUrlMeaning
   }
 }
 
-/** TRUST_PROXY as Fastify takes it: true, false, a hop count, or addresses and networks. A malformed entry throws, naming it. */
-export function trustProxyOption(value: string): boolean | number | string[] {
+/** Trusts the nearest hops of X-Forwarded-For, whoever the peer is. */
+export type TrustHops = (address: string, hop: number) => boolean
+
+/**
+ * TRUST_PROXY as Fastify takes it: true, false, addresses and networks, or a
+ * hop count as a function (Fastify 5 reads a bare number as trusting no one;
+ * like true, a count is for instances only a balancer can reach). A
+ * malformed entry throws, naming it.
+ */
+export function trustProxyOption(value: string): boolean | string[] | TrustHops {
   const text = value.trim().toLowerCase()
   if (text === 'true' || text === 'false') return text === 'true'
-  if (/^\d+$/.test(text)) return Number(text)
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    return (_address, hop) => hop < hops
+  }
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
   if (entries.length === 0) throw new SettingsError('Invalid configuration: TRUST_PROXY is empty; give true, false, a hop count, or addresses and networks')
   for (const entry of entries) {

@@ -25,12 +25,16 @@ describe('the shared settings', () => {
 
   it('take TRUST_PROXY as true, false, a hop count, or addresses, networks and named ranges', () => {
     for (const [given, option] of [
-      ['true', true], ['TRUE', true], [' false ', false], ['2', 2], ['0', 0],
+      ['true', true], ['TRUE', true], [' false ', false],
       ['loopback', ['loopback']], ['10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'uniquelocal']],
     ] as const) {
       expect(readSettings(Schema, { TRUST_PROXY: given }).TRUST_PROXY, given).toBe(given)
       expect(trustProxyOption(given), given).toEqual(option)
     }
+    // A hop count trusts that many of the nearest hops.
+    const two = trustProxyOption('2') as (address: string, hop: number) => boolean
+    expect([0, 1, 2].map((hop) => two('10.0.0.1', hop))).toEqual([true, true, false])
+    expect((trustProxyOption('0') as (address: string, hop: number) => boolean)('10.0.0.1', 0)).toBe(false)
   })
 
   it('refuse a bad TRUST_PROXY in one line naming it', () => {
