@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { trustProxyOption, type Config } from './config.ts'
+import { drainHooks, trustProxyOption } from '@rpt/server-kit'
+import type { Config } from './config.ts'
 import envelope, { catalogue, sendError } from './http/envelope.ts'
 import { requestLang } from './http/locale.ts'
 import { redactUrl } from './http/redact.ts'
@@ -54,12 +55,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
-    // Fastify takes a hop count too (documented), though its types leave numbers out.
-    trustProxy: trustProxyOption(config.TRUST_PROXY) as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // The ops API refuses unknown settings by name; the contract's calls pass through to the core API, which ignores unknown fields.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // A request on a kept-alive connection during a shutdown's drain is served (server-kit's drain), not refused.
+    return503OnClosing: false,
     clientErrorHandler: envelopeClientError,
     // A URL that is not valid percent-encoded UTF-8 fails in the router, before the error handler.
     frameworkErrors: (_error, request, reply) => {
@@ -74,6 +75,7 @@ export interface AppOptions {
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
+  await fastify.register(drainHooks)
   await fastify.register(cookiePlugin)
   await fastify.register(envelope)
   // Legacy clients post an empty body to argument-less calls; treat it as {}.

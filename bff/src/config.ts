@@ -1,7 +1,6 @@
-import { isIP } from 'node:net'
 import path from 'node:path'
 import { Type, type Static } from 'typebox'
-import { Value } from 'typebox/value'
+import { readSettings, SettingsError, sharedSettings } from '@rpt/server-kit'
 import { SETTING_NAMES, settingProperties, type SettingName } from './lib/settings-table.ts'
 import { repoRoot } from './paths.ts'
 
@@ -9,13 +8,13 @@ const Seconds = (fallback: number, description: string) => Type.Integer({ minimu
 
 // The only module that reads process.env. Everything else receives a Config.
 const ConfigSchema = Type.Object({
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  // NODE_ENV, LOG_LEVEL, TRUST_PROXY (rate limits and logs see the visitor only through it), SITE_URL, DRAIN_MS: as the core API reads them.
+  ...sharedSettings({
+    siteUrlDefault: '',
+    siteUrlMeaning: 'Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request\'s own origin',
+  }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
-  LOG_LEVEL: Type.Union(
-    [Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')],
-    { default: 'info' },
-  ),
   CORE_API_URL: Type.String({ default: 'http://127.0.0.1:3001', pattern: '^https?://' }),
   /** Connect, headers and idle-body timeout of every upstream call */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 10_000 }),
@@ -23,11 +22,6 @@ const ConfigSchema = Type.Object({
   UPSTREAM_CONNECTIONS: Type.Integer({ minimum: 1, maximum: 1024, default: 64 }),
   CLIENT_DIST_DIR: Type.String({ default: path.join(repoRoot, 'client', 'dist') }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
-  /**
-   * Whose X-Forwarded-For / -Proto to believe: the balancer's address or network (10.0.0.0/8, comma-separated; loopback, uniquelocal),
-   * a number of hops, true (anyone: only behind a balancer that overwrites the header) or false. Rate limits and logs see the visitor only through it.
-   */
-  TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Comma-separated origins (https://example.com) allowed to send state-changing requests besides the request's own */
   TRUSTED_ORIGINS: Type.String({ default: '' }),
   /** Name of the session cookie; over https it gets the __Host- prefix */
@@ -50,8 +44,6 @@ const ConfigSchema = Type.Object({
   // Cache lifetimes and bounds, rate limits: the start values of what ops may change at run time (lib/settings-table.ts).
   ...settingProperties(),
 
-  /** Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request's own origin */
-  SITE_URL: Type.String({ default: '', pattern: '^(https?://[^/?#]+/?)?$' }),
   /** A server render taking longer is abandoned and the client-rendered shell answered instead */
   SSR_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
   /** URLs per child sitemap (the protocol allows 50,000); a multiple of 100, the core API's page size */
@@ -64,7 +56,9 @@ export type Config = Static<typeof ConfigSchema> & {
 }
 export type ConfigOverrides = Partial<Static<typeof ConfigSchema>>
 
-export class ConfigError extends Error {}
+/** A bad setting: one line naming it (the same class as the core API's). */
+export { SettingsError as ConfigError }
+export { trustProxyOption } from '@rpt/server-kit'
 
 /**
  * Reads the environment once, coerces strings to the declared types and
@@ -72,24 +66,13 @@ export class ConfigError extends Error {}
  * message naming the variable instead of surfacing later as a runtime fault.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const raw: Record<string, unknown> = {}
-  for (const key of Object.keys(ConfigSchema.properties)) {
-    const value = env[key]
-    if (value !== undefined && value !== '') raw[key] = value
-  }
-  const candidate = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, { ...raw, ...overrides }))
-  if (!Value.Check(ConfigSchema, candidate)) {
-    const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => `${e.instancePath.replace(/^\//, '') || '(root)'} ${e.message}`)
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
-  }
-  const given: Record<string, unknown> = { ...raw, ...overrides }
-  const config: Config = { ...(candidate as Static<typeof ConfigSchema>), fromEnvironment: SETTING_NAMES.filter((name) => given[name] !== undefined) }
+  const settings = readSettings(ConfigSchema, env, overrides)
+  const given = (name: string) => (overrides as Record<string, unknown>)[name] !== undefined || (env[name] !== undefined && env[name] !== '')
+  const config: Config = { ...settings, fromEnvironment: SETTING_NAMES.filter(given) }
   config.CLIENT_DIST_DIR = path.resolve(config.CLIENT_DIST_DIR)
-  config.SITE_URL = config.SITE_URL.replace(/\/$/, '')
-  if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new ConfigError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
-  trustProxyOption(config.TRUST_PROXY)
+  if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new SettingsError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
   for (const origin of trustedOrigins(config)) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new SettingsError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
   }
   opsOperators(config)
   return config
@@ -107,18 +90,18 @@ export function opsOperators(config: Pick<Config, 'OPS_TOKEN' | 'OPS_TOKENS'>): 
     const colon = entry.indexOf(':')
     const name = entry.slice(0, colon)
     const token = entry.slice(colon + 1)
-    if (colon < 1 || !/^[A-Za-z0-9_.@-]{1,64}$/.test(name)) throw new ConfigError('Invalid configuration: OPS_TOKENS entries are name:token, the name letters, digits and _ . @ - (at most 64)')
+    if (colon < 1 || !/^[A-Za-z0-9_.@-]{1,64}$/.test(name)) throw new SettingsError('Invalid configuration: OPS_TOKENS entries are name:token, the name letters, digits and _ . @ - (at most 64)')
     // Tokens are guessed offline from nothing: only length protects them.
-    if (!/^[\x21-\x7e]{16,512}$/.test(token)) throw new ConfigError(`Invalid configuration: OPS_TOKENS token of ${name} must be 16 to 512 visible ASCII characters`)
+    if (!/^[\x21-\x7e]{16,512}$/.test(token)) throw new SettingsError(`Invalid configuration: OPS_TOKENS token of ${name} must be 16 to 512 visible ASCII characters`)
     operators.push({ name, token })
   }
   if (config.OPS_TOKEN) operators.push({ name: 'ops', token: config.OPS_TOKEN })
   const names = new Set<string>()
   const tokens = new Set<string>()
   for (const { name, token } of operators) {
-    if (names.has(name)) throw new ConfigError(`Invalid configuration: operator ${name} is named twice (OPS_TOKEN is the operator ops)`)
+    if (names.has(name)) throw new SettingsError(`Invalid configuration: operator ${name} is named twice (OPS_TOKEN is the operator ops)`)
     // One token, one operator: the audit log must name who acted.
-    if (tokens.has(token)) throw new ConfigError(`Invalid configuration: operator ${name} shares a token with another operator`)
+    if (tokens.has(token)) throw new SettingsError(`Invalid configuration: operator ${name} shares a token with another operator`)
     names.add(name)
     tokens.add(token)
   }
@@ -127,24 +110,4 @@ export function opsOperators(config: Pick<Config, 'OPS_TOKEN' | 'OPS_TOKENS'>): 
 
 export function trustedOrigins(config: Config): string[] {
   return config.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean)
-}
-
-const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-/** TRUST_PROXY as Fastify takes it; a malformed entry stops the boot, naming it. */
-export function trustProxyOption(value: string): boolean | number | string[] {
-  const text = value.trim()
-  if (text === 'true' || text === 'false') return text === 'true'
-  if (/^\d+$/.test(text)) return Number(text)
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
-  for (const entry of entries) {
-    const [address = '', bits, ...rest] = entry.split('/')
-    const family = isIP(address)
-    const maxBits = family === 4 ? 32 : 128
-    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
-    if (!ADDRESS_RANGES.has(entry) && (family === 0 || !validBits || rest.length > 0)) {
-      throw new ConfigError(`Invalid configuration: TRUST_PROXY entry ${entry} is not an address, a network (a.b.c.d/n), loopback, linklocal or uniquelocal`)
-    }
-  }
-  return entries
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import { drainHooks, trustProxyOption } from '@rpt/server-kit'
 import type { Config } from './config.ts'
 import { registerBodyParsers } from './http/body-parsers.ts'
 import envelope, { resolveLang } from './http/envelope.ts'
@@ -38,13 +39,14 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Every visitor reaches this API through the BFF; its X-Forwarded-For names them.
-    trustProxy: config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY.split(',').map((part) => part.trim()),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A tolerant reader, as the legacy backend was: unknown fields are
     // dropped (and counted), numeric strings coerced; a known field of the
     // wrong type or out of range is still refused, naming it.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // A request on a kept-alive connection during a shutdown's drain is served (server-kit's drain), not refused.
+    return503OnClosing: false,
     // The earlier backend's clients call the same routes under LEGACY_BARE_PREFIX (http/bare-dialect.ts).
     rewriteUrl: bareRewriter(config.LEGACY_BARE_PREFIX),
     clientErrorHandler: envelopeClientError,
@@ -90,6 +92,7 @@ export interface AppOptions {
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
+  await fastify.register(drainHooks)
   await fastify.register(envelope)
   await fastify.register(bareDialect)
   registerBodyParsers(fastify)

@@ -1,17 +1,14 @@
 import path from 'node:path'
 import { Type, type Static } from 'typebox'
-import { Value } from 'typebox/value'
+import { readSettings, SettingsError, sharedSettings } from '@rpt/server-kit'
 import { repoRoot } from './paths.ts'
 
 // The only module that reads process.env. Everything else receives a Config.
 const ConfigSchema = Type.Object({
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  // NODE_ENV, LOG_LEVEL, TRUST_PROXY (the BFF on loopback by default, so limits and logs see the visitor), SITE_URL, DRAIN_MS: as the BFF reads them.
+  ...sharedSettings({ siteUrlDefault: 'http://localhost:3000', siteUrlMeaning: 'Public origin of the website, for links in mails (reset links, downloads)' }),
   CORE_HOST: Type.String({ default: '127.0.0.1' }),
   CORE_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001 }),
-  LOG_LEVEL: Type.Union(
-    [Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')],
-    { default: 'info' },
-  ),
   /** postgres://… of a PostgreSQL server; unset means the embedded PGlite under DATA_DIR */
   DATABASE_URL: Type.String({ default: '' }),
   /** Keep the embedded database in memory (tests); ignored when DATABASE_URL is set */
@@ -48,8 +45,6 @@ const ConfigSchema = Type.Object({
   /** Migrate and, on an empty database, seed the fixtures when the server starts */
   AUTO_MIGRATE: Type.Boolean({ default: true }),
   AUTO_SEED: Type.Boolean({ default: true }),
-  /** Whose X-Forwarded-For to believe (proxy-addr syntax): the BFF on loopback by default, so limits and logs see the visitor */
-  TRUST_PROXY: Type.String({ default: 'loopback' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 10 * 1024 * 1024, default: 256 * 1024 }),
   PUBLIC_DOCS: Type.Boolean({ default: true }),
   /**
@@ -86,8 +81,6 @@ const ConfigSchema = Type.Object({
   JOB_POLL_INTERVAL_SECONDS: Type.Number({ minimum: 0.5, maximum: 60, default: 2 }),
   /** Where custom research and sample requests are sent for staff */
   STAFF_EMAIL: Type.String({ minLength: 3, default: 'service@hengzhi-research.cn' }),
-  /** Public origin of the website, for links in mails (reset links, downloads) */
-  SITE_URL: Type.String({ pattern: '^https?://[^\\s/]+(/.*)?$', default: 'http://localhost:3000' }),
 
   /** Unpaid orders are cancelled after this long */
   ORDER_TTL_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 7, default: 120 }),
@@ -127,7 +120,8 @@ const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema>
 export type ConfigOverrides = Partial<Config>
 
-export class ConfigError extends Error {}
+/** A bad setting: one line naming it (the same class as the BFF's). */
+export { SettingsError as ConfigError }
 
 /**
  * Reads the environment once, coerces strings to the declared types and
@@ -135,23 +129,11 @@ export class ConfigError extends Error {}
  * message naming the variable instead of surfacing later as a runtime fault.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const known = Object.keys(ConfigSchema.properties)
-  const raw: Record<string, unknown> = {}
-  for (const key of known) {
-    const value = env[key]
-    if (value !== undefined && value !== '') raw[key] = value
-  }
-  const candidate = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, { ...raw, ...overrides }))
-  if (!Value.Check(ConfigSchema, candidate)) {
-    const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => `${e.instancePath.replace(/^\//, '') || '(root)'} ${e.message}`)
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
-  }
-  const config = candidate as Config
+  const config = readSettings(ConfigSchema, env, overrides)
   config.DATA_DIR = path.resolve(config.DATA_DIR)
   config.FIXTURES_DIR = path.resolve(config.FIXTURES_DIR)
-  config.SITE_URL = config.SITE_URL.replace(/\/+$/, '')
-  if (config.S3_ENDPOINT && !config.FILE_STORE) throw new ConfigError('Invalid configuration: S3_ENDPOINT is set but FILE_STORE is not; set FILE_STORE=s3://BUCKET[/PREFIX] to store files there')
-  if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY)) throw new ConfigError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
+  if (config.S3_ENDPOINT && !config.FILE_STORE) throw new SettingsError('Invalid configuration: S3_ENDPOINT is set but FILE_STORE is not; set FILE_STORE=s3://BUCKET[/PREFIX] to store files there')
+  if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY)) throw new SettingsError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

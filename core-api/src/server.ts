@@ -1,4 +1,5 @@
 import Fastify from 'fastify'
+import { exitOnSignals } from '@rpt/server-kit'
 import app, { fastifyOptions, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
@@ -19,22 +20,8 @@ async function main() {
   })
   await server.register(app, { config })
 
-  let closing = false
-  const close = async (signal: string) => {
-    if (closing) return
-    closing = true
-    server.log.info({ signal }, 'shutting down: finishing in-flight requests')
-    const timer = setTimeout(() => {
-      server.log.error('shutdown took longer than 10 s; exiting')
-      process.exit(1)
-    }, 10_000)
-    timer.unref()
-    await server.close()
-    // A failure that asked for this shutdown (the embedded database gone) keeps its exit code for the supervisor.
-    process.exit(process.exitCode ?? 0)
-  }
-  process.on('SIGTERM', () => void close('SIGTERM'))
-  process.on('SIGINT', () => void close('SIGINT'))
+  // SIGTERM: readiness fails, the listener closes, kept-alive connections bring their last requests for DRAIN_MS, then exit.
+  exitOnSignals(server, { drainMs: config.DRAIN_MS })
 
   await server.listen({ host: config.CORE_HOST, port: config.CORE_PORT })
 }

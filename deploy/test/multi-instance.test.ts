@@ -12,13 +12,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { answeredBy, type AccessLine } from './support/nginx.ts'
 import { DEPLOY_DIR, FIXTURES_DIR, MIGRATIONS_DIR } from './support/paths.ts'
 import { probe, sleep, waitFor } from './support/processes.ts'
 import { countKeys } from './support/redis.ts'
 import { encryptCredential, SiteClient, type SiteAnswer } from './support/site-client.ts'
 import { CAPTCHA_CODE, OPS_TOKEN, Stack } from './support/stack.ts'
+import { log, stepsOf } from './support/steps.ts'
+import { rollingRestart } from './support/rolling-drill.ts'
 
 const S = {
   up: '0: the stack comes up: s3rver, SMTP sink, a fresh database, nginx, two core APIs started together, two BFFs',
@@ -33,40 +35,11 @@ const S = {
   delivered: '9: the survivor delivers the queued mail exactly once; outgoing_mail shows it sent; its link serves the file',
   envFiles: '10: deploy/env/*.env document every setting the instances were started with',
   cache: '11: nginx keeps anonymous pages as the BFF says; a purge by tag reaches through its cache within HTTP_MAX_AGE_S; a session is never answered from it',
+  rolling: '12: a rolling restart under load (every core API, a migration, every BFF): no failed request, no lost write',
 } as const
 
 const stack = new Stack()
-const failed = new Set<string>()
-const stepTimes: [string, number][] = []
-
-/**
- * A test that runs only when the steps it needs passed (otherwise it is
- * skipped, saying which failed), and shows the processes' logs when it fails.
- */
-function step(name: string, needs: string[], fn: () => Promise<void>, timeoutMs = 90_000) {
-  it(name, async (context) => {
-    const missing = needs.filter((n) => failed.has(n))
-    if (missing.length > 0) {
-      failed.add(name)
-      const note = `not run: it needs ${missing.map((m) => `"${m}"`).join(', ')}, which failed`
-      log(`${name.split(':')[0]}: ${note}`)
-      context.skip(note)
-      return
-    }
-    const started = Date.now()
-    try {
-      await fn()
-    } catch (error) {
-      failed.add(name)
-      console.error(`[multi-instance] step "${name}" failed: ${(error as Error).message.split('\n')[0]}\n${await stack.diagnostics()}`)
-      throw error
-    } finally {
-      stepTimes.push([name, Date.now() - started])
-    }
-  }, timeoutMs)
-}
-
-const log = (message: string) => console.log(`[multi-instance] ${message}`)
+const { step, times: stepTimes } = stepsOf(stack)
 
 // The buyer's state, filled in step by step.
 const buyer = {
@@ -438,4 +411,8 @@ S.queued, S.kill], async () => {
       expect(missing, `deploy/env/${file} does not mention ${missing.join(', ')}`).toEqual([])
     }
   })
+
+  step(S.rolling, [S.up], async () => {
+    await rollingRestart(stack)
+  }, 420_000)
 })

@@ -1,6 +1,7 @@
 import type { Envelope } from '@rpt/contract'
 import type { ErrorKey } from '../http/envelope.ts'
 import type { Lang } from '../http/locale.ts'
+import type { CoreDispatcher } from './read-retry.ts'
 
 /** The contract's envelope; the BFF passes its data on as the core API answered it. */
 export type CoreEnvelope = Envelope<unknown>
@@ -49,6 +50,8 @@ export class CoreClient {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
+    /** Also the proxy's: reads are retried there once when the core API's side fails before answering */
+    readonly dispatcher: CoreDispatcher,
     private readonly onFailure: (kind: UpstreamFailure, path: string) => void = () => {},
   ) {}
 
@@ -65,14 +68,18 @@ export class CoreClient {
       body = JSON.stringify({ ...params, lang })
       headers['content-type'] = 'application/json'
     }
-    let response: Response
+    let status: number
     let parsed: unknown
     try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) })
-      parsed = await response.json()
+      const answer = await this.dispatcher.request({
+        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: AbortSignal.timeout(this.timeoutMs),
+      })
+      status = answer.statusCode
+      parsed = await answer.body.json()
     } catch (error) {
-      const name = (error as Error).name
-      const kind: UpstreamFailure = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : name === 'SyntaxError' ? 'bad-response' : 'unavailable'
+      const { name, code } = error as Error & { code?: string }
+      const kind: UpstreamFailure = name === 'TimeoutError' || name === 'AbortError' || /TIMEOUT/.test(code ?? '') ? 'timeout'
+        : name === 'SyntaxError' ? 'bad-response' : 'unavailable'
       this.onFailure(kind, path)
       throw new UpstreamError(kind, { cause: error })
     }
@@ -80,6 +87,6 @@ export class CoreClient {
       this.onFailure('bad-response', path)
       throw new UpstreamError('bad-response')
     }
-    return { status: response.status, body: parsed }
+    return { status, body: parsed }
   }
 }

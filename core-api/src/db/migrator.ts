@@ -13,6 +13,15 @@ export interface MigrationModule {
   name: string
   up: Migration
   down: Migration
+  /**
+   * Expand, migrate, contract (deploy/README.md): a migration only adds what
+   * the release before it can ignore, since both run side by side during a
+   * rolling upgrade. One that drops, renames or retypes a table or column, makes
+   * one NOT NULL, or adds a NOT NULL column without a default to an existing
+   * table states it here, with why no running release reads or writes it any
+   * more (test/db/migration-compatibility.test.ts holds every migration to this).
+   */
+  contract?: { changes: string[]; reason: string }
 }
 
 /** The table umzug records applied migrations in (one row per name). */

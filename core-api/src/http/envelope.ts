@@ -133,7 +133,8 @@ function send(reply: FastifyReply, status: number, code: number, msg: string) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code, msg, data: null }))
 }
 
-function sendKey(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
+/** Answers a catalogue entry without the error handler (and its error log): for outcomes that are expected. */
+export function sendKey(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
   const entry = catalogue[key]
   return send(reply, statusFor(reply, key, entry.status), entry.code, msg ?? entry[lang])
 }

@@ -90,13 +90,22 @@ describe('SIGTERM', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.child.kill('SIGTERM')
 
-    // Closing: the in-flight request holds the process open, new work is turned away.
+    // Draining: the in-flight request holds the process open, a new connection is refused, and
+    // readiness fails on a connection kept alive from before (answered, then closed: server-kit's drain).
     const deadline = Date.now() + 5000
     while (!server.output().includes('shutting down') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(server.output()).toContain('shutting down')
     expect(server.child.exitCode).toBeNull()
-    const late = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 'refused')
-    expect([503, 'refused']).toContain(late)
+    const fresh = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy()
+        resolve('accepted')
+      })
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+    })
+    expect(fresh).toBe('ECONNREFUSED')
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => ({ status: r.status, connection: r.headers.get('connection') }), () => 'refused')
+    expect([{ status: 503, connection: 'close' }, 'refused']).toContainEqual(ready)
 
     request.finish()
     const response = await request.done

@@ -62,6 +62,7 @@ export class Stack {
   gatewaySettings: Record<string, string> = {}
   readonly redisPrefix = `rpt:multi-instance:${this.runId}:`
   readonly filePrefix = `run-${this.runId}`
+  private readonly generations = new Map<string, number>()
 
   get siteUrl(): string {
     return `http://127.0.0.1:${this.sitePort}`
@@ -138,24 +139,57 @@ export class Stack {
     t = Date.now()
     for (const core of this.cores) {
       await mkdir(core.dataDir, { recursive: true })
-      core.child = new Child(core.name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], { cwd: REPO_ROOT, env: this.coreEnv(core) })
+      this.spawn(core)
     }
-    await Promise.all(this.cores.map(async (core) => {
-      await waitHealthy(core.child, `http://${core.address}/health/live`, 150_000, 'the core API liveness endpoint (GET /health/live)')
-      await waitHealthy(core.child, `http://${core.address}/health/ready`, 150_000, 'the core API readiness endpoint (GET /health/ready)')
-    }))
+    // Seeding renders the sample PDFs: minutes on a busy 2-core machine.
+    await Promise.all(this.cores.map((core) => this.waitHealthy(core, 210_000)))
     lap('cores ready', t)
 
     t = Date.now()
-    for (const bff of this.bffs) {
-      bff.child = new Child(bff.name, process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { cwd: REPO_ROOT, env: this.bffEnv(bff) })
-    }
-    await Promise.all(this.bffs.map(async (bff) => {
-      await waitHealthy(bff.child, `http://${bff.address}/bff/health/live`, 90_000, 'the BFF liveness endpoint (GET /bff/health/live)')
-      await waitHealthy(bff.child, `http://${bff.address}/bff/health/ready`, 60_000, 'the BFF readiness endpoint (GET /bff/health/ready)')
-    }))
+    for (const bff of this.bffs) this.spawn(bff)
+    await Promise.all(this.bffs.map((bff) => this.waitHealthy(bff, 90_000)))
     lap('bffs ready', t)
     lap('stack up', t0)
+  }
+
+  private isCore(instance: Instance): boolean {
+    return this.cores.includes(instance)
+  }
+
+  /** Starts an instance's process; a later start of the same instance logs to name.2.log, name.3.log ... */
+  private spawn(instance: Instance): void {
+    const generation = (this.generations.get(instance.name) ?? 0) + 1
+    this.generations.set(instance.name, generation)
+    const name = generation === 1 ? instance.name : `${instance.name}.${generation}`
+    instance.child = this.isCore(instance)
+      ? new Child(name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], { cwd: REPO_ROOT, env: this.coreEnv(instance) })
+      : new Child(name, process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { cwd: REPO_ROOT, env: this.bffEnv(instance) })
+  }
+
+  private async waitHealthy(instance: Instance, timeoutMs: number): Promise<void> {
+    if (this.isCore(instance)) {
+      await waitHealthy(instance.child, `http://${instance.address}/health/live`, timeoutMs, 'the core API liveness endpoint (GET /health/live)')
+      await waitHealthy(instance.child, `http://${instance.address}/health/ready`, timeoutMs, 'the core API readiness endpoint (GET /health/ready)')
+    } else {
+      await waitHealthy(instance.child, `http://${instance.address}/bff/health/live`, timeoutMs, 'the BFF liveness endpoint (GET /bff/health/live)')
+      await waitHealthy(instance.child, `http://${instance.address}/bff/health/ready`, timeoutMs, 'the BFF readiness endpoint (GET /bff/health/ready)')
+    }
+  }
+
+  /**
+   * A rolling restart's turn: SIGTERM (the instance drains and exits by
+   * itself), started again with the same settings, waited healthy. Answers
+   * how the old process ended and how long each half took.
+   */
+  async restart(instance: Instance): Promise<{ exit: { code: number | null; signal: NodeJS.Signals | null }; stopMs: number; startMs: number }> {
+    const old = instance.child
+    const t0 = Date.now()
+    await old.stop(60_000)
+    const exit = await old.exited
+    const t1 = Date.now()
+    this.spawn(instance)
+    await this.waitHealthy(instance, 120_000)
+    return { exit, stopMs: t1 - t0, startMs: Date.now() - t1 }
   }
 
   coreEnv(core: Instance): NodeJS.ProcessEnv {

@@ -9,6 +9,8 @@ export interface Metrics {
   latency: Histogram<'method' | 'route'>
   cacheEvents: Counter<'cache' | 'result'>
   upstreamErrors: Counter<'kind' | 'path'>
+  /** Reads sent again after the core API's side failed before answering (upstream/read-retry.ts) */
+  upstreamRetries: Counter<'reason' | 'path'>
   /** Core API calls: the BFF's own (direct) and the browser's through the proxy, the latter as the time to answer them */
   upstreamLatency: Histogram<'via'>
   rateLimitRejections: Counter<'policy'>
@@ -51,6 +53,9 @@ async function metricsPlugin(app: FastifyInstance) {
     }),
     cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry], collect }),
     upstreamErrors: new Counter({ name: 'bff_upstream_errors_total', help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)', labelNames: ['kind', 'path'], registers: [registry] }),
+    upstreamRetries: new Counter({
+      name: 'bff_upstream_retries_total', help: 'Core API reads sent again on a new connection, by reason (refused, reset, bad-gateway, unavailable)', labelNames: ['reason', 'path'], registers: [registry],
+    }),
     upstreamLatency: new Histogram({
       name: 'bff_upstream_duration_seconds',
       help: 'Core API calls: the BFF\'s own (via="direct") and proxied browser calls, answered (via="proxy")',

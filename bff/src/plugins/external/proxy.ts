@@ -43,6 +43,15 @@ export function readAll(stream: Readable, limit: number): Promise<Buffer | undef
   })
 }
 
+/** Whether the last byte that is not white space closes an object. */
+function endsAnObject(buffer: Buffer): boolean {
+  for (let i = buffer.length - 1; i >= 0; i--) {
+    const byte = buffer[i]!
+    if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return byte === 0x7d
+  }
+  return false
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 }
@@ -74,6 +83,8 @@ async function proxyPlugin(app: FastifyInstance) {
     bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
     connect: { timeout: config.UPSTREAM_TIMEOUT_MS, rejectUnauthorized: true },
   }
+  // The browser's calls share the core client's connections, where a read that fails before an answer is sent once more.
+  const browserDispatcher = app.core.dispatcher
   // Keyed by the route pattern http-proxy registers, so a lookup builds no strings but the key.
   const entries = new Map<string, ProxiedPath>(PROXIED_PATHS.map((entry) => [`${entry.method} ${API_PREFIX}${entry.path}`, entry]))
   const entryOf = (request: FastifyRequest): ProxiedPath | undefined =>
@@ -92,10 +103,24 @@ async function proxyPlugin(app: FastifyInstance) {
     }
   }
 
+  /** An answer that is not the contract's (the balancer's HTML error page, an empty or broken body) becomes the envelope. */
+  function notTheContract(request: FastifyRequest, reply: FastifyReply, entry: ProxiedPath, res: UpstreamResponse, why: string) {
+    res.stream.resume()
+    const key = res.statusCode === 504 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'
+    app.metrics.upstreamErrors.inc({ kind: key === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'bad-response', path: entry.path })
+    request.log.warn({ status: res.statusCode, type: res.headers['content-type'], why }, 'core API answer is not the contract\'s')
+    for (const name of ['content-length', 'content-disposition', 'content-range', 'accept-ranges', 'etag', 'last-modified']) reply.removeHeader(name)
+    if (entry.session === 'end') app.session.end(request, reply)
+    sendError(reply, key, requestLang(request))
+  }
+
   function onUpstreamResponse(entry: ProxiedPath) {
     return (request: FastifyRequest, reply: FastifyReply, res: UpstreamResponse) => {
       const type = String(res.headers['content-type'] ?? '')
       if (!type.includes('json')) {
+        // The core API answers every failure with the envelope (JSON): anything else failing is its balancer's page.
+        if (res.statusCode >= 400) return notTheContract(request, reply, entry, res, 'an error that is not JSON')
+        if (res.headers['content-length'] === '0' && request.method !== 'HEAD') return notTheContract(request, reply, entry, res, 'an empty answer')
         if (entry.session === 'end') app.session.end(request, reply)
         // Files and captcha images stream through with their own headers (Content-Disposition included).
         reply.send(res.stream)
@@ -108,10 +133,15 @@ async function proxyPlugin(app: FastifyInstance) {
             sendError(reply, 'UPSTREAM_UNAVAILABLE', requestLang(request))
             return
           }
+          if (request.method === 'HEAD') {
+            reply.send(buffer)
+            return
+          }
           // Most answers need no change: only the envelope's code is read, from
           // its first bytes, and the bytes go on as they came. Parsing and
           // serializing a page of reports again costs more than the rest of the proxying.
-          if (entry.session !== 'issue' && !buffer.includes('"token"')) {
+          // (An answer cut short ends without its closing brace: parsed below, and refused.)
+          if (entry.session !== 'issue' && !buffer.includes('"token"') && endsAnObject(buffer)) {
             const code = LEADING_CODE.exec(buffer.subarray(0, 32).toString('latin1'))?.[1]
             if (code !== undefined) {
               reply.outcomeCode = Number(code)
@@ -124,18 +154,20 @@ async function proxyPlugin(app: FastifyInstance) {
           try {
             body = JSON.parse(buffer.toString('utf8'))
           } catch {
-            reply.send(buffer)
+            notTheContract(request, reply, entry, res, buffer.length === 0 ? 'an empty answer' : 'JSON that does not parse')
             return
           }
-          if (isPlainObject(body)) {
-            const data = body.data
-            if (isPlainObject(data) && 'token' in data) {
-              // The token is the cookie's business; the page only ever sees data.user.
-              if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token) app.session.issue(request, reply, data.token)
-              delete data.token
-            }
-            if (typeof body.code === 'number' && isLoginExpired(body.code)) app.session.end(request, reply)
+          if (!isPlainObject(body) || typeof body.code !== 'number') {
+            notTheContract(request, reply, entry, res, 'JSON that is not the envelope')
+            return
           }
+          const data = body.data
+          if (isPlainObject(data) && 'token' in data) {
+            // The token is the cookie's business; the page only ever sees data.user.
+            if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token) app.session.issue(request, reply, data.token)
+            delete data.token
+          }
+          if (isLoginExpired(body.code)) app.session.end(request, reply)
           if (entry.session === 'end') app.session.end(request, reply)
           reply.send(JSON.stringify(body))
         })
@@ -169,7 +201,7 @@ async function proxyPlugin(app: FastifyInstance) {
       prefix: API_PREFIX,
       routes: paths.map((entry) => entry.path),
       httpMethods: [method],
-      undici,
+      undici: browserDispatcher as never,
       disableRequestLogging: true,
       // Given a preValidation hook, http-proxy keeps the app's JSON parser, so bodies arrive parsed and lang can be added.
       preValidation: (_request, _reply, done) => done(),
@@ -235,4 +267,4 @@ async function proxyPlugin(app: FastifyInstance) {
   })
 }
 
-export default fp(proxyPlugin, { name: 'proxy', dependencies: ['config', 'session', 'csrf', 'limits', 'metrics'] })
+export default fp(proxyPlugin, { name: 'proxy', dependencies: ['config', 'session', 'csrf', 'limits', 'metrics', 'core-client'] })

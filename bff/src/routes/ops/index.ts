@@ -26,6 +26,8 @@ export default async function opsRoutes(app: FastifyInstance) {
 
   app.get('/bff/health/ready', { schema: { response: responses(ReadyData) }, logLevel: 'warn' }, async (request) => {
     const lang = requestLang(request)
+    // Shutting down: out of the rotation at once, whatever the core API says.
+    if (app.drain.draining) throw new AppError('NOT_READY')
     let answer
     try {
       answer = await app.core.call({ method: 'GET', path: '/health/ready', lang })
