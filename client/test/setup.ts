@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { loadAllMessages } from '../src/lib/intl'
+
+// Screens load as chunks of their own: on a busy machine the first import of one takes
+// longer than findBy*'s default second, so they wait up to five (a screen that never
+// comes still fails).
+configure({ asyncUtilTimeout: 5000 })
 
 // The app loads its edition's messages before rendering (main.tsx); tests render either.
 await loadAllMessages()

@@ -42,7 +42,9 @@ afterAll(async () => {
   await stub?.close()
 })
 
-describe('npm run ops', () => {
+// Each case runs the CLI several times, each a process of its own that compiles scripts/ops.ts with tsx
+// (5-7 s each on a busy machine): they get two minutes, where the default 30 s left no room.
+describe('npm run ops', { timeout: 120_000 }, () => {
   it('lists the settings, changes them all or none, and puts the start value back', async () => {
     const listed = await cli(['settings'])
     expect(listed.code).toBe(0)
