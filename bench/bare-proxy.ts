@@ -12,12 +12,25 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
 createServer((incoming, outgoing) => {
   const upstreamRequest = request(
-    { agent, host: target.hostname, port: target.port, method: incoming.method, path: incoming.url?.replace(/^\/api/, ''), headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' } },
+    {
+      agent,
+      host: target.hostname,
+      port: target.port,
+      method: incoming.method,
+      path: incoming.url?.replace(/^\/api/, ''),
+      headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' },
+    },
     (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json', ...(answer.headers['content-length'] ? { 'content-length': answer.headers['content-length'] } : {}) })
+      outgoing.writeHead(answer.statusCode ?? 502, {
+        'content-type': answer.headers['content-type'] ?? 'application/json',
+        ...(answer.headers['content-length'] ? { 'content-length': answer.headers['content-length'] } : {}),
+      })
       answer.pipe(outgoing)
     },
   )
-  upstreamRequest.on('error', () => { outgoing.statusCode = 502; outgoing.end() })
+  upstreamRequest.on('error', () => {
+    outgoing.statusCode = 502
+    outgoing.end()
+  })
   incoming.pipe(upstreamRequest)
 }).listen(port, '127.0.0.1')

@@ -11,7 +11,14 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
 export const TARGETS = { score: 95, fcpMs: 1200, cls: 0.02 }
 
@@ -38,7 +45,8 @@ interface Fixture {
 
 /** The six pages of the budget: home, report list, a report, a bulletin, a news article, about. */
 export async function lighthousePages(root: string, reportPath: string): Promise<Array<[string, string]>> {
-  const load = async (name: string) => JSON.parse(await readFile(path.join(root, 'fixtures', 'content', `${name}.json`), 'utf8')) as Fixture[]
+  const load = async (name: string) =>
+    JSON.parse(await readFile(path.join(root, 'fixtures', 'content', `${name}.json`), 'utf8')) as Fixture[]
   const bulletin = (await load('bulletins')).find((b) => b.lang === 'zh-CN')!
   const article = (await load('news')).find((n) => n.lang === 'zh-CN')!
   return [
@@ -72,7 +80,13 @@ async function audit(port: number, url: string) {
   throw new Error(`Lighthouse failed on ${url}: ${failure}`)
 }
 
-export async function runLighthouse(chromePath: string, baseUrl: string, pages: Array<[string, string]>, runsPerPage: number, log: (line: string) => void = () => {}): Promise<LighthousePage[]> {
+export async function runLighthouse(
+  chromePath: string,
+  baseUrl: string,
+  pages: Array<[string, string]>,
+  runsPerPage: number,
+  log: (line: string) => void = () => {},
+): Promise<LighthousePage[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
   const results: LighthousePage[] = []
   try {
@@ -104,7 +118,9 @@ export async function runLighthouse(chromePath: string, baseUrl: string, pages: 
       }
       const pass = { score: figures.score >= TARGETS.score, fcp: figures.fcpMs <= TARGETS.fcpMs, cls: figures.cls <= TARGETS.cls }
       results.push({ page, path: pagePath, ...figures, runs, pass })
-      log(`[bench] lighthouse ${page}: score ${figures.score}, FCP ${(figures.fcpMs / 1000).toFixed(2)} s (${runs.map((r) => r.score).join(' / ')})`)
+      log(
+        `[bench] lighthouse ${page}: score ${figures.score}, FCP ${(figures.fcpMs / 1000).toFixed(2)} s (${runs.map((r) => r.score).join(' / ')})`,
+      )
     }
   } finally {
     await chrome.kill()
@@ -114,12 +130,21 @@ export async function runLighthouse(chromePath: string, baseUrl: string, pages: 
 
 // Alone, against a stack already running: tsx bench/lighthouse.ts --url http://127.0.0.1:3000 [--runs 3]
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://127.0.0.1:3000' }, runs: { type: 'string', default: '3' } } })
+  const { values } = parseArgs({
+    options: { url: { type: 'string', default: 'http://127.0.0.1:3000' }, runs: { type: 'string', default: '3' } },
+  })
   const root = path.resolve(import.meta.dirname, '..')
   const pages = await lighthousePages(root, '/reports/smart-home-china-market-2026')
-  const measured = await runLighthouse(process.env.CHROMIUM_PATH || '/usr/bin/chromium', values.url.replace(/\/$/, ''), pages, Number(values.runs))
+  const measured = await runLighthouse(
+    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    values.url.replace(/\/$/, ''),
+    pages,
+    Number(values.runs),
+  )
   for (const p of measured) {
     const ok = p.pass.score && p.pass.fcp && p.pass.cls
-    console.log(`${p.page.padEnd(16)} score ${p.score}  FCP ${(p.fcpMs / 1000).toFixed(2)} s  LCP ${(p.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(p.tbtMs)} ms  CLS ${p.cls.toFixed(3)}  ${ok ? 'PASS' : 'MISS'}  (scores ${p.runs.map((r) => r.score).join(' / ')})`)
+    console.log(
+      `${p.page.padEnd(16)} score ${p.score}  FCP ${(p.fcpMs / 1000).toFixed(2)} s  LCP ${(p.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(p.tbtMs)} ms  CLS ${p.cls.toFixed(3)}  ${ok ? 'PASS' : 'MISS'}  (scores ${p.runs.map((r) => r.score).join(' / ')})`,
+    )
   }
 }

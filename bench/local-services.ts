@@ -4,7 +4,9 @@ export async function waitFor(url: string, timeoutMs = 600_000): Promise<void> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
   throw new Error(`${url} did not answer`)

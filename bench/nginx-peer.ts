@@ -128,7 +128,8 @@ export function nginxConfig(prefix: string, options: NginxOptions): string {
 async function waitForPort(port: number, child: ChildProcess, prefix: string): Promise<void> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited ${child.exitCode}: ${await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`)
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.destroy()
@@ -171,7 +172,9 @@ async function launch(prefix: string, config: string, ports: number[]): Promise<
   const conf = path.join(prefix, 'nginx.conf')
   await writeFile(conf, config)
   // -e: the error log before the config is read (Debian's default is under /var/log).
-  const child = spawn(NGINX!, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(NGINX!, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   try {
     for (const port of ports) await waitForPort(port, child, prefix)
   } catch (error) {

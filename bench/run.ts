@@ -20,44 +20,62 @@ import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const { values } = parseCli({
-  reports: { type: 'string', default: '100000' },
-  'data-dir': { type: 'string' },
-  duration: { type: 'string', default: '10' },
-  'no-build': { type: 'boolean', default: false },
-  // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
-  'no-seed': { type: 'boolean', default: false },
-  'no-browser': { type: 'boolean', default: false },
-  // Skip the search shapes' table (bench/search-shapes.ts; npm run bench:search runs it alone).
-  'no-search-shapes': { type: 'boolean', default: false },
-  // Lighthouse runs per page; each figure is the median of them.
-  'lighthouse-runs': { type: 'string', default: '3' },
-  // wrk (the default where installed) or autocannon
-  tool: { type: 'string' },
-  // Rounds of each side-by-side comparison; each path keeps its median round.
-  rounds: { type: 'string', default: '3' },
-}, 'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3]')
+const { values } = parseCli(
+  {
+    reports: { type: 'string', default: '100000' },
+    'data-dir': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    'no-build': { type: 'boolean', default: false },
+    // Reuse a --data-dir seeded by an earlier run as it is: reseeding 100,000 reports takes many minutes.
+    'no-seed': { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
+    // Skip the search shapes' table (bench/search-shapes.ts; npm run bench:search runs it alone).
+    'no-search-shapes': { type: 'boolean', default: false },
+    // Lighthouse runs per page; each figure is the median of them.
+    'lighthouse-runs': { type: 'string', default: '3' },
+    // wrk (the default where installed) or autocannon
+    tool: { type: 'string' },
+    // Rounds of each side-by-side comparison; each path keeps its median round.
+    rounds: { type: 'string', default: '3' },
+  },
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3]',
+)
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
 if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds is a whole number of at least 1, not ${values.rounds}`)
 const lighthouseRuns = Number(values['lighthouse-runs'])
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--lighthouse-runs is a whole number of at least 1, not ${values['lighthouse-runs']}`)
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+  throw new Error(`--lighthouse-runs is a whole number of at least 1, not ${values['lighthouse-runs']}`)
 const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon')
 const children: ChildProcess[] = []
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { quiet?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'] })
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
+    })
     let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString() })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-2000)}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-2000)}`)),
+    )
   })
 }
 
 function start(name: string, entry: string | string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], { cwd: root, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
-  child.on('exit', (code, signal) => { if (!stopping) console.error(`[bench] ${name} exited (${signal ?? code})`) })
+  const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[bench] ${name} exited (${signal ?? code})`)
+  })
   children.push(child)
   return child
 }
@@ -66,7 +84,9 @@ let stopping = false
 async function stopAll() {
   stopping = true
   for (const child of children) child.kill('SIGTERM')
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))))
+  await Promise.all(
+    children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
+  )
 }
 
 interface Load {
@@ -85,17 +105,22 @@ interface Load {
  * milliseconds, too coarse for a ratio of a few milliseconds.
  */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate))
-if (values.tool !== undefined && values.tool !== 'wrk' && values.tool !== 'autocannon') throw new Error(`--tool is wrk or autocannon, not ${values.tool}`)
+if (values.tool !== undefined && values.tool !== 'wrk' && values.tool !== 'autocannon')
+  throw new Error(`--tool is wrk or autocannon, not ${values.tool}`)
 if (values.tool === 'wrk' && !WRK) throw new Error('--tool wrk: wrk is not installed (apt-get install -y wrk)')
 const loadTool = values.tool === 'autocannon' || !WRK ? 'autocannon' : 'wrk'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 // Said at once, not after minutes of load.
-if (!values['no-browser'] && !existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH), or run with --no-browser`)
+if (!values['no-browser'] && !existsSync(CHROMIUM))
+  throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH), or run with --no-browser`)
 /** wrk's scripts (method, body, headers) */
 const scratch = await mkdtemp(path.join(tmpdir(), 'rpt-bench-load-'))
 
 interface LoadOptions {
-  connections: number; method?: string; body?: string; headers?: Record<string, string>
+  connections: number
+  method?: string
+  body?: string
+  headers?: Record<string, string>
   /** The server processes whose CPU time per answer is reported (cpuUsPerRequest) */
   pids?: Array<number | undefined> | (() => Promise<number[]>)
 }
@@ -118,7 +143,8 @@ async function cpuUs(pids: number[]): Promise<number> {
  * its own (wrk, or autocannon's CLI), never a server's or this script's.
  */
 async function load(url: string, options: LoadOptions): Promise<Load> {
-  const pids = async () => (typeof options.pids === 'function' ? options.pids() : (options.pids ?? []).filter((pid): pid is number => pid !== undefined))
+  const pids = async () =>
+    typeof options.pids === 'function' ? options.pids() : (options.pids ?? []).filter((pid): pid is number => pid !== undefined)
   const measure = async (run: () => Promise<Load>) => {
     const before = await cpuUs(await pids())
     const result = await run()
@@ -132,7 +158,13 @@ type Measure = (run: () => Promise<Load>) => Promise<Load>
 
 async function autocannonLoad(url: string, options: LoadOptions, measure: Measure): Promise<Load> {
   const args = (seconds: number) => [
-    '--json', '-c', String(options.connections), '-d', String(seconds), '-m', options.method ?? 'GET',
+    '--json',
+    '-c',
+    String(options.connections),
+    '-d',
+    String(seconds),
+    '-m',
+    options.method ?? 'GET',
     ...Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
     ...(options.body ? ['-b', options.body] : []),
     url,
@@ -140,7 +172,10 @@ async function autocannonLoad(url: string, options: LoadOptions, measure: Measur
   await run(AUTOCANNON, args(2), {}, { quiet: true })
   return measure(async () => {
     const result = JSON.parse(await run(AUTOCANNON, args(duration), {}, { quiet: true })) as {
-      requests: { average: number; total: number }; latency: Omit<Load['latency'], 'p95'>; non2xx: number; errors: number
+      requests: { average: number; total: number }
+      latency: Omit<Load['latency'], 'p95'>
+      non2xx: number
+      errors: number
     }
     // autocannon has no p95; it lies between its p90 and p97.5.
     const { p90, p97_5 } = result.latency
@@ -150,24 +185,28 @@ async function autocannonLoad(url: string, options: LoadOptions, measure: Measur
 
 /** Lua long brackets carry bytes without escaping, save their own closing bracket, a leading newline (dropped) and carriage returns (rewritten). */
 function luaString(value: string): string {
-  if (value.includes(']==]') || value.startsWith('\n') || value.includes('\r')) throw new Error(`cannot pass ${JSON.stringify(value)} to wrk`)
+  if (value.includes(']==]') || value.startsWith('\n') || value.includes('\r'))
+    throw new Error(`cannot pass ${JSON.stringify(value)} to wrk`)
   return `[==[${value}]==]`
 }
 
 async function wrkLoad(url: string, options: LoadOptions, measure: Measure): Promise<Load> {
   const script = path.join(scratch, `load-${Math.random().toString(36).slice(2)}.lua`)
-  await writeFile(script, [
-    `wrk.method = ${luaString(options.method ?? 'GET')}`,
-    ...(options.body ? [`wrk.body = ${luaString(options.body)}`] : []),
-    ...Object.entries(options.headers ?? {}).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`),
-    // Latencies in microseconds, one JSON line after wrk's own report.
-    'done = function(summary, latency, requests)',
-    '  local e = summary.errors',
-    '  io.write(string.format(\'\\nRESULT {"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"p50":%d,"p90":%d,"p95":%d,"p97_5":%d,"p99":%d,"mean":%f}\\n\',',
-    '    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,',
-    '    latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(97.5), latency:percentile(99), latency.mean))',
-    'end',
-  ].join('\n'))
+  await writeFile(
+    script,
+    [
+      `wrk.method = ${luaString(options.method ?? 'GET')}`,
+      ...(options.body ? [`wrk.body = ${luaString(options.body)}`] : []),
+      ...Object.entries(options.headers ?? {}).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`),
+      // Latencies in microseconds, one JSON line after wrk's own report.
+      'done = function(summary, latency, requests)',
+      '  local e = summary.errors',
+      '  io.write(string.format(\'\\nRESULT {"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"p50":%d,"p90":%d,"p95":%d,"p97_5":%d,"p99":%d,"mean":%f}\\n\',',
+      '    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,',
+      '    latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(97.5), latency:percentile(99), latency.mean))',
+      'end',
+    ].join('\n'),
+  )
   // One thread: the load generator takes a share of one of the two cores, not both.
   const args = (seconds: number) => ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]
   await run(WRK!, args(2), {}, { quiet: true })
@@ -175,7 +214,10 @@ async function wrkLoad(url: string, options: LoadOptions, measure: Measure): Pro
     const output = await run(WRK!, args(duration), {}, { quiet: true })
     const line = /^RESULT (.*)$/m.exec(output)?.[1]
     if (!line) throw new Error(`wrk gave no result for ${url}:\n${output}`)
-    const raw = JSON.parse(line) as Record<'requests' | 'durationUs' | 'non2xx' | 'errors' | 'p50' | 'p90' | 'p95' | 'p97_5' | 'p99' | 'mean', number>
+    const raw = JSON.parse(line) as Record<
+      'requests' | 'durationUs' | 'non2xx' | 'errors' | 'p50' | 'p90' | 'p95' | 'p97_5' | 'p99' | 'mean',
+      number
+    >
     const ms = (us: number) => Math.round(us) / 1000
     return {
       requests: { average: raw.requests / (raw.durationUs / 1e6), total: raw.requests },
@@ -212,7 +254,13 @@ function rssMb(pid: number | undefined): Promise<number> {
   return readFile(`/proc/${pid}/status`, 'utf8').then((text) => Number(/VmRSS:\s+(\d+)/.exec(text)?.[1] ?? 0) / 1024)
 }
 
-interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
+interface Row {
+  what: string
+  measure: string
+  value: string
+  budget: string
+  pass: boolean | null
+}
 const rows: Row[] = []
 /** Started by the bench, stopped with it */
 let nginx: NginxPeer | undefined
@@ -229,18 +277,33 @@ try {
   console.log(`[bench] catalogue of ${values.reports} reports per language in ${dataDir}`)
   console.log(`[bench] load from ${loadTool}${loadTool === 'autocannon' && !WRK ? ' (wrk is not installed: apt-get install -y wrk)' : ''}`)
   if (values['no-seed'] && values['data-dir']) console.log('[bench] reusing the catalogue as it is (--no-seed)')
-  else await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], { DATA_DIR: dataDir, CI: 'true' })
+  else
+    await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], {
+      DATA_DIR: dataDir,
+      CI: 'true',
+    })
 
   const corePort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
-  const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], { DATA_DIR: dataDir, CORE_PORT: String(corePort), AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' })
+  const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], {
+    DATA_DIR: dataDir,
+    CORE_PORT: String(corePort),
+    AUTO_SEED: 'false',
+    RECONCILE_INTERVAL_SECONDS: '0',
+  })
   await waitFor(`${coreUrl}/health`)
   // BFF instances: the measured one; a second alike, for two behind nginx; and
   // one with the rendered-page cache off, for the row that measures the
   // server render itself.
   const startBff = async (name: string, env: NodeJS.ProcessEnv = {}) => {
     const port = await freePort()
-    const child = start(name, 'bff/dist/server.js', { PORT: String(port), HOST: '127.0.0.1', CORE_API_URL: coreUrl, RATE_LIMIT_NOT_FOUND_MAX: '1000000', ...env })
+    const child = start(name, 'bff/dist/server.js', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CORE_API_URL: coreUrl,
+      RATE_LIMIT_NOT_FOUND_MAX: '1000000',
+      ...env,
+    })
     const url = `http://127.0.0.1:${port}`
     await waitFor(`${url}/bff/health`)
     return { child, url }
@@ -269,17 +332,46 @@ try {
   // Name, value, …: all but what a server writes per response.
   const homeHeaders: string[] = []
   for (let i = 0; i < homeAnswer.headers.length; i += 2) {
-    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(homeAnswer.headers[i]!.toLowerCase())) homeHeaders.push(homeAnswer.headers[i]!, homeAnswer.headers[i + 1]!)
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(homeAnswer.headers[i]!.toLowerCase()))
+      homeHeaders.push(homeAnswer.headers[i]!, homeAnswer.headers[i + 1]!)
   }
   await writeFile(path.join(scratch, 'home.body'), homeAnswer.body)
   await writeFile(path.join(scratch, 'home.headers.json'), JSON.stringify(homeHeaders))
   const bareHomePort = await freePort()
-  const bareHome = start('bare node:http', ['--import', 'tsx', 'bench/bare-server.ts', path.join(scratch, 'home.body'), path.join(scratch, 'home.headers.json'), String(bareHomePort)], {})
+  const bareHome = start(
+    'bare node:http',
+    [
+      '--import',
+      'tsx',
+      'bench/bare-server.ts',
+      path.join(scratch, 'home.body'),
+      path.join(scratch, 'home.headers.json'),
+      String(bareHomePort),
+    ],
+    {},
+  )
   await waitFor(`http://127.0.0.1:${bareHomePort}/health`)
   const bareFastifyPort = await freePort()
-  const bareFastify = start('bare Fastify', ['--import', 'tsx', 'bench/bare-fastify.ts', path.join(scratch, 'home.body'), path.join(scratch, 'home.headers.json'), String(bareFastifyPort)], {})
+  const bareFastify = start(
+    'bare Fastify',
+    [
+      '--import',
+      'tsx',
+      'bench/bare-fastify.ts',
+      path.join(scratch, 'home.body'),
+      path.join(scratch, 'home.headers.json'),
+      String(bareFastifyPort),
+    ],
+    {},
+  )
   await waitFor(`http://127.0.0.1:${bareFastifyPort}/health`)
-  const nginxPorts = { static: await freePort(), balancer: await freePort(), core: await freePort(), site: await freePort(), siteCore: await freePort() }
+  const nginxPorts = {
+    static: await freePort(),
+    balancer: await freePort(),
+    core: await freePort(),
+    site: await freePort(),
+    siteCore: await freePort(),
+  }
   if (NGINX) {
     const headerObject: Record<string, string> = {}
     for (let i = 0; i < homeHeaders.length; i += 2) headerObject[homeHeaders[i]!.toLowerCase()] = homeHeaders[i + 1]!
@@ -290,24 +382,43 @@ try {
     })
     // The peer must answer the same bytes, not a fast error page.
     const probe = await rawGet(`http://127.0.0.1:${nginxPorts.static}/payload`, browserHeaders)
-    if (probe.status !== 200 || !probe.body.equals(homeAnswer.body)) throw new Error(`nginx answered the payload with ${probe.status} and ${probe.body.length} bytes, not 200 and the BFF's ${homeAnswer.body.length}`)
+    if (probe.status !== 200 || !probe.body.equals(homeAnswer.body))
+      throw new Error(
+        `nginx answered the payload with ${probe.status} and ${probe.body.length} bytes, not 200 and the BFF's ${homeAnswer.body.length}`,
+      )
     const portOf = (url: string) => Number(new URL(url).port)
-    referenceNginx = await startReferenceNginx({ site: nginxPorts.site, core: nginxPorts.siteCore, bffs: [portOf(bffUrl), portOf(bff2Url)], cores: [corePort] })
+    referenceNginx = await startReferenceNginx({
+      site: nginxPorts.site,
+      core: nginxPorts.siteCore,
+      bffs: [portOf(bffUrl), portOf(bff2Url)],
+      cores: [corePort],
+    })
     // Likewise, and from its cache: the row measures what the deployment answers most.
     await rawGet(`http://127.0.0.1:${nginxPorts.site}${homePath}`, browserHeaders)
     const cached = await rawGet(`http://127.0.0.1:${nginxPorts.site}${homePath}`, browserHeaders)
     const cacheStatus = cached.headers[cached.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-cache-status') + 1]
-    if (cached.status !== 200 || !cached.body.equals(homeAnswer.body) || cacheStatus !== 'HIT') throw new Error(`the reference deployment answered the payload with ${cached.status}, ${cached.body.length} bytes and X-Cache-Status ${cacheStatus}, not 200, the BFF's ${homeAnswer.body.length} and HIT`)
+    if (cached.status !== 200 || !cached.body.equals(homeAnswer.body) || cacheStatus !== 'HIT')
+      throw new Error(
+        `the reference deployment answered the payload with ${cached.status}, ${cached.body.length} bytes and X-Cache-Status ${cacheStatus}, not 200, the BFF's ${homeAnswer.body.length} and HIT`,
+      )
   } else console.log('[bench] nginx is not installed (apt-get install -y nginx-light): its rows are left out and MISS')
   const homeTargets = {
     bff: { url: `${bffUrl}${homePath}`, pids: [bff.pid] },
     bare: { url: `http://127.0.0.1:${bareHomePort}${homePath}`, pids: [bareHome.pid] },
     fastify: { url: `http://127.0.0.1:${bareFastifyPort}${homePath}`, pids: [bareFastify.pid] },
-    ...(nginx ? {
-      nginx: { url: `http://127.0.0.1:${nginxPorts.static}/payload`, pids: nginx.pids },
-      twoBehindNginx: { url: `http://127.0.0.1:${nginxPorts.balancer}${homePath}`, pids: async () => [...(await nginx!.pids()), bff.pid!, bff2.pid!] },
-      reference: { url: `http://127.0.0.1:${nginxPorts.site}${homePath}`, pids: async () => [...(await referenceNginx!.pids()), bff.pid!, bff2.pid!] },
-    } : {}),
+    ...(nginx
+      ? {
+          nginx: { url: `http://127.0.0.1:${nginxPorts.static}/payload`, pids: nginx.pids },
+          twoBehindNginx: {
+            url: `http://127.0.0.1:${nginxPorts.balancer}${homePath}`,
+            pids: async () => [...(await nginx!.pids()), bff.pid!, bff2.pid!],
+          },
+          reference: {
+            url: `http://127.0.0.1:${nginxPorts.site}${homePath}`,
+            pids: async () => [...(await referenceNginx!.pids()), bff.pid!, bff2.pid!],
+          },
+        }
+      : {}),
   }
   type HomeTarget = keyof typeof homeTargets
   const homeRounds: Partial<Record<HomeTarget, Load[]>> = {}
@@ -317,7 +428,8 @@ try {
     }
   }
   const homeRps = (name: HomeTarget) => (homeRounds[name] ? median(homeRounds[name]!.map((r) => r.requests.average)) : Number.NaN)
-  const homeCpu = (name: HomeTarget) => (homeRounds[name] ? median(homeRounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)) : Number.NaN)
+  const homeCpu = (name: HomeTarget) =>
+    homeRounds[name] ? median(homeRounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)) : Number.NaN
   const homeClean = (...names: HomeTarget[]) => names.every((name) => homeRounds[name] !== undefined && clean(...homeRounds[name]!))
   const rps = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0))
   const us = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} µs`)
@@ -331,17 +443,64 @@ try {
     requestHeaders: browserHeaders,
     rps: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeRps(name as HomeTarget)])),
     cpuUsPerRequest: Object.fromEntries(Object.keys(homeTargets).map((name) => [name, homeCpu(name as HomeTarget)])),
-    ratio: homeRatio, nginxRatio, balancerRatio, referenceRatio,
-    rounds: Object.fromEntries(Object.entries(homeRounds).map(([name, list]) => [name, list.map((r) => ({ rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, non2xx: r.non2xx, errors: r.errors, ...r.latency }))])),
+    ratio: homeRatio,
+    nginxRatio,
+    balancerRatio,
+    referenceRatio,
+    rounds: Object.fromEntries(
+      Object.entries(homeRounds).map(([name, list]) => [
+        name,
+        list.map((r) => ({
+          rps: r.requests.average,
+          cpuUsPerRequest: r.cpuUsPerRequest,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          ...r.latency,
+        })),
+      ]),
+    ),
   }
   // A run with an error status or a socket error fails its row: said in the row, with the count.
   const failures = (name: HomeTarget) => (homeRounds[name] ?? []).reduce((sum, r) => sum + r.non2xx + r.errors, 0)
-  const cpuNote = (name: HomeTarget) => `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req${failures(name) > 0 ? `, ${failures(name)} failed answers` : ''}`
-  rows.push({ what: 'reference deployment (nginx + two BFFs, as deploy/nginx\'s template) ÷ nginx static (same bytes)', measure: 'req/s ratio, home payload', value: nginx ? `${referenceRatio.toFixed(2)} (${cpuNote('reference')}, nginx and both BFFs; static ${cpuNote('nginx')})` : 'nginx not installed', budget: '≥ 0.9', pass: nginx ? referenceRatio >= 0.9 && homeClean('reference', 'nginx') : false })
-  rows.push({ what: 'cached home payload, one BFF ÷ bare node:http', measure: 'req/s ratio', value: `${homeRatio.toFixed(2)} (BFF ${cpuNote('bff')}; bare ${cpuNote('bare')})`, budget: '≥ 0.8', pass: homeRatio >= 0.8 && homeClean('bff', 'bare') })
-  rows.push({ what: '  reference: bare Fastify (one route, no plugins) ÷ bare node:http', measure: 'req/s ratio', value: `${(homeRps('fastify') / homeRps('bare')).toFixed(2)} (${cpuNote('fastify')}): the pipeline's floor`, budget: '—', pass: null })
-  rows.push({ what: '  reference: one BFF ÷ nginx static file', measure: 'req/s ratio', value: nginx ? `${nginxRatio.toFixed(2)}` : 'nginx not installed', budget: '—', pass: null })
-  rows.push({ what: 'two BFF instances behind nginx ÷ one BFF', measure: 'req/s ratio, home payload', value: nginx ? `${balancerRatio.toFixed(2)} (${cpuNote('twoBehindNginx')}, nginx and both BFFs)` : 'nginx not installed', budget: 'report', pass: null })
+  const cpuNote = (name: HomeTarget) =>
+    `${rps(homeRps(name))} req/s, ${us(homeCpu(name))} CPU/req${failures(name) > 0 ? `, ${failures(name)} failed answers` : ''}`
+  rows.push({
+    what: "reference deployment (nginx + two BFFs, as deploy/nginx's template) ÷ nginx static (same bytes)",
+    measure: 'req/s ratio, home payload',
+    value: nginx
+      ? `${referenceRatio.toFixed(2)} (${cpuNote('reference')}, nginx and both BFFs; static ${cpuNote('nginx')})`
+      : 'nginx not installed',
+    budget: '≥ 0.9',
+    pass: nginx ? referenceRatio >= 0.9 && homeClean('reference', 'nginx') : false,
+  })
+  rows.push({
+    what: 'cached home payload, one BFF ÷ bare node:http',
+    measure: 'req/s ratio',
+    value: `${homeRatio.toFixed(2)} (BFF ${cpuNote('bff')}; bare ${cpuNote('bare')})`,
+    budget: '≥ 0.8',
+    pass: homeRatio >= 0.8 && homeClean('bff', 'bare'),
+  })
+  rows.push({
+    what: '  reference: bare Fastify (one route, no plugins) ÷ bare node:http',
+    measure: 'req/s ratio',
+    value: `${(homeRps('fastify') / homeRps('bare')).toFixed(2)} (${cpuNote('fastify')}): the pipeline's floor`,
+    budget: '—',
+    pass: null,
+  })
+  rows.push({
+    what: '  reference: one BFF ÷ nginx static file',
+    measure: 'req/s ratio',
+    value: nginx ? `${nginxRatio.toFixed(2)}` : 'nginx not installed',
+    budget: '—',
+    pass: null,
+  })
+  rows.push({
+    what: 'two BFF instances behind nginx ÷ one BFF',
+    measure: 'req/s ratio, home payload',
+    value: nginx ? `${balancerRatio.toFixed(2)} (${cpuNote('twoBehindNginx')}, nginx and both BFFs)` : 'nginx not installed',
+    budget: 'report',
+    pass: null,
+  })
 
   // 2. Uncached report pageList through the BFF against the core API directly,
   // and through a bare node:http proxy and nginx as a plain proxy: what any
@@ -357,8 +516,20 @@ try {
   const listPaths = {
     bff: { url: `${bffUrl}/api/report/researchReport/pageList`, headers: postHeaders, pids: [bff.pid!] },
     direct: { url: `${coreUrl}/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] },
-    bare: { url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [bareProxy.pid!] },
-    ...(nginx ? { nginx: { url: `http://127.0.0.1:${nginxPorts.core}/api/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] } } : {}),
+    bare: {
+      url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`,
+      headers: { 'content-type': 'application/json' },
+      pids: [bareProxy.pid!],
+    },
+    ...(nginx
+      ? {
+          nginx: {
+            url: `http://127.0.0.1:${nginxPorts.core}/api/report/researchReport/pageList`,
+            headers: { 'content-type': 'application/json' },
+            pids: [] as number[],
+          },
+        }
+      : {}),
   }
   type ListPath = keyof typeof listPaths
   const rounds: Partial<Record<ListPath, Load[]>> = {}
@@ -373,39 +544,98 @@ try {
     }
   }
   const latencyOf = (name: ListPath) => ({
-    p50: median(rounds[name]!.map((r) => r.latency.p50)), p99: median(rounds[name]!.map((r) => r.latency.p99)),
-    rps: median(rounds[name]!.map((r) => r.requests.average)), cpuUsPerRequest: median(rounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)),
+    p50: median(rounds[name]!.map((r) => r.latency.p50)),
+    p99: median(rounds[name]!.map((r) => r.latency.p99)),
+    rps: median(rounds[name]!.map((r) => r.requests.average)),
+    cpuUsPerRequest: median(rounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)),
   })
   const [listBff, direct, listBare] = [latencyOf('bff'), latencyOf('direct'), latencyOf('bare')]
   const listNginx = rounds.nginx ? latencyOf('nginx') : undefined
-  const ratio = (a: { p50: number; p99: number }) => ({ p50: a.p50 / Math.max(direct.p50, 0.001), p99: a.p99 / Math.max(direct.p99, 0.001) })
+  const ratio = (a: { p50: number; p99: number }) => ({
+    p50: a.p50 / Math.max(direct.p50, 0.001),
+    p99: a.p99 / Math.max(direct.p99, 0.001),
+  })
   const overBff = ratio(listBff)
   const overBare = ratio(listBare)
   results.pageList = {
-    rounds: Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, list.map((r, i) => ({ ...r.latency, rps: r.requests.average, cpuUsPerRequest: r.cpuUsPerRequest, coreCpuUsPerRequest: coreCpu[name as ListPath]![i], non2xx: r.non2xx, errors: r.errors }))])),
-    bff: listBff, direct, bareProxy: listBare, nginx: listNginx, p50Ratio: overBff.p50, p99Ratio: overBff.p99, bareP50Ratio: overBare.p50, bareP99Ratio: overBare.p99,
+    rounds: Object.fromEntries(
+      Object.entries(rounds).map(([name, list]) => [
+        name,
+        list.map((r, i) => ({
+          ...r.latency,
+          rps: r.requests.average,
+          cpuUsPerRequest: r.cpuUsPerRequest,
+          coreCpuUsPerRequest: coreCpu[name as ListPath]![i],
+          non2xx: r.non2xx,
+          errors: r.errors,
+        })),
+      ]),
+    ),
+    bff: listBff,
+    direct,
+    bareProxy: listBare,
+    nginx: listNginx,
+    p50Ratio: overBff.p50,
+    p99Ratio: overBff.p99,
+    bareP50Ratio: overBare.p50,
+    bareP99Ratio: overBare.p99,
   }
-  rows.push({ what: 'uncached pageList, BFF ÷ core API', measure: 'p50 / p99 ratio', value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`, budget: '≤ 1.15', pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!) })
-  rows.push({ what: '  reference: bare node:http proxy ÷ core API', measure: 'p50 / p99 ratio', value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms, ${listBare.rps.toFixed(0)} req/s, ${us(listBare.cpuUsPerRequest)} CPU/req)`, budget: '—', pass: null })
+  rows.push({
+    what: 'uncached pageList, BFF ÷ core API',
+    measure: 'p50 / p99 ratio',
+    value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`,
+    budget: '≤ 1.15',
+    pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!),
+  })
+  rows.push({
+    what: '  reference: bare node:http proxy ÷ core API',
+    measure: 'p50 / p99 ratio',
+    value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms, ${listBare.rps.toFixed(0)} req/s, ${us(listBare.cpuUsPerRequest)} CPU/req)`,
+    budget: '—',
+    pass: null,
+  })
   if (listNginx) {
     const overNginx = ratio(listNginx)
-    rows.push({ what: '  reference: nginx plain proxy ÷ core API', measure: 'p50 / p99 ratio', value: `${overNginx.p50.toFixed(2)} / ${overNginx.p99.toFixed(2)} (nginx ${listNginx.p50} / ${listNginx.p99} ms, ${listNginx.rps.toFixed(0)} req/s)`, budget: '—', pass: null })
+    rows.push({
+      what: '  reference: nginx plain proxy ÷ core API',
+      measure: 'p50 / p99 ratio',
+      value: `${overNginx.p50.toFixed(2)} / ${overNginx.p99.toFixed(2)} (nginx ${listNginx.p50} / ${listNginx.p99} ms, ${listNginx.rps.toFixed(0)} req/s)`,
+      budget: '—',
+      pass: null,
+    })
   }
 
   // 3. Keyword search at full catalogue size, one client at a time.
   results.search = {}
-  for (const [label, lang, keyword] of [['2-character Chinese', 'zh-CN', '锂电'], ['4-character Chinese', 'zh-CN', '储能锂电'], ['English word', 'en-US', 'battery']] as const) {
-    const result = await load(`${coreUrl}/report/researchReport/pageList`, { connections: 1, method: 'POST', body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }), headers: { 'content-type': 'application/json' } })
+  for (const [label, lang, keyword] of [
+    ['2-character Chinese', 'zh-CN', '锂电'],
+    ['4-character Chinese', 'zh-CN', '储能锂电'],
+    ['English word', 'en-US', 'battery'],
+  ] as const) {
+    const result = await load(`${coreUrl}/report/researchReport/pageList`, {
+      connections: 1,
+      method: 'POST',
+      body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }),
+      headers: { 'content-type': 'application/json' },
+    })
     const { p95 } = result.latency
     ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
-    rows.push({ what: `keyword search, ${label} (${keyword})`, measure: 'p95 latency', value: `${p95.toFixed(1)} ms`, budget: '≤ 15 ms', pass: p95 <= 15 && clean(result) })
+    rows.push({
+      what: `keyword search, ${label} (${keyword})`,
+      measure: 'p95 latency',
+      value: `${p95.toFixed(1)} ms`,
+      budget: '≤ 15 ms',
+      pass: p95 <= 15 && clean(result),
+    })
   }
 
   // 3b. Every query shape of report search (issue 26's table): p50/p95/p99 at
   // one connection, req/s at 8, and the mixed run of broad and selective.
   if (!values['no-search-shapes']) {
     const shapes: Record<string, unknown> = {}
-    rows.push(...await searchShapeRows({ coreUrl, reports: Number(values.reports), samples: 40, seconds: 2, shapeSeconds: 20, results: shapes }))
+    rows.push(
+      ...(await searchShapeRows({ coreUrl, reports: Number(values.reports), samples: 40, seconds: 2, shapeSeconds: 20, results: shapes })),
+    )
     results.searchShapes = shapes
   }
 
@@ -417,21 +647,43 @@ try {
   const detailHtml = await detailProbe.text()
   const rendered = detailProbe.status === 200 && detailHtml.includes('application/ld+json')
   // As browsers and crawlers ask for it: compressed.
-  const detail = await load(`${bffPlainUrl}${detailPath}`, { connections: 20, headers: { 'accept-encoding': 'gzip, deflate, br' }, pids: [bffPlain.pid] })
-  results.reportDetail = { status: detailProbe.status, rendered, cache: detailProbe.headers.get('x-cache'), rps: detail.requests.average, cpuUsPerRequest: detail.cpuUsPerRequest, latency: detail.latency, non2xx: detail.non2xx }
+  const detail = await load(`${bffPlainUrl}${detailPath}`, {
+    connections: 20,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    pids: [bffPlain.pid],
+  })
+  results.reportDetail = {
+    status: detailProbe.status,
+    rendered,
+    cache: detailProbe.headers.get('x-cache'),
+    rps: detail.requests.average,
+    cpuUsPerRequest: detail.cpuUsPerRequest,
+    latency: detail.latency,
+    non2xx: detail.non2xx,
+  }
   rows.push({
-    what: 'SSR report page, uncached render', measure: 'p99 at 20 connections',
+    what: 'SSR report page, uncached render',
+    measure: 'p99 at 20 connections',
     value: `${detail.latency.p99} ms (p50 ${detail.latency.p50} ms), ${detail.requests.average.toFixed(0)} req/s, ${us(detail.cpuUsPerRequest ?? Number.NaN)} CPU/req${rendered ? '' : ' (NOT server-rendered)'}`,
-    budget: '≤ 50 ms', pass: rendered && clean(detail) && detail.latency.p99 <= 50,
+    budget: '≤ 50 ms',
+    pass: rendered && clean(detail) && detail.latency.p99 <= 50,
   })
 
   // 5. JavaScript a public page loads before interaction: the scripts and
   // modulepreloads of the HTML the BFF serves for it, gzip-compressed. The
   // row holds the heavier of the home page and the report list.
   const javascript: Record<string, { files: string[]; gzipBytes: number }> = {}
-  for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries'], ['report detail', detailPath]] as const) {
+  for (const [label, pagePath] of [
+    ['home', '/'],
+    ['report list', '/report-industries'],
+    ['report detail', detailPath],
+  ] as const) {
     const html = await (await fetch(`${bffUrl}${pagePath}`)).text()
-    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!))]
+    const scripts = [
+      ...new Set(
+        [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!),
+      ),
+    ]
     let gzipBytes = 0
     for (const src of scripts) gzipBytes += gzipSync(await readFile(path.join(root, 'client/dist', src.replace(/^\//, '')))).length
     javascript[label] = { files: scripts, gzipBytes }
@@ -439,9 +691,13 @@ try {
   results.javascript = javascript
   const heaviest = Math.max(...Object.values(javascript).map((page) => page.gzipBytes))
   rows.push({
-    what: 'first-load JavaScript, public pages', measure: 'gzip bytes, the heaviest page',
-    value: Object.entries(javascript).map(([label, page]) => `${label} ${(page.gzipBytes / 1024).toFixed(1)} KB`).join(', '),
-    budget: '≤ 100 KB', pass: heaviest <= 100 * 1024,
+    what: 'first-load JavaScript, public pages',
+    measure: 'gzip bytes, the heaviest page',
+    value: Object.entries(javascript)
+      .map(([label, page]) => `${label} ${(page.gzipBytes / 1024).toFixed(1)} KB`)
+      .join(', '),
+    budget: '≤ 100 KB',
+    pass: heaviest <= 100 * 1024,
   })
 
   // 6. Largest Contentful Paint with Lighthouse's mobile throttling.
@@ -449,25 +705,45 @@ try {
     const { chromium } = await import('playwright-core')
     const lcpByPage: Record<string, number> = {}
     results.lcp = lcpByPage
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    })
     try {
-      for (const [label, pagePath] of [['home', '/'], ['report list', '/report-industries']] as const) {
+      for (const [label, pagePath] of [
+        ['home', '/'],
+        ['report list', '/report-industries'],
+      ] as const) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
         const page = await context.newPage()
         const cdp = await context.newCDPSession(page)
         await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        })
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
         await page.goto(`${bffUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 120_000 })
-        const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries()
-            resolve(entries[entries.length - 1]!.startTime)
-          }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
-        }))
+        const lcp = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries()
+                resolve(entries[entries.length - 1]!.startTime)
+              }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
+            }),
+        )
         lcpByPage[label] = lcp
         // A reference: Lighthouse's figure below is the budget's.
-        rows.push({ what: `  reference: LCP in Chromium, ${label}`, measure: '4× CPU, 150 ms RTT, 1.6 Mbps', value: `${(lcp / 1000).toFixed(2)} s`, budget: '—', pass: null })
+        rows.push({
+          what: `  reference: LCP in Chromium, ${label}`,
+          measure: '4× CPU, 150 ms RTT, 1.6 Mbps',
+          value: `${(lcp / 1000).toFixed(2)} s`,
+          budget: '—',
+          pass: null,
+        })
         await context.close()
       }
     } finally {
@@ -486,7 +762,13 @@ try {
     for (const page of measured) {
       // The LCP budget holds for the two pages most visits land on.
       if (page.page === 'home' || page.page === 'report list') {
-        rows.push({ what: `LCP, Lighthouse mobile, ${page.page}`, measure: `median of ${lighthouseRuns} run(s)`, value: seconds(page.lcpMs), budget: '≤ 1.5 s', pass: page.lcpMs <= 1500 })
+        rows.push({
+          what: `LCP, Lighthouse mobile, ${page.page}`,
+          measure: `median of ${lighthouseRuns} run(s)`,
+          value: seconds(page.lcpMs),
+          budget: '≤ 1.5 s',
+          pass: page.lcpMs <= 1500,
+        })
       }
       rows.push({
         what: `Lighthouse mobile, ${page.page}`,
@@ -502,11 +784,34 @@ try {
   // The embedded database runs in a child process of the core API; it is
   // shown on its own row, as a PostgreSQL server's memory would be.
   const databasePids = await childPids(core.pid)
-  const memory = { bff: await rssMb(bff.pid), core: await rssMb(core.pid), embeddedDatabase: (await Promise.all(databasePids.map((pid) => rssMb(pid)))).reduce((sum, mb) => sum + mb, 0) }
+  const memory = {
+    bff: await rssMb(bff.pid),
+    core: await rssMb(core.pid),
+    embeddedDatabase: (await Promise.all(databasePids.map((pid) => rssMb(pid)))).reduce((sum, mb) => sum + mb, 0),
+  }
   results.memory = memory
-  rows.push({ what: 'BFF resident memory', measure: 'RSS after load', value: `${memory.bff.toFixed(0)} MB`, budget: '≤ 150 MB', pass: memory.bff <= 150 })
-  rows.push({ what: 'core API resident memory', measure: 'RSS after load', value: `${memory.core.toFixed(0)} MB`, budget: '≤ 150 MB', pass: memory.core <= 150 })
-  if (databasePids.length > 0) rows.push({ what: 'embedded database process (PGlite)', measure: 'RSS after load', value: `${memory.embeddedDatabase.toFixed(0)} MB`, budget: '≤ 250 MB', pass: memory.embeddedDatabase <= 250 })
+  rows.push({
+    what: 'BFF resident memory',
+    measure: 'RSS after load',
+    value: `${memory.bff.toFixed(0)} MB`,
+    budget: '≤ 150 MB',
+    pass: memory.bff <= 150,
+  })
+  rows.push({
+    what: 'core API resident memory',
+    measure: 'RSS after load',
+    value: `${memory.core.toFixed(0)} MB`,
+    budget: '≤ 150 MB',
+    pass: memory.core <= 150,
+  })
+  if (databasePids.length > 0)
+    rows.push({
+      what: 'embedded database process (PGlite)',
+      measure: 'RSS after load',
+      value: `${memory.embeddedDatabase.toFixed(0)} MB`,
+      budget: '≤ 250 MB',
+      pass: memory.embeddedDatabase <= 250,
+    })
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {
   await nginx?.stop()
@@ -518,7 +823,8 @@ try {
 const widths = [48, 30, 50, 24]
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 8)).join(' ')
 console.log(`\n${line(['what', 'measure', 'value', 'budget'])} result`)
-for (const row of rows) console.log(`${line([row.what, row.measure, row.value, row.budget])} ${row.pass === null ? '—' : row.pass ? 'PASS' : 'MISS'}`)
+for (const row of rows)
+  console.log(`${line([row.what, row.measure, row.value, row.budget])} ${row.pass === null ? '—' : row.pass ? 'PASS' : 'MISS'}`)
 results.table = rows
 await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
 console.log('\nwritten bench/results.json')

@@ -28,7 +28,13 @@ import { waitFor } from './local-services.ts'
 const USAGE = `usage: npm run bench:search -- --database-url URL | --data-dir DIR | --core-url URL [--reports 100000] [--seed] [--core-root DIR]
        [--samples 60] [--shape-seconds 30] [--seconds 2] [--only WORD] [--no-mixed] [--json FILE]`
 
-export interface Row { what: string; measure: string; value: string; budget: string; pass: boolean | null }
+export interface Row {
+  what: string
+  measure: string
+  value: string
+  budget: string
+  pass: boolean | null
+}
 
 export interface SearchShapeOptions {
   /** A running core API, e.g. http://127.0.0.1:3001 */
@@ -51,9 +57,21 @@ export interface SearchShapeOptions {
   results?: Record<string, unknown>
 }
 
-interface Shape { name: string; body: Record<string, unknown>; lastPage?: boolean }
+interface Shape {
+  name: string
+  body: Record<string, unknown>
+  lastPage?: boolean
+}
 
-interface Envelope { code: number; msg: string; data?: { pageList?: { count: number }; categories?: { marketType: string; marketCount: number }[]; publishDates?: { publishDateValue: string }[] } }
+interface Envelope {
+  code: number
+  msg: string
+  data?: {
+    pageList?: { count: number }
+    categories?: { marketType: string; marketCount: number }[]
+    publishDates?: { publishDateValue: string }[]
+  }
+}
 
 /** The contract's largest pageNo (PageNoField) */
 const MAX_PAGE_NO = 10_000
@@ -65,18 +83,22 @@ function post(url: string, body: Record<string, unknown>): Promise<{ ms: number;
   const payload = Buffer.from(JSON.stringify(body))
   const started = process.hrtime.bigint()
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6
-        try {
-          resolve({ ms, status: response.statusCode ?? 0, envelope: JSON.parse(Buffer.concat(chunks).toString()) as Envelope })
-        } catch (error) {
-          reject(error)
-        }
-      })
-    })
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6
+          try {
+            resolve({ ms, status: response.statusCode ?? 0, envelope: JSON.parse(Buffer.concat(chunks).toString()) as Envelope })
+          } catch (error) {
+            reject(error)
+          }
+        })
+      },
+    )
     request.on('error', reject)
     request.end(payload)
   })
@@ -123,7 +145,10 @@ async function shapesFor(listUrl: string): Promise<Shape[]> {
     { name: 'zh broad 中国, price-desc', body: z({ keyword: '中国', sort: 'price-desc' }) },
     { name: 'zh broad 中国, every filter', body: z({ keyword: '中国', ...zhFilters }) },
     { name: 'zh 锂电, every filter', body: z({ keyword: '锂电', ...zhFilters }) },
-    { name: 'zh 锂电, price range and dates', body: z({ keyword: '锂电', priceStr: 5000, priceEnd: 14000, publishDateStr: '2020-01-01', publishDateEnd: '2030-12-31' }) },
+    {
+      name: 'zh 锂电, price range and dates',
+      body: z({ keyword: '锂电', priceStr: 5000, priceEnd: 14000, publishDateStr: '2020-01-01', publishDateEnd: '2030-12-31' }),
+    },
     { name: 'zh symbol %', body: z({ keyword: '%' }) },
     { name: 'zh symbol .', body: z({ keyword: '.' }) },
     { name: 'zh symbol _', body: z({ keyword: '_' }) },
@@ -160,14 +185,16 @@ async function concurrent(url: string, bodies: Record<string, unknown>[], connec
   let done = 0
   let failures = 0
   const times: number[] = []
-  await Promise.all(Array.from({ length: connections }, async (_, client) => {
-    while (Date.now() < deadline) {
-      const { ms, status, envelope } = await post(url, bodies[client % bodies.length]!)
-      if (status !== 200 || (envelope.code !== 200 && envelope.code !== 0)) failures++
-      done++
-      times.push(ms)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: connections }, async (_, client) => {
+      while (Date.now() < deadline) {
+        const { ms, status, envelope } = await post(url, bodies[client % bodies.length]!)
+        if (status !== 200 || (envelope.code !== 200 && envelope.code !== 0)) failures++
+        done++
+        times.push(ms)
+      }
+    }),
+  )
   return { rps: done / seconds, failures, times: times.sort((a, b) => a - b) }
 }
 
@@ -196,9 +223,21 @@ export async function searchShapeRows(options: SearchShapeOptions): Promise<Row[
     const [p50, p95, p99] = [percentile(times, 50), percentile(times, 95), percentile(times, 99)]
     const load = seconds > 0 ? await concurrent(listUrl, [body], 8, seconds) : undefined
     const matches = first.envelope.data?.pageList?.count
-    raw[shape.name] = { body, matches, firstMs: first.ms, samples: times.length, p50, p95, p99, rps8: load?.rps, failures: failures + (load?.failures ?? 0) }
+    raw[shape.name] = {
+      body,
+      matches,
+      firstMs: first.ms,
+      samples: times.length,
+      p50,
+      p95,
+      p99,
+      rps8: load?.rps,
+      failures: failures + (load?.failures ?? 0),
+    }
     const label = `search: ${shape.name}${body.pageNo !== 1 ? ` (page ${body.pageNo})` : ''}`
-    log(`[bench:search] ${label.padEnd(62)} ${String(matches ?? '?').padStart(8)} matches  first ${fmt(first.ms).padStart(5)}  p50 ${fmt(p50).padStart(5)}  p95 ${fmt(p95).padStart(5)}  p99 ${fmt(p99).padStart(5)} ms${load ? `  ${load.rps.toFixed(0).padStart(5)} req/s @8` : ''}${failures + (load?.failures ?? 0) ? `  ${failures + (load?.failures ?? 0)} failed` : ''}`)
+    log(
+      `[bench:search] ${label.padEnd(62)} ${String(matches ?? '?').padStart(8)} matches  first ${fmt(first.ms).padStart(5)}  p50 ${fmt(p50).padStart(5)}  p95 ${fmt(p95).padStart(5)}  p99 ${fmt(p99).padStart(5)} ms${load ? `  ${load.rps.toFixed(0).padStart(5)} req/s @8` : ''}${failures + (load?.failures ?? 0) ? `  ${failures + (load?.failures ?? 0)} failed` : ''}`,
+    )
     rows.push({
       what: label,
       measure: 'first; p50 / p95 / p99 (1 conn), req/s (8 conn)',
@@ -242,21 +281,33 @@ export async function searchShapeRows(options: SearchShapeOptions): Promise<Row[
       let stop = false
       let noisy = 0
       let refused = 0
-      const noise = Promise.all(expensive.map(async (body) => {
-        while (!stop && Date.now() < deadline) {
-          const { status } = await post(listUrl, cold ? fresh(body) : body)
-          noisy++
-          if (status !== 200) refused++
-        }
-      }))
+      const noise = Promise.all(
+        expensive.map(async (body) => {
+          while (!stop && Date.now() < deadline) {
+            const { status } = await post(listUrl, cold ? fresh(body) : body)
+            noisy++
+            if (status !== 200) refused++
+          }
+        }),
+      )
       const mixed = await measure()
       stop = true
       await noise
       const aloneP95 = percentile(alone.times, 95)
       const mixedP95 = percentile(mixed.times, 95)
       const label = cold ? 'every request a miss' : 'answers kept'
-      raw[`mixed (${label})`] = { aloneP50: percentile(alone.times, 50), aloneP95, mixedP50: percentile(mixed.times, 50), mixedP95, noisyRequests: noisy, noisyRefused: refused, failures: mixed.failures + alone.failures }
-      log(`[bench:search] mixed, ${label}: selective 动力锂电池行业/smart home p95 alone ${fmt(aloneP95)} ms, beside 4 clients of broad/symbol/deep shapes ${fmt(mixedP95)} ms (${noisy} of theirs, ${refused} answered busy)${mixed.failures ? `, ${mixed.failures} selective failed` : ''}`)
+      raw[`mixed (${label})`] = {
+        aloneP50: percentile(alone.times, 50),
+        aloneP95,
+        mixedP50: percentile(mixed.times, 50),
+        mixedP95,
+        noisyRequests: noisy,
+        noisyRefused: refused,
+        failures: mixed.failures + alone.failures,
+      }
+      log(
+        `[bench:search] mixed, ${label}: selective 动力锂电池行业/smart home p95 alone ${fmt(aloneP95)} ms, beside 4 clients of broad/symbol/deep shapes ${fmt(mixedP95)} ms (${noisy} of theirs, ${refused} answered busy)${mixed.failures ? `, ${mixed.failures} selective failed` : ''}`,
+      )
       rows.push({
         what: `search: mixed (${label}), selective 动力锂电池行业/smart home beside 4 clients of expensive shapes`,
         measure: 'p95 alone → mixed',
@@ -282,32 +333,46 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 async function main() {
-  const { values } = parseCli({
-    'core-url': { type: 'string' },
-    'database-url': { type: 'string' },
-    'data-dir': { type: 'string' },
-    reports: { type: 'string', default: '100000' },
-    seed: { type: 'boolean', default: false },
-    samples: { type: 'string', default: '60' },
-    'shape-seconds': { type: 'string', default: '30' },
-    seconds: { type: 'string', default: '2' },
-    only: { type: 'string' },
-    'no-mixed': { type: 'boolean', default: false },
-    json: { type: 'string' },
-    // Another checkout's core API (e.g. an export of an earlier commit), for before/after runs
-    'core-root': { type: 'string' },
-  }, USAGE)
+  const { values } = parseCli(
+    {
+      'core-url': { type: 'string' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      reports: { type: 'string', default: '100000' },
+      seed: { type: 'boolean', default: false },
+      samples: { type: 'string', default: '60' },
+      'shape-seconds': { type: 'string', default: '30' },
+      seconds: { type: 'string', default: '2' },
+      only: { type: 'string' },
+      'no-mixed': { type: 'boolean', default: false },
+      json: { type: 'string' },
+      // Another checkout's core API (e.g. an export of an earlier commit), for before/after runs
+      'core-root': { type: 'string' },
+    },
+    USAGE,
+  )
   const reports = Number(values.reports)
   let core: ChildProcess | undefined
   let coreUrl = values['core-url']
   if (!coreUrl) {
-    const env: NodeJS.ProcessEnv = values['database-url'] ? { DATABASE_URL: values['database-url'] } : { DATABASE_URL: '', DATA_DIR: values['data-dir'] ?? path.join(root, '.data') }
-    if (values.seed) await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(reports), '--no-files'], { ...env, CI: 'true' })
+    const env: NodeJS.ProcessEnv = values['database-url']
+      ? { DATABASE_URL: values['database-url'] }
+      : { DATABASE_URL: '', DATA_DIR: values['data-dir'] ?? path.join(root, '.data') }
+    if (values.seed)
+      await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(reports), '--no-files'], { ...env, CI: 'true' })
     const port = await freePort()
     const coreRoot = values['core-root'] ? path.resolve(values['core-root']) : root
     core = spawn(process.execPath, ['--import', 'tsx', path.join(coreRoot, 'core-api/src/server.ts')], {
       cwd: coreRoot,
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0', CORE_PORT: String(port), ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        AUTO_SEED: 'false',
+        RECONCILE_INTERVAL_SECONDS: '0',
+        CORE_PORT: String(port),
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     coreUrl = `http://127.0.0.1:${port}`
@@ -316,11 +381,23 @@ async function main() {
   const results: Record<string, unknown> = {}
   try {
     console.log(`[bench:search] ${coreUrl}, ${reports} reports per language`)
-    const rows = await searchShapeRows({ coreUrl, reports, samples: Number(values.samples), shapeSeconds: Number(values['shape-seconds']), seconds: Number(values.seconds), only: values.only, mixed: !values['no-mixed'], results })
+    const rows = await searchShapeRows({
+      coreUrl,
+      reports,
+      samples: Number(values.samples),
+      shapeSeconds: Number(values['shape-seconds']),
+      seconds: Number(values.seconds),
+      only: values.only,
+      mixed: !values['no-mixed'],
+      results,
+    })
     console.log('')
     console.log('| shape | first; p50 / p95 / p99 (1 conn), req/s (8 conn) | goal | pass |')
     console.log('|---|---|---|---|')
-    for (const row of rows) console.log(`| ${row.what.replace(/^search: /, '')} | ${row.value} | ${row.budget} | ${row.pass === null ? '—' : row.pass ? 'yes' : 'NO'} |`)
+    for (const row of rows)
+      console.log(
+        `| ${row.what.replace(/^search: /, '')} | ${row.value} | ${row.budget} | ${row.pass === null ? '—' : row.pass ? 'yes' : 'NO'} |`,
+      )
     if (values.json) await writeFile(values.json, JSON.stringify({ date: new Date().toISOString(), reports, results }, null, 2))
   } finally {
     agent.destroy()

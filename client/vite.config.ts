@@ -10,10 +10,14 @@ const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
 const direct = process.env.API_DIRECT
 
 // The libraries every page runs: React, its scheduler, swr, wouter, react-intl and formatjs.
-const FRAMEWORK = /node_modules[\\/](react|react-dom|react-intl|scheduler|swr|wouter|regexparam|use-sync-external-store|dequal|@formatjs|intl-messageformat|tslib)[\\/]/
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|react-intl|scheduler|swr|wouter|regexparam|use-sync-external-store|dequal|@formatjs|intl-messageformat|tslib)[\\/]/
 
 // React's own useSyncExternalStore for swr and wouter, without the shim's fallback (src/lib/use-sync-external-store-shim.ts).
-const SYNC_EXTERNAL_STORE_ALIAS = { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }
+const SYNC_EXTERNAL_STORE_ALIAS = {
+  find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+  replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+}
 
 // `vite build --ssr src/entry-server.tsx --outDir dist/server` is the BFF's
 // server renderer; public/ belongs to the client build only. The client
@@ -26,15 +30,33 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(process.env.VITEST ? [] : [precompileMessages()])],
   resolve: { alias: process.env.VITEST ? [] : [NO_PARSER_ALIAS, SYNC_EXTERNAL_STORE_ALIAS] },
   // No modulepreload polyfill: every browser the site supports preloads modules itself, and it was in every page's first script.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild, modulePreload: { polyfill: false },
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [
-      // The framework in one chunk every page loads, not spread over the entry and small shared chunks: fewer, larger files compress better.
-      // But for swr's mutation hook, which only the screens and modals that send something load (its own chunk).
-      { name: 'framework', test: (id) => FRAMEWORK.test(id) && !/[\\/]swr[\\/]dist[\\/]mutation[\\/]/.test(id) },
-      // The small parts the public pages share (home, lists, detail pages), one file rather than eight.
-      { name: 'public-ui', test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title))\./ },
-      // And those only the list pages share, so that home and the detail pages do not load them.
-      { name: 'list-ui', test: /src[\\/]components[\\/](facet-group|filter-panel|pagination)\./ }] } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: !isSsrBuild,
+    manifest: !isSsrBuild,
+    modulePreload: { polyfill: false },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The framework in one chunk every page loads, not spread over the entry and small shared chunks: fewer, larger files compress better.
+                // But for swr's mutation hook, which only the screens and modals that send something load (its own chunk).
+                { name: 'framework', test: (id) => FRAMEWORK.test(id) && !/[\\/]swr[\\/]dist[\\/]mutation[\\/]/.test(id) },
+                // The small parts the public pages share (home, lists, detail pages), one file rather than eight.
+                {
+                  name: 'public-ui',
+                  test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title))\./,
+                },
+                // And those only the list pages share, so that home and the detail pages do not load them.
+                { name: 'list-ui', test: /src[\\/]components[\\/](facet-group|filter-panel|pagination)\./ },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {

@@ -31,7 +31,9 @@ try {
   process.exit(2)
 }
 if (!config.FILE_STORE.startsWith('s3://')) {
-  console.error(`FILE_STORE is not an s3:// store, so there is nowhere to copy to (the files already live in ${path.join(config.DATA_DIR, 'files')}).\nSet FILE_STORE=s3://BUCKET[/PREFIX] (and S3_ENDPOINT for a service other than AWS) to the target, then run it again.\n${USAGE}`)
+  console.error(
+    `FILE_STORE is not an s3:// store, so there is nowhere to copy to (the files already live in ${path.join(config.DATA_DIR, 'files')}).\nSet FILE_STORE=s3://BUCKET[/PREFIX] (and S3_ENDPOINT for a service other than AWS) to the target, then run it again.\n${USAGE}`,
+  )
   process.exit(2)
 }
 
@@ -39,7 +41,9 @@ const dryRun = values['dry-run'] ?? false
 const target = new S3FileStore(s3FileStoreOptions(config))
 try {
   const summary = await copyFiles({ sourceDir: path.join(config.DATA_DIR, 'files'), target, dryRun, log: (line) => console.log(line) })
-  console.log(`${dryRun ? 'would copy' : 'copied'}: ${summary.copied}, skipped: ${summary.skipped}, failed: ${summary.failed}${summary.ignored ? `, ignored: ${summary.ignored}` : ''}${dryRun ? ' (dry run, nothing written)' : ''}`)
+  console.log(
+    `${dryRun ? 'would copy' : 'copied'}: ${summary.copied}, skipped: ${summary.skipped}, failed: ${summary.failed}${summary.ignored ? `, ignored: ${summary.ignored}` : ''}${dryRun ? ' (dry run, nothing written)' : ''}`,
+  )
   process.exitCode = summary.failed > 0 ? 1 : 0
 } catch (error) {
   console.error(`copy failed: ${(error as Error).message}`)

@@ -35,11 +35,18 @@ try {
   const deadline = Date.now() + 20_000
   let sent = false
   while (mailId && !sent && Date.now() < deadline) {
-    const [row] = await instance.db.sequelize.query<{ sent: boolean }>(`SELECT sent_at IS NOT NULL AS sent FROM outgoing_mail WHERE id = $1`, { bind: [mailId], type: QueryTypes.SELECT })
+    const [row] = await instance.db.sequelize.query<{ sent: boolean }>(
+      `SELECT sent_at IS NOT NULL AS sent FROM outgoing_mail WHERE id = $1`,
+      { bind: [mailId], type: QueryTypes.SELECT },
+    )
     sent = row?.sent ?? false
     if (!sent) await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  console.log(sent ? 'the buyer was mailed the link' : 'the mail to the buyer is queued; a running core API sends it (and retries until the mail server takes it)')
+  console.log(
+    sent
+      ? 'the buyer was mailed the link'
+      : 'the mail to the buyer is queued; a running core API sends it (and retries until the mail server takes it)',
+  )
 } catch (error) {
   console.error(`could not deliver ${values.order}: ${(error as Error).message}`)
   process.exitCode = 1

@@ -57,7 +57,12 @@ async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: ob
   try {
     response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-language': 'en-US', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'accept-language': 'en-US',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(30_000),
     })
@@ -65,26 +70,56 @@ async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: ob
     return fail(`${base} did not answer: ${(error as Error).message}`, 1)
   }
   const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null
-  if (!envelope || envelope.code !== 200) return fail(`refused (${response.status}${envelope?.code ? `, code ${envelope.code}` : ''}): ${envelope?.msg ?? response.statusText}`, 1)
+  if (!envelope || envelope.code !== 200)
+    return fail(
+      `refused (${response.status}${envelope?.code ? `, code ${envelope.code}` : ''}): ${envelope?.msg ?? response.statusText}`,
+      1,
+    )
   return envelope.data as T
 }
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  return [head, ...rows].map((row) => row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return [head, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => (cell ?? '').padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 const print = (data: unknown, human: () => string) => console.log(values.json ? JSON.stringify(data, null, 2) : human())
 
-interface Setting { name: string; value: number; default: number; start: number; source: string; min: number; max: number; unit: string }
-interface SettingsData { scope: string; settings: Setting[]; changed?: { before: Record<string, number>; after: Record<string, number> } }
-const scopeNote = (scope: string) => (scope === 'cluster' ? 'applies to every instance (kept in Redis)' : 'applies to this BFF process only, until it restarts (no Redis)')
+interface Setting {
+  name: string
+  value: number
+  default: number
+  start: number
+  source: string
+  min: number
+  max: number
+  unit: string
+}
+interface SettingsData {
+  scope: string
+  settings: Setting[]
+  changed?: { before: Record<string, number>; after: Record<string, number> }
+}
+const scopeNote = (scope: string) =>
+  scope === 'cluster' ? 'applies to every instance (kept in Redis)' : 'applies to this BFF process only, until it restarts (no Redis)'
 
 switch (command) {
   case 'settings': {
     const data = await call<SettingsData>('GET', '/bff/ops/settings')
-    print(data, () =>
-      `${table(['setting', 'value', 'default', 'start', 'source', 'range'], data.settings.map((s) => [s.name, String(s.value), String(s.default), String(s.start), s.source, `${s.min}–${s.max} ${s.unit}`]))}\n(${scopeNote(data.scope)})`,
+    print(
+      data,
+      () =>
+        `${table(
+          ['setting', 'value', 'default', 'start', 'source', 'range'],
+          data.settings.map((s) => [s.name, String(s.value), String(s.default), String(s.start), s.source, `${s.min}–${s.max} ${s.unit}`]),
+        )}\n(${scopeNote(data.scope)})`,
     )
     break
   }
@@ -100,8 +135,13 @@ switch (command) {
       else fail(`${name}: an integer or "default", not ${text}`)
     }
     const data = await call<SettingsData>('PATCH', '/bff/ops/settings', change)
-    print(data.changed, () =>
-      `${table(['setting', 'before', 'after'], Object.keys(change).map((name) => [name, String(data.changed?.before[name]), String(data.changed?.after[name])]))}\n(${scopeNote(data.scope)})`,
+    print(
+      data.changed,
+      () =>
+        `${table(
+          ['setting', 'before', 'after'],
+          Object.keys(change).map((name) => [name, String(data.changed?.before[name]), String(data.changed?.after[name])]),
+        )}\n(${scopeNote(data.scope)})`,
     )
     break
   }
@@ -116,7 +156,13 @@ switch (command) {
     if (values.tag) targets.push({ tags: values.tag })
     if (targets.length !== 1) fail('purge: give exactly one of --all, --cache, --key, --report, --dict, --language, --tag')
     const data = await call<{ tags?: string[]; dropped: Record<string, number> }>('POST', '/bff/ops/purge', targets[0])
-    print(data, () => `purged${data.tags ? ` ${data.tags.join(', ')}` : ''}: ${Object.entries(data.dropped).map(([store, n]) => `${n} ${store}`).join(', ')} entries on the instance asked (every other instance empties its own)`)
+    print(
+      data,
+      () =>
+        `purged${data.tags ? ` ${data.tags.join(', ')}` : ''}: ${Object.entries(data.dropped)
+          .map(([store, n]) => `${n} ${store}`)
+          .join(', ')} entries on the instance asked (every other instance empties its own)`,
+    )
     break
   }
   case 'unblock': {
@@ -131,12 +177,22 @@ switch (command) {
   }
   case 'audit': {
     const limit = values.limit ?? '50'
-    const data = await call<{ total: number; entries: Array<{ at: string; operator: string; action: string; address: string; before: unknown; after: unknown }> }>(
-      'GET',
-      `/bff/ops/audit?limit=${encodeURIComponent(limit)}`,
-    )
+    const data = await call<{
+      total: number
+      entries: Array<{ at: string; operator: string; action: string; address: string; before: unknown; after: unknown }>
+    }>('GET', `/bff/ops/audit?limit=${encodeURIComponent(limit)}`)
     print(data, () =>
-      table(['time (UTC)', 'operator', 'action', 'from', 'before', 'after'], data.entries.map((e) => [e.at.slice(0, 19).replace('T', ' '), e.operator, e.action, e.address, JSON.stringify(e.before), JSON.stringify(e.after)])),
+      table(
+        ['time (UTC)', 'operator', 'action', 'from', 'before', 'after'],
+        data.entries.map((e) => [
+          e.at.slice(0, 19).replace('T', ' '),
+          e.operator,
+          e.action,
+          e.address,
+          JSON.stringify(e.before),
+          JSON.stringify(e.after),
+        ]),
+      ),
     )
     break
   }
@@ -144,19 +200,43 @@ switch (command) {
     interface Stats {
       scope: string
       caches: Record<string, { hits: number[]; misses: number[]; stale: number[]; entries: number | null; bytes: number | null }>
-      limits: Record<string, { max: number; windowS: number; requests: number[]; refusals: number[]; topAddresses: Array<{ key: string; count: number }> }>
+      limits: Record<
+        string,
+        { max: number; windowS: number; requests: number[]; refusals: number[]; topAddresses: Array<{ key: string; count: number }> }
+      >
       upstream: { requests: number[]; errors: number[]; avgMs: Array<number | null>; p95Ms: Array<number | null> }
     }
     const data = await call<Stats>('GET', '/bff/ops/stats')
     const sum = (series: number[]) => series.reduce((a, b) => a + b, 0)
     print(data, () => {
-      const caches = table(['cache', 'hits', 'misses', 'stale', 'hit rate', 'entries', 'bytes'], Object.entries(data.caches).map(([name, c]) => {
-        const lookups = sum(c.hits) + sum(c.misses) + sum(c.stale)
-        return [name, String(sum(c.hits)), String(sum(c.misses)), String(sum(c.stale)), lookups ? `${Math.round((100 * sum(c.hits)) / lookups)} %` : '', String(c.entries ?? ''), String(c.bytes ?? '')]
-      }))
-      const limits = table(['limit', 'max/window', 'requests', 'refused', 'top refused'], Object.entries(data.limits).map(([name, l]) => [
-        name, `${l.max}/${l.windowS} s`, String(sum(l.requests)), String(sum(l.refusals)), l.topAddresses.slice(0, 3).map((t) => `${t.key} ×${t.count}`).join(', '),
-      ]))
+      const caches = table(
+        ['cache', 'hits', 'misses', 'stale', 'hit rate', 'entries', 'bytes'],
+        Object.entries(data.caches).map(([name, c]) => {
+          const lookups = sum(c.hits) + sum(c.misses) + sum(c.stale)
+          return [
+            name,
+            String(sum(c.hits)),
+            String(sum(c.misses)),
+            String(sum(c.stale)),
+            lookups ? `${Math.round((100 * sum(c.hits)) / lookups)} %` : '',
+            String(c.entries ?? ''),
+            String(c.bytes ?? ''),
+          ]
+        }),
+      )
+      const limits = table(
+        ['limit', 'max/window', 'requests', 'refused', 'top refused'],
+        Object.entries(data.limits).map(([name, l]) => [
+          name,
+          `${l.max}/${l.windowS} s`,
+          String(sum(l.requests)),
+          String(sum(l.refusals)),
+          l.topAddresses
+            .slice(0, 3)
+            .map((t) => `${t.key} ×${t.count}`)
+            .join(', '),
+        ]),
+      )
       const calls = sum(data.upstream.requests)
       const upstream = `upstream: ${calls} calls, ${sum(data.upstream.errors)} errors, last minute p95 ≤ ${data.upstream.p95Ms.at(-1) ?? '–'} ms`
       return `last hour (${data.scope === 'cluster' ? 'every instance' : 'this instance'})\n\n${caches}\n\n${limits}\n\n${upstream}`

@@ -23,7 +23,11 @@ const { values, positionals } = parseArgs({
   options: { state: { type: 'string' }, json: { type: 'boolean', default: false }, reason: { type: 'string' }, by: { type: 'string' } },
 })
 const [command, orderNo] = positionals
-if (command === 'list' ? !STATES.includes(values.state as CaseState) : command !== 'refund' || !orderNo || !/^[A-Z0-9]{6,32}$/.test(orderNo) || !values.reason?.trim()) {
+if (
+  command === 'list'
+    ? !STATES.includes(values.state as CaseState)
+    : command !== 'refund' || !orderNo || !/^[A-Z0-9]{6,32}$/.test(orderNo) || !values.reason?.trim()
+) {
   console.error(USAGE)
   process.exit(2)
 }
@@ -31,12 +35,26 @@ if (command === 'list' ? !STATES.includes(values.state as CaseState) : command !
 function table(rows: CaseRow[]): string {
   if (rows.length === 0) return '(none)'
   const cells = rows.map((r) => [
-    r.orderNo, r.provider, r.state, r.amount === null ? '' : `${(r.amount / 100).toFixed(2)} ${r.currency}`, r.cause ?? '', String(r.attempts),
-    r.requestedBy ?? '', r.updatedAt.toISOString().slice(0, 19).replace('T', ' '), (r.lastError ?? '').slice(0, 60),
+    r.orderNo,
+    r.provider,
+    r.state,
+    r.amount === null ? '' : `${(r.amount / 100).toFixed(2)} ${r.currency}`,
+    r.cause ?? '',
+    String(r.attempts),
+    r.requestedBy ?? '',
+    r.updatedAt.toISOString().slice(0, 19).replace('T', ' '),
+    (r.lastError ?? '').slice(0, 60),
   ])
   const head = ['order', 'gateway', 'state', 'amount', 'cause', 'tries', 'by', 'updated (UTC)', 'last error']
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  return [head, ...cells].map((line) => line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return [head, ...cells]
+    .map((line) =>
+      line
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 const config = loadConfig(process.env, { AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, LOG_LEVEL: 'warn' })
@@ -57,17 +75,22 @@ try {
     let state = 'pending'
     while (Date.now() < deadline && (state === 'pending' || state === 'processing')) {
       await new Promise((resolve) => setTimeout(resolve, 250))
-      const [row] = await instance.db.sequelize.query<{ id: string; state: string }>(`SELECT id::text AS id, state FROM payment_refund WHERE refund_no = $1`, { bind: [refundNo], type: QueryTypes.SELECT })
+      const [row] = await instance.db.sequelize.query<{ id: string; state: string }>(
+        `SELECT id::text AS id, state FROM payment_refund WHERE refund_no = $1`,
+        { bind: [refundNo], type: QueryTypes.SELECT },
+      )
       state = row?.state ?? state
       // Accepted by the gateway: its outcome is asked for, as the notification that reports it may go to another instance.
       if (row && state === 'processing') state = await instance.paymentCases.runRefund(row.id).catch(() => state)
     }
-    console.log({
-      succeeded: 'the money is back with the buyer, who is being mailed',
-      failed: 'the gateway refused the refund: see npm run payments -- list --state refund-required',
-      processing: 'the gateway accepted the refund and will report its outcome',
-      pending: 'the refund is queued; a running core API makes it',
-    }[state] ?? state)
+    console.log(
+      {
+        succeeded: 'the money is back with the buyer, who is being mailed',
+        failed: 'the gateway refused the refund: see npm run payments -- list --state refund-required',
+        processing: 'the gateway accepted the refund and will report its outcome',
+        pending: 'the refund is queued; a running core API makes it',
+      }[state] ?? state,
+    )
   }
 } catch (error) {
   const message = error instanceof AppError ? error.messageIn('en-US') : (error as Error).message

@@ -16,22 +16,26 @@ import { detectTier, startRecordingProxy } from './testkit/proxy.ts'
 import { buildFixture, exchangesFromHar, loadDeclaredRules, type RawExchange } from './testkit/record.ts'
 import { REPO_ROOT } from './testkit/sets.ts'
 
-const USAGE = 'usage: npm run record -- --target URL [--port 3999] [--host 127.0.0.1] [--tier core|bff] | --from-har FILE  [--name NAME] [--out DIR] [--tag TAG]'
+const USAGE =
+  'usage: npm run record -- --target URL [--port 3999] [--host 127.0.0.1] [--tier core|bff] | --from-har FILE  [--name NAME] [--out DIR] [--tag TAG]'
 const usage = (message: string): never => {
   console.error(`${message}\n${USAGE}`)
   process.exit(2)
 }
 
-const { values } = parseCli({
-  target: { type: 'string' },
-  'from-har': { type: 'string' },
-  port: { type: 'string', default: '3999' },
-  host: { type: 'string', default: '127.0.0.1' },
-  tier: { type: 'string' },
-  name: { type: 'string' },
-  out: { type: 'string', default: path.join(REPO_ROOT, 'fixtures', 'recorded') },
-  tag: { type: 'string', multiple: true },
-}, USAGE)
+const { values } = parseCli(
+  {
+    target: { type: 'string' },
+    'from-har': { type: 'string' },
+    port: { type: 'string', default: '3999' },
+    host: { type: 'string', default: '127.0.0.1' },
+    tier: { type: 'string' },
+    name: { type: 'string' },
+    out: { type: 'string', default: path.join(REPO_ROOT, 'fixtures', 'recorded') },
+    tag: { type: 'string', multiple: true },
+  },
+  USAGE,
+)
 if (Boolean(values.target) === Boolean(values['from-har'])) usage('give --target URL or --from-har FILE')
 if (values.tier !== undefined && values.tier !== 'core' && values.tier !== 'bff') usage('--tier is core or bff')
 const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
@@ -76,7 +80,9 @@ if (values['from-har']) {
     host: values.host,
     onExchange: (exchange) => {
       console.log(`${exchange.status} ${exchange.method} ${exchange.path}`)
-      writing = writing.then(() => write(proxy.raw, description, true)).catch((error: unknown) => console.error(`not written: ${(error as Error).message}`))
+      writing = writing
+        .then(() => write(proxy.raw, description, true))
+        .catch((error: unknown) => console.error(`not written: ${(error as Error).message}`))
     },
   })
   console.log(`recording ${target} (${tier} tier) through ${proxy.url}${tier === 'bff' ? ' (open it in a browser)' : ''}; Ctrl-C stops`)

@@ -13,25 +13,33 @@ import type { Tier } from './testkit/format.ts'
 import { newRunId } from './testkit/template.ts'
 import { CONTRACT_DIR, setPaths } from './testkit/sets.ts'
 
-const USAGE = 'usage: npm run replay -- [--base URL] [--tier core|bff] [--set main|legacy|site|scenarios|all | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE] [--timeout MS]'
+const USAGE =
+  'usage: npm run replay -- [--base URL] [--tier core|bff] [--set main|legacy|site|scenarios|all | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE] [--timeout MS]'
 const usage = (message: string): never => {
   console.error(`${message}\n${USAGE}`)
   process.exit(2)
 }
 
-const { values } = parseCli({
-  base: { type: 'string' },
-  tier: { type: 'string', default: 'core' },
-  set: { type: 'string' },
-  fixtures: { type: 'string', multiple: true },
-  only: { type: 'string', multiple: true },
-  tag: { type: 'string', multiple: true },
-  var: { type: 'string', multiple: true },
-  reporter: { type: 'string', multiple: true },
-  out: { type: 'string' },
-  timeout: { type: 'string', default: '15000' },
-}, USAGE)
-const list = (items: string[] | undefined) => (items ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
+const { values } = parseCli(
+  {
+    base: { type: 'string' },
+    tier: { type: 'string', default: 'core' },
+    set: { type: 'string' },
+    fixtures: { type: 'string', multiple: true },
+    only: { type: 'string', multiple: true },
+    tag: { type: 'string', multiple: true },
+    var: { type: 'string', multiple: true },
+    reporter: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    timeout: { type: 'string', default: '15000' },
+  },
+  USAGE,
+)
+const list = (items: string[] | undefined) =>
+  (items ?? [])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean)
 
 if (values.tier !== 'core' && values.tier !== 'bff') usage('--tier is core or bff')
 const tier = values.tier as Tier
@@ -58,7 +66,8 @@ try {
     console.error(error.message)
     process.exit(2)
   }
-  if ((error as NodeJS.ErrnoException).code === 'ENOENT') usage(`no such set or path: ${(error as NodeJS.ErrnoException).path ?? set} (sets are folders of ${CONTRACT_DIR})`)
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    usage(`no such set or path: ${(error as NodeJS.ErrnoException).path ?? set} (sets are folders of ${CONTRACT_DIR})`)
   throw error
 }
 const chosen = select(loaded, list(values.only), list(values.tag))

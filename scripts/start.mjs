@@ -99,7 +99,9 @@ async function paymentSandbox() {
   const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.PORT ?? 3000}`
   const env = merchantEnv(loadKeys(dataDir), publicUrl)
   run('payment-sandbox', 'sandbox/dist/server.js', {
-    SANDBOX_PORT: port, SANDBOX_PUBLIC_URL: publicUrl, SANDBOX_DATA_DIR: dataDir,
+    SANDBOX_PORT: port,
+    SANDBOX_PUBLIC_URL: publicUrl,
+    SANDBOX_DATA_DIR: dataDir,
     SANDBOX_PAY_BACK_URL: process.env.SANDBOX_PAY_BACK_URL || `${siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
   })
   if (!(await waitHealthy(`${publicUrl}/health`, 60_000))) return undefined
@@ -126,9 +128,11 @@ if (!externalCore) {
   }
 }
 // The first start migrates and seeds the embedded database, which takes a while.
-if (ready && await waitHealthy(`${coreUrl}/health`, 180_000)) {
+if (ready && (await waitHealthy(`${coreUrl}/health`, 180_000))) {
   run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl })
-  console.log(`[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}${externalCore ? ' (CORE_API_URL; not started here)' : `  API docs: ${coreUrl}/docs`}`)
+  console.log(
+    `[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}${externalCore ? ' (CORE_API_URL; not started here)' : `  API docs: ${coreUrl}/docs`}`,
+  )
 } else if (ready && !stopping) {
   console.error(`[start] the core API ${externalCore ? `at CORE_API_URL=${coreUrl} ` : ''}did not become healthy within 180 s`)
   stop(1)

@@ -15,13 +15,16 @@ import { CONTRACT_DIR } from './testkit/sets.ts'
 import { startStubCore } from './testkit/stub.ts'
 
 const USAGE = 'usage: npm run stub-core -- [--port 3001] [--host 127.0.0.1] [--fixtures PATH…] [--faults FILE] [--strict]'
-const { values } = parseCli({
-  port: { type: 'string', default: '3001' },
-  host: { type: 'string', default: '127.0.0.1' },
-  fixtures: { type: 'string', multiple: true },
-  faults: { type: 'string' },
-  strict: { type: 'boolean', default: false },
-}, USAGE)
+const { values } = parseCli(
+  {
+    port: { type: 'string', default: '3001' },
+    host: { type: 'string', default: '127.0.0.1' },
+    fixtures: { type: 'string', multiple: true },
+    faults: { type: 'string' },
+    strict: { type: 'boolean', default: false },
+  },
+  USAGE,
+)
 
 async function readFaults(file: string): Promise<Fault[]> {
   const data: unknown = JSON.parse(await readFile(file, 'utf8'))
@@ -63,7 +66,15 @@ const stub = await startStubCore({
 })
 const exchanges = fixtures.reduce((n, f) => n + f.fixture.exchanges.length, 0)
 console.log(`stub core API on ${stub.url}: ${exchanges} exchanges from ${fixtures.length} fixtures; admin at ${stub.url}/__stub/faults`)
-const showFaults = () => console.log(stub.faults.list().length ? `faults: ${stub.faults.list().map((f) => `${f.route} → ${describeFault(f)}`).join('; ')}` : 'faults: none')
+const showFaults = () =>
+  console.log(
+    stub.faults.list().length
+      ? `faults: ${stub.faults
+          .list()
+          .map((f) => `${f.route} → ${describeFault(f)}`)
+          .join('; ')}`
+      : 'faults: none',
+  )
 showFaults()
 
 if (values.faults) {

@@ -24,12 +24,17 @@ import routes from './routes/index.ts'
  */
 export function envelopeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, entry] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, catalogue.INVALID_PARAMETER]
-    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, catalogue.PAYLOAD_TOO_LARGE]
-      : [400, catalogue.INVALID_PARAMETER]
+  const [status, entry] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, catalogue.INVALID_PARAMETER]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, catalogue.PAYLOAD_TOO_LARGE]
+        : [400, catalogue.INVALID_PARAMETER]
   const body = JSON.stringify({ code: entry.code, msg: entry['zh-CN'], data: null })
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
   }
   socket.destroy(error)
 }
@@ -40,12 +45,22 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
     level: config.LOG_LEVEL,
     // Session tokens, cookies and the ops token never reach the log.
     redact: {
-      paths: ['req.headers.cookie', 'req.headers["website-token"]', 'req.headers.authorization', 'req.headers["x-ops-token"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers["website-token"]',
+        'req.headers.authorization',
+        'req.headers["x-ops-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {
       req: (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
       }),
     },
   }

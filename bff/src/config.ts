@@ -11,7 +11,8 @@ const ConfigSchema = Type.Object({
   // NODE_ENV, LOG_LEVEL, TRUST_PROXY (rate limits and logs see the visitor only through it), SITE_URL, DRAIN_MS: as the core API reads them.
   ...sharedSettings({
     siteUrlDefault: '',
-    siteUrlMeaning: 'Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request\'s own origin',
+    siteUrlMeaning:
+      "Public origin of the site (https://www.example.com) for canonical URLs, hreflang, Open Graph and the sitemap; empty: the request's own origin",
   }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -67,12 +68,15 @@ export { trustProxyOption } from '@rpt/server-kit'
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const settings = readSettings(ConfigSchema, env, overrides)
-  const given = (name: string) => (overrides as Record<string, unknown>)[name] !== undefined || (env[name] !== undefined && env[name] !== '')
+  const given = (name: string) =>
+    (overrides as Record<string, unknown>)[name] !== undefined || (env[name] !== undefined && env[name] !== '')
   const config: Config = { ...settings, fromEnvironment: SETTING_NAMES.filter(given) }
   config.CLIENT_DIST_DIR = path.resolve(config.CLIENT_DIST_DIR)
-  if (config.CACHE_STORE === 'redis' && !config.REDIS_URL) throw new SettingsError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
+  if (config.CACHE_STORE === 'redis' && !config.REDIS_URL)
+    throw new SettingsError('Invalid configuration: CACHE_STORE=redis needs REDIS_URL')
   for (const origin of trustedOrigins(config)) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new SettingsError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      throw new SettingsError(`Invalid configuration: TRUSTED_ORIGINS entry ${origin} is not an origin (scheme://host[:port])`)
   }
   opsOperators(config)
   return config
@@ -86,13 +90,17 @@ export interface OpsOperator {
 /** OPS_TOKENS as name:token pairs, and OPS_TOKEN as the operator named ops; a malformed or repeated entry stops the boot. */
 export function opsOperators(config: Pick<Config, 'OPS_TOKEN' | 'OPS_TOKENS'>): OpsOperator[] {
   const operators: OpsOperator[] = []
-  for (const entry of config.OPS_TOKENS.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of config.OPS_TOKENS.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':')
     const name = entry.slice(0, colon)
     const token = entry.slice(colon + 1)
-    if (colon < 1 || !/^[A-Za-z0-9_.@-]{1,64}$/.test(name)) throw new SettingsError('Invalid configuration: OPS_TOKENS entries are name:token, the name letters, digits and _ . @ - (at most 64)')
+    if (colon < 1 || !/^[A-Za-z0-9_.@-]{1,64}$/.test(name))
+      throw new SettingsError('Invalid configuration: OPS_TOKENS entries are name:token, the name letters, digits and _ . @ - (at most 64)')
     // Tokens are guessed offline from nothing: only length protects them.
-    if (!/^[\x21-\x7e]{16,512}$/.test(token)) throw new SettingsError(`Invalid configuration: OPS_TOKENS token of ${name} must be 16 to 512 visible ASCII characters`)
+    if (!/^[\x21-\x7e]{16,512}$/.test(token))
+      throw new SettingsError(`Invalid configuration: OPS_TOKENS token of ${name} must be 16 to 512 visible ASCII characters`)
     operators.push({ name, token })
   }
   if (config.OPS_TOKEN) operators.push({ name: 'ops', token: config.OPS_TOKEN })
@@ -109,5 +117,7 @@ export function opsOperators(config: Pick<Config, 'OPS_TOKEN' | 'OPS_TOKENS'>): 
 }
 
 export function trustedOrigins(config: Config): string[] {
-  return config.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean)
+  return config.TRUSTED_ORIGINS.split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean)
 }

@@ -17,7 +17,13 @@ describe('loadConfig', () => {
 
   it('trusts a balancer on loopback by default, and takes addresses, networks, hop counts or a yes/no', () => {
     expect(trustProxyOption(loadConfig({}).TRUST_PROXY)).toEqual(['loopback'])
-    expect(trustProxyOption('10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'uniquelocal'])
+    expect(trustProxyOption('10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'uniquelocal',
+    ])
     expect(typeof trustProxyOption('2')).toBe('function')
     expect(trustProxyOption('false')).toBe(false)
     expect(trustProxyOption('true')).toBe(true)
@@ -37,7 +43,10 @@ describe('loadConfig', () => {
   })
 
   it('accepts only origins in TRUSTED_ORIGINS', () => {
-    expect(trustedOrigins(loadConfig({ TRUSTED_ORIGINS: 'https://a.example, https://b.example/' }))).toEqual(['https://a.example', 'https://b.example'])
+    expect(trustedOrigins(loadConfig({ TRUSTED_ORIGINS: 'https://a.example, https://b.example/' }))).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ])
     expect(() => loadConfig({ TRUSTED_ORIGINS: 'https://a.example/path' })).toThrow(/TRUSTED_ORIGINS/)
   })
 })

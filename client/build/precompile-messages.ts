@@ -15,7 +15,8 @@ type Compiled = ReturnType<typeof parse> | { [key: string]: Compiled }
 
 /** A catalogue (or catalogues of catalogues) with each message replaced by its AST. */
 export function compile(value: unknown, where: string): Compiled {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${where}: a catalogue holds messages (strings) or catalogues, not ${JSON.stringify(value)}`)
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${where}: a catalogue holds messages (strings) or catalogues, not ${JSON.stringify(value)}`)
   const out: Record<string, Compiled> = {}
   for (const [key, message] of Object.entries(value)) {
     if (typeof message !== 'string') {
@@ -59,4 +60,7 @@ export function precompileMessages(): Plugin {
 }
 
 /** react-intl without its ICU parser: every message it formats was compiled by precompileMessages. */
-export const NO_PARSER_ALIAS = { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }
+export const NO_PARSER_ALIAS = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+}

@@ -77,11 +77,18 @@ describe('api client', () => {
 
   it('reads rate-limit answers as envelopes', async () => {
     mockFetch(() => ({ status: 429, body: { code: 429, msg: 'Too many requests. Please try again later.', data: null } }))
-    await expect(apiPost('/report/websiteUser/login', {})).rejects.toMatchObject({ code: 429, status: 429, message: 'Too many requests. Please try again later.' })
+    await expect(apiPost('/report/websiteUser/login', {})).rejects.toMatchObject({
+      code: 429,
+      status: 429,
+      message: 'Too many requests. Please try again later.',
+    })
   })
 
   it('reports a network failure in the interface language', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     await expect(apiGet('/x')).rejects.toThrow('The network is unavailable')
   })
 

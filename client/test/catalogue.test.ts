@@ -54,23 +54,32 @@ describe('on-demand messages', () => {
   const src = path.resolve(__dirname, '../src')
   const read = (file: string) => readFileSync(file, 'utf8')
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name)] : []))
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name)] : [],
+    )
 
   const resolve = (from: string, specifier: string): string | undefined => {
     if (!specifier.startsWith('.') && !specifier.startsWith('/src/')) return undefined
     const base = specifier.startsWith('/src/') ? path.join(src, specifier.slice(5)) : path.resolve(path.dirname(from), specifier)
-    return ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((file) => /\.tsx?$/.test(file) && existsSync(file) && statSync(file).isFile())
+    return ['', '.ts', '.tsx', '/index.ts']
+      .map((ext) => base + ext)
+      .find((file) => /\.tsx?$/.test(file) && existsSync(file) && statSync(file).isFile())
   }
   const staticImports = (file: string) =>
-    [...read(file).matchAll(/^import (?!type )[^'"]*['"]([^'"]+)['"]/gm)].map((m) => resolve(file, m[1]!)).filter((f): f is string => Boolean(f))
-  const dynamicImports = (file: string) => [...read(file).matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => resolve(file, m[1]!)).filter((f): f is string => Boolean(f))
+    [...read(file).matchAll(/^import (?!type )[^'"]*['"]([^'"]+)['"]/gm)]
+      .map((m) => resolve(file, m[1]!))
+      .filter((f): f is string => Boolean(f))
+  const dynamicImports = (file: string) =>
+    [...read(file).matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => resolve(file, m[1]!)).filter((f): f is string => Boolean(f))
 
   it('are used only by what loads them', () => {
     const screens = read(path.join(src, 'app/screens.ts'))
     const modalHost = read(path.join(src, 'app/modal-host.tsx'))
     const gated = new Set([
       ...[...screens.matchAll(/screen\('([^']+)', 'on-demand'\)/g)].map((m) => resolve(src, m[1]!)!),
-      ...[...modalHost.matchAll(/withOnDemandMessages\(\(\) => import\('([^']+)'\)/g)].map((m) => resolve(path.join(src, 'app/modal-host.tsx'), m[1]!)!),
+      ...[...modalHost.matchAll(/withOnDemandMessages\(\(\) => import\('([^']+)'\)/g)].map((m) =>
+        resolve(path.join(src, 'app/modal-host.tsx'), m[1]!)!,
+      ),
     ])
     expect(gated.size).toBeGreaterThan(5)
     // Every other way in: the entry, every other screen, every other lazily loaded module.
@@ -92,7 +101,9 @@ describe('on-demand messages', () => {
     const misuses = [...reached].flatMap((file) => {
       const code = read(file)
       const literal = ids.filter((id) => new RegExp(`['"\`]${id.replace(/\./g, '\\.')}['"\`]`).test(code))
-      const templated = [...code.matchAll(/`([\w.-]+\.)\$\{/g)].map((m) => m[1]!).filter((prefix) => ids.some((id) => id.startsWith(prefix)))
+      const templated = [...code.matchAll(/`([\w.-]+\.)\$\{/g)]
+        .map((m) => m[1]!)
+        .filter((prefix) => ids.some((id) => id.startsWith(prefix)))
       return [...literal, ...templated].map((id) => `${path.relative(src, file)}: ${id}`)
     })
     expect(misuses).toEqual([])

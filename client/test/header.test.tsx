@@ -9,7 +9,8 @@ import { clearSessionUser, sessionStore, setSessionUser } from '../src/lib/sessi
 import { mockFetch, renderAt } from './render'
 
 const dict = (dictType: string) => {
-  if (dictType.startsWith('reports_category')) return [{ dictLabel: dictType.endsWith('_en') ? 'Energy & Power' : '能源电力', dictValue: 'energy' }]
+  if (dictType.startsWith('reports_category'))
+    return [{ dictLabel: dictType.endsWith('_en') ? 'Energy & Power' : '能源电力', dictValue: 'energy' }]
   if (dictType.startsWith('market_type')) return [{ dictLabel: '能源', dictValue: 'energy' }]
   return [{ dictLabel: '行业简报', dictValue: 'industry-brief' }]
 }

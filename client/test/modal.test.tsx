@@ -228,7 +228,9 @@ describe('confirmation dialog', () => {
   it('is not closed by Esc or the mask', async () => {
     const onCancel = vi.fn()
     const user = userEvent.setup()
-    renderAt(<ConfirmDialog title="退出登录" text="确定吗？" confirmLabel="退出" cancelLabel="取消" onConfirm={() => {}} onCancel={onCancel} />)
+    renderAt(
+      <ConfirmDialog title="退出登录" text="确定吗？" confirmLabel="退出" cancelLabel="取消" onConfirm={() => {}} onCancel={onCancel} />,
+    )
     await user.keyboard('{Escape}')
     await user.click(screen.getByTestId('modal-mask'))
     expect(onCancel).not.toHaveBeenCalled()

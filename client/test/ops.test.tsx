@@ -18,16 +18,39 @@ afterEach(() => {
 })
 
 const setting = (name: string, group: 'caches' | 'limits', value: number, min = 1, max = 1000): Setting => ({
-  name, group, applies: 'all', unit: group === 'caches' ? 's' : 'requests', min, max, default: value, start: value, value, source: 'default', description: `About ${name}`,
+  name,
+  group,
+  applies: 'all',
+  unit: group === 'caches' ? 's' : 'requests',
+  min,
+  max,
+  default: value,
+  start: value,
+  value,
+  source: 'default',
+  description: `About ${name}`,
 })
-const SETTINGS = { scope: 'instance', settings: [setting('CACHE_TTL_DICT_S', 'caches', 600, 0, 31_536_000), setting('RATE_LIMIT_CUSTOMER_INFO_MAX', 'limits', 10)] }
+const SETTINGS = {
+  scope: 'instance',
+  settings: [setting('CACHE_TTL_DICT_S', 'caches', 600, 0, 31_536_000), setting('RATE_LIMIT_CUSTOMER_INFO_MAX', 'limits', 10)],
+}
 const ok = (data: unknown) => ({ body: { code: 200, msg: 'success', data } })
 const minutes = (values: number[]) => [...Array(60 - values.length).fill(0), ...values]
 const STATS = {
   scope: 'instance',
   minutes: Array.from({ length: 60 }, (_, i) => i * 60_000),
   caches: { dict: { hits: minutes([3, 0]), misses: minutes([1, 0]), stale: minutes([0, 0]), entries: 2, bytes: 300 } },
-  limits: { customerInfo: { max: 10, accountMax: 5, windowS: 60, requests: minutes([4]), refusals: minutes([2]), topAddresses: [{ key: '203.0.113.9', count: 2 }], topAccounts: [] } },
+  limits: {
+    customerInfo: {
+      max: 10,
+      accountMax: 5,
+      windowS: 60,
+      requests: minutes([4]),
+      refusals: minutes([2]),
+      topAddresses: [{ key: '203.0.113.9', count: 2 }],
+      topAccounts: [],
+    },
+  },
   upstream: { requests: minutes([5]), errors: minutes([0]), avgMs: minutes([3]), p95Ms: minutes([10]) },
 }
 

@@ -46,7 +46,9 @@ describe('pay modal', () => {
   const target = { kind: 'brief' as const, researchBriefReportId: '5', title: '氢能行业简报', payPrice: 199, currency: 'CNY' }
 
   it('pays a bulletin with WeChat and shows the QR dialog', async () => {
-    const { calls } = mockFetch(() => ({ body: { code: 200, msg: '', data: { payMethod: 'wx', orderPayUrl: 'weixin://wxpay/bizpayurl?pr=abc', id: '1', orderNo: 'B1' } } }))
+    const { calls } = mockFetch(() => ({
+      body: { code: 200, msg: '', data: { payMethod: 'wx', orderPayUrl: 'weixin://wxpay/bizpayurl?pr=abc', id: '1', orderNo: 'B1' } },
+    }))
     const user = userEvent.setup()
     renderAt(<ModalHost />)
     act(() => openModal({ mode: 'pay', target }))
@@ -62,7 +64,9 @@ describe('pay modal', () => {
   })
 
   it('opens the Alipay cashier in a new window on desktop', async () => {
-    mockFetch(() => ({ body: { code: 200, msg: '', data: { payMethod: 'zfb', orderPayUrl: 'https://pay.example/cashier', id: '1', orderNo: 'B1' } } }))
+    mockFetch(() => ({
+      body: { code: 200, msg: '', data: { payMethod: 'zfb', orderPayUrl: 'https://pay.example/cashier', id: '1', orderNo: 'B1' } },
+    }))
     const open = vi.fn()
     vi.stubGlobal('open', open)
     const user = userEvent.setup()
@@ -83,7 +87,16 @@ describe('research order e-mail (mode 6)', () => {
     act(() =>
       openModal({
         mode: 'research-email',
-        order: { id: '7', orderNo: 'R7', title: 'Battery report', edition: 'professional', licence: 'multi', email: 'abc@example.com', payPrice: 20000, currency: 'USD' },
+        order: {
+          id: '7',
+          orderNo: 'R7',
+          title: 'Battery report',
+          edition: 'professional',
+          licence: 'multi',
+          email: 'abc@example.com',
+          payPrice: 20000,
+          currency: 'USD',
+        },
       }),
     )
     expect(await screen.findByText(/Order R7: Professional, Multi user/)).toBeInTheDocument()
@@ -94,15 +107,31 @@ describe('research order e-mail (mode 6)', () => {
     await user.clear(screen.getByLabelText(/Confirm e-mail/))
     await user.type(screen.getByLabelText(/Confirm e-mail/), 'abc@example.com')
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }))
-    await waitFor(() => expect(modalStore.get()).toMatchObject({ mode: 'pay', target: { kind: 'research', orderId: '7', payPrice: 20000 } }))
+    await waitFor(() =>
+      expect(modalStore.get()).toMatchObject({ mode: 'pay', target: { kind: 'research', orderId: '7', payPrice: 20000 } }),
+    )
     expect(calls[0]?.body).toMatchObject({ id: '7', email: 'abc@example.com', confirmEmail: 'abc@example.com' })
   })
 })
 
 describe('my orders', () => {
   const order = {
-    id: '3', orderNo: 'R3', kind: 'research', title: '锂电池报告', productId: '2', createDate: '2026-11-22T10:00:00Z', payMethod: null,
-    status: '0', payPrice: 25800, currency: 'CNY', edition: 'standard', licence: 'single', email: 'a@b.cn', expireDate: '', paidDate: null, hasFile: true,
+    id: '3',
+    orderNo: 'R3',
+    kind: 'research',
+    title: '锂电池报告',
+    productId: '2',
+    createDate: '2026-11-22T10:00:00Z',
+    payMethod: null,
+    status: '0',
+    payPrice: 25800,
+    currency: 'CNY',
+    edition: 'standard',
+    licence: 'single',
+    email: 'a@b.cn',
+    expireDate: '',
+    paidDate: null,
+    hasFile: true,
   }
 
   it('lists orders with their state and cancels only after confirmation', async () => {
@@ -136,7 +165,10 @@ describe('my orders', () => {
   it('routes the personal-centre order pages', () => {
     expect(resolveRoute('/personalCenter/moreOrders').route.screen).toBe('orders')
     expect(resolveRoute('/en/personalCenter/myDownload').route.screen).toBe('downloads')
-    expect(resolveRoute('/personalCenter/payBack', '?orderNo=B1')).toMatchObject({ route: { screen: 'payBack', bare: true }, params: { orderNo: 'B1' } })
+    expect(resolveRoute('/personalCenter/payBack', '?orderNo=B1')).toMatchObject({
+      route: { screen: 'payBack', bare: true },
+      params: { orderNo: 'B1' },
+    })
   })
 })
 
@@ -144,9 +176,34 @@ describe('pay back', () => {
   it('looks the returning order up by its number and shows its result', async () => {
     configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
     act(() => setSessionUser({ id: '7', name: 'Li Lei' }))
-    const { calls } = mockFetch((url) => url.includes('/orderInfo')
-      ? { body: { code: 200, msg: '', data: { id: '9', orderNo: 'B20261122000000123456', kind: 'brief', status: '1', hasFile: true, title: 'Brief', payPrice: 29, currency: 'USD', payMethod: 'wx', createDate: '', productId: '1', edition: null, licence: null, email: null, expireDate: '', paidDate: '' } } }
-      : undefined)
+    const { calls } = mockFetch((url) =>
+      url.includes('/orderInfo')
+        ? {
+            body: {
+              code: 200,
+              msg: '',
+              data: {
+                id: '9',
+                orderNo: 'B20261122000000123456',
+                kind: 'brief',
+                status: '1',
+                hasFile: true,
+                title: 'Brief',
+                payPrice: 29,
+                currency: 'USD',
+                payMethod: 'wx',
+                createDate: '',
+                productId: '1',
+                edition: null,
+                licence: null,
+                email: null,
+                expireDate: '',
+                paidDate: '',
+              },
+            },
+          }
+        : undefined,
+    )
     const { default: PayBackPage } = await import('../src/features/orders/components/pay-back-page')
     renderAt(<PayBackPage params={{ out_trade_no: 'B20261122000000123456' }} />, '/en/personalCenter/payBack')
     expect(await screen.findByText('Payment successful. Thank you for your order.')).toBeInTheDocument()
@@ -156,12 +213,35 @@ describe('pay back', () => {
   it('tells a buyer who paid a closed order that the money goes back, and a second payment apart from the first', async () => {
     configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
     act(() => setSessionUser({ id: '7', name: 'Li Lei' }))
-    const order = { id: '9', kind: 'brief', hasFile: true, title: 'Brief', payPrice: 29, currency: 'USD', payMethod: 'zfb', createDate: '', productId: '1', edition: null, licence: null, email: null, expireDate: '', paidDate: null }
-    mockFetch((url, init) => url.includes('/orderInfo')
-      ? { body: { code: 200, msg: '', data: String(init?.body).includes('B1CLOSED')
-        ? { ...order, orderNo: 'B1CLOSED', status: '2', refund: { state: 'refunding', amount: 29 } }
-        : { ...order, orderNo: 'B2PAID', status: '1', refund: { state: 'refunded', amount: 29 } } } }
-      : undefined)
+    const order = {
+      id: '9',
+      kind: 'brief',
+      hasFile: true,
+      title: 'Brief',
+      payPrice: 29,
+      currency: 'USD',
+      payMethod: 'zfb',
+      createDate: '',
+      productId: '1',
+      edition: null,
+      licence: null,
+      email: null,
+      expireDate: '',
+      paidDate: null,
+    }
+    mockFetch((url, init) =>
+      url.includes('/orderInfo')
+        ? {
+            body: {
+              code: 200,
+              msg: '',
+              data: String(init?.body).includes('B1CLOSED')
+                ? { ...order, orderNo: 'B1CLOSED', status: '2', refund: { state: 'refunding', amount: 29 } }
+                : { ...order, orderNo: 'B2PAID', status: '1', refund: { state: 'refunded', amount: 29 } },
+            },
+          }
+        : undefined,
+    )
     const { default: PayBackPage } = await import('../src/features/orders/components/pay-back-page')
     const closed = renderAt(<PayBackPage params={{ orderNo: 'B1CLOSED' }} />, '/en/personalCenter/payBack')
     expect(await screen.findByText(/This order is closed\. The \$29 you paid for it is being returned/)).toBeInTheDocument()

@@ -22,7 +22,8 @@ function sampleValues(elements: MessageFormatElement[], values: Values = {}): Va
       continue
     }
     values[element.value] = element.type === TYPE.select ? 'other' : element.type === TYPE.argument ? `‹${element.value}›` : 2
-    if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) sampleValues(option.value, values)
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) sampleValues(option.value, values)
   }
   return values
 }

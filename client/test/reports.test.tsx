@@ -64,25 +64,44 @@ describe('report list', () => {
     const { params } = resolveRoute('/report-industries/energy/锂电', '?price=8000&year=2025&page=2')
     renderAt(<ReportListPage params={params} />, '/report-industries/energy')
     expect(await screen.findByRole('link', { name: '锂电池报告' })).toBeInTheDocument()
-    expect(calls[0]?.body).toEqual({ pageNo: 2, pageSize: 10, keyword: '锂电', marketType: 'energy', queryPrice: 8000, queryPublishDate: '2025', lang: 'zh-CN' })
+    expect(calls[0]?.body).toEqual({
+      pageNo: 2,
+      pageSize: 10,
+      keyword: '锂电',
+      marketType: 'energy',
+      queryPrice: 8000,
+      queryPublishDate: '2025',
+      lang: 'zh-CN',
+    })
     expect(screen.getByText('共 31 条结果')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /能源电力\s*11/ })).toHaveAttribute('aria-current', 'true')
     expect(screen.getByRole('link', { name: /8000元以下\s*4/ })).toHaveAttribute('aria-current', 'true')
     const pagination = screen.getByRole('navigation', { name: '分页' })
     expect(within(pagination).getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page')
-    expect(within(pagination).getByRole('link', { name: '第 4 页' })).toHaveAttribute('href', '/report-industries/energy/%E9%94%82%E7%94%B5?price=8000&year=2025&page=4')
+    expect(within(pagination).getByRole('link', { name: '第 4 页' })).toHaveAttribute(
+      'href',
+      '/report-industries/energy/%E9%94%82%E7%94%B5?price=8000&year=2025&page=4',
+    )
   })
 
   it('sorts by price when asked, through the address', async () => {
     configureApiClient({ getLocale: () => 'en-US' })
     const { calls } = mockFetch(() => ({
-      body: { code: 200, msg: '', data: { categories: [], prices: [], publishDates: [], pageList: { list: [], count: 0, pageNo: 1, pageSize: 10 } } },
+      body: {
+        code: 200,
+        msg: '',
+        data: { categories: [], prices: [], publishDates: [], pageList: { list: [], count: 0, pageNo: 1, pageSize: 10 } },
+      },
     }))
     const { params } = resolveRoute('/en/report-industries', '?sort=price-desc')
     renderAt(<ReportListPage params={params} />, '/en/report-industries?sort=price-desc')
     const select = await screen.findByRole('combobox', { name: 'Sort by' })
     expect(select).toHaveValue('price-desc')
     expect(calls[0]?.body).toMatchObject({ sort: 'price-desc', lang: 'en-US' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Newest first', 'Price: low to high', 'Price: high to low'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest first', 'Price: low to high', 'Price: high to low'])
   })
 })

@@ -47,7 +47,11 @@ describe('route table', () => {
   it('puts English under /en', () => {
     expect(resolveRoute('/en')).toMatchObject({ locale: 'en-US', path: '/', route: { screen: 'home' } })
     expect(resolveRoute('/en/')).toMatchObject({ locale: 'en-US', route: { screen: 'home' } })
-    expect(resolveRoute('/en/reports/battery-2026')).toMatchObject({ locale: 'en-US', route: { screen: 'reportDetail' }, params: { webTitle: 'battery-2026' } })
+    expect(resolveRoute('/en/reports/battery-2026')).toMatchObject({
+      locale: 'en-US',
+      route: { screen: 'reportDetail' },
+      params: { webTitle: 'battery-2026' },
+    })
   })
 
   it('accepts the /{lang?}/ forms of news and reports', () => {
@@ -64,22 +68,34 @@ describe('route table', () => {
   })
 
   it('treats "all" as an empty filter and decodes keywords', () => {
-    expect(resolveRoute(`/report-industries/all/${encodeURIComponent('锂电')}`).params).toMatchObject({ activeIndustryType: undefined, keyword: '锂电' })
+    expect(resolveRoute(`/report-industries/all/${encodeURIComponent('锂电')}`).params).toMatchObject({
+      activeIndustryType: undefined,
+      keyword: '锂电',
+    })
   })
 
   it('reads the news variant with activeIndustryType and keyword', () => {
-    expect(resolveRoute('/news-categories', '?activeIndustryType=energy&keyword=grid').params).toMatchObject({ marketType: 'energy', keyword: 'grid' })
+    expect(resolveRoute('/news-categories', '?activeIndustryType=energy&keyword=grid').params).toMatchObject({
+      marketType: 'energy',
+      keyword: 'grid',
+    })
   })
 
   it('resolves every bulletin form', () => {
     expect(resolveRoute('/bulletin', '?marketType=industry-brief').params.marketType).toBe('industry-brief')
-    expect(resolveRoute('/bulletin/enterprise-hole-analysis')).toMatchObject({ route: { screen: 'bulletins' }, params: { marketType: 'enterprise-hole-analysis' } })
+    expect(resolveRoute('/bulletin/enterprise-hole-analysis')).toMatchObject({
+      route: { screen: 'bulletins' },
+      params: { marketType: 'enterprise-hole-analysis' },
+    })
     expect(resolveRoute('/bulletin/bulletin-think-tank/industry-brief/new-energy/hydrogen').params).toMatchObject({
       marketType: 'industry-brief',
       topLabelId: 'new-energy',
       keyword: 'hydrogen',
     })
-    expect(resolveRoute('/bulletin/bulletin-detail/hydrogen-brief')).toMatchObject({ route: { screen: 'bulletinDetail' }, params: { webTitle: 'hydrogen-brief' } })
+    expect(resolveRoute('/bulletin/bulletin-detail/hydrogen-brief')).toMatchObject({
+      route: { screen: 'bulletinDetail' },
+      params: { webTitle: 'hydrogen-brief' },
+    })
     expect(resolveRoute('/bulletin/detail', '?webTitle=x').params.webTitle).toBe('x')
     expect(resolveRoute('/bulletin/unknown-type').route.screen).toBe('notFound')
   })

@@ -202,7 +202,11 @@ describe('the server render', () => {
 describe('the modules a server-rendered page preloads', () => {
   it('are its screen and its edition’s page catalogue, with the on-demand words for a screen that waits for them', () => {
     expect(pageModules('home', 'zh-CN')).toEqual(['src/features/home/components/home-page.tsx', 'src/locales/zh-CN.ts'])
-    expect(pageModules('market', 'en-US')).toEqual(['src/features/custom-request/components/market-page.tsx', 'src/locales/en-US.ts', 'src/locales/on-demand/en-US.ts'])
+    expect(pageModules('market', 'en-US')).toEqual([
+      'src/features/custom-request/components/market-page.tsx',
+      'src/locales/en-US.ts',
+      'src/locales/on-demand/en-US.ts',
+    ])
   })
 })
 
@@ -230,12 +234,21 @@ describe('the head', () => {
     const product = ld.find((d) => d['@type'] === 'Product')
     expect(product.offers).toHaveLength(6)
     expect(product.offers[1]).toMatchObject({ '@type': 'Offer', name: 'Professional - Single user', price: 13500, priceCurrency: 'USD' })
-    expect(ld.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Research Report', report.title])
+    expect(ld.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Home',
+      'Research Report',
+      report.title,
+    ])
   })
 
   it('titles a category list as the screen does, with the category page as canonical', () => {
     const plan = planRender('/en/report-industries/automotive', 'page=2')
-    const list = { categories: [{ marketType: 'automotive', marketTypeName: 'Automotive', marketCount: 3 }], prices: [], publishDates: [], pageList: { list: [], count: 0, pageNo: 2, pageSize: 10 } }
+    const list = {
+      categories: [{ marketType: 'automotive', marketTypeName: 'Automotive', marketCount: 3 }],
+      prices: [],
+      publishDates: [],
+      pageList: { list: [], count: 0, pageNo: 2, pageSize: 10 },
+    }
     const head = buildHead({ plan, payload: { ...layout, list }, siteUrl: 'https://x.test' })
     expect(head.title).toBe('Automotive - Research Report - Hengzhi Research')
     expect(head.tags).toContain('<link rel="canonical" href="https://x.test/en/report-industries/automotive?page=2">')

@@ -76,7 +76,9 @@ describe('custom request rules (spec section 5)', () => {
   })
 
   it('gives the exact format message for a bad e-mail', () => {
-    expect(translate('en-US', validateCustomRequest({ ...filled, email: 'x@y' }, false).email!)).toBe('Please enter the correct format email address')
+    expect(translate('en-US', validateCustomRequest({ ...filled, email: 'x@y' }, false).email!)).toBe(
+      'Please enter the correct format email address',
+    )
     expect(translate('zh-CN', validateCustomRequest({ ...filled, email: 'x@y' }, false).email!)).toBe('请输入正确格式的邮箱地址')
   })
 
@@ -118,7 +120,16 @@ describe('login rules', () => {
 })
 
 describe('register and password rules', () => {
-  const base = { loginCode: 'user', password: 'secret1', confirmPassword: 'secret1', companyName: 'Co', addr: '', email: 'abc@example.com', contact: '13912345678', name: 'Li' }
+  const base = {
+    loginCode: 'user',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    companyName: 'Co',
+    addr: '',
+    email: 'abc@example.com',
+    contact: '13912345678',
+    name: 'Li',
+  }
 
   it('passes a complete registration', () => {
     expect(validateRegister(base)).toEqual({})
@@ -126,7 +137,11 @@ describe('register and password rules', () => {
 
   it('requires login code, password and confirmation', () => {
     const errors = validateRegister({ ...base, loginCode: '', password: '', confirmPassword: '' })
-    expect(errors).toMatchObject({ loginCode: 'validation.loginCodeRequired', password: 'validation.passwordRequired', confirmPassword: 'validation.confirmRequired' })
+    expect(errors).toMatchObject({
+      loginCode: 'validation.loginCodeRequired',
+      password: 'validation.passwordRequired',
+      confirmPassword: 'validation.confirmRequired',
+    })
   })
 
   it('says the passwords do not match', () => {
@@ -136,7 +151,10 @@ describe('register and password rules', () => {
   })
 
   it('checks the contact fields of a registration like the request form', () => {
-    expect(validateRegister({ ...base, email: 'bad', contact: '1' })).toMatchObject({ email: 'validation.emailFormat', contact: 'validation.contactFormat' })
+    expect(validateRegister({ ...base, email: 'bad', contact: '1' })).toMatchObject({
+      email: 'validation.emailFormat',
+      contact: 'validation.contactFormat',
+    })
   })
 
   it('checks a new password pair', () => {

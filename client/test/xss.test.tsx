@@ -20,7 +20,21 @@ describe('stored text in the page', () => {
     configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
     act(() => setSessionUser({ id: '1', name: HOSTILE }))
     mockFetch(() => ({
-      body: { code: 200, msg: '', data: { id: '1', loginCode: 'buyer01', name: HOSTILE, companyName: HOSTILE, addr: '', email: 'buyer@example.com', contact: '13912345678', lang: 'en-US', createDate: '' } },
+      body: {
+        code: 200,
+        msg: '',
+        data: {
+          id: '1',
+          loginCode: 'buyer01',
+          name: HOSTILE,
+          companyName: HOSTILE,
+          addr: '',
+          email: 'buyer@example.com',
+          contact: '13912345678',
+          lang: 'en-US',
+          createDate: '',
+        },
+      },
     }))
     const { container } = renderAt(<MyInfoPage />, '/en/personalCenter/myInfo')
     expect((await screen.findAllByText(HOSTILE)).length).toBeGreaterThan(0)

@@ -15,9 +15,11 @@ export const CustomerInfoSaveBody = Type.Object(
       default: '2',
       description: "'1' sample request about a report, '2' custom research; absent, null or empty means '2'",
     }),
-    version: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], {
-      description: "'0' China, '1' Global and China; required for a sample request (type '1') in zh-CN, ignored otherwise",
-    })),
+    version: Type.Optional(
+      Type.Union([Type.Literal('0'), Type.Literal('1')], {
+        description: "'0' China, '1' Global and China; required for a sample request (type '1') in zh-CN, ignored otherwise",
+      }),
+    ),
     companyName: Text(200, 'Company name (required)'),
     addr: Text(200, 'Position (optional)'),
     email: Text(200, 'E-mail address (required)'),

@@ -7,7 +7,8 @@ export const DictListBody = Type.Object(
     dictType: Type.String({
       minLength: 1,
       maxLength: 64,
-      description: 'A known dictionary type: reports_category, market_type, news_category, bulletin_type, bulletin_label, each with an _en variant for en-US',
+      description:
+        'A known dictionary type: reports_category, market_type, news_category, bulletin_type, bulletin_label, each with an _en variant for en-US',
     }),
   },
   { additionalProperties: false },

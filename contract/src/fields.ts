@@ -30,7 +30,9 @@ export const DictItem = Type.Object({
   dictType: Type.String(),
   isSys: Type.String(),
   cssClass: Type.Union([Type.String(), Type.Null()]),
-  dictIcon: Type.Union([Type.String(), Type.Null()], { description: "CSS classes of the item's icon (report categories: the earlier clients' iconfont, e.g. iconfont icon-qiche)" }),
+  dictIcon: Type.Union([Type.String(), Type.Null()], {
+    description: "CSS classes of the item's icon (report categories: the earlier clients' iconfont, e.g. iconfont icon-qiche)",
+  }),
   cssStyle: Type.Union([Type.String(), Type.Null()]),
   treeSort: Type.Integer(),
   sort: Type.Integer(),

@@ -31,7 +31,7 @@ export const NewsListItem = Type.Object({
   marketCategoryName: Type.String({ description: 'Label from dictionary news_category (news_category_en in en-US)' }),
   keyword: Type.String(),
   outline: Type.String(),
-  publishDate: Type.String({ description: 'YYYY-MM-DD HH:mm:ss, the publisher\'s local time' }),
+  publishDate: Type.String({ description: "YYYY-MM-DD HH:mm:ss, the publisher's local time" }),
   lang: Type.String(),
   filePath: Nullable(Type.String()),
   fileName: Nullable(Type.String()),
@@ -69,7 +69,11 @@ export const NewsTopListQuery = Type.Object(
 )
 export type NewsTopListQuery = Static<typeof NewsTopListQuery>
 
-export const NewsCategoryCount = Type.Object({ marketCategory: Type.String(), marketCategoryName: Type.String(), marketCount: Type.Integer() })
+export const NewsCategoryCount = Type.Object({
+  marketCategory: Type.String(),
+  marketCategoryName: Type.String(),
+  marketCount: Type.Integer(),
+})
 export type NewsCategoryCount = Static<typeof NewsCategoryCount>
 
 export const NewsMarketTypeCount = Type.Object({

@@ -4,7 +4,9 @@ import { IdField, KeywordField, LangField, PageNoField, PageSizeField } from './
 
 // Bulletins (research brief reports).
 
-const MarketTypeField = Type.Optional(Type.String({ maxLength: 64, description: 'Sub-type: a dictValue of bulletin_type(_en), e.g. industry-brief' }))
+const MarketTypeField = Type.Optional(
+  Type.String({ maxLength: 64, description: 'Sub-type: a dictValue of bulletin_type(_en), e.g. industry-brief' }),
+)
 const TopLabelField = Type.Optional(Type.String({ maxLength: 64, description: 'Top label: a dictValue of bulletin_label(_en)' }))
 
 export const BulletinPageListBody = Type.Object(

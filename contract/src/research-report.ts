@@ -6,7 +6,9 @@ import { CodeField, IdField, KeywordField, LangField, PageNoField, PageSizeField
 
 const DateField = Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' }))
 const YearField = Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: 'A publishDateValue from the publishDates facet' }))
-const PriceBandField = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, description: '8000, 12000, 15000 (under), 15001 (over 15000)' }))
+const PriceBandField = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 100_000_000, description: '8000, 12000, 15000 (under), 15001 (over 15000)' }),
+)
 const AmountField = Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000 }))
 
 export const ReportPageListBody = Type.Object(
@@ -32,7 +34,8 @@ export const ReportPageListBody = Type.Object(
 )
 export type ReportPageListBody = Static<typeof ReportPageListBody>
 
-const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()])
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number> | ReturnType<typeof Type.Integer>>(t: T) =>
+  Type.Union([t, Type.Null()])
 
 export const ReportListItem = Type.Object({
   id: Type.String(),
@@ -105,7 +108,9 @@ export const ReportDetail = Type.Object({
   chartsHtml: Type.String({ description: 'List of charts, HTML, sanitized' }),
   hasFile: Type.Boolean({ description: 'A downloadable file is delivered after payment' }),
   prices: Type.Array(PriceCell, { description: 'Edition × licence; own report prices set the Standard edition' }),
-  alternates: Type.Array(Type.Object({ lang: Type.String(), webTitle: Type.String() }), { description: 'The same report in each language' }),
+  alternates: Type.Array(Type.Object({ lang: Type.String(), webTitle: Type.String() }), {
+    description: 'The same report in each language',
+  }),
 })
 export type ReportDetail = Static<typeof ReportDetail>
 

@@ -6,10 +6,14 @@ import { LangField } from './fields.ts'
 // Form fields are optional bounded strings: a missing one is answered by the
 // form's own rule and message (core-api/src/lib/account-rules.ts), in the request's
 // language. Credentials arrive as base64 AES ciphertext (product spec section 9).
-const Cipher = (description: string) => Type.Optional(Type.String({ maxLength: 512, description: `${description}, AES-ECB/PKCS7 base64 ciphertext` }))
+const Cipher = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 512, description: `${description}, AES-ECB/PKCS7 base64 ciphertext` }))
 const Text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }))
 
-export const UnTimeField = Type.String({ pattern: '^[0-9A-Za-z_-]{1,32}$', description: 'Client-chosen key of the captcha, usually Date.now()' })
+export const UnTimeField = Type.String({
+  pattern: '^[0-9A-Za-z_-]{1,32}$',
+  description: 'Client-chosen key of the captcha, usually Date.now()',
+})
 
 export const CaptchaQuery = Type.Object({ lang: LangField, unTime: UnTimeField }, { additionalProperties: false })
 export type CaptchaQuery = Static<typeof CaptchaQuery>
@@ -29,22 +33,28 @@ const Profile = {
   name: Text(100, 'Contact person (required)'),
 }
 
-export const RegisterBody = Type.Object({
-  lang: LangField,
-  loginCode: Cipher('Username (4-50 letters, digits or _ . @ -)'),
-  password: Cipher('Password (8-64 characters with letters and digits)'),
-  confirmNewPassword: Cipher('The password again'),
-  ...Profile,
-}, { additionalProperties: false })
+export const RegisterBody = Type.Object(
+  {
+    lang: LangField,
+    loginCode: Cipher('Username (4-50 letters, digits or _ . @ -)'),
+    password: Cipher('Password (8-64 characters with letters and digits)'),
+    confirmNewPassword: Cipher('The password again'),
+    ...Profile,
+  },
+  { additionalProperties: false },
+)
 export type RegisterBody = Static<typeof RegisterBody>
 
-export const LoginBody = Type.Object({
-  lang: LangField,
-  loginCode: Cipher('Username'),
-  password: Cipher('Password'),
-  validCode: Text(20, 'The captcha answer'),
-  unTime: Type.Optional(UnTimeField),
-}, { additionalProperties: false })
+export const LoginBody = Type.Object(
+  {
+    lang: LangField,
+    loginCode: Cipher('Username'),
+    password: Cipher('Password'),
+    validCode: Text(20, 'The captcha answer'),
+    unTime: Type.Optional(UnTimeField),
+  },
+  { additionalProperties: false },
+)
 export type LoginBody = Static<typeof LoginBody>
 
 export const User = Type.Object({
@@ -69,22 +79,31 @@ export type SessionData = Static<typeof SessionData>
 export const UpdateUserBody = Type.Object({ lang: LangField, ...Profile }, { additionalProperties: false })
 export type UpdateUserBody = Static<typeof UpdateUserBody>
 
-export const UpdatePwdBody = Type.Object({
-  lang: LangField,
-  newPassword: Cipher('New password'),
-  confirmNewPassword: Cipher('New password again'),
-}, { additionalProperties: false })
+export const UpdatePwdBody = Type.Object(
+  {
+    lang: LangField,
+    newPassword: Cipher('New password'),
+    confirmNewPassword: Cipher('New password again'),
+  },
+  { additionalProperties: false },
+)
 export type UpdatePwdBody = Static<typeof UpdatePwdBody>
 
-export const ForgetPwdBody = Type.Object({ lang: LangField, email: Text(200, 'The account\'s e-mail address') }, { additionalProperties: false })
+export const ForgetPwdBody = Type.Object(
+  { lang: LangField, email: Text(200, "The account's e-mail address") },
+  { additionalProperties: false },
+)
 export type ForgetPwdBody = Static<typeof ForgetPwdBody>
 
-export const ResetPwdBody = Type.Object({
-  lang: LangField,
-  resetToken: Text(200, 'The token of the reset link'),
-  newPassword: Cipher('New password'),
-  confirmNewPassword: Cipher('New password again'),
-}, { additionalProperties: false })
+export const ResetPwdBody = Type.Object(
+  {
+    lang: LangField,
+    resetToken: Text(200, 'The token of the reset link'),
+    newPassword: Cipher('New password'),
+    confirmNewPassword: Cipher('New password again'),
+  },
+  { additionalProperties: false },
+)
 export type ResetPwdBody = Static<typeof ResetPwdBody>
 
 export const TokenHeader = Type.Object({ 'website-token': Type.Optional(Type.String({ maxLength: 512 })) })

@@ -24,12 +24,17 @@ import routes from './routes/index.ts'
  */
 export function envelopeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, entry] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, catalogue.INVALID_PARAMETER]
-    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, catalogue.PAYLOAD_TOO_LARGE]
-      : [400, catalogue.INVALID_PARAMETER]
+  const [status, entry] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, catalogue.INVALID_PARAMETER]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, catalogue.PAYLOAD_TOO_LARGE]
+        : [400, catalogue.INVALID_PARAMETER]
   const body = JSON.stringify({ code: entry.code, msg: entry['zh-CN'], data: null })
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
   }
   socket.destroy(error)
 }
@@ -77,8 +82,19 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] & 
     // Tokens and credentials never reach the log.
     redact: { paths: ['req.headers["website-token"]', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; originalUrl?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: request.method, url: redactUrl(request.originalUrl ?? request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+      req: (request: {
+        method: string
+        url: string
+        originalUrl?: string
+        host?: string
+        ip?: string
+        socket?: { remotePort?: number }
+      }) => ({
+        method: request.method,
+        url: redactUrl(request.originalUrl ?? request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
       }),
       // The envelope's code beside the HTTP status: failures of the contract are answered with HTTP 200.
       res: (reply: { statusCode: number; outcomeCode?: number }) => ({ statusCode: reply.statusCode, code: reply.outcomeCode }),
@@ -103,7 +119,10 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
     dropBlankFields(request.body)
     dropBlankFields(request.query)
     const schema = request.routeOptions.schema
-    for (const [location, input, declared] of [['body', request.body, schema?.body], ['query', request.query, schema?.querystring]] as const) {
+    for (const [location, input, declared] of [
+      ['body', request.body, schema?.body],
+      ['query', request.query, schema?.querystring],
+    ] as const) {
       const unknown = unknownFields(input, declared)
       if (unknown.length === 0) continue
       fastify.metrics.unknownFields.inc({ route: request.routeOptions.url ?? 'unknown', location }, unknown.length)

@@ -6,7 +6,10 @@ import { repoRoot } from './paths.ts'
 // The only module that reads process.env. Everything else receives a Config.
 const ConfigSchema = Type.Object({
   // NODE_ENV, LOG_LEVEL, TRUST_PROXY (the BFF on loopback by default, so limits and logs see the visitor), SITE_URL, DRAIN_MS: as the BFF reads them.
-  ...sharedSettings({ siteUrlDefault: 'http://localhost:3000', siteUrlMeaning: 'Public origin of the website, for links in mails (reset links, downloads)' }),
+  ...sharedSettings({
+    siteUrlDefault: 'http://localhost:3000',
+    siteUrlMeaning: 'Public origin of the website, for links in mails (reset links, downloads)',
+  }),
   CORE_HOST: Type.String({ default: '127.0.0.1' }),
   CORE_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001 }),
   /** postgres://… of a PostgreSQL server; unset means the embedded PGlite under DATA_DIR */
@@ -132,8 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const config = readSettings(ConfigSchema, env, overrides)
   config.DATA_DIR = path.resolve(config.DATA_DIR)
   config.FIXTURES_DIR = path.resolve(config.FIXTURES_DIR)
-  if (config.S3_ENDPOINT && !config.FILE_STORE) throw new SettingsError('Invalid configuration: S3_ENDPOINT is set but FILE_STORE is not; set FILE_STORE=s3://BUCKET[/PREFIX] to store files there')
-  if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY)) throw new SettingsError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
+  if (config.S3_ENDPOINT && !config.FILE_STORE)
+    throw new SettingsError(
+      'Invalid configuration: S3_ENDPOINT is set but FILE_STORE is not; set FILE_STORE=s3://BUCKET[/PREFIX] to store files there',
+    )
+  if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY))
+    throw new SettingsError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

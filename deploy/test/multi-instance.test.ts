@@ -34,7 +34,8 @@ const S = {
   kill: '8: a core API killed (SIGKILL): nginx passes to the other, the buyer carries on',
   delivered: '9: the survivor delivers the queued mail exactly once; outgoing_mail shows it sent; its link serves the file',
   envFiles: '10: deploy/env/*.env document every setting the instances were started with',
-  cache: '11: nginx keeps anonymous pages as the BFF says; a purge by tag reaches through its cache within HTTP_MAX_AGE_S; a session is never answered from it',
+  cache:
+    '11: nginx keeps anonymous pages as the BFF says; a purge by tag reaches through its cache within HTTP_MAX_AGE_S; a session is never answered from it',
   rolling: '12: a rolling restart under load (every core API, a migration, every BFF): no failed request, no lost write',
 } as const
 
@@ -69,15 +70,24 @@ afterAll(async () => {
 }, 60_000)
 
 describe.sequential('several core APIs and BFFs behind nginx', () => {
-  step(S.up, [], async () => {
-    await stack.start()
-    log(`stack up in ${(stack.timings['stack up']! / 1000).toFixed(1)} s (${Object.entries(stack.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}): `
-      + `site ${stack.siteUrl}, core balancer ${stack.coreLbUrl}, database ${stack.db!.name}, run ${stack.runId}`)
-    site = new SiteClient(stack.siteUrl)
-  }, 240_000)
+  step(
+    S.up,
+    [],
+    async () => {
+      await stack.start()
+      log(
+        `stack up in ${(stack.timings['stack up']! / 1000).toFixed(1)} s (${Object.entries(stack.timings)
+          .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+          .join(', ')}): ` + `site ${stack.siteUrl}, core balancer ${stack.coreLbUrl}, database ${stack.db!.name}, run ${stack.runId}`,
+      )
+      site = new SiteClient(stack.siteUrl)
+    },
+    240_000,
+  )
 
   step(S.ready, [S.up], async () => {
-    for (const instance of [...stack.cores, ...stack.bffs]) expect(instance.child.running, `${instance.name} is ${instance.child.state}`).toBe(true)
+    for (const instance of [...stack.cores, ...stack.bffs])
+      expect(instance.child.running, `${instance.name} is ${instance.child.state}`).toBe(true)
     // The core balancer alternates between the two core APIs, the site between the two BFFs.
     const coreAnswers = [] as string[]
     for (let i = 0; i < 4; i++) {
@@ -99,13 +109,24 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
   step(S.once, [S.up], async () => {
     const db = stack.db!
     const index = await readFile(path.join(MIGRATIONS_DIR, 'index.ts'), 'utf8')
-    const declared = /export const migrations[^=]*=\s*\[([^\]]*)\]/.exec(index)?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? []
+    const declared =
+      /export const migrations[^=]*=\s*\[([^\]]*)\]/
+        .exec(index)?.[1]
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? []
     expect(declared.length, 'migrations listed in core-api/src/db/migrations/index.ts').toBeGreaterThan(0)
-    const rows = await db.query<{ name: string; n: number }>('SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name')
-    expect(rows.filter((r) => r.n !== 1), 'migrations recorded more than once').toEqual([])
+    const rows = await db.query<{ name: string; n: number }>(
+      'SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name',
+    )
+    expect(
+      rows.filter((r) => r.n !== 1),
+      'migrations recorded more than once',
+    ).toEqual([])
     expect(rows.length, `schema_migrations: ${rows.map((r) => r.name).join(', ')}`).toBe(declared.length)
 
-    const fixtures = async (name: string) => (JSON.parse(await readFile(path.join(FIXTURES_DIR, `${name}.json`), 'utf8')) as unknown[]).length
+    const fixtures = async (name: string) =>
+      (JSON.parse(await readFile(path.join(FIXTURES_DIR, `${name}.json`), 'utf8')) as unknown[]).length
     const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n
     expect(await count('research_report')).toBe((await fixtures('reports')) * 2)
     expect(await count('research_brief_report')).toBe(await fixtures('bulletins'))
@@ -122,24 +143,38 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     expect(seeded.length, `the log line "empty database seeded" came from ${seeded.join(', ') || 'no instance'}`).toBe(1)
     const waited = logged('another instance holds the schema lock')
     const files = await stack.s3!.keys(`${stack.filePrefix}/`)
-    log(`migrations ${rows.length} (migrated and seeded by ${migrated.join(', ')}; "another instance holds the schema lock" logged by ${waited.join(', ') || 'none'}); ${files.length} sample files in s3://${stack.s3!.bucket}/${stack.filePrefix}/`)
+    log(
+      `migrations ${rows.length} (migrated and seeded by ${migrated.join(', ')}; "another instance holds the schema lock" logged by ${waited.join(', ') || 'none'}); ${files.length} sample files in s3://${stack.s3!.bucket}/${stack.filePrefix}/`,
+    )
     expect(files.length, `no sample file in the bucket under ${stack.filePrefix}/: the seed did not write to FILE_STORE`).toBeGreaterThan(0)
   })
 
   step(S.login, [S.ready], async () => {
     await site.api('register', 'POST', '/report/websiteUser/register', {
-      loginCode: encryptCredential(buyer.loginCode), password: encryptCredential(buyer.password), confirmNewPassword: encryptCredential(buyer.password),
-      companyName: 'Multi-instance Test Co', addr: 'Buyer', email: buyer.email, contact: '13912345678', name: 'Multi Instance', lang: 'en-US',
+      loginCode: encryptCredential(buyer.loginCode),
+      password: encryptCredential(buyer.password),
+      confirmNewPassword: encryptCredential(buyer.password),
+      companyName: 'Multi-instance Test Co',
+      addr: 'Buyer',
+      email: buyer.email,
+      contact: '13912345678',
+      name: 'Multi Instance',
+      lang: 'en-US',
     })
     expect(site.cookies.has('rpt_session'), `cookies after register: ${[...site.cookies.keys()].join(', ')}`).toBe(true)
     await site.api('logout', 'GET', '/report/websiteUser/logout')
     expect(site.cookies.has('rpt_session'), 'the session cookie is cleared by logout').toBe(false)
 
     // The captcha is kept in the database under unTime, so it may be asked of one instance and answered on another.
-    const captcha = await site.api<{ unTime: string; img: string }>('captcha', 'POST', '/report/websiteUser/getWuValidCode', { unTime: `${Date.now()}` })
+    const captcha = await site.api<{ unTime: string; img: string }>('captcha', 'POST', '/report/websiteUser/getWuValidCode', {
+      unTime: `${Date.now()}`,
+    })
     expect(captcha.data.img).toMatch(/^data:image\/svg\+xml;base64,/)
     const login = await site.api<{ user: { loginCode: string } }>('login', 'POST', '/report/websiteUser/login', {
-      loginCode: encryptCredential(buyer.loginCode), password: encryptCredential(buyer.password), validCode: CAPTCHA_CODE, unTime: captcha.data.unTime,
+      loginCode: encryptCredential(buyer.loginCode),
+      password: encryptCredential(buyer.password),
+      validCode: CAPTCHA_CODE,
+      unTime: captcha.data.unTime,
     })
     expect(login.data.user.loginCode).toBe(buyer.loginCode)
     expect(JSON.stringify(login.data), 'the token stays in the cookie').not.toContain('"token"')
@@ -158,11 +193,21 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
   step(S.buy, [S.login], async () => {
     // A report of the fixtures that comes with a file; the product's own listing confirms it.
     const [row] = await stack.db!.query<{ id: string; webTitle: string; attachmentKey: string }>(
-      `SELECT id::text, web_title AS "webTitle", attachment_key AS "attachmentKey" FROM research_report WHERE lang = 'en-US' AND attachment_key IS NOT NULL ORDER BY id LIMIT 1`)
+      `SELECT id::text, web_title AS "webTitle", attachment_key AS "attachmentKey" FROM research_report WHERE lang = 'en-US' AND attachment_key IS NOT NULL ORDER BY id LIMIT 1`,
+    )
     expect(row, 'no English report of the fixtures has a file (attachment_key)').toBeDefined()
-    const listed = await site.api<{ pageList: { list: { id: string }[]; count: number } }>('report list', 'POST', '/report/researchReport/pageList', { pageNo: 1, pageSize: 10, lang: 'en-US' })
+    const listed = await site.api<{ pageList: { list: { id: string }[]; count: number } }>(
+      'report list',
+      'POST',
+      '/report/researchReport/pageList',
+      { pageNo: 1, pageSize: 10, lang: 'en-US' },
+    )
     expect(listed.data.pageList.count).toBeGreaterThan(0)
-    const detail = await site.api<{ id: string; title: string; hasFile: boolean }>('report', 'GET', `/report/researchReport/form?id=${row!.id}&lang=en-US`)
+    const detail = await site.api<{ id: string; title: string; hasFile: boolean }>(
+      'report',
+      'GET',
+      `/report/researchReport/form?id=${row!.id}&lang=en-US`,
+    )
     expect(detail.data.hasFile, `report ${row!.webTitle} has no file according to /form`).toBe(true)
     // Where FILE_STORE put it: s3://bucket/prefix/<attachment key>.
     const objectKey = `${stack.filePrefix}/${row!.attachmentKey}`
@@ -170,17 +215,33 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     expect(keys, `the report's file ${row!.attachmentKey} is not in the bucket under ${stack.filePrefix}/`).toContain(objectKey)
     report = { id: row!.id, title: detail.data.title, attachmentKey: row!.attachmentKey, objectKey, bytes: await stack.s3!.get(objectKey) }
 
-    const saved = await site.api<{ id: string; orderNo: string; payPrice: number; status: string }>('order save', 'POST', '/report/websiteUserResearchOrder/save',
-      { reportId: report.id, edition: 'professional', licence: 'multi', lang: 'en-US' })
+    const saved = await site.api<{ id: string; orderNo: string; payPrice: number; status: string }>(
+      'order save',
+      'POST',
+      '/report/websiteUserResearchOrder/save',
+      { reportId: report.id, edition: 'professional', licence: 'multi', lang: 'en-US' },
+    )
     expect(saved.data.status).toBe('0')
     order = { id: saved.data.id, orderNo: saved.data.orderNo, payPrice: saved.data.payPrice }
     // Deliveries to this address fail (451) until step 8 says otherwise.
     stack.smtp!.hold(buyer.delivery)
-    await site.api('delivery e-mail', 'POST', '/report/websiteUserResearchOrder/updateEmail', { id: order.id, email: buyer.delivery, confirmEmail: buyer.delivery, lang: 'en-US' })
-    const pay = await site.api<{ payMethod: string; orderPayUrl: string; orderNo: string }>('payOrder', 'POST', '/report/websiteUserResearchOrder/payOrder',
-      { id: order.id, payMethod: 'zfb', payPrice: order.payPrice, lang: 'en-US' })
+    await site.api('delivery e-mail', 'POST', '/report/websiteUserResearchOrder/updateEmail', {
+      id: order.id,
+      email: buyer.delivery,
+      confirmEmail: buyer.delivery,
+      lang: 'en-US',
+    })
+    const pay = await site.api<{ payMethod: string; orderPayUrl: string; orderNo: string }>(
+      'payOrder',
+      'POST',
+      '/report/websiteUserResearchOrder/payOrder',
+      { id: order.id, payMethod: 'zfb', payPrice: order.payPrice, lang: 'en-US' },
+    )
     expect(pay.data.orderNo).toBe(order.orderNo)
-    expect(pay.data.orderPayUrl.startsWith(`${stack.sandboxUrl}/alipay/gateway.do?`), `orderPayUrl ${pay.data.orderPayUrl} should open the payment sandbox`).toBe(true)
+    expect(
+      pay.data.orderPayUrl.startsWith(`${stack.sandboxUrl}/alipay/gateway.do?`),
+      `orderPayUrl ${pay.data.orderPayUrl} should open the payment sandbox`,
+    ).toBe(true)
     const signedOn = await coreFor(pay.answer)
 
     // The buyer's browser at the gateway's cashier: it verifies the URL a core API signed with the merchant key both share.
@@ -191,16 +252,24 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
 
     // Pay: the gateway posts its signed notification to SITE_URL, through nginx and a BFF to a core API, before sending the buyer back.
     const pressed = await fetch(pay.data.orderPayUrl, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=success', redirect: 'manual',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=success',
+      redirect: 'manual',
     })
     expect(pressed.status, `the cashier's pay button answered ${pressed.status}: ${(await pressed.text()).slice(0, 300)}`).toBe(303)
     expect(pressed.headers.get('location')).toContain(`/personalCenter/payBack?orderNo=${order.orderNo}`)
     log(`payOrder signed on ${signedOn}; paid at the payment sandbox`)
 
-    const paid = await waitFor(async () => {
-      const info = await site.api<{ status: string; payMethod: string }>('order info', 'POST', '/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })
-      return info.data.status === '1' ? info.data : undefined
-    }, { timeoutMs: 15_000, describe: () => `order ${order.orderNo} is not paid (status 1) 15 s after the cashier's pay button` })
+    const paid = await waitFor(
+      async () => {
+        const info = await site.api<{ status: string; payMethod: string }>('order info', 'POST', '/report/websiteUserOrder/orderInfo', {
+          orderNo: order.orderNo,
+        })
+        return info.data.status === '1' ? info.data : undefined
+      },
+      { timeoutMs: 15_000, describe: () => `order ${order.orderNo} is not paid (status 1) 15 s after the cashier's pay button` },
+    )
     expect(paid.payMethod).toBe('zfb')
   })
 
@@ -220,9 +289,15 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
   })
 
   step(S.spread, [S.download], async () => {
-    const rows = await Promise.all(site.history.filter((a) => a.path.startsWith('/api/')).map(async (a) => ({
-      label: a.label, bff: stack.nameOf(a.bff), core: coreOf.get(a) ?? await coreFor(a).catch(() => '-'),
-    })))
+    const rows = await Promise.all(
+      site.history
+        .filter((a) => a.path.startsWith('/api/'))
+        .map(async (a) => ({
+          label: a.label,
+          bff: stack.nameOf(a.bff),
+          core: coreOf.get(a) ?? (await coreFor(a).catch(() => '-')),
+        })),
+    )
     log(`the buyer's requests (BFF → core):\n${rows.map((r) => `  ${r.label.padEnd(16)} ${r.bff} → ${r.core}`).join('\n')}`)
     expect(new Set(rows.map((r) => r.bff))).toEqual(new Set(stack.bffs.map((b) => b.name)))
     expect(new Set(rows.map((r) => r.core).filter((c) => c !== '-'))).toEqual(new Set(stack.cores.map((c) => c.name)))
@@ -237,21 +312,26 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     const smtp = stack.smtp!
     await waitFor(async () => (smtp.refusalsFor(buyer.delivery).length > 0 ? true : (await smtp.changed(500), undefined)), {
       timeoutMs: 30_000,
-      describe: () => `no SMTP delivery attempt to ${buyer.delivery} within 30 s of the payment: the delivery mail was not sent through SMTP_URL `
-        + `(the job queue / outgoing_mail of the core API). The sink saw:\n${smtp.summary()}`,
+      describe: () =>
+        `no SMTP delivery attempt to ${buyer.delivery} within 30 s of the payment: the delivery mail was not sent through SMTP_URL ` +
+        `(the job queue / outgoing_mail of the core API). The sink saw:\n${smtp.summary()}`,
     })
     expect(smtp.acceptedFor(buyer.delivery), 'nothing accepted for the buyer yet').toEqual([])
     expect(await stack.db!.tableExists('outgoing_mail'), 'the table outgoing_mail (the mail queue) does not exist').toBe(true)
     const rows = await stack.db!.query<{ id: string; subject: string; sent_at: Date | null; attempts: number }>(
-      'SELECT id::text, subject, sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1', [buyer.delivery])
+      'SELECT id::text, subject, sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1',
+      [buyer.delivery],
+    )
     const mail = rows.filter((r) => r.subject.includes(order.orderNo))
     expect(mail.length, `outgoing_mail rows to ${buyer.delivery}: ${JSON.stringify(rows)}`).toBe(1)
     expect(mail[0]!.sent_at, 'outgoing_mail says sent, but the server refused it').toBeNull()
-    log(`delivery mail refused ${smtp.refusalsFor(buyer.delivery).length} time(s) so far; outgoing_mail ${mail[0]!.id}: attempts ${mail[0]!.attempts}, not sent`)
+    log(
+      `delivery mail refused ${smtp.refusalsFor(buyer.delivery).length} time(s) so far; outgoing_mail ${mail[0]!.id}: attempts ${mail[0]!.attempts}, not sent`,
+    )
   })
 
   step(S.kill, [S.download], async () => {
-    const [victim, survivor] = stack.cores as [typeof stack.cores[0], typeof stack.cores[0]]
+    const [victim, survivor] = stack.cores as [(typeof stack.cores)[0], (typeof stack.cores)[0]]
     // Killed while the delivery mail waits for its retry: just after a refused
     // attempt (the sink refuses until step 9), not while an instance is in the
     // middle of one (whose job would stay leased to the dead instance).
@@ -260,20 +340,27 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     if (refusals().length > 0 && Date.now() - refusals()[refusals().length - 1]!.at > 400) {
       const seen = refusals().length
       await waitFor(async () => (refusals().length > seen ? true : (await smtp.changed(500), undefined)), {
-        timeoutMs: 40_000, describe: () => `the delivery mail was not attempted again within 40 s of its last refusal:\n${smtp.summary()}`,
+        timeoutMs: 40_000,
+        describe: () => `the delivery mail was not attempted again within 40 s of its last refusal:\n${smtp.summary()}`,
       })
     }
     await sleep(250)
-    await waitFor(async () => (smtp.attemptInFlight ? undefined : true), { timeoutMs: 3000, intervalMs: 25, describe: () => 'an SMTP attempt stayed open' }).catch(() => undefined)
+    await waitFor(async () => (smtp.attemptInFlight ? undefined : true), {
+      timeoutMs: 3000,
+      intervalMs: 25,
+      describe: () => 'an SMTP attempt stayed open',
+    }).catch(() => undefined)
     const logBefore = (await stack.nginx!.accessLog()).length
     await victim.child.kill()
     const killedAt = Date.now()
     expect(victim.child.state).toBe('SIGKILL')
-    const queued = await stack.db!.tableExists('outgoing_mail')
+    const queued = (await stack.db!.tableExists('outgoing_mail'))
       ? await stack.db!.query<{ sent_at: Date | null }>('SELECT sent_at FROM outgoing_mail WHERE lower(recipient) = $1', [buyer.delivery])
       : []
-    log(`killed ${victim.name} (pid ${victim.child.pid}) with SIGKILL, ${refusals().length} refused attempt(s) of the delivery mail so far, `
-      + `${queued.filter((r) => r.sent_at === null).length} unsent mail(s) to the buyer`)
+    log(
+      `killed ${victim.name} (pid ${victim.child.pid}) with SIGKILL, ${refusals().length} refused attempt(s) of the delivery mail so far, ` +
+        `${queued.filter((r) => r.sent_at === null).length} unsent mail(s) to the buyer`,
+    )
 
     // The buyer carries on; every answer comes from the survivor.
     const answers: SiteAnswer[] = []
@@ -293,16 +380,31 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     // included (nothing had been sent), without `non_idempotent`; none was answered with an error.
     const after = (await stack.nginx!.accessLog()).slice(logBefore).filter((l) => l.port === stack.coreLbPort)
     const failedOver = after.filter((l) => l.upstreams.length > 1)
-    expect(failedOver.length, `no core request after the kill was passed from ${victim.address} to the other:\n${after.map((l) => l.raw).join('\n')}`).toBeGreaterThan(0)
-    expect(failedOver.every((l) => l.upstreams[0] === victim.address && answeredBy(l) === survivor.address && l.status < 500), failedOver.map((l) => l.raw).join('\n')).toBe(true)
-    expect(after.filter((l) => l.status >= 502), 'requests nginx answered with a gateway error after the kill').toEqual([])
+    expect(
+      failedOver.length,
+      `no core request after the kill was passed from ${victim.address} to the other:\n${after.map((l) => l.raw).join('\n')}`,
+    ).toBeGreaterThan(0)
+    expect(
+      failedOver.every((l) => l.upstreams[0] === victim.address && answeredBy(l) === survivor.address && l.status < 500),
+      failedOver.map((l) => l.raw).join('\n'),
+    ).toBe(true)
+    expect(
+      after.filter((l) => l.status >= 502),
+      'requests nginx answered with a gateway error after the kill',
+    ).toEqual([])
     const errors = await stack.nginx!.errorLog()
     const victimPattern = victim.address.replace(/\./g, '\\.')
     expect(errors).toMatch(new RegExp(`connect\\(\\) failed \\(111: Connection refused\\).*upstream: "http://${victimPattern}`))
     // max_fails=1: nginx took it out of the rotation for fail_timeout (10 s) after that one refusal.
     expect(errors).toMatch(new RegExp(`upstream server temporarily disabled.*upstream: "http://${victimPattern}`))
-    if (Date.now() - killedAt < 9000) expect(after.filter((l) => l.upstreams.includes(victim.address)).length, 'requests that tried the dead instance within fail_timeout').toBe(1)
-    log(`${failedOver.length} request(s) failed over from ${victim.name} to ${survivor.name}: ${failedOver.map((l) => `${l.method} ${l.uri}`).join(', ')}`)
+    if (Date.now() - killedAt < 9000)
+      expect(
+        after.filter((l) => l.upstreams.includes(victim.address)).length,
+        'requests that tried the dead instance within fail_timeout',
+      ).toBe(1)
+    log(
+      `${failedOver.length} request(s) failed over from ${victim.name} to ${survivor.name}: ${failedOver.map((l) => `${l.method} ${l.uri}`).join(', ')}`,
+    )
 
     // Both BFFs stay ready: their core API (the balancer) answers.
     for (const bff of stack.bffs) {
@@ -313,20 +415,28 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
     expect(ready?.status, 'the core balancer stays ready').toBe(200)
   })
 
-  step(S.delivered, [
-S.queued, S.kill], async () => {
+  step(S.delivered, [S.queued, S.kill], async () => {
     const smtp = stack.smtp!
     const refusedBefore = smtp.refusalsFor(buyer.delivery).length
     smtp.release(buyer.delivery)
     const released = Date.now()
     const ofOrder = (m: { subject: string }) => m.subject.includes(order.orderNo)
-    const delivered = await waitFor(async () => {
-      const mails = smtp.acceptedFor(buyer.delivery, ofOrder)
-      if (mails.length > 0) return mails[0]
-      await smtp.changed(500)
-      return undefined
-    }, { timeoutMs: 60_000, describe: () => `the delivery mail of ${order.orderNo} was not delivered within 60 s of the sink accepting it again. The sink saw:\n${smtp.summary()}` })
-    log(`delivery mail accepted ${((Date.now() - released) / 1000).toFixed(1)} s after the sink accepted again (${refusedBefore} refusal(s) before); Message-ID ${delivered.messageId}`)
+    const delivered = await waitFor(
+      async () => {
+        const mails = smtp.acceptedFor(buyer.delivery, ofOrder)
+        if (mails.length > 0) return mails[0]
+        await smtp.changed(500)
+        return undefined
+      },
+      {
+        timeoutMs: 60_000,
+        describe: () =>
+          `the delivery mail of ${order.orderNo} was not delivered within 60 s of the sink accepting it again. The sink saw:\n${smtp.summary()}`,
+      },
+    )
+    log(
+      `delivery mail accepted ${((Date.now() - released) / 1000).toFixed(1)} s after the sink accepted again (${refusedBefore} refusal(s) before); Message-ID ${delivered.messageId}`,
+    )
     expect(delivered.to.toLowerCase()).toContain(buyer.delivery)
     expect(delivered.messageId).toMatch(/^<[^<>@\s]+@[^<>\s]+>$/)
 
@@ -335,10 +445,15 @@ S.queued, S.kill], async () => {
     const copies = smtp.acceptedFor(buyer.delivery, ofOrder)
     expect(copies.length, `the delivery mail was accepted ${copies.length} times:\n${smtp.summary()}`).toBe(1)
     const ids = smtp.accepted.map((m) => m.messageId)
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'Message-IDs accepted more than once').toEqual([])
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'Message-IDs accepted more than once',
+    ).toEqual([])
 
     const rows = await stack.db!.query<{ sent_at: Date | null; attempts: number }>(
-      'SELECT sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1 AND subject LIKE $2', [buyer.delivery, `%${order.orderNo}%`])
+      'SELECT sent_at, attempts FROM outgoing_mail WHERE lower(recipient) = $1 AND subject LIKE $2',
+      [buyer.delivery, `%${order.orderNo}%`],
+    )
     expect(rows.length).toBe(1)
     expect(rows[0]!.sent_at, 'outgoing_mail.sent_at of the delivered mail').not.toBeNull()
     expect(rows[0]!.attempts, 'outgoing_mail.attempts: the refused one(s) and the one that went through').toBeGreaterThanOrEqual(2)
@@ -351,60 +466,81 @@ S.queued, S.kill], async () => {
     expect(file.body.equals(report.bytes), 'the mailed link serves the bucket object').toBe(true)
   })
 
-  step(S.cache, [S.login], async () => {
-    // docs/caching.md: the shared cache has no purge; its copies live HTTP_MAX_AGE_S.
-    const visitor = new SiteClient(stack.siteUrl)
-    const home = '/bff/pages/home?lang=en-US'
-    const identity = { headers: { 'accept-encoding': 'identity' } }
-    type Home = { data: { hotReports: Array<{ id: string; title: string; webTitle: string }> } }
-    const first = await visitor.request('anonymous home payload', 'GET', home, identity)
-    const maxAge = Number(/^public, max-age=(\d+)/.exec(first.headers.get('cache-control') ?? '')?.[1])
-    expect(maxAge, `Cache-Control of an anonymous payload: ${first.headers.get('cache-control')}`).toBeGreaterThan(0)
-    const kept = await visitor.request('anonymous home payload again', 'GET', home, identity)
-    expect(kept.headers.get('x-cache-status')).toBe('HIT')
-    expect(kept.body.equals(first.body)).toBe(true)
+  step(
+    S.cache,
+    [S.login],
+    async () => {
+      // docs/caching.md: the shared cache has no purge; its copies live HTTP_MAX_AGE_S.
+      const visitor = new SiteClient(stack.siteUrl)
+      const home = '/bff/pages/home?lang=en-US'
+      const identity = { headers: { 'accept-encoding': 'identity' } }
+      type Home = { data: { hotReports: Array<{ id: string; title: string; webTitle: string }> } }
+      const first = await visitor.request('anonymous home payload', 'GET', home, identity)
+      const maxAge = Number(/^public, max-age=(\d+)/.exec(first.headers.get('cache-control') ?? '')?.[1])
+      expect(maxAge, `Cache-Control of an anonymous payload: ${first.headers.get('cache-control')}`).toBeGreaterThan(0)
+      const kept = await visitor.request('anonymous home payload again', 'GET', home, identity)
+      expect(kept.headers.get('x-cache-status')).toBe('HIT')
+      expect(kept.body.equals(first.body)).toBe(true)
 
-    // The buyer is logged in: every answer comes from a BFF, none is kept, and the visitor's copy stays as it was.
-    for (let i = 0; i < 3; i++) {
-      const mine = await site.request('home payload with a session', 'GET', home, identity)
-      expect(mine.headers.get('x-cache-status')).toBe('BYPASS')
-      expect(mine.headers.get('cache-control')).toBe('private, no-store')
-      expect(stack.nameOf(mine.bff), 'answered by a BFF').toMatch(/bff/)
-    }
-    const after = await visitor.request('anonymous home payload after the session', 'GET', home, identity)
-    expect(after.headers.get('x-cache-status')).toBe('HIT')
-    expect(after.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
-    expect(after.headers.get('etag')).toBe(first.headers.get('etag'))
-
-    // An operator retitles a hot report and purges it by tag: each BFF shows it at once, nginx within max-age.
-    const hot = first.json<Home>().data.hotReports[0]!
-    const retitled = `${hot.title} (revised ${randomBytes(2).toString('hex')})`
-    await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [retitled, hot.id])
-    try {
-      const purge = await site.request('purge a report', 'POST', '/bff/ops/purge', { json: { report: hot.webTitle }, headers: { 'x-ops-token': OPS_TOKEN } })
-      expect(purge.status, purge.text()).toBe(200)
-      const purgedAt = Date.now()
-      // (The other BFF hears of the purge through Redis, a moment later.)
-      for (const bff of stack.bffs) {
-        await waitFor(async () => ((await (await fetch(`http://${bff.address}${home}`)).text()).includes(retitled) ? true : undefined), {
-          timeoutMs: 2000, intervalMs: 50, describe: () => `${bff.name} still answered the old title 2 s after the purge`,
-        })
+      // The buyer is logged in: every answer comes from a BFF, none is kept, and the visitor's copy stays as it was.
+      for (let i = 0; i < 3; i++) {
+        const mine = await site.request('home payload with a session', 'GET', home, identity)
+        expect(mine.headers.get('x-cache-status')).toBe('BYPASS')
+        expect(mine.headers.get('cache-control')).toBe('private, no-store')
+        expect(stack.nameOf(mine.bff), 'answered by a BFF').toMatch(/bff/)
       }
-      const seen = await waitFor(async () => ((await visitor.request('anonymous home payload after the purge', 'GET', home, identity)).text().includes(retitled) ? Date.now() : undefined), {
-        timeoutMs: (maxAge + 5) * 1000, intervalMs: 250, describe: () => `nginx still answered the old title ${maxAge + 5} s after the purge`,
-      })
-      const lag = (seen - purgedAt) / 1000
-      log(`the purge showed through nginx's cache after ${lag.toFixed(1)} s (max-age ${maxAge} s)`)
-      expect(lag, 'bound: max-age and the one revalidation answered from the old copy').toBeLessThanOrEqual(maxAge + 2)
-    } finally {
-      await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [hot.title, hot.id])
-    }
-  }, 60_000)
+      const after = await visitor.request('anonymous home payload after the session', 'GET', home, identity)
+      expect(after.headers.get('x-cache-status')).toBe('HIT')
+      expect(after.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
+      expect(after.headers.get('etag')).toBe(first.headers.get('etag'))
+
+      // An operator retitles a hot report and purges it by tag: each BFF shows it at once, nginx within max-age.
+      const hot = first.json<Home>().data.hotReports[0]!
+      const retitled = `${hot.title} (revised ${randomBytes(2).toString('hex')})`
+      await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [retitled, hot.id])
+      try {
+        const purge = await site.request('purge a report', 'POST', '/bff/ops/purge', {
+          json: { report: hot.webTitle },
+          headers: { 'x-ops-token': OPS_TOKEN },
+        })
+        expect(purge.status, purge.text()).toBe(200)
+        const purgedAt = Date.now()
+        // (The other BFF hears of the purge through Redis, a moment later.)
+        for (const bff of stack.bffs) {
+          await waitFor(async () => ((await (await fetch(`http://${bff.address}${home}`)).text()).includes(retitled) ? true : undefined), {
+            timeoutMs: 2000,
+            intervalMs: 50,
+            describe: () => `${bff.name} still answered the old title 2 s after the purge`,
+          })
+        }
+        const seen = await waitFor(
+          async () =>
+            (await visitor.request('anonymous home payload after the purge', 'GET', home, identity)).text().includes(retitled)
+              ? Date.now()
+              : undefined,
+          {
+            timeoutMs: (maxAge + 5) * 1000,
+            intervalMs: 250,
+            describe: () => `nginx still answered the old title ${maxAge + 5} s after the purge`,
+          },
+        )
+        const lag = (seen - purgedAt) / 1000
+        log(`the purge showed through nginx's cache after ${lag.toFixed(1)} s (max-age ${maxAge} s)`)
+        expect(lag, 'bound: max-age and the one revalidation answered from the old copy').toBeLessThanOrEqual(maxAge + 2)
+      } finally {
+        await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [hot.title, hot.id])
+      }
+    },
+    60_000,
+  )
 
   step(S.envFiles, [S.up], async () => {
     // Settings only a test uses: the captcha bypass.
     const testOnly = new Set(['CAPTCHA_TEST_CODE'])
-    for (const [file, settings] of [['core-api.env', stack.coreSettings(stack.cores[0]!)], ['bff.env', stack.bffSettings(stack.bffs[0]!)]] as const) {
+    for (const [file, settings] of [
+      ['core-api.env', stack.coreSettings(stack.cores[0]!)],
+      ['bff.env', stack.bffSettings(stack.bffs[0]!)],
+    ] as const) {
       const text = await readFile(path.join(DEPLOY_DIR, 'env', file), 'utf8')
       const documented = new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]))
       const missing = Object.keys(settings).filter((key) => !testOnly.has(key) && !documented.has(key))
@@ -412,7 +548,12 @@ S.queued, S.kill], async () => {
     }
   })
 
-  step(S.rolling, [S.up], async () => {
-    await rollingRestart(stack)
-  }, 420_000)
+  step(
+    S.rolling,
+    [S.up],
+    async () => {
+      await rollingRestart(stack)
+    },
+    420_000,
+  )
 })

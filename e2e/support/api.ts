@@ -66,7 +66,10 @@ const JSON_HEADERS = (siteUrl: string) => ({ 'X-Requested-With': 'XMLHttpRequest
 /** Registers through the BFF with the context's cookie jar: the context is then logged in. */
 export async function registerInContext(context: BrowserContext, user: TestUser): Promise<{ id: string; name: string }> {
   const siteUrl = inject('siteUrl')
-  const response = await context.request.post(`${siteUrl}/api/report/websiteUser/register`, { headers: JSON_HEADERS(siteUrl), data: registerBody(user) })
+  const response = await context.request.post(`${siteUrl}/api/report/websiteUser/register`, {
+    headers: JSON_HEADERS(siteUrl),
+    data: registerBody(user),
+  })
   const body = (await response.json()) as Envelope<{ user: { id: string | number; name?: string } }>
   if (body.code !== 200) throw new Error(`register failed: ${response.status()} ${JSON.stringify(body)}`)
   const remembered = { id: String(body.data.user.id), name: String(body.data.user.name || user.loginCode) }

@@ -18,7 +18,11 @@ export async function openLogin(s: Session): Promise<Locator> {
   } else {
     await page.goto(s.url('/personalCenter/myInfo'))
     await page.getByText(L(edition, 'account.needLogin')).waitFor()
-    await page.locator('main, #root').getByRole('button', { name: exact(L(edition, 'header.login')) }).first().click()
+    await page
+      .locator('main, #root')
+      .getByRole('button', { name: exact(L(edition, 'header.login')) })
+      .first()
+      .click()
   }
   await modal.waitFor()
   return modal
@@ -30,7 +34,9 @@ export async function login(s: Session, modal: Locator, user: Pick<TestUser, 'lo
   await fill(modal, L(edition, 'form.loginCode'), user.loginCode)
   await fill(modal, L(edition, 'form.password'), password)
   await fill(modal, L(edition, 'form.validCode'), CAPTCHA_CODE)
-  const { body } = await apiAnswer(page, '/report/websiteUser/login', () => modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click())
+  const { body } = await apiAnswer(page, '/report/websiteUser/login', () =>
+    modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click(),
+  )
   expect(body.code, JSON.stringify(body)).toBe(200)
   await modal.waitFor({ state: 'detached' })
   await toast(page, L(edition, 'modal.login.success')).waitFor()

@@ -19,7 +19,13 @@ export interface Device {
   deviceScaleFactor: number
 }
 
-export const DESKTOP: Device = { name: 'desktop', viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+export const DESKTOP: Device = {
+  name: 'desktop',
+  viewport: { width: 1366, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+}
 export const PHONE: Device = {
   name: 'phone',
   viewport: { width: 390, height: 844 },
@@ -88,7 +94,9 @@ class SessionImpl implements Session {
     page.on('console', (message) => this.consoleLines.push(`${new Date().toISOString()} ${tag}[${message.type()}] ${message.text()}`))
     page.on('pageerror', (error) => this.consoleLines.push(`${new Date().toISOString()} ${tag}[pageerror] ${error.stack ?? error.message}`))
     page.on('requestfailed', (request) =>
-      this.consoleLines.push(`${new Date().toISOString()} ${tag}[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+      this.consoleLines.push(
+        `${new Date().toISOString()} ${tag}[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`,
+      ),
     )
   }
 
@@ -119,8 +127,14 @@ class SessionImpl implements Session {
       await page.screenshot({ path: path.join(dir, `${base}${suffix}.png`), fullPage: true }).catch(() => undefined)
     }
     const described = error as { stack?: unknown; message?: unknown } | null
-    const message = typeof described === 'object' && described !== null ? String(described.stack ?? described.message ?? JSON.stringify(described)) : String(error)
-    await writeFile(path.join(dir, `${base}.console.log`), `${this.consoleLines.join('\n')}\n\n[failed step] ${this.currentStep}\n${message}\n`)
+    const message =
+      typeof described === 'object' && described !== null
+        ? String(described.stack ?? described.message ?? JSON.stringify(described))
+        : String(error)
+    await writeFile(
+      path.join(dir, `${base}.console.log`),
+      `${this.consoleLines.join('\n')}\n\n[failed step] ${this.currentStep}\n${message}\n`,
+    )
     return dir
   }
 }
@@ -162,18 +176,20 @@ export function useSession(journey: string, device: Device, edition: Edition = '
   beforeEach(async (ctx) => {
     if (!state.browser) throw new Error('the browser is not connected')
     const siteUrl = options.site?.() ?? inject('siteUrl')
-    const context = state.shared ?? await state.browser.newContext({
-      viewport: device.viewport,
-      ...(device.userAgent ? { userAgent: device.userAgent } : {}),
-      isMobile: device.isMobile,
-      hasTouch: device.hasTouch,
-      deviceScaleFactor: device.deviceScaleFactor,
-      locale: edition,
-      timezoneId: 'Asia/Shanghai',
-      acceptDownloads: true,
-      baseURL: siteUrl,
-      reducedMotion: 'reduce',
-    })
+    const context =
+      state.shared ??
+      (await state.browser.newContext({
+        viewport: device.viewport,
+        ...(device.userAgent ? { userAgent: device.userAgent } : {}),
+        isMobile: device.isMobile,
+        hasTouch: device.hasTouch,
+        deviceScaleFactor: device.deviceScaleFactor,
+        locale: edition,
+        timezoneId: 'Asia/Shanghai',
+        acceptDownloads: true,
+        baseURL: siteUrl,
+        reducedMotion: 'reduce',
+      }))
     context.setDefaultTimeout(options.untimedWaits ? 0 : 15_000)
     context.setDefaultNavigationTimeout(options.untimedWaits ? 0 : 30_000)
     if (options.shareContext) state.shared = context
@@ -190,7 +206,9 @@ export function useSession(journey: string, device: Device, edition: Edition = '
     state.session = undefined
     if (!session) return
     if (ctx.task.result?.state === 'fail') {
-      const dir = await session.saveFailure(ctx.task.result.errors?.[0] ?? 'failed').catch((e: unknown) => `(could not save: ${e instanceof Error ? e.message : 'unknown error'})`)
+      const dir = await session
+        .saveFailure(ctx.task.result.errors?.[0] ?? 'failed')
+        .catch((e: unknown) => `(could not save: ${e instanceof Error ? e.message : 'unknown error'})`)
       console.error(`[e2e] "${ctx.task.name}" failed at step "${session.currentStep}"; page HTML, screenshot and console log in ${dir}`)
     }
     if (options.shareContext) await session.page.close().catch(() => undefined)

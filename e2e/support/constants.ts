@@ -6,7 +6,13 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'e2e')
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
 /** Passes every login captcha (CAPTCHA_TEST_CODE; development and tests only). */
 export const CAPTCHA_CODE = 'E2E7'

@@ -59,7 +59,9 @@ function build(): void {
     env: { ...shippingEnv(), NODE_ENV: 'production', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   })
   if (result.status !== 0) {
-    throw new Error(`building sandbox, core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`)
+    throw new Error(
+      `building sandbox, core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`,
+    )
   }
   console.log(`[e2e] built sandbox, core-api, bff and client in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
@@ -143,7 +145,9 @@ export default async function setup(project: TestProject) {
     await waitHealthy(`${coreUrl}/health`, core, 'core-api', 170_000)
     const bff = start('bff', 'bff/dist/server.js')
     await waitHealthy(`${siteUrl}/bff/health`, bff, 'bff', 60_000)
-    console.log(`[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, payment sandbox ${sandboxUrl}, DATA_DIR ${dataDir}`)
+    console.log(
+      `[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, payment sandbox ${sandboxUrl}, DATA_DIR ${dataDir}`,
+    )
 
     browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
   } catch (error) {

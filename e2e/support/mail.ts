@@ -47,7 +47,9 @@ export async function waitForMail(to: string, matches: (mail: Mail) => boolean =
     if (found.length > 0) return found[found.length - 1] as Mail
     if (Date.now() > deadline) {
       const all = await readOutbox()
-      throw new Error(`no mail to ${to} within ${timeoutMs / 1000} s; the outbox has: ${all.map((m) => `${m.to} "${m.subject}"`).join('; ') || 'nothing'}`)
+      throw new Error(
+        `no mail to ${to} within ${timeoutMs / 1000} s; the outbox has: ${all.map((m) => `${m.to} "${m.subject}"`).join('; ') || 'nothing'}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

@@ -47,7 +47,10 @@ export async function headerScope(s: Session): Promise<Locator> {
 export async function clickNav(s: Session, labelId: string): Promise<void> {
   const scope = await headerScope(s)
   const nav = s.device.name === 'phone' ? scope.getByRole('navigation', { name: L(s.edition, 'nav.main') }) : scope.locator('nav.main-nav')
-  await nav.getByRole('link', { name: exact(L(s.edition, labelId)) }).first().click()
+  await nav
+    .getByRole('link', { name: exact(L(s.edition, labelId)) })
+    .first()
+    .click()
 }
 
 /** Searches from the header search bar (the drawer's on a phone). */
@@ -75,8 +78,15 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /** Waits for an API answer through the BFF and returns its envelope. */
-export async function apiAnswer<T = unknown>(page: Page, apiPath: string, action: () => Promise<unknown>): Promise<{ response: Response; body: { code: number; msg: string; data: T } }> {
-  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api${apiPath}` && r.request().method() !== 'OPTIONS'), action()])
+export async function apiAnswer<T = unknown>(
+  page: Page,
+  apiPath: string,
+  action: () => Promise<unknown>,
+): Promise<{ response: Response; body: { code: number; msg: string; data: T } }> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === `/api${apiPath}` && r.request().method() !== 'OPTIONS'),
+    action(),
+  ])
   return { response, body: (await response.json()) as { code: number; msg: string; data: T } }
 }
 

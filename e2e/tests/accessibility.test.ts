@@ -72,10 +72,14 @@ describe.each([DESKTOP, PHONE])('journey 8: accessibility on $name', (device) =>
         const report: string[] = []
         await s.step(target.name, async () => {
           const pathname = await open(s, target)
-          const results = await new AxeBuilder({ page: s.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+          const results = await new AxeBuilder({ page: s.page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+            .analyze()
           for (const violation of results.violations) {
             if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
-            const where = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+            const where = violation.nodes
+              .slice(0, 3)
+              .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
             report.push(`${pathname} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${where.join('\n    ')}`)
           }
         })

@@ -52,7 +52,9 @@ async function logout(s: Session, checkDialog: boolean): Promise<void> {
     await again.getByRole('button', { name: exact(L(edition, 'header.logout')) }).click()
     await confirm.waitFor()
   }
-  const { body } = await apiAnswer(page, '/report/websiteUser/logout', () => confirm.getByRole('button', { name: exact(L(edition, 'logout.confirm')) }).click())
+  const { body } = await apiAnswer(page, '/report/websiteUser/logout', () =>
+    confirm.getByRole('button', { name: exact(L(edition, 'logout.confirm')) }).click(),
+  )
   expect(body.code).toBe(200)
   await confirm.waitFor({ state: 'detached' })
   await toast(page, L(edition, 'logout.success')).waitFor()
@@ -60,7 +62,10 @@ async function logout(s: Session, checkDialog: boolean): Promise<void> {
   await page.waitForURL((url) => url.pathname === (edition === 'en-US' ? '/en' : '/'))
   expect(await page.evaluate(() => localStorage.getItem('rpt.user'))).toBeNull()
   const cookies = await s.context.cookies()
-  expect(cookies.some((c) => c.name.endsWith('rpt_session')), 'the session cookie is cleared').toBe(false)
+  expect(
+    cookies.some((c) => c.name.endsWith('rpt_session')),
+    'the session cookie is cleared',
+  ).toBe(false)
 }
 
 describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
@@ -83,7 +88,10 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
           await loginEntry.waitFor()
           await registerEntry.waitFor()
         } else {
-          await scope.getByRole('link', { name: exact(L(edition, 'nav.home')) }).first().waitFor()
+          await scope
+            .getByRole('link', { name: exact(L(edition, 'nav.home')) })
+            .first()
+            .waitFor()
           expect(await loginEntry.count(), 'no Login entry in the English header').toBe(0)
           expect(await registerEntry.count(), 'no Register entry in the English header').toBe(0)
         }
@@ -156,7 +164,9 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
         await fill(modal, L(edition, 'form.loginCode'), user.loginCode)
         await fill(modal, L(edition, 'form.password'), user.password)
         await fill(modal, L(edition, 'form.validCode'), 'zzzz')
-        const { body } = await apiAnswer(page, '/report/websiteUser/login', () => modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/login', () =>
+          modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click(),
+        )
         expect(body.code).not.toBe(200)
         // The server's message is shown, the code is cleared and the captcha refreshed.
         await page.locator('.toaster [role="alert"]').getByText(body.msg).waitFor()
@@ -188,7 +198,9 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
         await fill(form, L(edition, 'form.contact'), '010-87654321')
         await fill(form, L(edition, 'form.companyName'), `${user.companyName} Ltd`)
         await fill(form, L(edition, 'form.name'), newName)
-        const { body } = await apiAnswer(page, '/report/websiteUser/updateUser', () => form.getByRole('button', { name: exact(L(edition, 'common.save')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/updateUser', () =>
+          form.getByRole('button', { name: exact(L(edition, 'common.save')) }).click(),
+        )
         expect(body.code, JSON.stringify(body)).toBe(200)
         await toast(page, L(edition, 'account.saved')).waitFor()
         await form.waitFor({ state: 'detached' })
@@ -206,7 +218,10 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
       })
 
       await s.step('change the password', async () => {
-        await page.locator('nav.account-nav').getByRole('link', { name: exact(L(edition, 'account.password')) }).click()
+        await page
+          .locator('nav.account-nav')
+          .getByRole('link', { name: exact(L(edition, 'account.password')) })
+          .click()
         await page.waitForURL((url) => url.pathname.endsWith('/personalCenter/updatePwd'))
         await page.getByRole('heading', { level: 1, name: L(edition, 'account.password') }).waitFor()
         // Header and footer hidden on this page.
@@ -217,7 +232,9 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
         await page.getByRole('button', { name: exact(L(edition, 'common.save')) }).click()
         await fieldError(page, L(edition, 'form.confirmPassword')).getByText(L(edition, 'validation.passwordMismatch')).waitFor()
         await fill(page, L(edition, 'form.confirmPassword'), newPassword)
-        const { body } = await apiAnswer(page, '/report/websiteUser/updatePwd', () => page.getByRole('button', { name: exact(L(edition, 'common.save')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/updatePwd', () =>
+          page.getByRole('button', { name: exact(L(edition, 'common.save')) }).click(),
+        )
         expect(body.code, JSON.stringify(body)).toBe(200)
         await toast(page, L(edition, 'account.pwdSaved')).waitFor()
         await page.waitForURL((url) => url.pathname.endsWith('/personalCenter/myInfo'))
@@ -237,7 +254,9 @@ describe.each([DESKTOP, PHONE])('journey 3: account on $name', (device) => {
         await fill(modal, L(edition, 'form.loginCode'), user.loginCode)
         await fill(modal, L(edition, 'form.password'), user.password)
         await fill(modal, L(edition, 'form.validCode'), CAPTCHA_CODE)
-        const { body } = await apiAnswer(page, '/report/websiteUser/login', () => modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/login', () =>
+          modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click(),
+        )
         expect(body.code).toBe(200002)
         await page.locator('.toaster [role="alert"]').getByText(body.msg).waitFor()
         await modal.waitFor()

@@ -148,7 +148,12 @@ describe.each([DESKTOP, PHONE])('journey 1: browsing on $name', (device) => {
           await clickNav(s, 'nav.news')
         } else {
           // The English header has no news entry (spec section 2); the home page lists the latest news.
-          expect(await page.locator('header.site-header nav').getByRole('link', { name: exact(L(edition, 'nav.news')) }).count()).toBe(0)
+          expect(
+            await page
+              .locator('header.site-header nav')
+              .getByRole('link', { name: exact(L(edition, 'nav.news')) })
+              .count(),
+          ).toBe(0)
           const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: L(edition, 'home.news') }) })
           await section.getByRole('link', { name: new RegExp(`^${L(edition, 'common.more')}`) }).click()
         }

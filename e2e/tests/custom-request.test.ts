@@ -98,7 +98,10 @@ describe.each([DESKTOP, PHONE])('journey 2: custom request on $name', (device) =
         )
         expect(body.code).toBe(200)
         expect(body.data.id).toMatch(/^\d+$/)
-        await form.getByRole('status').filter({ hasText: L(edition, 'modal.custom.success') }).waitFor()
+        await form
+          .getByRole('status')
+          .filter({ hasText: L(edition, 'modal.custom.success') })
+          .waitFor()
         // The form is emptied for the next request.
         expect(await field(form, label('companyName')).inputValue()).toBe('')
         return body.data.id

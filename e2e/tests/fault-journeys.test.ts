@@ -50,7 +50,12 @@ beforeAll(async () => {
     UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     // Every cached part goes stale after a second and is then asked for again (no stale-while-revalidate):
     // STALE appears only when the core API fails, and recovery shows at once.
-    ...Object.fromEntries(['DICT', 'CONFIG', 'CAROUSEL', 'MAP', 'HOT_REPORTS', 'CHOICENESS', 'CATEGORIES', 'LATEST_NEWS'].map((name) => [`CACHE_TTL_${name}_S`, '1'])),
+    ...Object.fromEntries(
+      ['DICT', 'CONFIG', 'CAROUSEL', 'MAP', 'HOT_REPORTS', 'CHOICENESS', 'CATEGORIES', 'LATEST_NEWS'].map((name) => [
+        `CACHE_TTL_${name}_S`,
+        '1',
+      ]),
+    ),
     CACHE_STALE_WHILE_REVALIDATE_S: '0',
     SSR_CACHE_TTL_MS: '0',
     RATE_LIMIT_NOT_FOUND_MAX: '100000',
@@ -61,8 +66,12 @@ beforeAll(async () => {
   bff.stderr?.pipe(log)
   // Ready when it answers; its own start takes what it takes.
   for (;;) {
-    if (bff.exitCode !== null) throw new Error(`the BFF on the stub exited (${bff.exitCode}); see ${ARTIFACTS_DIR}/logs/fault-journeys-bff.log`)
-    const up = await fetch(`${site}/bff/health`).then((r) => r.ok, () => false)
+    if (bff.exitCode !== null)
+      throw new Error(`the BFF on the stub exited (${bff.exitCode}); see ${ARTIFACTS_DIR}/logs/fault-journeys-bff.log`)
+    const up = await fetch(`${site}/bff/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -87,7 +96,11 @@ async function notBlank(s: Session): Promise<void> {
 /** The site's message for content that could not be loaded, in the edition's words, with its retry. */
 function loadError(s: Session) {
   const message = s.page.locator('.state-message', { hasText: L(s.edition, 'common.errorTitle') })
-  return { message, text: message.getByText(L(s.edition, 'common.errorText')), retry: message.getByRole('button', { name: exact(L(s.edition, 'common.retry')) }) }
+  return {
+    message,
+    text: message.getByText(L(s.edition, 'common.errorText')),
+    retry: message.getByRole('button', { name: exact(L(s.edition, 'common.retry')) }),
+  }
 }
 
 async function showsLoadError(s: Session): Promise<void> {
@@ -105,7 +118,11 @@ const HOT_REPORTS = '/api/report/researchReport/hotReports'
 async function homeByLink(s: Session): Promise<string | undefined> {
   const [payload] = await Promise.all([
     s.page.waitForResponse((r) => new URL(r.url()).pathname === HOT_REPORTS),
-    s.page.locator('header.site-header nav.main-nav').getByRole('link', { name: exact(L(s.edition, 'nav.home')) }).first().click(),
+    s.page
+      .locator('header.site-header nav.main-nav')
+      .getByRole('link', { name: exact(L(s.edition, 'nav.home')) })
+      .first()
+      .click(),
   ])
   await homeShown(s.page)
   return payload.headers()['x-cache']
@@ -119,7 +136,12 @@ const listRows = (s: Session) => s.page.locator('ul.item-list h2 a')
 
 /** Waits until the hot reports the BFF keeps are past their lifetime (a second): from then on a failing core API shows as STALE. */
 async function homePartsExpired(edition: Edition): Promise<void> {
-  await expect.poll(async () => (await fetch(`${site}${HOT_REPORTS}?limit=8&lang=${edition}`)).headers.get('x-cache'), { timeout: HANG_MS, interval: 200 }).toBe('STALE')
+  await expect
+    .poll(async () => (await fetch(`${site}${HOT_REPORTS}?limit=8&lang=${edition}`)).headers.get('x-cache'), {
+      timeout: HANG_MS,
+      interval: 200,
+    })
+    .toBe('STALE')
 }
 
 describe.each<Edition>(['zh-CN', 'en-US'])('fault journeys on the stub core API, %s edition', (edition) => {
@@ -158,7 +180,10 @@ describe.each<Edition>(['zh-CN', 'en-US'])('fault journeys on the stub core API,
 
   it('failing: cached pages are served STALE, uncached ones say so in the edition’s language', { timeout: HANG_MS }, async () => {
     // The list's connection is dropped; everything else answers a server error (900001, HTTP 200).
-    await setFaults([{ route: 'POST /report/researchReport/pageList', drop: true }, { route: '*', code: 900001 }])
+    await setFaults([
+      { route: 'POST /report/researchReport/pageList', drop: true },
+      { route: '*', code: 900001 },
+    ])
     const s = session()
     await s.step('report list: the site’s message', async () => {
       await s.page.goto(s.url('/report-industries'))

@@ -76,7 +76,9 @@ describe.each([DESKTOP, PHONE])('journey 6: forgotten password on $name', (devic
 
       await s.step('set the new password', async () => {
         await fill(reset, L(edition, 'form.confirmPassword'), newPassword)
-        const { body } = await apiAnswer(page, '/report/websiteUser/resetPwd', () => reset.getByRole('button', { name: exact(L(edition, 'modal.reset.submit')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/resetPwd', () =>
+          reset.getByRole('button', { name: exact(L(edition, 'modal.reset.submit')) }).click(),
+        )
         expect(body.code, JSON.stringify(body)).toBe(200)
         const done = dialog(page, L(edition, 'modal.reset.done.title'))
         await done.getByText(L(edition, 'modal.reset.done.text')).waitFor()
@@ -91,7 +93,9 @@ describe.each([DESKTOP, PHONE])('journey 6: forgotten password on $name', (devic
         await fill(modal, L(edition, 'form.loginCode'), user.loginCode)
         await fill(modal, L(edition, 'form.password'), user.password)
         await fill(modal, L(edition, 'form.validCode'), CAPTCHA_CODE)
-        const { body } = await apiAnswer(page, '/report/websiteUser/login', () => modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click())
+        const { body } = await apiAnswer(page, '/report/websiteUser/login', () =>
+          modal.getByRole('button', { name: exact(L(edition, 'modal.login.submit')) }).click(),
+        )
         expect(body.code).toBe(200002)
         await page.locator('.toaster [role="alert"]').getByText(body.msg).waitFor()
       })

@@ -62,7 +62,8 @@ describe('hydration of the server-rendered pages', () => {
     // The server's <main>, taken as soon as the document is parsed, before any script runs.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { ssrMain: Element | null }).ssrMain = document.querySelector('#root main')
+        if (document.readyState === 'interactive')
+          (window as unknown as { ssrMain: Element | null }).ssrMain = document.querySelector('#root main')
       })
     })
     const dataRequests: string[] = []
@@ -78,10 +79,14 @@ describe('hydration of the server-rendered pages', () => {
       expect(html).toContain('id="rpt-ssr-state"')
       // Hydrated: React owns the server's <main> element.
       await expect
-        .poll(() => page.evaluate(() => {
-          const main = (window as unknown as { ssrMain: Element | null }).ssrMain
-          return Boolean(main && document.getElementById('root')?.contains(main) && Object.keys(main).some((key) => key.startsWith('__reactFiber')))
-        }))
+        .poll(() =>
+          page.evaluate(() => {
+            const main = (window as unknown as { ssrMain: Element | null }).ssrMain
+            return Boolean(
+              main && document.getElementById('root')?.contains(main) && Object.keys(main).some((key) => key.startsWith('__reactFiber')),
+            )
+          }),
+        )
         .toBe(true)
       await page.waitForLoadState('networkidle')
     })

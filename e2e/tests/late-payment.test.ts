@@ -65,7 +65,7 @@ describe('journey 10: a payment after cancelling', () => {
       await s.shot('order cancelled')
     })
 
-    await s.step('the order\'s close has reached the gateway', async () => {
+    await s.step("the order's close has reached the gateway", async () => {
       // The core API's readiness reports the job queue: the close is done when none is waiting or running.
       const deadline = Date.now() + 20_000
       for (;;) {
@@ -84,7 +84,10 @@ describe('journey 10: a payment after cancelling', () => {
       await cashier.getByText(order.orderNo).waitFor()
       await Promise.all([cashier.waitForURL(/\/personalCenter\/payBack/), cashier.getByRole('button', { name: /模拟支付成功/ }).click()])
       // The site does not count the order as paid: it says the money goes back, then that it is back.
-      await cashier.getByRole('status').getByText(withAnyAmount(L(edition, 'payBack.refunded', { amount: 'AMOUNT' }))).waitFor({ timeout: 20_000 })
+      await cashier
+        .getByRole('status')
+        .getByText(withAnyAmount(L(edition, 'payBack.refunded', { amount: 'AMOUNT' })))
+        .waitFor({ timeout: 20_000 })
       await s.shot('pay back after paying a cancelled order', cashier)
       await cashier.close()
     })

@@ -90,13 +90,20 @@ function recordShifts() {
     if (!(node instanceof Element)) return node.nodeName
     const parts: string[] = []
     for (let el: Element | null = node; el && el !== document.body && parts.length < 4; el = el.parentElement) {
-      const classes = [...el.classList].slice(0, 2).map((c) => `.${c}`).join('')
+      const classes = [...el.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('')
       parts.unshift(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}`)
     }
     return parts.join(' > ')
   }
   const rect = (r: DOMRectReadOnly) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`
-  type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }
+  type LayoutShift = PerformanceEntry & {
+    value: number
+    hadRecentInput: boolean
+    sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>
+  }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as LayoutShift[]) {
       if (entry.hadRecentInput) continue
@@ -112,7 +119,8 @@ function recordShifts() {
 /** Resolves WINDOW_MS after the load event (the only wait that is not on a condition: it is the measurement). */
 const untilWindowEnds = (page: Page) =>
   page.evaluate((windowMs) => {
-    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now()
+    const loaded =
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now()
     return new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, loaded + windowMs - performance.now())))
   }, WINDOW_MS)
 
@@ -196,9 +204,14 @@ describe.each(['zh-CN', 'en-US'] as const)('layout stability, %s edition', (edit
         await close()
       })
 
-    const failures = results.filter((r) => total(r.shifts) > LIMIT).map((r) => described(`${r.viewport} ${VIEWPORTS[r.viewport].width}×${VIEWPORTS[r.viewport].height} ${url}`, r.shifts))
+    const failures = results
+      .filter((r) => total(r.shifts) > LIMIT)
+      .map((r) => described(`${r.viewport} ${VIEWPORTS[r.viewport].width}×${VIEWPORTS[r.viewport].height} ${url}`, r.shifts))
     expect(failures, failures.join('\n')).toEqual([])
-    expect(results.filter((r) => !r.hydrated).map((r) => r.viewport), 'not hydrated within the window').toEqual([])
+    expect(
+      results.filter((r) => !r.hydrated).map((r) => r.viewport),
+      'not hydrated within the window',
+    ).toEqual([])
     const trouble = s.consoleLines.filter((line) => TROUBLE.test(line) && !(target.status === 404 && line.includes('status of 404')))
     expect(trouble).toEqual([])
   })

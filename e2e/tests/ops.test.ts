@@ -32,13 +32,14 @@ async function opsApi(method: 'PATCH' | 'POST', apiPath: string, body: object): 
 
 afterAll(async () => {
   await opsApi('PATCH', '/bff/ops/settings', { [LIMIT]: null })
-  for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) await opsApi('POST', '/bff/ops/unblock', { address, policy: 'customerInfo' })
+  for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+    await opsApi('POST', '/bff/ops/unblock', { address, policy: 'customerInfo' })
 })
 
 describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edition) => {
   const session = useSession('ops', DESKTOP, edition)
 
-  it('lowers the custom-request limit on the ops page, and a visitor is then refused with the site\'s message', async () => {
+  it("lowers the custom-request limit on the ops page, and a visitor is then refused with the site's message", async () => {
     const s = session()
     const { page } = s
 
@@ -58,7 +59,9 @@ describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edit
       await page.getByText(O(edition, 'ops.signedInAs', { operator: 'e2e' })).waitFor()
       const cookies = await s.context.cookies()
       expect(cookies.find((c) => c.name === 'rpt_ops')?.httpOnly).toBe(true)
-      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)
+      const stored = await page.evaluate(
+        () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+      )
       expect(stored).not.toContain(inject('opsToken'))
     })
 
@@ -77,7 +80,7 @@ describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edit
       expect(await field(page, LIMIT).inputValue()).toBe('1')
     })
 
-    await s.step('a visitor sends custom requests until the second is refused with the site\'s message', async () => {
+    await s.step("a visitor sends custom requests until the second is refused with the site's message", async () => {
       const visitor = await s.context.newPage()
       await visitor.goto(s.url('/market'))
       const form = visitor.locator('section.market-form form')
@@ -105,7 +108,10 @@ describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edit
       const card = page.locator('.ops-chart-card', { hasText: /^customerInfo/ })
       await card.getByRole('img').waitFor()
       await card.locator('summary').click()
-      await card.getByRole('button', { name: exact(O(edition, 'ops.unblock.submit')) }).first().click()
+      await card
+        .getByRole('button', { name: exact(O(edition, 'ops.unblock.submit')) })
+        .first()
+        .click()
       await toast(page, O(edition, 'ops.unblock.done', { count: 1 })).waitFor()
     })
 

@@ -35,7 +35,11 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
       await heading.waitFor()
       await page.getByText(L(edition, 'bulletin.includesFile')).waitFor()
       // The header shows the logged-in user (in the menu drawer on a phone).
-      if (!phone) await page.locator('header.site-header').getByRole('link', { name: exact(user.name) }).waitFor()
+      if (!phone)
+        await page
+          .locator('header.site-header')
+          .getByRole('link', { name: exact(user.name) })
+          .waitFor()
       return ((await heading.textContent()) ?? '').trim()
     })
 
@@ -71,12 +75,16 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
             ;(window as unknown as { e2eSamePage: boolean }).e2eSamePage = true
           })
           await payModal.getByRole('button', { name: exact(L(edition, 'pay.done')) }).click()
-          await page.waitForURL((url) => url.pathname === '/personalCenter/payBack' && url.searchParams.get('orderNo') === body.data.orderNo)
+          await page.waitForURL(
+            (url) => url.pathname === '/personalCenter/payBack' && url.searchParams.get('orderNo') === body.data.orderNo,
+          )
           return body.data
         })
       : await s.step('the QR dialog appears', async () => {
-          const { body } = await apiAnswer<{ payMethod: string; orderPayUrl: string; orderNo: string }>(page, '/report/websiteUserOrder/payOrder', () =>
-            payModal.getByRole('button', { name: exact(L(edition, 'pay.submit')) }).click(),
+          const { body } = await apiAnswer<{ payMethod: string; orderPayUrl: string; orderNo: string }>(
+            page,
+            '/report/websiteUserOrder/payOrder',
+            () => payModal.getByRole('button', { name: exact(L(edition, 'pay.submit')) }).click(),
           )
           expect(body.code, JSON.stringify(body)).toBe(200)
           expect(body.data.payMethod).toBe('wx')
@@ -98,7 +106,9 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
         await page.evaluate(() => {
           ;(window as unknown as { e2eSamePage: boolean }).e2eSamePage = true
         })
-        await dialog(page, L(edition, 'pay.qrTitle')).getByRole('button', { name: exact(L(edition, 'pay.done')) }).click()
+        await dialog(page, L(edition, 'pay.qrTitle'))
+          .getByRole('button', { name: exact(L(edition, 'pay.done')) })
+          .click()
         await page.waitForURL((url) => url.pathname === '/personalCenter/payBack' && url.searchParams.get('orderNo') === answer.orderNo)
         await page.getByRole('status').getByText(L(edition, 'payBack.waiting')).waitFor()
       })
@@ -121,7 +131,10 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
 
     await s.step('the order list shows it paid with WeChat Pay', async () => {
       await page.getByRole('link', { name: exact(L(edition, 'pay.viewOrders')) }).click()
-      await page.locator('.kind-switch').getByRole('link', { name: exact(L(edition, 'orders.kind.brief')) }).click()
+      await page
+        .locator('.kind-switch')
+        .getByRole('link', { name: exact(L(edition, 'orders.kind.brief')) })
+        .click()
       const row = page.locator('table.orders-table tbody tr', { hasText: answer.orderNo })
       await row.waitFor()
       await row.getByText(L(edition, 'orders.status.1'), { exact: true }).waitFor()
@@ -129,12 +142,18 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
     })
 
     await s.step('download the file from My Downloads', async () => {
-      await page.locator('nav.account-nav').getByRole('link', { name: exact(L(edition, 'nav.account.downloads')) }).click()
+      await page
+        .locator('nav.account-nav')
+        .getByRole('link', { name: exact(L(edition, 'nav.account.downloads')) })
+        .click()
       await page.waitForURL((url) => url.pathname === '/personalCenter/myDownload')
       const row = page.locator('li.download-row', { hasText: answer.orderNo })
       await row.waitFor()
       expect(((await row.locator('.download-title').textContent()) ?? '').trim()).toBe(title)
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: exact(L(edition, 'downloads.download')) }).click()])
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: exact(L(edition, 'downloads.download')) }).click(),
+      ])
       expect(download.suggestedFilename()).toMatch(/\.pdf$/)
       const saved = path.join(s.dir, `download-${download.suggestedFilename()}`)
       await download.saveAs(saved)

@@ -55,8 +55,10 @@ describe.each([DESKTOP, PHONE])('journey 5: buying a research report with Alipay
 
       const emailModal = dialog(page, L(edition, 'research.emailTitle'))
       const order = await s.step('buy online: the order is created at the server price', async () => {
-        const { body } = await apiAnswer<{ id: string; orderNo: string; edition: string; licence: string; payPrice: number }>(page, '/report/websiteUserResearchOrder/save', () =>
-          page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),
+        const { body } = await apiAnswer<{ id: string; orderNo: string; edition: string; licence: string; payPrice: number }>(
+          page,
+          '/report/websiteUserResearchOrder/save',
+          () => page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),
         )
         expect(body.code, JSON.stringify(body)).toBe(200)
         expect(body.data.edition).toBe('professional')
@@ -116,7 +118,11 @@ describe.each([DESKTOP, PHONE])('journey 5: buying a research report with Alipay
 
       await s.step('the first window also sees the order paid', async () => {
         await payModal.getByRole('button', { name: exact(L(edition, 'pay.done')) }).click()
-        await page.waitForURL((url) => url.pathname === `${edition === 'en-US' ? '/en' : ''}/personalCenter/payBack` && url.searchParams.get('orderNo') === order.orderNo)
+        await page.waitForURL(
+          (url) =>
+            url.pathname === `${edition === 'en-US' ? '/en' : ''}/personalCenter/payBack` &&
+            url.searchParams.get('orderNo') === order.orderNo,
+        )
         await page.getByRole('status').getByText(L(edition, 'payBack.paid')).waitFor()
         await page.getByRole('link', { name: exact(L(edition, 'pay.viewOrders')) }).click()
         const row = page.locator('table.orders-table tbody tr', { hasText: order.orderNo })

@@ -18,7 +18,11 @@ import { freePort } from '../../scripts/testkit/ports.ts'
 
 const run = promisify(execFile)
 const HANG_MS = 180_000
-const tool = (script: string, args: string[]) => [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(REPO_ROOT, 'scripts', script), ...args]
+const tool = (script: string, args: string[]) => [
+  path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+  path.join(REPO_ROOT, 'scripts', script),
+  ...args,
+]
 
 let dir = ''
 beforeAll(async () => {
@@ -40,7 +44,11 @@ async function visit(page: Page, url: (pathname: string) => string): Promise<str
     const call = async (method: string, path: string, payload?: object) => {
       const response = await fetch(`/api${path}`, {
         method,
-        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(payload ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        },
         body: payload ? JSON.stringify(payload) : undefined,
         credentials: 'same-origin',
       })
@@ -61,7 +69,9 @@ async function visit(page: Page, url: (pathname: string) => string): Promise<str
 async function replay(file: string, tier: 'core' | 'bff'): Promise<{ code: number; summary: string; output: string }> {
   const base = tier === 'bff' ? inject('siteUrl') : inject('coreUrl')
   try {
-    const { stdout } = await run(process.execPath, tool('replay.ts', ['--fixtures', file, '--tier', tier, '--base', base]), { cwd: REPO_ROOT })
+    const { stdout } = await run(process.execPath, tool('replay.ts', ['--fixtures', file, '--tier', tier, '--base', base]), {
+      cwd: REPO_ROOT,
+    })
     return { code: 0, summary: stdout.trim().split('\n').at(-1) ?? '', output: stdout }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -73,7 +83,9 @@ async function expectGreen(file: string): Promise<void> {
   const fixture = JSON.parse(await readFile(file, 'utf8')) as { name: string; exchanges: Array<{ request: { path: string } }> }
   // The pages arrive server-rendered: their own calls are few; the account's are all there.
   const paths = fixture.exchanges.map((e) => e.request.path)
-  expect(paths).toEqual(expect.arrayContaining(['/report/websiteUser/register', '/report/websiteUser/getUserInfo', '/report/websiteUser/logout']))
+  expect(paths).toEqual(
+    expect.arrayContaining(['/report/websiteUser/register', '/report/websiteUser/getUserInfo', '/report/websiteUser/logout']),
+  )
   for (const tier of ['core', 'bff'] as const) {
     const result = await replay(file, tier)
     expect(result.code, result.output).toBe(0)
@@ -89,7 +101,11 @@ describe('recorded through the proxy', () => {
   beforeAll(async () => {
     const port = await freePort()
     proxyUrl = `http://127.0.0.1:${port}`
-    proxy = spawn(process.execPath, tool('record.ts', ['--target', inject('siteUrl'), '--port', String(port), '--name', 'through-the-proxy', '--out', dir]), { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    proxy = spawn(
+      process.execPath,
+      tool('record.ts', ['--target', inject('siteUrl'), '--port', String(port), '--name', 'through-the-proxy', '--out', dir]),
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     proxy.stdout?.on('data', (chunk) => (output += chunk))
     proxy.stderr?.on('data', (chunk) => (output += chunk))
     // Ready when it says so; a hang is left to the hook's timeout.
@@ -107,7 +123,9 @@ describe('recorded through the proxy', () => {
 
   it('writes a fixture, secrets masked, that replays green at both tiers', { timeout: HANG_MS }, async () => {
     const visitor = s()
-    const password = await visitor.step('browse and register through the proxy', () => visit(visitor.page, (pathname) => visitor.url(pathname)))
+    const password = await visitor.step('browse and register through the proxy', () =>
+      visit(visitor.page, (pathname) => visitor.url(pathname)),
+    )
     // 'close', not 'exit': only then has the child's last output been read.
     const exited = new Promise((resolve) => proxy!.once('close', resolve))
     proxy!.kill('SIGINT')
@@ -136,7 +154,9 @@ describe('recorded from a HAR file', () => {
     } finally {
       await browser.close()
     }
-    const { stdout } = await run(process.execPath, tool('record.ts', ['--from-har', har, '--name', 'from-a-har', '--out', dir]), { cwd: REPO_ROOT })
+    const { stdout } = await run(process.execPath, tool('record.ts', ['--from-har', har, '--name', 'from-a-har', '--out', dir]), {
+      cwd: REPO_ROOT,
+    })
     expect(stdout).toMatch(/\d+ calls to the core API in .*session\.har, \d+ other requests left out/)
     await expectGreen(path.join(dir, 'from-a-har.json'))
   })

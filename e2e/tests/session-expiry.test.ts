@@ -30,7 +30,10 @@ describe.each([DESKTOP, PHONE])('journey 7: session expiry on $name', (device) =
       await s.step('the next action: open My orders', async () => {
         const [response] = await Promise.all([
           page.waitForResponse((r) => /\/api\/report\/websiteUser(Research)?Order\/orderList$/.test(new URL(r.url()).pathname)),
-          page.locator('nav.account-nav').getByRole('link', { name: exact(L(edition, 'nav.account.orders')) }).click(),
+          page
+            .locator('nav.account-nav')
+            .getByRole('link', { name: exact(L(edition, 'nav.account.orders')) })
+            .click(),
         ])
         expect(((await response.json()) as { code: number }).code).toBe(5001)
         await toast(page, L(edition, 'error.loginExpired')).waitFor()
@@ -40,7 +43,10 @@ describe.each([DESKTOP, PHONE])('journey 7: session expiry on $name', (device) =
       await s.step('home, logged out', async () => {
         expect(await page.evaluate(() => localStorage.getItem('rpt.user'))).toBeNull()
         const cookies = await context.cookies()
-        expect(cookies.some((c) => c.name.endsWith('rpt_session')), 'the BFF dropped the dead session cookie').toBe(false)
+        expect(
+          cookies.some((c) => c.name.endsWith('rpt_session')),
+          'the BFF dropped the dead session cookie',
+        ).toBe(false)
         const scope = await headerScope(s)
         expect(await scope.getByRole('link', { name: exact(user.name) }).count()).toBe(0)
         if (edition === 'zh-CN') await scope.getByRole('button', { name: exact(L(edition, 'header.login')) }).waitFor()

@@ -50,7 +50,11 @@ export default async function sandbox(app: FastifyInstance, options: SandboxOpti
   app.get('/health', async () => ({ status: 'ok' }))
   await app.register(alipayGateway, { prefix: ALIPAY_PREFIX, keys: options.keys.alipay, books, deliver })
   await app.register(wechatpayGateway, {
-    prefix: WECHATPAY_PREFIX, keys: options.keys.wechatpay, books, deliver, payBackUrl: options.payBackUrl,
+    prefix: WECHATPAY_PREFIX,
+    keys: options.keys.wechatpay,
+    books,
+    deliver,
+    payBackUrl: options.payBackUrl,
     publicBaseUrl: `${options.publicUrl.replace(/\/+$/, '')}${WECHATPAY_PREFIX}`,
     ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
   })

@@ -68,7 +68,9 @@ export class Books {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
       throw error
     }
-    const saved = JSON.parse(text, (key, value: unknown) => (DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value)) as {
+    const saved = JSON.parse(text, (key, value: unknown) =>
+      DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+    ) as {
       trades: Trade[]
       refunds: Refund[]
     }
@@ -126,6 +128,8 @@ export class Books {
 
   /** Minor units refunded, or being refunded, from the trade. */
   refunded(provider: Provider, outTradeNo: string, states: readonly string[]): number {
-    return this.refundsOf(provider, outTradeNo).filter((r) => states.includes(r.state)).reduce((sum, r) => sum + r.amount, 0)
+    return this.refundsOf(provider, outTradeNo)
+      .filter((r) => states.includes(r.state))
+      .reduce((sum, r) => sum + r.amount, 0)
   }
 }

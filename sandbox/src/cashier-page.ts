@@ -64,7 +64,10 @@ const T = {
   success: { 'zh-CN': '支付成功', 'en-US': 'Payment succeeded' },
   failed: { 'zh-CN': '支付失败', 'en-US': 'Payment failed' },
   closed: { 'zh-CN': '交易已关闭', 'en-US': 'Trade closed' },
-  expired: { 'zh-CN': '已超过支付期限，这笔交易不能再付款。', 'en-US': 'The payment deadline has passed; this trade can no longer be paid.' },
+  expired: {
+    'zh-CN': '已超过支付期限，这笔交易不能再付款。',
+    'en-US': 'The payment deadline has passed; this trade can no longer be paid.',
+  },
   refunded: { 'zh-CN': '已退款', 'en-US': 'Refunded' },
   back: { 'zh-CN': '返回商户', 'en-US': 'Back to the merchant' },
   alipay: { 'zh-CN': '支付宝', 'en-US': 'Alipay' },
@@ -84,17 +87,19 @@ export function renderCashierPage(input: CashierPageInput): string {
 
   const good = input.state === 'SUCCESS' || input.state === 'REFUNDED'
   const outcome = { SUCCESS: T.success, FAIL: T.failed, CLOSED: T.closed, REFUNDED: T.refunded } as const
-  const actions = input.state === 'WAIT'
-    ? `<div class="actions">
+  const actions =
+    input.state === 'WAIT'
+      ? `<div class="actions">
       <form method="post" action="${action}"><input type="hidden" name="result" value="success"><button type="submit" class="pay">${both(T.pay)}</button></form>
       <form method="post" action="${action}"><input type="hidden" name="result" value="fail"><button type="submit" class="fail">${both(T.fail)}</button></form>
     </div>`
-    : `<div class="result ${good ? 'ok' : 'ko'}" role="status">
+      : `<div class="result ${good ? 'ok' : 'ko'}" role="status">
       <span class="mark" aria-hidden="true">${good ? '&#10003;' : '&#10007;'}</span>
       ${both(outcome[input.state])}
     </div>${input.state === 'CLOSED' && input.expired ? `\n    <p class="note">${both(T.expired)}</p>` : ''}`
   const note = input.note ? `<p class="note">${escapeHtml(input.note)}</p>` : ''
-  const back = input.backUrl && input.state !== 'WAIT' ? `<p class="back"><a href="${escapeHtml(input.backUrl)}">${both(T.back)}</a></p>` : ''
+  const back =
+    input.backUrl && input.state !== 'WAIT' ? `<p class="back"><a href="${escapeHtml(input.backUrl)}">${both(T.back)}</a></p>` : ''
 
   return `<!doctype html>
 <html lang="${lang}">

@@ -14,7 +14,15 @@ export const alipayTime = (date: Date): string => chinaClock(date).replace('T', 
 export const wechatTime = (date: Date): string => `${chinaClock(date)}+08:00`
 
 /** Date.UTC of the fields, or undefined unless they name a real calendar moment (no 2026-02-30 rolling into March). */
-function instant(year: number, month: number, day: number, hour: number, minute: number, second: number, offsetMinutes: number): Date | undefined {
+function instant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  offsetMinutes: number,
+): Date | undefined {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined
   const local = Date.UTC(year, month - 1, day, hour, minute, second)
   if (new Date(local).getUTCDate() !== day) return undefined
@@ -31,9 +39,10 @@ export function parseAlipayTime(text: unknown): Date | undefined {
 
 /** RFC 3339 with seconds and an explicit offset (WeChat's time_expire, e.g. 2018-06-08T10:34:56+08:00); undefined otherwise. */
 export function parseWechatTime(text: unknown): Date | undefined {
-  const match = typeof text === 'string'
-    ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:(Z)|([+-])(\d{2}):(\d{2}))$/.exec(text)
-    : null
+  const match =
+    typeof text === 'string'
+      ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:(Z)|([+-])(\d{2}):(\d{2}))$/.exec(text)
+      : null
   if (!match) return undefined
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number]
   const sign = match[8] === '-' ? -1 : 1

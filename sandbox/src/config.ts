@@ -22,7 +22,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const text = env[name]
   if (text === undefined || text === '') return fallback
   const value = Number(text)
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`Invalid configuration: ${name} must be an integer from ${min} to ${max}`)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`Invalid configuration: ${name} must be an integer from ${min} to ${max}`)
   return value
 }
 
@@ -31,7 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
   const publicUrl = (env.SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '')
   if (!/^https?:\/\/[^\s/]+$/.test(publicUrl)) throw new Error('Invalid configuration: SANDBOX_PUBLIC_URL must be an http(s) origin')
   const payBackUrl = env.SANDBOX_PAY_BACK_URL ?? ''
-  if (payBackUrl && !/^https?:\/\/\S+$/.test(payBackUrl)) throw new Error('Invalid configuration: SANDBOX_PAY_BACK_URL must be an http(s) URL')
+  if (payBackUrl && !/^https?:\/\/\S+$/.test(payBackUrl))
+    throw new Error('Invalid configuration: SANDBOX_PAY_BACK_URL must be an http(s) URL')
   return {
     port,
     host: env.SANDBOX_HOST || '127.0.0.1',

@@ -10,6 +10,11 @@ export interface Notification {
 export type NotificationSender = (notifyUrl: string, notification: Notification) => Promise<{ status: number; body: string }>
 
 export const postNotification: NotificationSender = async (notifyUrl, notification) => {
-  const response = await fetch(notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body, signal: AbortSignal.timeout(10_000) })
+  const response = await fetch(notifyUrl, {
+    method: 'POST',
+    headers: notification.headers,
+    body: notification.body,
+    signal: AbortSignal.timeout(10_000),
+  })
   return { status: response.status, body: await response.text() }
 }

@@ -8,8 +8,14 @@ import type { GatewayKeys } from './keys.ts'
 
 export const ALIPAY_SETTINGS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'ALIPAY_GATEWAY'] as const
 export const WECHATPAY_SETTINGS = [
-  'WECHATPAY_APP_ID', 'WECHATPAY_MCH_ID', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_SERIAL', 'WECHATPAY_PLATFORM_PUBLIC_KEY',
-  'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_BASE_URL',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_SERIAL',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_BASE_URL',
 ] as const
 
 export interface MerchantEnv {
@@ -43,5 +49,7 @@ export function merchantEnv(keys: GatewayKeys, publicUrl: string): MerchantEnv {
 
 /** The settings as shell lines (export NAME='value'), multi-line keys kept whole. */
 export function shellLines(env: MerchantEnv): string {
-  return Object.entries({ ...env.alipay, ...env.wechatpay }).map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'`).join('\n')
+  return Object.entries({ ...env.alipay, ...env.wechatpay })
+    .map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'`)
+    .join('\n')
 }

@@ -18,10 +18,17 @@ if (process.argv.includes('--print-env')) {
 }
 
 // Its own events are logged; each request would drown the start script's one log stream.
-const app = Fastify({ logger: { level: config.logLevel }, logController: new LogController({ disableRequestLogging: true }), forceCloseConnections: true })
+const app = Fastify({
+  logger: { level: config.logLevel },
+  logController: new LogController({ disableRequestLogging: true }),
+  forceCloseConnections: true,
+})
 await app.register(sandbox, {
-  keys, publicUrl: config.publicUrl, books: new Books(path.join(config.dataDir, 'books.json')),
-  payBackUrl: payBackTemplate(config.payBackUrl), refundDelayMs: config.refundDelayMs,
+  keys,
+  publicUrl: config.publicUrl,
+  books: new Books(path.join(config.dataDir, 'books.json')),
+  payBackUrl: payBackTemplate(config.payBackUrl),
+  refundDelayMs: config.refundDelayMs,
 })
 
 let closing = false
@@ -30,10 +37,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'payment sandbox: closing')
-    app.close().then(() => process.exit(0), (error: unknown) => {
-      app.log.error({ err: error }, 'payment sandbox: close failed')
-      process.exit(1)
-    })
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'payment sandbox: close failed')
+        process.exit(1)
+      },
+    )
   })
 }
 

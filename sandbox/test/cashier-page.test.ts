@@ -14,7 +14,15 @@ describe('cashier page', () => {
 
   it('shows a final state instead of the forms', () => {
     const html = renderCashierPage({
-      provider: 'alipay', subject: 'x', amount: 100, currency: 'USD', orderNo: 'A1', actionUrl: '/pay', state: 'SUCCESS', lang: 'en-US', note: 'a <note>',
+      provider: 'alipay',
+      subject: 'x',
+      amount: 100,
+      currency: 'USD',
+      orderNo: 'A1',
+      actionUrl: '/pay',
+      state: 'SUCCESS',
+      lang: 'en-US',
+      note: 'a <note>',
     })
     expect(html).not.toContain('<form')
     expect(html).toContain('Payment succeeded')
@@ -23,7 +31,15 @@ describe('cashier page', () => {
   })
 
   it('says SANDBOX in both languages and offers Pay and Fail while waiting', () => {
-    const html = renderCashierPage({ provider: 'wechatpay', subject: '<b>', amount: 1, currency: 'CNY', orderNo: 'W1', actionUrl: '/c?a=1&b=2', state: 'WAIT' })
+    const html = renderCashierPage({
+      provider: 'wechatpay',
+      subject: '<b>',
+      amount: 1,
+      currency: 'CNY',
+      orderNo: 'W1',
+      actionUrl: '/c?a=1&b=2',
+      state: 'WAIT',
+    })
     expect(html).toContain('沙箱环境 · SANDBOX')
     expect(html).toContain('action="/c?a=1&amp;b=2"')
     expect(html).toContain('value="success"')

@@ -21,8 +21,22 @@ afterAll(async () => {
 function trade(outTradeNo: string, overrides: Partial<Trade> = {}): Trade {
   const now = new Date()
   return {
-    provider: 'wechatpay', tradeKey: `key-${outTradeNo}`, outTradeNo, appId: 'wx1', merchantId: '1900000001', amount: 100, currency: 'CNY', subject: 's',
-    notifyUrl: 'http://merchant.test/n', returnUrl: null, state: 'WAIT', tradeNo: `T${outTradeNo}`, createdAt: now, updatedAt: now, expiresAt: null, ...overrides,
+    provider: 'wechatpay',
+    tradeKey: `key-${outTradeNo}`,
+    outTradeNo,
+    appId: 'wx1',
+    merchantId: '1900000001',
+    amount: 100,
+    currency: 'CNY',
+    subject: 's',
+    notifyUrl: 'http://merchant.test/n',
+    returnUrl: null,
+    state: 'WAIT',
+    tradeNo: `T${outTradeNo}`,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: null,
+    ...overrides,
   }
 }
 
@@ -40,12 +54,16 @@ describe('keys', () => {
     const keys = loadKeys(path.join(dir, 'keys'))
     const env = merchantEnv(keys, 'http://127.0.0.1:3002/')
     expect(env.alipay).toMatchObject({
-      ALIPAY_APP_ID: keys.alipay.appId, ALIPAY_PRIVATE_KEY: keys.alipay.app.privateKey, ALIPAY_PUBLIC_KEY: keys.alipay.platform.publicKey,
+      ALIPAY_APP_ID: keys.alipay.appId,
+      ALIPAY_PRIVATE_KEY: keys.alipay.app.privateKey,
+      ALIPAY_PUBLIC_KEY: keys.alipay.platform.publicKey,
       ALIPAY_GATEWAY: 'http://127.0.0.1:3002/alipay/gateway.do',
     })
     expect(env.wechatpay).toMatchObject({
-      WECHATPAY_PRIVATE_KEY: keys.wechatpay.merchant.privateKey, WECHATPAY_PLATFORM_PUBLIC_KEY: keys.wechatpay.platform.publicKey,
-      WECHATPAY_PLATFORM_SERIAL: keys.wechatpay.platformSerial, WECHATPAY_BASE_URL: 'http://127.0.0.1:3002/wechatpay',
+      WECHATPAY_PRIVATE_KEY: keys.wechatpay.merchant.privateKey,
+      WECHATPAY_PLATFORM_PUBLIC_KEY: keys.wechatpay.platform.publicKey,
+      WECHATPAY_PLATFORM_SERIAL: keys.wechatpay.platformSerial,
+      WECHATPAY_BASE_URL: 'http://127.0.0.1:3002/wechatpay',
     })
     // Whole PEM keys survive the shell: single-quoted, a quote in a value escaped.
     const lines = shellLines({ ...env, alipay: { ...env.alipay, ALIPAY_APP_ID: "it's" } })
@@ -70,8 +88,17 @@ describe('books', () => {
     const books = new Books(file)
     const kept = books.addTrade(trade('KEPT000001', { expiresAt: new Date('2031-03-09T16:05:07Z') }))
     books.addRefund({
-      provider: 'wechatpay', refundKey: 'R1', outRefundNo: 'RF1', outTradeNo: 'KEPT000001', amount: 40, currency: 'CNY', reason: null, notifyUrl: null,
-      state: 'PROCESSING', createdAt: new Date(), updatedAt: new Date(),
+      provider: 'wechatpay',
+      refundKey: 'R1',
+      outRefundNo: 'RF1',
+      outTradeNo: 'KEPT000001',
+      amount: 40,
+      currency: 'CNY',
+      reason: null,
+      notifyUrl: null,
+      state: 'PROCESSING',
+      createdAt: new Date(),
+      updatedAt: new Date(),
     })
     const again = new Books(file)
     expect(again.trade('wechatpay', 'tradeKey', kept.tradeKey)).toEqual(kept)

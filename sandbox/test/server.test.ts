@@ -56,11 +56,24 @@ function stop(process: ChildProcess | undefined): Promise<void> {
 /** A page-pay URL as Alipay's SDK signs it with the merchant's key. */
 function pagePayUrl(keys: GatewayKeys, orderNo: string): string {
   const params: Record<string, string> = {
-    app_id: keys.alipay.appId, method: 'alipay.trade.page.pay', charset: 'utf-8', sign_type: 'RSA2', timestamp: '2026-11-27 10:00:00', version: '1.0',
-    notify_url: notifyUrl, return_url: 'https://merchant.test/back',
-    biz_content: JSON.stringify({ out_trade_no: orderNo, total_amount: '12.30', subject: 'A report', product_code: 'FAST_INSTANT_TRADE_PAY' }),
+    app_id: keys.alipay.appId,
+    method: 'alipay.trade.page.pay',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: '2026-11-27 10:00:00',
+    version: '1.0',
+    notify_url: notifyUrl,
+    return_url: 'https://merchant.test/back',
+    biz_content: JSON.stringify({
+      out_trade_no: orderNo,
+      total_amount: '12.30',
+      subject: 'A report',
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+    }),
   }
-  params.sign = createSign('RSA-SHA256').update(signingString(params, ['sign']), 'utf8').sign(keys.alipay.app.privateKey, 'base64')
+  params.sign = createSign('RSA-SHA256')
+    .update(signingString(params, ['sign']), 'utf8')
+    .sign(keys.alipay.app.privateKey, 'base64')
   return `http://127.0.0.1:${port}/alipay/gateway.do?${new URLSearchParams(params)}`
 }
 
@@ -69,7 +82,9 @@ beforeAll(async () => {
   port = await freePort()
   merchant = createServer((request, response) => {
     let body = ''
-    request.on('data', (chunk: Buffer) => { body += chunk.toString() })
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString()
+    })
     request.on('end', () => {
       received.push({ body, contentType: String(request.headers['content-type']) })
       response.end('success')
@@ -94,12 +109,22 @@ describe('npm run sandbox', () => {
     expect(cashier.status).toBe(200)
     expect(await cashier.text()).toContain('¥ 12.30')
 
-    const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=success', redirect: 'manual' })
+    const paid = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=success',
+      redirect: 'manual',
+    })
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe('https://merchant.test/back?out_trade_no=SBX000000001')
     expect(received).toHaveLength(1)
     const fields = Object.fromEntries(new URLSearchParams(received[0]!.body))
-    expect(fields).toMatchObject({ out_trade_no: 'SBX000000001', total_amount: '12.30', trade_status: 'TRADE_SUCCESS', app_id: keys.alipay.appId })
+    expect(fields).toMatchObject({
+      out_trade_no: 'SBX000000001',
+      total_amount: '12.30',
+      trade_status: 'TRADE_SUCCESS',
+      app_id: keys.alipay.appId,
+    })
     const content = signingString(fields, ['sign', 'sign_type'])
     expect(createVerify('RSA-SHA256').update(content, 'utf8').verify(keys.alipay.platform.publicKey, fields.sign!, 'base64')).toBe(true)
   })
@@ -118,10 +143,14 @@ describe('npm run sandbox', () => {
   it('prints the core API merchant settings with --print-env', async () => {
     const printed = await new Promise<string>((resolve) => {
       const run = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--print-env'], {
-        cwd: root, env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'],
+        cwd: root,
+        env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'inherit'],
       })
       let out = ''
-      run.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
+      run.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+      })
       run.on('close', () => resolve(out))
     })
     expect(printed).toContain(`export ALIPAY_GATEWAY='http://127.0.0.1:${port}/alipay/gateway.do'`)

@@ -26,14 +26,31 @@ function holdsKey(value: unknown, key: string): boolean {
 /** Tags a replay can select by: the resource, the language, refusal, and the set's own. */
 function tagsFor(name: string, request: ExchangeRequest, response: { status: number; body: unknown }, set: 'main' | 'legacy'): string[] {
   const areas: Array<[string, string]> = [
-    ['/basedata/dict', 'dict'], ['/basedata/carousel', 'carousel'], ['/basedata/home', 'home'], ['/basedata/config', 'config'],
-    ['/basedata/customerInfo', 'custom-request'], ['/report/researchReport/', 'reports'], ['/report/researchBriefReport/', 'bulletins'], ['/report/marketInfo/', 'news'],
+    ['/basedata/dict', 'dict'],
+    ['/basedata/carousel', 'carousel'],
+    ['/basedata/home', 'home'],
+    ['/basedata/config', 'config'],
+    ['/basedata/customerInfo', 'custom-request'],
+    ['/report/researchReport/', 'reports'],
+    ['/report/researchBriefReport/', 'bulletins'],
+    ['/report/marketInfo/', 'news'],
   ]
   const tags = [areas.find(([prefix]) => request.path.startsWith(prefix))?.[1] ?? 'unknown-path']
   const body = (request.body ?? {}) as Record<string, unknown>
   const key = String(request.query?.keys ?? request.query?.configKey ?? '')
   const dictType = typeof body.dictType === 'string' ? body.dictType : undefined
-  const lang = request.query?.lang ?? body.lang ?? (dictType ? (dictType.endsWith('_en') ? 'en-US' : 'zh-CN') : key.startsWith('en.') ? 'en-US' : key.startsWith('cn.') ? 'zh-CN' : undefined)
+  const lang =
+    request.query?.lang ??
+    body.lang ??
+    (dictType
+      ? dictType.endsWith('_en')
+        ? 'en-US'
+        : 'zh-CN'
+      : key.startsWith('en.')
+        ? 'en-US'
+        : key.startsWith('cn.')
+          ? 'zh-CN'
+          : undefined)
   if (lang === 'zh-CN') tags.push('zh')
   if (lang === 'en-US') tags.push('en')
   const code = (response.body as { code?: unknown } | null)?.code
@@ -43,8 +60,17 @@ function tagsFor(name: string, request: ExchangeRequest, response: { status: num
   return tags
 }
 
-export function toFixture(set: 'main' | 'legacy', name: string, description: string, request: ExchangeRequest, response: { status: number; body: unknown }): Fixture {
-  const volatile: VolatileRule[] = DATABASE_ASSIGNED_KEYS.filter((key) => holdsKey(response.body, key)).map((key) => ({ path: `**.${key}`, match: 'string' }))
+export function toFixture(
+  set: 'main' | 'legacy',
+  name: string,
+  description: string,
+  request: ExchangeRequest,
+  response: { status: number; body: unknown },
+): Fixture {
+  const volatile: VolatileRule[] = DATABASE_ASSIGNED_KEYS.filter((key) => holdsKey(response.body, key)).map((key) => ({
+    path: `**.${key}`,
+    match: 'string',
+  }))
   return {
     $schema: set === 'legacy' ? '../../fixture.schema.json' : '../fixture.schema.json',
     name,

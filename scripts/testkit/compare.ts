@@ -47,7 +47,13 @@ export function satisfies(kind: MatcherKind, value: unknown, pattern?: string): 
 }
 
 function describeKind(kind: MatcherKind, pattern?: string): string {
-  return kind === 'regex' ? `a value matching /${pattern}/` : kind === 'iso-date' ? 'an ISO date' : kind === 'any' ? 'anything' : `any ${kind}`
+  return kind === 'regex'
+    ? `a value matching /${pattern}/`
+    : kind === 'iso-date'
+      ? 'an ISO date'
+      : kind === 'any'
+        ? 'anything'
+        : `any ${kind}`
 }
 
 export function describe(value: unknown): string {
@@ -68,7 +74,9 @@ export interface CompareOptions {
 }
 
 const label = (segments: readonly string[]) =>
-  segments.length === 0 ? '(body)' : segments.reduce((text, segment) => (/^\d+$/.test(segment) ? `${text}[${segment}]` : text ? `${text}.${segment}` : segment), '')
+  segments.length === 0
+    ? '(body)'
+    : segments.reduce((text, segment) => (/^\d+$/.test(segment) ? `${text}[${segment}]` : text ? `${text}.${segment}` : segment), '')
 
 /** Differences between an expected and an actual body, one line each, by path; captures as it goes. */
 export function compareBody(expected: unknown, actual: unknown, options: CompareOptions): string[] {
@@ -85,12 +93,14 @@ export function compareBody(expected: unknown, actual: unknown, options: Compare
         if (act !== undefined) lines.push(`${here}: expected no such field at the ${options.tier} tier, got ${describe(act)}`)
         return
       }
-      if (!satisfies(rule.match, act, rule.pattern)) lines.push(`${here}: expected ${describeKind(rule.match, rule.pattern)}, got ${describe(act)}`)
+      if (!satisfies(rule.match, act, rule.pattern))
+        lines.push(`${here}: expected ${describeKind(rule.match, rule.pattern)}, got ${describe(act)}`)
       else if (rule.capture) options.vars.set(rule.capture, act)
       return
     }
     if (isMatcher(exp)) {
-      if (!satisfies(exp.$match, act, exp.pattern)) lines.push(`${here}: expected ${describeKind(exp.$match, exp.pattern)}, got ${describe(act)}`)
+      if (!satisfies(exp.$match, act, exp.pattern))
+        lines.push(`${here}: expected ${describeKind(exp.$match, exp.pattern)}, got ${describe(act)}`)
       else if (exp.capture) options.vars.set(exp.capture, act)
       return
     }
@@ -118,7 +128,8 @@ export function compareBody(expected: unknown, actual: unknown, options: Compare
         const child = [...segments, key]
         if (!(key in a)) {
           const childRule = ruleAt(child)
-          const tolerated = absentHere(childRule) || childRule?.match === 'any' || (isMatcher(e[key]) && (e[key] as { $match: string }).$match === 'any')
+          const tolerated =
+            absentHere(childRule) || childRule?.match === 'any' || (isMatcher(e[key]) && (e[key] as { $match: string }).$match === 'any')
           if (!tolerated) lines.push(`${label(child)}: missing (expected ${describe(e[key])})`)
         } else if (!(key in e)) {
           const childRule = ruleAt(child)
@@ -141,7 +152,8 @@ export function compareHeaders(expected: Record<string, unknown> | undefined, ac
   for (const [name, want] of Object.entries(expected ?? {})) {
     const got = actual[name.toLowerCase()]
     if (isMatcher(want)) {
-      if (!satisfies(want.$match, got, want.pattern)) lines.push(`header ${name}: expected ${describeKind(want.$match, want.pattern)}, got ${describe(got)}`)
+      if (!satisfies(want.$match, got, want.pattern))
+        lines.push(`header ${name}: expected ${describeKind(want.$match, want.pattern)}, got ${describe(got)}`)
       else if (want.capture) vars.set(want.capture, got)
     } else if (got !== want) lines.push(`header ${name}: expected ${describe(want)}, got ${describe(got)}`)
   }

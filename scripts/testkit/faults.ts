@@ -9,12 +9,17 @@ export const Fault = Type.Object(
   {
     route: Type.String({
       minLength: 1,
-      description: '"POST /report/researchReport/pageList", "/report/marketInfo/*" (any method) or "*" (every contract route; health checks only when named)',
+      description:
+        '"POST /report/researchReport/pageList", "/report/marketInfo/*" (any method) or "*" (every contract route; health checks only when named)',
     }),
     delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000, description: 'Answer this much later' })),
     status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599, description: 'Answer this HTTP status, with an error envelope' })),
-    code: Type.Optional(Type.Integer({ description: 'Answer this contract error code in an envelope with HTTP 200 (500, 5002, 900001, 5001…)' })),
-    msg: Type.Optional(Type.String({ description: 'The envelope message; by default the core API’s for the code, in the request’s language' })),
+    code: Type.Optional(
+      Type.Integer({ description: 'Answer this contract error code in an envelope with HTTP 200 (500, 5002, 900001, 5001…)' }),
+    ),
+    msg: Type.Optional(
+      Type.String({ description: 'The envelope message; by default the core API’s for the code, in the request’s language' }),
+    ),
     timeout: Type.Optional(Type.Boolean({ description: 'Never answer; the connection stays open until the caller gives up' })),
     drop: Type.Optional(Type.Boolean({ description: 'Close the connection without an answer' })),
     every: Type.Optional(Type.Integer({ minimum: 1, description: 'Only one request in N (the Nth, 2Nth…) gets the fault' })),
@@ -78,6 +83,12 @@ export class FaultSet {
 }
 
 export function describeFault(fault: Fault): string {
-  const parts = [fault.delayMs ? `delay ${fault.delayMs} ms` : '', fault.status ? `HTTP ${fault.status}` : '', fault.code ? `code ${fault.code}` : '', fault.timeout ? 'timeout' : '', fault.drop ? 'drop' : '']
+  const parts = [
+    fault.delayMs ? `delay ${fault.delayMs} ms` : '',
+    fault.status ? `HTTP ${fault.status}` : '',
+    fault.code ? `code ${fault.code}` : '',
+    fault.timeout ? 'timeout' : '',
+    fault.drop ? 'drop' : '',
+  ]
   return `${parts.filter(Boolean).join(' + ') || 'nothing'}${fault.every ? ` (1 in ${fault.every})` : ''}`
 }

@@ -7,9 +7,13 @@ import { Type, type Static } from 'typebox'
 const KINDS = ['string', 'number', 'iso-date', 'regex', 'any'] as const
 
 const Kind = Type.Enum([...KINDS], {
-  description: 'string: any string; number: any number; iso-date: an ISO 8601 date or date-time; regex: a string matching pattern; any: any value, even absent',
+  description:
+    'string: any string; number: any number; iso-date: an ISO 8601 date or date-time; regex: a string matching pattern; any: any value, even absent',
 })
-const Capture = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'Stores the actual value under this name, for {{name}} in later requests' })
+const Capture = Type.String({
+  pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+  description: 'Stores the actual value under this name, for {{name}} in later requests',
+})
 const Tier = Type.Enum(['core', 'bff'])
 
 /**
@@ -19,7 +23,9 @@ const Tier = Type.Enum(['core', 'bff'])
 export const Matcher = Type.Object(
   {
     $match: Kind,
-    pattern: Type.Optional(Type.String({ description: 'The regular expression of a regex matcher (JavaScript syntax, unanchored unless written with ^ $)' })),
+    pattern: Type.Optional(
+      Type.String({ description: 'The regular expression of a regex matcher (JavaScript syntax, unanchored unless written with ^ $)' }),
+    ),
     capture: Type.Optional(Capture),
     example: Type.Optional(Type.Unknown({ description: 'What the stub answers in its place' })),
   },
@@ -36,7 +42,12 @@ export const VolatileRule = Type.Object(
     match: Kind,
     pattern: Type.Optional(Type.String()),
     capture: Type.Optional(Capture),
-    only: Type.Optional(Type.Array(Tier, { minItems: 1, description: 'The value is there only at these tiers and absent at the others (the BFF takes data.token out of login answers)' })),
+    only: Type.Optional(
+      Type.Array(Tier, {
+        minItems: 1,
+        description: 'The value is there only at these tiers and absent at the others (the BFF takes data.token out of login answers)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -102,7 +113,9 @@ export const Fixture = Type.Object(
     name: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$', description: 'The file name without .json' }),
     description: Type.String(),
     tags: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }))),
-    vars: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Variables set before the first exchange; may use {{$run}}' })),
+    vars: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'Variables set before the first exchange; may use {{$run}}' }),
+    ),
     volatile: Type.Optional(Type.Array(VolatileRule, { description: 'Rules for every exchange of the scenario' })),
     exchanges: Type.Array(Exchange, { minItems: 1, description: 'Run in order; captured variables carry over' }),
   },
@@ -123,7 +136,11 @@ export type Fixture = Static<typeof Fixture>
 
 /** The JSON Schema document, as published. */
 export function fixtureJsonSchema(): Record<string, unknown> {
-  return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...JSON.parse(JSON.stringify(Fixture)), $defs: { matcher: JSON.parse(JSON.stringify(Matcher)) } }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    ...JSON.parse(JSON.stringify(Fixture)),
+    $defs: { matcher: JSON.parse(JSON.stringify(Matcher)) },
+  }
 }
 
 export function isMatcher(value: unknown): value is Matcher {

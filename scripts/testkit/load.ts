@@ -44,7 +44,8 @@ function describeErrors(errors: SchemaError[]): string[] {
       const extra = error.params?.additionalProperties
       if (Array.isArray(extra)) message = `unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
     }
-    if (error.keyword === 'enum' && Array.isArray(error.params?.allowedValues)) message = `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`
+    if (error.keyword === 'enum' && Array.isArray(error.params?.allowedValues))
+      message = `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`
     lines.push(`${error.instancePath || '/'}: ${message}`)
   }
   return [...new Set(lines)]
@@ -58,11 +59,13 @@ function checkMatchers(value: unknown, pointer: string, problems: string[]): voi
   }
   if (typeof value !== 'object' || value === null) return
   if (isMatcher(value)) {
-    for (const error of [...Value.Errors(Matcher, value)] as SchemaError[]) problems.push(...describeErrors([{ ...error, instancePath: `${pointer}${error.instancePath}` }]))
+    for (const error of [...Value.Errors(Matcher, value)] as SchemaError[])
+      problems.push(...describeErrors([{ ...error, instancePath: `${pointer}${error.instancePath}` }]))
     checkPattern(value.$match, value.pattern, pointer, problems)
     return
   }
-  for (const [key, child] of Object.entries(value)) checkMatchers(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, problems)
+  for (const [key, child] of Object.entries(value))
+    checkMatchers(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, problems)
 }
 
 function checkPattern(kind: unknown, pattern: unknown, pointer: string, problems: string[]): void {
@@ -81,7 +84,8 @@ export function validateFixture(data: unknown, fileName?: string): string[] {
   if (!Value.Check(Fixture, data)) return describeErrors([...Value.Errors(Fixture, data)] as SchemaError[])
   const problems: string[] = []
   const fixture = data as FixtureData
-  if (fileName && path.basename(fileName) !== `${fixture.name}.json`) problems.push(`/name: "${fixture.name}" does not match the file name ${path.basename(fileName)}`)
+  if (fileName && path.basename(fileName) !== `${fixture.name}.json`)
+    problems.push(`/name: "${fixture.name}" does not match the file name ${path.basename(fileName)}`)
   const rules = (list: FixtureData['volatile'], pointer: string) =>
     list?.forEach((rule, index) => {
       try {

@@ -30,8 +30,11 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')))
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
 }
 
 function parseHeaders(block: string): Map<string, string> {
@@ -61,7 +64,12 @@ function collect(headers: Map<string, string>, body: string, out: { text: string
     return
   }
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
-  const decoded = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body
   if (/^text\/html/i.test(type)) out.html += decoded
   else if (/^text\/plain/i.test(type)) out.text += decoded
 }

@@ -42,7 +42,13 @@ function decode(bytes: Buffer, encoding: string | undefined): string {
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? ''))
 
-export async function startRecordingProxy(options: { target: string; tier: Tier; port?: number; host?: string; onExchange?: (raw: RawExchange) => void }): Promise<RecordingProxy> {
+export async function startRecordingProxy(options: {
+  target: string
+  tier: Tier
+  port?: number
+  host?: string
+  onExchange?: (raw: RawExchange) => void
+}): Promise<RecordingProxy> {
   const target = new URL(options.target)
   const raw: RawExchange[] = []
   let ownOrigin = ''
@@ -56,7 +62,8 @@ export async function startRecordingProxy(options: { target: string; tier: Tier;
       // Seen by the target as if the browser had opened it: its own host and origin.
       const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host }
       if (req.headers.origin === ownOrigin) headers.origin = target.origin
-      if (typeof req.headers.referer === 'string' && req.headers.referer.startsWith(ownOrigin)) headers.referer = target.origin + req.headers.referer.slice(ownOrigin.length)
+      if (typeof req.headers.referer === 'string' && req.headers.referer.startsWith(ownOrigin))
+        headers.referer = target.origin + req.headers.referer.slice(ownOrigin.length)
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest
       const upstream = send(url, { method: req.method, headers }, (answer) => {
         const responseHeaders: IncomingHttpHeaders = { ...answer.headers }

@@ -99,7 +99,11 @@ function walkLeaves(value: unknown, at: string[], visit: (leaf: unknown, at: str
 }
 
 const rulePath = (segments: string[]) => segments.reduce((text, s) => (/^\d+$/.test(s) ? `${text}[${s}]` : text ? `${text}.${s}` : s), '')
-const sameValue = (a: unknown, b: unknown) => (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number') && String(a) === String(b) && String(a) !== ''
+const sameValue = (a: unknown, b: unknown) =>
+  (typeof a === 'string' || typeof a === 'number') &&
+  (typeof b === 'string' || typeof b === 'number') &&
+  String(a) === String(b) &&
+  String(a) !== ''
 
 /** Whether a request field named `requestKey` plausibly carries an answer's `answerKey` value. */
 function links(requestKey: string, answerKey: string): boolean {
@@ -148,7 +152,11 @@ export function buildFixture(raw: RawExchange[], options: BuildOptions): Built {
         const target = exchanges[source.exchange]!
         const existing = target.volatile?.find((r) => r.path === source.path)
         if (existing) existing.capture = name
-        else target.volatile = [{ path: source.path, match: source.kind, ...(source.pattern ? { pattern: source.pattern } : {}), capture: name }, ...(target.volatile ?? [])]
+        else
+          target.volatile = [
+            { path: source.path, match: source.kind, ...(source.pattern ? { pattern: source.pattern } : {}), capture: name },
+            ...(target.volatile ?? []),
+          ]
       }
       return source.variable
     }
@@ -242,7 +250,13 @@ export function buildFixture(raw: RawExchange[], options: BuildOptions): Built {
       if (!scenarioRules.has(key) && !declared.mask) {
         scenarioRules.set(key, { path: `**.${key}`, match: declared.match, ...(declared.pattern ? { pattern: declared.pattern } : {}) })
       }
-      const source: Source = { exchange: index, path: rulePath(at), kind: declared.match, ...(declared.pattern ? { pattern: declared.pattern } : {}), key }
+      const source: Source = {
+        exchange: index,
+        path: rulePath(at),
+        kind: declared.match,
+        ...(declared.pattern ? { pattern: declared.pattern } : {}),
+        key,
+      }
       sources.push(source)
       values.set(source, leaf)
       if (declared.mask && leaf !== null && leaf !== undefined) {
@@ -253,7 +267,8 @@ export function buildFixture(raw: RawExchange[], options: BuildOptions): Built {
       return leaf
     })
     // Through the BFF, a session cookie set by an answer is the token the core API answered.
-    const issued = item.tier === 'bff' ? item.setCookies.map((line) => SESSION_COOKIE.exec(line.split(';')[0] ?? '')?.[1]).find(Boolean) : undefined
+    const issued =
+      item.tier === 'bff' ? item.setCookies.map((line) => SESSION_COOKIE.exec(line.split(';')[0] ?? '')?.[1]).find(Boolean) : undefined
     if (issued) {
       const token = issued
       const source: Source = { exchange: index, path: 'data.token', kind: 'string', key: 'token' }
@@ -266,7 +281,10 @@ export function buildFixture(raw: RawExchange[], options: BuildOptions): Built {
     exchanges.push(exchange)
   }
   if (exchanges.length === 0) throw new Error('nothing to write: no JSON exchange with the core API was seen')
-  for (const secret of secrets) notes.push(`masked: give it when replaying, --var ${secret}=…${secret === 'token' ? ' (a session token)' : ' (the plain value; the fixture encrypts it where the client did)'}`)
+  for (const secret of secrets)
+    notes.push(
+      `masked: give it when replaying, --var ${secret}=…${secret === 'token' ? ' (a session token)' : ' (the plain value; the fixture encrypts it where the client did)'}`,
+    )
 
   const schemaPath = options.outDir ? path.relative(options.outDir, path.join(REPO_ROOT, 'fixtures', 'fixture.schema.json')) : undefined
   // Only a fixture inside this repository can point at the schema by a path that stays true.
@@ -284,8 +302,17 @@ export function buildFixture(raw: RawExchange[], options: BuildOptions): Built {
 }
 
 interface HarEntry {
-  request: { method: string; url: string; headers?: Array<{ name: string; value: string }>; postData?: { mimeType?: string; text?: string } }
-  response: { status: number; headers?: Array<{ name: string; value: string }>; content?: { mimeType?: string; text?: string; encoding?: string } }
+  request: {
+    method: string
+    url: string
+    headers?: Array<{ name: string; value: string }>
+    postData?: { mimeType?: string; text?: string }
+  }
+  response: {
+    status: number
+    headers?: Array<{ name: string; value: string }>
+    content?: { mimeType?: string; text?: string; encoding?: string }
+  }
 }
 
 /** The core API's own path prefixes: calls a page made to a core API directly. */
@@ -303,7 +330,11 @@ export function exchangesFromHar(har: unknown): { raw: RawExchange[]; skipped: n
   let skipped = 0
   for (const entry of entries) {
     const url = new URL(entry.request.url)
-    const tier: Tier | undefined = url.pathname.startsWith('/api/') ? 'bff' : CORE_PREFIXES.some((p) => url.pathname.startsWith(p)) ? 'core' : undefined
+    const tier: Tier | undefined = url.pathname.startsWith('/api/')
+      ? 'bff'
+      : CORE_PREFIXES.some((p) => url.pathname.startsWith(p))
+        ? 'core'
+        : undefined
     // An aborted request has status 0 and no answer.
     if (!tier || entry.response.status === 0) {
       skipped++
@@ -321,7 +352,8 @@ export function exchangesFromHar(har: unknown): { raw: RawExchange[]; skipped: n
       path: tier === 'bff' ? url.pathname.slice(4) : url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers,
-      body: bodyText === undefined || bodyText === '' ? undefined : parseBody(bodyText, entry.request.postData?.mimeType ?? 'application/json'),
+      body:
+        bodyText === undefined || bodyText === '' ? undefined : parseBody(bodyText, entry.request.postData?.mimeType ?? 'application/json'),
       status: entry.response.status,
       responseType,
       responseBody: parseBody(text, responseType),

@@ -22,7 +22,10 @@ export function pretty(run: RunInfo): string {
   const lines: string[] = []
   for (const scenario of run.results) {
     const many = scenario.steps.length > 1
-    if (many) lines.push(`${scenario.steps.some((s) => s.outcome === 'failed') ? 'FAIL' : 'PASS'} ${scenario.name}  (scenario, ${scenario.steps.length} exchanges)`)
+    if (many)
+      lines.push(
+        `${scenario.steps.some((s) => s.outcome === 'failed') ? 'FAIL' : 'PASS'} ${scenario.name}  (scenario, ${scenario.steps.length} exchanges)`,
+      )
     for (const step of scenario.steps) {
       const word = step.outcome === 'passed' ? 'PASS' : step.outcome === 'failed' ? 'FAIL' : 'SKIP'
       const name = many ? `  ${step.name}` : step.name
@@ -37,23 +40,34 @@ export function pretty(run: RunInfo): string {
 }
 
 export function json(run: RunInfo): string {
-  return JSON.stringify({ label: run.label, base: run.base, tier: run.tier, ...run.totals, ms: Math.round(run.ms), scenarios: run.results }, null, 2)
+  return JSON.stringify(
+    { label: run.label, base: run.base, tier: run.tier, ...run.totals, ms: Math.round(run.ms), scenarios: run.results },
+    null,
+    2,
+  )
 }
 
 const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  text
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
 export function junit(run: RunInfo): string {
   const out = [`<?xml version="1.0" encoding="UTF-8"?>`]
-  out.push(`<testsuites name="${xml(`replay (${run.label})`)}" tests="${run.totals.passed + run.totals.failed + run.totals.skipped}" failures="${run.totals.failed}" skipped="${run.totals.skipped}" time="${seconds(run.ms)}">`)
+  out.push(
+    `<testsuites name="${xml(`replay (${run.label})`)}" tests="${run.totals.passed + run.totals.failed + run.totals.skipped}" failures="${run.totals.failed}" skipped="${run.totals.skipped}" time="${seconds(run.ms)}">`,
+  )
   for (const scenario of run.results) {
     const failures = scenario.steps.filter((s) => s.outcome === 'failed').length
     const skipped = scenario.steps.filter((s) => s.outcome === 'skipped').length
     out.push(
       `  <testsuite name="${xml(`${run.tier}: ${scenario.name}`)}" tests="${scenario.steps.length}" failures="${failures}" skipped="${skipped}" time="${seconds(scenario.ms)}" file="${xml(scenario.file)}">`,
     )
-    if (scenario.tags.length) out.push(`    <properties><property name="tags" value="${xml(scenario.tags.join(','))}"/><property name="base" value="${xml(run.base)}"/></properties>`)
+    if (scenario.tags.length)
+      out.push(
+        `    <properties><property name="tags" value="${xml(scenario.tags.join(','))}"/><property name="base" value="${xml(run.base)}"/></properties>`,
+      )
     for (const step of scenario.steps) {
       const open = `    <testcase classname="${xml(`replay.${run.tier}.${scenario.name}`)}" name="${xml(`${step.name} (${step.method} ${step.path})`)}" time="${seconds(step.ms)}"`
       if (step.outcome === 'passed') out.push(`${open}/>`)

@@ -42,7 +42,10 @@ export function stepName(fixture: Fixture, exchange: Exchange, index: number): s
 }
 
 /** What the tier should answer: the core API's answer, or the BFF's where the fixture gives it. */
-export function expectedAt(exchange: Exchange, tier: Tier): { status: number; headers?: Record<string, unknown>; body?: unknown; hasBody: boolean } {
+export function expectedAt(
+  exchange: Exchange,
+  tier: Tier,
+): { status: number; headers?: Record<string, unknown>; body?: unknown; hasBody: boolean } {
   const bff = tier === 'bff' ? exchange.bff : undefined
   const status = bff?.status ?? exchange.response.status
   const headers = bff?.headers ?? exchange.response.headers
@@ -87,7 +90,14 @@ export async function replayScenario({ file, fixture }: LoadedFixture, options: 
       if (answer.status !== expected.status) step.problems.push(`HTTP status: expected ${expected.status}, got ${answer.status}`)
       step.problems.push(...compareHeaders(render(expected.headers, vars, true), answer.headers, vars))
       // Expected values may repeat a variable ({{loginCode}}); the exchange's own rules come first: the first rule whose path matches decides.
-      if (expected.hasBody) step.problems.push(...compareBody(render(expected.body, vars, true), answer.body, { rules: [...(exchange.volatile ?? []), ...(fixture.volatile ?? [])], tier: options.tier, vars }))
+      if (expected.hasBody)
+        step.problems.push(
+          ...compareBody(render(expected.body, vars, true), answer.body, {
+            rules: [...(exchange.volatile ?? []), ...(fixture.volatile ?? [])],
+            tier: options.tier,
+            vars,
+          }),
+        )
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code
       step.problems.push(`request failed: ${(error as Error).message}${cause ? ` (${cause})` : ''}`)
@@ -101,7 +111,9 @@ export async function replayScenario({ file, fixture }: LoadedFixture, options: 
 export function select(fixtures: LoadedFixture[], only: string[], tags: string[]): LoadedFixture[] {
   const patterns = only.map((name) => new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`))
   return fixtures.filter(
-    ({ fixture }) => (patterns.length === 0 || patterns.some((p) => p.test(fixture.name))) && (tags.length === 0 || tags.some((tag) => fixture.tags?.includes(tag))),
+    ({ fixture }) =>
+      (patterns.length === 0 || patterns.some((p) => p.test(fixture.name))) &&
+      (tags.length === 0 || tags.some((tag) => fixture.tags?.includes(tag))),
   )
 }
 

@@ -46,7 +46,18 @@ export class CookieJar {
 }
 
 /** Request headers a browser decides for itself at the bff tier. */
-const BROWSER_OWNED = new Set(['website-token', 'cookie', 'host', 'origin', 'referer', 'content-length', 'x-requested-with', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'])
+const BROWSER_OWNED = new Set([
+  'website-token',
+  'cookie',
+  'host',
+  'origin',
+  'referer',
+  'content-length',
+  'x-requested-with',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+])
 
 /** A fixture's headers without those the browser decides at the bff tier. */
 export function browserHeaders(headers: Record<string, string> | undefined): Record<string, string> {
@@ -72,7 +83,12 @@ export function requestFor(base: string, request: FixtureRequest, tier: Tier, ja
     const cookie = jar?.header()
     if (cookie) headers.cookie = cookie
   }
-  return { method: request.method, url: url.toString(), headers, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) }
+  return {
+    method: request.method,
+    url: url.toString(),
+    headers,
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  }
 }
 
 export function parseBody(text: string, contentType: string): unknown {
@@ -89,7 +105,13 @@ export function parseBody(text: string, contentType: string): unknown {
 
 export async function send(sent: Sent, jar?: CookieJar, timeoutMs = 15_000): Promise<Answer> {
   const started = performance.now()
-  const response = await fetch(sent.url, { method: sent.method, headers: sent.headers, body: sent.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+  const response = await fetch(sent.url, {
+    method: sent.method,
+    headers: sent.headers,
+    body: sent.body,
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: 'manual',
+  })
   const text = await response.text()
   jar?.store(response.headers.getSetCookie())
   const headers: Record<string, string> = {}

@@ -13,9 +13,15 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** Starts a server.ts with env added; answers its exit code and what it wrote to stderr. */
 function boot(entry: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
     const timer = setTimeout(() => child.kill('SIGKILL'), 100_000)
     child.once('close', (code) => {
       clearTimeout(timer)
@@ -25,8 +31,16 @@ function boot(entry: string, env: Record<string, string>): Promise<{ code: numbe
 }
 
 /** stderr without the AWS SDK's notice about Node versions (written when it loads, before any setting is read). */
-const meaningful = (stderr: string) => stderr.split('\n').filter((line) => line.trim() !== ''
-  && !/NodeVersionSupportWarning|versions published after|will require node|To continue receiving|and security updates|More information can be found|--trace-warnings/.test(line))
+const meaningful = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter(
+      (line) =>
+        line.trim() !== '' &&
+        !/NodeVersionSupportWarning|versions published after|will require node|To continue receiving|and security updates|More information can be found|--trace-warnings/.test(
+          line,
+        ),
+    )
 
 export interface SharedSettingsSubject {
   /** server.ts, relative to the repository */
@@ -43,7 +57,14 @@ export function describeSharedSettings(subject: SharedSettingsSubject): void {
     it('takes every accepted form of TRUST_PROXY and reads the visitor through it', async () => {
       const visitor = '203.0.113.7'
       const forms: [string, string][] = [
-        ['true', visitor], ['TRUE', visitor], ['1', visitor], ['0', '127.0.0.1'], ['false', '127.0.0.1'], ['loopback', visitor], ['127.0.0.1/8, ::1', visitor], ['10.0.0.0/8', '127.0.0.1'],
+        ['true', visitor],
+        ['TRUE', visitor],
+        ['1', visitor],
+        ['0', '127.0.0.1'],
+        ['false', '127.0.0.1'],
+        ['loopback', visitor],
+        ['127.0.0.1/8, ::1', visitor],
+        ['10.0.0.0/8', '127.0.0.1'],
       ]
       for (const [form, seen] of forms) {
         const app = Fastify({ ...subject.options({ TRUST_PROXY: form }), logger: false })
@@ -58,7 +79,9 @@ export function describeSharedSettings(subject: SharedSettingsSubject): void {
       for (const [env, named] of subject.refusals) {
         const { code, stderr } = await boot(path.normalize(subject.entry), { ...subject.env, ...env })
         expect(code, JSON.stringify(env)).toBe(1)
-        expect(meaningful(stderr), `${JSON.stringify(env)}: ${stderr}`).toEqual([expect.stringMatching(new RegExp(`^Invalid configuration: ${named} `))])
+        expect(meaningful(stderr), `${JSON.stringify(env)}: ${stderr}`).toEqual([
+          expect.stringMatching(new RegExp(`^Invalid configuration: ${named} `)),
+        ])
       }
     }, 240_000)
   })

@@ -100,7 +100,12 @@ export async function startStubCore(options: StubOptions): Promise<StubCore> {
   }
 
   /** The exchange that matches best; without one, unless strict, the nearest on the same route (page 2 gets page 1). */
-  const best = (method: string, path: string, query: Record<string, string>, body: unknown): { candidate: Candidate; exact: boolean } | undefined => {
+  const best = (
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+  ): { candidate: Candidate; exact: boolean } | undefined => {
     let winner: Candidate | undefined
     let top = -1
     let nearest: Candidate | undefined
@@ -168,7 +173,9 @@ export async function startStubCore(options: StubOptions): Promise<StubCore> {
       return reply(200, { requests: journal })
     }
     if (path === '/__stub/fixtures') {
-      return reply(200, { fixtures: options.fixtures.map(({ file, fixture }) => ({ name: fixture.name, file, exchanges: fixture.exchanges.length })) })
+      return reply(200, {
+        fixtures: options.fixtures.map(({ file, fixture }) => ({ name: fixture.name, file, exchanges: fixture.exchanges.length })),
+      })
     }
     return reply(404, { error: 'unknown admin path' })
   }
@@ -187,7 +194,14 @@ export async function startStubCore(options: StubOptions): Promise<StubCore> {
       const query = Object.fromEntries(url.searchParams)
       const body = text ? parseBody(text, String(req.headers['content-type'] ?? '')) : undefined
       const lang = langOf(query, body, req.headers)
-      const entry: JournalEntry = { at: new Date().toISOString(), method, url: req.url ?? '/', headers: { ...req.headers }, body: text, matched: null }
+      const entry: JournalEntry = {
+        at: new Date().toISOString(),
+        method,
+        url: req.url ?? '/',
+        headers: { ...req.headers },
+        body: text,
+        matched: null,
+      }
       journal.push(entry)
       if (journal.length > keep) journal.splice(0, journal.length - keep)
 

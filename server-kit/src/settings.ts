@@ -25,7 +25,15 @@ export function sharedSettings(options: { siteUrlDefault: string; siteUrlMeaning
   return {
     NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
     LOG_LEVEL: Type.Union(
-      [Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')],
+      [
+        Type.Literal('fatal'),
+        Type.Literal('error'),
+        Type.Literal('warn'),
+        Type.Literal('info'),
+        Type.Literal('debug'),
+        Type.Literal('trace'),
+        Type.Literal('silent'),
+      ],
       { default: 'info' },
     ),
     /**
@@ -35,7 +43,9 @@ export function sharedSettings(options: { siteUrlDefault: string; siteUrlMeaning
     TRUST_PROXY: Type.String({ default: 'loopback' }),
     SITE_URL: Type.String({
       // Empty only where empty is the default (the BFF: each request's own origin).
-      default: options.siteUrlDefault, pattern: options.siteUrlDefault ? `^${ORIGIN}$` : `^(${ORIGIN})?$`, description: options.siteUrlMeaning,
+      default: options.siteUrlDefault,
+      pattern: options.siteUrlDefault ? `^${ORIGIN}$` : `^(${ORIGIN})?$`,
+      description: options.siteUrlMeaning,
       refusal: 'must be an origin such as https://www.example.com (scheme, host and port only, no path)',
     }),
     /**
@@ -62,15 +72,21 @@ export function trustProxyOption(value: string): boolean | string[] | TrustHops 
     const hops = Number(text)
     return (_address, hop) => hop < hops
   }
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
-  if (entries.length === 0) throw new SettingsError('Invalid configuration: TRUST_PROXY is empty; give true, false, a hop count, or addresses and networks')
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (entries.length === 0)
+    throw new SettingsError('Invalid configuration: TRUST_PROXY is empty; give true, false, a hop count, or addresses and networks')
   for (const entry of entries) {
     const [address = '', bits, ...rest] = entry.split('/')
     const family = isIP(address)
     const maxBits = family === 4 ? 32 : 128
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
     if (!ADDRESS_RANGES.has(entry) && (family === 0 || !validBits || rest.length > 0)) {
-      throw new SettingsError(`Invalid configuration: TRUST_PROXY entry ${entry} is not true, false, a hop count, an address, a network (a.b.c.d/n), loopback, linklocal or uniquelocal`)
+      throw new SettingsError(
+        `Invalid configuration: TRUST_PROXY entry ${entry} is not true, false, a hop count, an address, a network (a.b.c.d/n), loopback, linklocal or uniquelocal`,
+      )
     }
   }
   return entries
@@ -97,7 +113,10 @@ export function readSettings<T extends TObject>(schema: T, env: NodeJS.ProcessEn
     const value = env[key]
     if (value !== undefined && value !== '') raw[key] = value
   }
-  const candidate: Record<string, unknown> = Value.Default(schema, Value.Convert(schema, { ...raw, ...overrides })) as Record<string, unknown>
+  const candidate: Record<string, unknown> = Value.Default(schema, Value.Convert(schema, { ...raw, ...overrides })) as Record<
+    string,
+    unknown
+  >
   if (!Value.Check(schema, candidate)) {
     const problems = new Map<string, string>()
     for (const error of Value.Errors(schema, candidate)) {

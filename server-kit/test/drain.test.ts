@@ -46,7 +46,9 @@ class Connection {
     const end = this.buffer.indexOf('\r\n\r\n')
     if (end < 0 || !this.waiting) return
     const [statusLine = '', ...lines] = this.buffer.slice(0, end).split('\r\n')
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    )
     const length = Number(headers['content-length'] ?? 0)
     if (this.buffer.length < end + 4 + length) return
     const body = this.buffer.slice(end + 4, end + 4 + length)
@@ -100,7 +102,7 @@ describe('drain', () => {
     const late = await kept.get('/ready')
     expect(late.status).toBe(503)
     expect(late.headers.connection).toBe('close')
-    expect(await kept.closed - started).toBeLessThan(drainMs)
+    expect((await kept.closed) - started).toBeLessThan(drainMs)
 
     // The idle connection is closed when the drain period ends, not before.
     const idleClosedAt = await idle.closed

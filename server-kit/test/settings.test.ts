@@ -20,13 +20,23 @@ function refusal(env: NodeJS.ProcessEnv): string {
 
 describe('the shared settings', () => {
   it('have defaults', () => {
-    expect(readSettings(Schema, {})).toEqual({ NODE_ENV: 'development', LOG_LEVEL: 'info', TRUST_PROXY: 'loopback', SITE_URL: '', DRAIN_MS: 5000, PORT: 3000 })
+    expect(readSettings(Schema, {})).toEqual({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'loopback',
+      SITE_URL: '',
+      DRAIN_MS: 5000,
+      PORT: 3000,
+    })
   })
 
   it('take TRUST_PROXY as true, false, a hop count, or addresses, networks and named ranges', () => {
     for (const [given, option] of [
-      ['true', true], ['TRUE', true], [' false ', false],
-      ['loopback', ['loopback']], ['10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'uniquelocal']],
+      ['true', true],
+      ['TRUE', true],
+      [' false ', false],
+      ['loopback', ['loopback']],
+      ['10.0.0.0/8, 192.168.1.7,::1,fd00::/8, uniquelocal', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'uniquelocal']],
     ] as const) {
       expect(readSettings(Schema, { TRUST_PROXY: given }).TRUST_PROXY, given).toBe(given)
       expect(trustProxyOption(given), given).toEqual(option)
@@ -49,17 +59,27 @@ describe('the shared settings', () => {
     expect(readSettings(Schema, { SITE_URL: 'https://www.example.com/' }).SITE_URL).toBe('https://www.example.com')
     expect(readSettings(Schema, { SITE_URL: 'http://127.0.0.1:8080' }).SITE_URL).toBe('http://127.0.0.1:8080')
     for (const bad of ['www.example.com', 'https://www.example.com/shop', 'ftp://example.com', 'https://example.com?x=1']) {
-      expect(refusal({ SITE_URL: bad }), bad).toBe('Invalid configuration: SITE_URL must be an origin such as https://www.example.com (scheme, host and port only, no path)')
+      expect(refusal({ SITE_URL: bad }), bad).toBe(
+        'Invalid configuration: SITE_URL must be an origin such as https://www.example.com (scheme, host and port only, no path)',
+      )
     }
   })
 
   it('list the accepted words of a bad LOG_LEVEL or NODE_ENV, and name every setting at fault on one line', () => {
-    expect(refusal({ LOG_LEVEL: 'loud' })).toBe('Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent')
+    expect(refusal({ LOG_LEVEL: 'loud' })).toBe(
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    )
     const both = refusal({ NODE_ENV: 'prod', PORT: 'eighty', DRAIN_MS: '-1' })
-    expect(both).toBe('Invalid configuration: NODE_ENV must be one of development, production, test; DRAIN_MS must be >= 0; PORT must be integer')
+    expect(both).toBe(
+      'Invalid configuration: NODE_ENV must be one of development, production, test; DRAIN_MS must be >= 0; PORT must be integer',
+    )
   })
 
   it('treat an empty value as unset and let overrides win', () => {
-    expect(readSettings(Schema, { LOG_LEVEL: '', DRAIN_MS: '250' }, { PORT: 0 })).toMatchObject({ LOG_LEVEL: 'info', DRAIN_MS: 250, PORT: 0 })
+    expect(readSettings(Schema, { LOG_LEVEL: '', DRAIN_MS: '250' }, { PORT: 0 })).toMatchObject({
+      LOG_LEVEL: 'info',
+      DRAIN_MS: 250,
+      PORT: 0,
+    })
   })
 })

@@ -22,15 +22,35 @@ export const catalogue = {
   INVALID_PARAMETER: { code: 100001, status: 400, 'zh-CN': '请求参数错误', 'en-US': 'Invalid request parameters' },
   NOT_FOUND: { code: 404, status: 404, 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource was not found.' },
   /** Added: a state-changing request that did not come from the site itself */
-  CROSS_SITE: { code: 403, status: 403, 'zh-CN': '请求来源不受信任，已拒绝', 'en-US': 'The request did not come from this site and was refused.' },
+  CROSS_SITE: {
+    code: 403,
+    status: 403,
+    'zh-CN': '请求来源不受信任，已拒绝',
+    'en-US': 'The request did not come from this site and was refused.',
+  },
   OPS_UNAUTHORIZED: { code: 401, status: 401, 'zh-CN': '运维令牌无效', 'en-US': 'Invalid operations token.' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type.' },
   TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
-  UPSTREAM_UNAVAILABLE: { code: 5002, status: 502, 'zh-CN': '服务暂时不可用，请稍后再试', 'en-US': 'The service is temporarily unavailable. Please try again later.' },
-  UPSTREAM_TIMEOUT: { code: 5002, status: 504, 'zh-CN': '服务响应超时，请稍后再试', 'en-US': 'The service took too long to answer. Please try again later.' },
+  UPSTREAM_UNAVAILABLE: {
+    code: 5002,
+    status: 502,
+    'zh-CN': '服务暂时不可用，请稍后再试',
+    'en-US': 'The service is temporarily unavailable. Please try again later.',
+  },
+  UPSTREAM_TIMEOUT: {
+    code: 5002,
+    status: 504,
+    'zh-CN': '服务响应超时，请稍后再试',
+    'en-US': 'The service took too long to answer. Please try again later.',
+  },
   /** Added: readiness: the core API does not answer ready */
-  NOT_READY: { code: 503, status: 503, 'zh-CN': '服务尚未就绪，请稍后再试', 'en-US': 'The service is not ready yet. Please try again shortly.' },
+  NOT_READY: {
+    code: 503,
+    status: 503,
+    'zh-CN': '服务尚未就绪，请稍后再试',
+    'en-US': 'The service is not ready yet. Please try again shortly.',
+  },
   SYSTEM_EXCEPTION: { code: 900001, status: 500, 'zh-CN': '系统异常，请稍后再试', 'en-US': 'System exception. Please try again later.' },
 } as const satisfies Record<string, CatalogueEntry>
 
@@ -84,7 +104,12 @@ declare module 'fastify' {
  * cross-site write, a rate limit, a body too large, an unknown path, a bad
  * ops token) keeps its status.
  */
-const CONTRACT_OUTCOMES: ReadonlySet<ErrorKey> = new Set(['INVALID_PARAMETER', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'SYSTEM_EXCEPTION'])
+const CONTRACT_OUTCOMES: ReadonlySet<ErrorKey> = new Set([
+  'INVALID_PARAMETER',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'SYSTEM_EXCEPTION',
+])
 
 export function onContractPath(url: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/bff/pages/')
@@ -97,7 +122,10 @@ export function statusFor(key: ErrorKey, url: string): number {
 
 export function sendError(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
   reply.outcomeCode = catalogue[key].code
-  return reply.status(statusFor(key, reply.request.url)).type('application/json; charset=utf-8').send(errorBody(key, lang, msg))
+  return reply
+    .status(statusFor(key, reply.request.url))
+    .type('application/json; charset=utf-8')
+    .send(errorBody(key, lang, msg))
 }
 
 interface ValidationIssue {
@@ -119,13 +147,19 @@ export function describeValidation(issue: ValidationIssue, lang: Lang): string {
     case 'additionalProperties':
       return zh ? `不支持的参数：${field}` : `Unknown parameter: ${field}`
     case 'type':
-      return zh ? `参数 ${field} 的类型应为 ${String(issue.params.type)}` : `Parameter ${field} must be of type ${String(issue.params.type)}`
+      return zh
+        ? `参数 ${field} 的类型应为 ${String(issue.params.type)}`
+        : `Parameter ${field} must be of type ${String(issue.params.type)}`
     case 'maxLength':
     case 'maximum':
-      return zh ? `参数 ${field} 超出上限 ${String(issue.params.limit)}` : `Parameter ${field} exceeds its limit of ${String(issue.params.limit)}`
+      return zh
+        ? `参数 ${field} 超出上限 ${String(issue.params.limit)}`
+        : `Parameter ${field} exceeds its limit of ${String(issue.params.limit)}`
     case 'minLength':
     case 'minimum':
-      return zh ? `参数 ${field} 低于下限 ${String(issue.params.limit)}` : `Parameter ${field} is below its minimum of ${String(issue.params.limit)}`
+      return zh
+        ? `参数 ${field} 低于下限 ${String(issue.params.limit)}`
+        : `Parameter ${field} is below its minimum of ${String(issue.params.limit)}`
     case 'pattern':
     case 'format':
       return zh ? `参数 ${field} 的格式不正确` : `Parameter ${field} has an invalid format`

@@ -218,7 +218,15 @@ export class RedisCacheStore implements CacheStore {
     const ttl = Math.max(1, Math.round(ttlMs))
     try {
       if (tags.length === 0) await this.redis.set(this.prefix + key, JSON.stringify(entry), 'PX', ttl)
-      else await this.redis.eval(SET_TAGGED, 1 + tags.length, this.prefix + key, ...tags.map((tag) => this.tagPrefix + tag), JSON.stringify(entry), ttl)
+      else
+        await this.redis.eval(
+          SET_TAGGED,
+          1 + tags.length,
+          this.prefix + key,
+          ...tags.map((tag) => this.tagPrefix + tag),
+          JSON.stringify(entry),
+          ttl,
+        )
     } catch (error) {
       this.onError(error)
     }

@@ -85,7 +85,9 @@ export class EncodedBody {
     if (encoding === 'identity' || this.byteLength < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
     if (encoding === 'br') {
       // This runs on the request path the first time.
-      this.br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength } })
+      this.br ??= brotliCompressSync(this.identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength },
+      })
       return { encoding, bytes: this.br }
     }
     this.gzip ??= gzipSync(this.identity)
@@ -128,13 +130,21 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
  * rendering the next page meanwhile, and none of the compression plugin's
  * stream machinery (a Readable, a Transform and a chunk per write) runs for it.
  */
-export async function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string, contentType: string): Promise<FastifyReply> {
+export async function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+  contentType: string,
+): Promise<FastifyReply> {
   const wanted = wantedEncoding(request)
   const bytes = Buffer.from(text, 'utf8')
   if (wanted === 'identity' || bytes.length < COMPRESS_THRESHOLD_BYTES) return sendBytes(reply, 'identity', bytes, contentType)
-  const compressed = wanted === 'br'
-    ? await brotliCompressOnce(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-    : await gzipOnce(bytes)
+  const compressed =
+    wanted === 'br'
+      ? await brotliCompressOnce(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        })
+      : await gzipOnce(bytes)
   return sendBytes(reply, wanted, compressed, contentType)
 }
 

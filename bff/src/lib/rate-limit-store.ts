@@ -78,7 +78,10 @@ type RedisWithLimits = Redis & {
 export class RedisLimitStore implements LimitStore {
   private readonly redis: RedisWithLimits
 
-  constructor(redis: Redis, private readonly prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     if (!('bffLimitIncr' in redis)) redis.defineCommand('bffLimitIncr', { numberOfKeys: 1, lua: INCR })
     this.redis = redis as RedisWithLimits
   }
@@ -96,11 +99,14 @@ export class RedisLimitStore implements LimitStore {
       .get(this.prefix + key)
       .pttl(this.prefix + key)
       .exec()
-      .then((replies) => {
-        const current = Number(replies?.[0]?.[1] ?? 0) || 0
-        const ttl = Number(replies?.[1]?.[1] ?? 0)
-        callback(null, { current, ttl: ttl > 0 ? ttl : 0 })
-      }, (error: Error) => callback(error))
+      .then(
+        (replies) => {
+          const current = Number(replies?.[0]?.[1] ?? 0) || 0
+          const ttl = Number(replies?.[1]?.[1] ?? 0)
+          callback(null, { current, ttl: ttl > 0 ? ttl : 0 })
+        },
+        (error: Error) => callback(error),
+      )
   }
 
   child(): LimitStore {

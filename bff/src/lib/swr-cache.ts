@@ -90,7 +90,13 @@ export class SwrCache<V> {
         if (loaded.cacheable) {
           const now = this.clock()
           const keepMs = this.options.ttlMs + Math.max(this.options.staleWhileRevalidateMs, this.options.staleIfErrorMs)
-          const stored = { value: loaded.value, size: loaded.size, freshUntil: now + this.options.ttlMs, staleUntil: now + keepMs, storedAt: now }
+          const stored = {
+            value: loaded.value,
+            size: loaded.size,
+            freshUntil: now + this.options.ttlMs,
+            staleUntil: now + keepMs,
+            storedAt: now,
+          }
           await this.store.set(this.storeKey(key), stored, keepMs, loaded.tags)
         }
         return loaded

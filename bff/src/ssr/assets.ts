@@ -148,12 +148,15 @@ export function withPageAssets(html: string, screen: ScreenAssets, client: Clien
   let head = html.slice(0, end)
   const entryStyles = [...head.matchAll(STYLESHEET)].map((match) => hrefOf(match[0]))
   const texts = [...entryStyles, ...screen.styles].map((href) => (href ? client.inlineCss(href) : undefined))
-  const inline = texts.every((text) => text !== undefined) && texts.reduce((sum, text) => sum + Buffer.byteLength(text!), 0) <= INLINE_CSS_MAX_BYTES
+  const inline =
+    texts.every((text) => text !== undefined) && texts.reduce((sum, text) => sum + Buffer.byteLength(text!), 0) <= INLINE_CSS_MAX_BYTES
   if (inline) head = head.replace(STYLESHEET, (tag) => `<style>${client.inlineCss(hrefOf(tag)!)}</style>`)
   const tags = [
     ...screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
     ...screen.styles.map((href) =>
-      inline ? `<style>${client.inlineCss(href)}</style><link rel="stylesheet" crossorigin href="${attr(href)}" disabled>` : `<link rel="stylesheet" crossorigin href="${attr(href)}">`,
+      inline
+        ? `<style>${client.inlineCss(href)}</style><link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`
+        : `<link rel="stylesheet" crossorigin href="${attr(href)}">`,
     ),
   ]
   if (tags.length > 0) head = `${head.trimEnd()}\n    ${tags.join('\n    ')}\n  `

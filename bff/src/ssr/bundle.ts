@@ -106,13 +106,20 @@ export function bundleLoader(distDir: string, nodeEnv = 'production'): () => Pro
     if (current?.version !== version) {
       // The manifest is written by the same build, just before the server bundle.
       // A rebuild under a running BFF is checked like the build at start (the render logs the refusal and serves the shell).
-      const loading = assertBundleMatches(distDir, nodeEnv).then(() => Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)])).then(
-        ([module, client]): LoadedBundle => ({ bundle: module, version, client, pageAssets: (screen, locale) => client.forModules(module.pageModules(screen, locale)) }),
-        (error: unknown) => {
-          current = undefined
-          throw error
-        },
-      )
+      const loading = assertBundleMatches(distDir, nodeEnv)
+        .then(() => Promise.all([import(`${pathToFileURL(file).href}?v=${version}`) as Promise<SsrBundle>, loadClientAssets(distDir)]))
+        .then(
+          ([module, client]): LoadedBundle => ({
+            bundle: module,
+            version,
+            client,
+            pageAssets: (screen, locale) => client.forModules(module.pageModules(screen, locale)),
+          }),
+          (error: unknown) => {
+            current = undefined
+            throw error
+          },
+        )
       current = { version, loading }
     }
     return current.loading

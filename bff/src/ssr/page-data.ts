@@ -23,8 +23,12 @@ const other = (lang: Lang): Lang => (lang === 'zh-CN' ? 'en-US' : 'zh-CN')
 /** The same anonymous calls the page payloads make, so the data caches are shared. */
 function layoutPayload(app: FastifyInstance, lang: Lang): Record<string, Promise<unknown>> {
   const cached = (name: 'config' | 'dict', call: Omit<CoreCall, 'token' | 'lang'>) =>
-    app.caches.fetch(name, { ...call, lang }).then(({ value }) => (value.body.code === 200 ? value.body.data : null), () => null)
-  const dict = (type: string) => cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? `${type}_en` : type } })
+    app.caches.fetch(name, { ...call, lang }).then(
+      ({ value }) => (value.body.code === 200 ? value.body.data : null),
+      () => null,
+    )
+  const dict = (type: string) =>
+    cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? `${type}_en` : type } })
   return {
     footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }),
     reportMenu: dict('reports_category'),
@@ -49,14 +53,28 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
   const page = plan.page!
   const q = page.query
   const bulletinMenu = app.caches
-    .fetch('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'bulletin_type_en' : 'bulletin_type' }, lang })
-    .then(({ value }) => (value.body.code === 200 ? value.body.data : null), () => null)
+    .fetch('dict', {
+      method: 'POST',
+      path: '/basedata/dict/listData',
+      params: { dictType: lang === 'en-US' ? 'bulletin_type_en' : 'bulletin_type' },
+      lang,
+    })
+    .then(
+      ({ value }) => (value.body.code === 200 ? value.body.data : null),
+      () => null,
+    )
 
   // A detail page offers the other edition only where the record exists there too.
   let alternates: Promise<Array<{ lang: string; webTitle: string }> | undefined> = Promise.resolve(undefined)
   const existsIn = (path: string, webTitle: string) =>
     app.core.call({ method: 'GET', path, params: { webTitle }, lang: other(lang) }).then(
-      (answer) => (answer.status === 200 && answer.body.code === 200 ? [{ lang, webTitle }, { lang: other(lang), webTitle }] : undefined),
+      (answer) =>
+        answer.status === 200 && answer.body.code === 200
+          ? [
+              { lang, webTitle },
+              { lang: other(lang), webTitle },
+            ]
+          : undefined,
       () => undefined,
     )
 
@@ -68,7 +86,11 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
     case 'reports': {
       // The payload names the price and year filters as the core API's short forms.
       const { queryPrice, queryPublishDate, sort, ...rest } = q
-      answer = app.pages.reports(ctx, { ...rest, ...(queryPrice ? { price: queryPrice } : {}), ...(queryPublishDate ? { publishDate: queryPublishDate } : {}) })
+      answer = app.pages.reports(ctx, {
+        ...rest,
+        ...(queryPrice ? { price: queryPrice } : {}),
+        ...(queryPublishDate ? { publishDate: queryPublishDate } : {}),
+      })
       if (sort) {
         // The payload has no sort order: the list comes straight from the core API, as the client would ask for it.
         const sorted = app.core.call({ method: 'POST', path: '/report/researchReport/pageList', params: q, lang }).catch(() => null)

@@ -142,7 +142,11 @@ async function ssrPlugin(app: FastifyInstance) {
   let encodedPages = newEncodedPages(settings.values)
   settings.onChange((values, previous) => {
     // Derived bytes only: made again from the pages on their next request.
-    if (values.CACHE_MAX_ENTRIES !== previous.CACHE_MAX_ENTRIES || values.CACHE_MAX_BYTES !== previous.CACHE_MAX_BYTES || values.SSR_CACHE_TTL_MS !== previous.SSR_CACHE_TTL_MS) {
+    if (
+      values.CACHE_MAX_ENTRIES !== previous.CACHE_MAX_ENTRIES ||
+      values.CACHE_MAX_BYTES !== previous.CACHE_MAX_BYTES ||
+      values.SSR_CACHE_TTL_MS !== previous.SSR_CACHE_TTL_MS
+    ) {
       encodedPages = newEncodedPages(values)
     }
   })
@@ -186,7 +190,9 @@ async function ssrPlugin(app: FastifyInstance) {
 
   const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
   if (!c.SITE_URL && c.NODE_ENV === 'production') {
-    app.log.warn('SITE_URL is not set: canonical URLs, sitemaps and robots.txt name whatever host each request gives; set it to the public origin')
+    app.log.warn(
+      'SITE_URL is not set: canonical URLs, sitemaps and robots.txt name whatever host each request gives; set it to the public origin',
+    )
   }
 
   // index.html with a screen's assets in place (assets.ts), as a template: the
@@ -205,11 +211,21 @@ async function ssrPlugin(app: FastifyInstance) {
     return fill
   }
 
-  async function renderPlan(request: FastifyRequest, loaded: LoadedBundle, plan: RenderPlan, pathname: string, search: string, shell: string): Promise<RenderedPage | null> {
+  async function renderPlan(
+    request: FastifyRequest,
+    loaded: LoadedBundle,
+    plan: RenderPlan,
+    pathname: string,
+    search: string,
+    shell: string,
+  ): Promise<RenderedPage | null> {
     const { bundle } = loaded
     const data = await loadPageData(app, plan)
     if (data.kind === 'failed') {
-      request.log.warn({ code: data.answer.body.code, status: data.answer.status }, 'page payload failed; serving the client-rendered shell')
+      request.log.warn(
+        { code: data.answer.body.code, status: data.answer.status },
+        'page payload failed; serving the client-rendered shell',
+      )
       return null
     }
     const notFound = data.kind === 'missing' || plan.resolved.route.screen === 'notFound'
@@ -222,8 +238,17 @@ async function ssrPlugin(app: FastifyInstance) {
       notFound,
       ...(data.kind === 'ok' && data.alternates ? { alternates: data.alternates } : {}),
     })
-    const html = templateFor(loaded, shell, notFound ? 'notFound' : plan.resolved.route.screen, plan.locale)({
-      lang: plan.locale, title: head.title, headTags: head.tags, appHtml, stateScript: bundle.ssrStateScript(state),
+    const html = templateFor(
+      loaded,
+      shell,
+      notFound ? 'notFound' : plan.resolved.route.screen,
+      plan.locale,
+    )({
+      lang: plan.locale,
+      title: head.title,
+      headTags: head.tags,
+      appHtml,
+      stateScript: bundle.ssrStateScript(state),
     })
     return { status: notFound ? 404 : 200, html, cached: false, tags: pageTags(plan, pathname, data.payload) }
   }
@@ -296,4 +321,7 @@ async function ssrPlugin(app: FastifyInstance) {
   app.decorate('ssr', ssr)
 }
 
-export default fp(ssrPlugin, { name: 'ssr', dependencies: ['config', 'caches', 'pages', 'core-client', 'limits', 'settings', 'purger', 'metrics'] })
+export default fp(ssrPlugin, {
+  name: 'ssr',
+  dependencies: ['config', 'caches', 'pages', 'core-client', 'limits', 'settings', 'purger', 'metrics'],
+})

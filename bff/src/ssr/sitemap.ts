@@ -17,7 +17,19 @@ export const CORE_PAGE_CAP = 10_000
 const CONCURRENCY = 4
 
 /** Pages of each edition that are not records (the about pages under their current paths). */
-export const STATIC_PATHS = ['/', '/report-industries', '/bulletin', '/news-categories', '/market', '/about', '/link', '/order', '/qualify', '/term', '/contactUs']
+export const STATIC_PATHS = [
+  '/',
+  '/report-industries',
+  '/bulletin',
+  '/news-categories',
+  '/market',
+  '/about',
+  '/link',
+  '/order',
+  '/qualify',
+  '/term',
+  '/contactUs',
+]
 
 interface Item {
   webTitle?: string
@@ -95,11 +107,16 @@ export async function fileEntries(app: FastifyInstance, kind: Kind, lang: Lang, 
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  return pages.slice(0, exhausted).flat().filter((item): item is Item => Boolean(item?.webTitle))
+  return pages
+    .slice(0, exhausted)
+    .flat()
+    .filter((item): item is Item => Boolean(item?.webTitle))
 }
 
 export function urlset(entries: Array<{ loc: string; lastmod?: string }>): string {
-  const urls = entries.map((e) => `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}</url>`)
+  const urls = entries.map(
+    (e) => `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}</url>`,
+  )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 

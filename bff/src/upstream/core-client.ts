@@ -72,14 +72,23 @@ export class CoreClient {
     let parsed: unknown
     try {
       const answer = await this.dispatcher.request({
-        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: AbortSignal.timeout(this.timeoutMs),
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
       })
       status = answer.statusCode
       parsed = await answer.body.json()
     } catch (error) {
       const { name, code } = error as Error & { code?: string }
-      const kind: UpstreamFailure = name === 'TimeoutError' || name === 'AbortError' || /TIMEOUT/.test(code ?? '') ? 'timeout'
-        : name === 'SyntaxError' ? 'bad-response' : 'unavailable'
+      const kind: UpstreamFailure =
+        name === 'TimeoutError' || name === 'AbortError' || /TIMEOUT/.test(code ?? '')
+          ? 'timeout'
+          : name === 'SyntaxError'
+            ? 'bad-response'
+            : 'unavailable'
       this.onFailure(kind, path)
       throw new UpstreamError(kind, { cause: error })
     }

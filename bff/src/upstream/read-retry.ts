@@ -49,7 +49,12 @@ export class CoreDispatcher {
   private readonly basePath: string
 
   constructor(private readonly options: UpstreamOptions) {
-    const agent = { connections: options.connections, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs } }
+    const agent = {
+      connections: options.connections,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    }
     this.pooled = new Agent(agent)
     this.fresh = new Agent({ ...agent, pipelining: 0 })
     this.basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '')

@@ -17,4 +17,5 @@ export async function startFixtureStub(options: Partial<StubOptions> = {}): Prom
 }
 
 /** How many requests for a path (and query) the stub has answered. */
-export const answered = (stub: StubCore, url: string): number => stub.journal.filter((entry) => entry.url === url || entry.url.startsWith(`${url}?`)).length
+export const answered = (stub: StubCore, url: string): number =>
+  stub.journal.filter((entry) => entry.url === url || entry.url.startsWith(`${url}?`)).length

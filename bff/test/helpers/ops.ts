@@ -3,12 +3,21 @@ import { envelope } from './stub-core.ts'
 
 /** Operators of the ops tests: OPS_TOKENS as the BFF reads it, and each one's token. */
 export const OPERATORS = { alice: 'alice-token-0123456789abcdef', bob: 'bob-token-0123456789abcdefgh' } as const
-export const OPS_TOKENS = Object.entries(OPERATORS).map(([name, token]) => `${name}:${token}`).join(',')
+export const OPS_TOKENS = Object.entries(OPERATORS)
+  .map(([name, token]) => `${name}:${token}`)
+  .join(',')
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /** An ops API call with an operator's token (Authorization: Bearer), as a script or the CLI sends it. */
-export function ops(instance: FastifyInstance, method: Method, url: string, payload?: object, token: string = OPERATORS.alice, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> {
+export function ops(
+  instance: FastifyInstance,
+  method: Method,
+  url: string,
+  payload?: object,
+  token: string = OPERATORS.alice,
+  extra: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
   return instance.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}), ...extra })
 }
 
@@ -47,7 +56,13 @@ export function stubContent(app: FastifyInstance): void {
     const { webTitle, id, lang } = request.query as { webTitle?: string; id?: string; lang?: string }
     const report = STUB_REPORTS.find((r) => r.lang === langOf(lang) && (r.webTitle === webTitle || r.id === id))
     if (!report) return reply.status(404).send(envelope(null, 100005, 'report not found'))
-    return envelope({ ...report, alternates: [{ lang: 'zh-CN', webTitle: report.webTitle }, { lang: 'en-US', webTitle: report.webTitle }] })
+    return envelope({
+      ...report,
+      alternates: [
+        { lang: 'zh-CN', webTitle: report.webTitle },
+        { lang: 'en-US', webTitle: report.webTitle },
+      ],
+    })
   })
   app.post('/report/researchReport/pageList', async (request) => {
     const { keyword = '', lang } = JSON.parse(String(request.body || '{}')) as { keyword?: string; lang?: string }

@@ -13,6 +13,8 @@ export function rawGet(url: string, headers: OutgoingHttpHeaders = {}): Promise<
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }

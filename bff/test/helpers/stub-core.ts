@@ -24,7 +24,12 @@ export async function startStubCore(setup: (app: FastifyInstance) => void): Prom
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, payload, done) => done(null, payload))
   app.addHook('preHandler', async (request) => {
-    seen.push({ method: request.method, url: request.url, headers: { ...request.headers }, body: typeof request.body === 'string' ? request.body : '' })
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: { ...request.headers },
+      body: typeof request.body === 'string' ? request.body : '',
+    })
   })
   setup(app)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })

@@ -14,7 +14,9 @@ describe('classify', () => {
   it('maps upstream failures to 5002 envelopes with 502 or 504', () => {
     expect(classify(new UpstreamError('timeout')).key).toBe('UPSTREAM_TIMEOUT')
     expect(classify(new UpstreamError('unavailable')).key).toBe('UPSTREAM_UNAVAILABLE')
-    expect(classify(Object.assign(new Error('x'), { code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR', statusCode: 500 }) as never).key).toBe('UPSTREAM_UNAVAILABLE')
+    expect(classify(Object.assign(new Error('x'), { code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR', statusCode: 500 }) as never).key).toBe(
+      'UPSTREAM_UNAVAILABLE',
+    )
   })
 
   it('keeps its own failures and hides anything unexpected', () => {
@@ -29,7 +31,9 @@ describe('describeValidation', () => {
     const issue = { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'bust' } }
     expect(describeValidation(issue, 'zh-CN')).toBe('不支持的参数：bust')
     expect(describeValidation(issue, 'en-US')).toBe('Unknown parameter: bust')
-    expect(describeValidation({ keyword: 'maximum', instancePath: '/pageSize', params: { limit: 100 } }, 'en-US')).toBe('Parameter pageSize exceeds its limit of 100')
+    expect(describeValidation({ keyword: 'maximum', instancePath: '/pageSize', params: { limit: 100 } }, 'en-US')).toBe(
+      'Parameter pageSize exceeds its limit of 100',
+    )
   })
 })
 

@@ -9,7 +9,13 @@ const SIE = 10_000
 let now = 0
 let cache: SwrCache<string>
 
-const answer = (value: string, extra: Partial<Loaded<string>> = {}): Loaded<string> => ({ value, size: value.length, cacheable: true, failed: false, ...extra })
+const answer = (value: string, extra: Partial<Loaded<string>> = {}): Loaded<string> => ({
+  value,
+  size: value.length,
+  cacheable: true,
+  failed: false,
+  ...extra,
+})
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 beforeEach(() => {
@@ -78,7 +84,12 @@ describe('SwrCache', () => {
   })
 
   it('keeps keys apart and clears only its own entries', async () => {
-    const other = new SwrCache<string>('other', new LruCacheStore({ maxEntries: 10, maxBytes: 10_000 }), { ttlMs: TTL, staleWhileRevalidateMs: 0, staleIfErrorMs: 0, clock: () => now })
+    const other = new SwrCache<string>('other', new LruCacheStore({ maxEntries: 10, maxBytes: 10_000 }), {
+      ttlMs: TTL,
+      staleWhileRevalidateMs: 0,
+      staleIfErrorMs: 0,
+      clock: () => now,
+    })
     await cache.get('zh', async () => answer('中文'))
     await cache.get('en', async () => answer('English'))
     expect((await cache.get('en', async () => answer('x'))).value).toBe('English')

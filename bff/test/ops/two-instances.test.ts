@@ -33,7 +33,8 @@ describe.skipIf(!REDIS_URL)('ops on two instances sharing Redis', () => {
   beforeAll(async () => {
     stub = await startStubCore((app) => {
       stubContent(app)
-      for (const path of ['/report/researchBriefReport/choicenessReports', '/report/marketInfo/topList', '/basedata/config/findListByKeys']) app.get(path, async () => envelope([{ path }]))
+      for (const path of ['/report/researchBriefReport/choicenessReports', '/report/marketInfo/topList', '/basedata/config/findListByKeys'])
+        app.get(path, async () => envelope([{ path }]))
       app.post('/report/researchReport/categoryList', async () => envelope([{ marketType: 'energy', count: 3 }]))
       // The sitemap lists the reports of each edition.
       app.post('/report/researchBriefReport/pageList', async () => envelope({ list: [], count: 0 }))
@@ -87,9 +88,14 @@ describe.skipIf(!REDIS_URL)('ops on two instances sharing Redis', () => {
     const restarted = await buildBff(shared)
     instances[0] = restarted
     const { data } = body(await ops(restarted, 'GET', '/bff/ops/settings'))
-    expect(data.settings.find((s: { name: string }) => s.name === 'CACHE_TTL_MAP_S')).toMatchObject({ value: 1, source: 'runtime', start: 600 })
+    expect(data.settings.find((s: { name: string }) => s.name === 'CACHE_TTL_MAP_S')).toMatchObject({
+      value: 1,
+      source: 'runtime',
+      start: 600,
+    })
     await ops(restarted, 'PATCH', '/bff/ops/settings', { CACHE_TTL_MAP_S: null })
-    for (const instance of instances) expect(await within(1000, async () => (await settingValues(instance)).CACHE_TTL_MAP_S === 600)).toBe(true)
+    for (const instance of instances)
+      expect(await within(1000, async () => (await settingValues(instance)).CACHE_TTL_MAP_S === 600)).toBe(true)
   })
 
   for (const store of ['memory', 'redis'] as const) {
@@ -110,7 +116,8 @@ describe.skipIf(!REDIS_URL)('ops on two instances sharing Redis', () => {
 
       const purged = await ops(a, 'POST', '/bff/ops/purge', { report: 'wind-2026' })
       expect(body(purged).data.tags).toContain('report:wind-2026')
-      for (const url of showsWind) expect(await within(1000, async () => (await b.inject({ url })).headers['x-cache'] === 'MISS'), url).toBe(true)
+      for (const url of showsWind)
+        expect(await within(1000, async () => (await b.inject({ url })).headers['x-cache'] === 'MISS'), url).toBe(true)
       for (const url of showsOthers) expect((await b.inject({ url })).headers['x-cache'], url).toBe('HIT')
       expect((await b.inject(dict)).headers['x-cache']).toBe('HIT')
     })

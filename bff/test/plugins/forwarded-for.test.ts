@@ -19,8 +19,24 @@ afterAll(() => stub?.close())
 
 async function gateway(overrides: ConfigOverrides) {
   const lines: Array<Record<string, unknown>> = []
-  const stream = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done() } })
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUSTED_ORIGINS: SITE, CORE_API_URL: stub.url, RATE_LIMIT_LOGIN_MAX: 1, RATE_LIMIT_LOGIN_ACCOUNT_MAX: 100, ...overrides })
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)))
+      done()
+    },
+  })
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUSTED_ORIGINS: SITE,
+      CORE_API_URL: stub.url,
+      RATE_LIMIT_LOGIN_MAX: 1,
+      RATE_LIMIT_LOGIN_ACCOUNT_MAX: 100,
+      ...overrides,
+    },
+  )
   const instance: FastifyInstance = Fastify({ ...fastifyOptions(config), logger: { ...loggerOptions(config), stream } })
   await instance.register(app, { config })
   await instance.ready()
@@ -28,10 +44,14 @@ async function gateway(overrides: ConfigOverrides) {
 }
 
 /** A login from a visitor, as the balancer on loopback forwards it. */
-const login = (bff: FastifyInstance, visitor: string, account: string) => bff.inject({
-  method: 'POST', url: '/api/report/websiteUser/login', remoteAddress: '127.0.0.1',
-  headers: { ...fromSite, 'x-forwarded-for': visitor }, payload: { loginCode: account, password: 'x', validCode: 'y', unTime: '1' },
-})
+const login = (bff: FastifyInstance, visitor: string, account: string) =>
+  bff.inject({
+    method: 'POST',
+    url: '/api/report/websiteUser/login',
+    remoteAddress: '127.0.0.1',
+    headers: { ...fromSite, 'x-forwarded-for': visitor },
+    payload: { loginCode: account, password: 'x', validCode: 'y', unTime: '1' },
+  })
 
 describe('a balancer on loopback', () => {
   it('is believed by default: each visitor has a bucket of its own', async () => {

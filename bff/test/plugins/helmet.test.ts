@@ -38,17 +38,26 @@ describe('security headers', () => {
 
   it('refuse options whose headers would differ per request', () => {
     const nonce = () => `'nonce-${randomBytes(8).toString('hex')}'`
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } })).toThrow(/computed per request/)
+    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } })).toThrow(
+      /computed per request/,
+    )
     // Even one that would come out the same against a made-up request.
     const fromHost = (request: { headers: Record<string, string | undefined> }) => `https://${request.headers.host ?? 'example.com'}`
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", fromHost as never] } } })).toThrow(/computed per request/)
+    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", fromHost as never] } } })).toThrow(
+      /computed per request/,
+    )
   })
 
   it('come on every kind of answer, proxied, refused, malformed, unknown and HEAD', async () => {
     const answers = await Promise.all([
       bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, payload: {} }),
       bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', payload: {} }),
-      bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, 'content-type': 'application/json' }, payload: '{"pageNo":' }),
+      bff.inject({
+        method: 'POST',
+        url: '/api/report/researchReport/pageList',
+        headers: { ...fromSite, 'content-type': 'application/json' },
+        payload: '{"pageNo":',
+      }),
       bff.inject({ url: '/api/no/such/path' }),
       bff.inject({ url: '/bff/health' }),
       bff.inject({ method: 'HEAD', url: '/bff/health' }),

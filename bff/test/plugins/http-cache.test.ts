@@ -21,7 +21,9 @@ describe('validators', () => {
   })
 
   it('makes the shared Cache-Control from the two settings', () => {
-    expect(sharedCacheControl({ HTTP_MAX_AGE_S: 10, HTTP_STALE_WHILE_REVALIDATE_S: 20 })).toBe('public, max-age=10, stale-while-revalidate=20')
+    expect(sharedCacheControl({ HTTP_MAX_AGE_S: 10, HTTP_STALE_WHILE_REVALIDATE_S: 20 })).toBe(
+      'public, max-age=10, stale-while-revalidate=20',
+    )
     expect(sharedCacheControl({ HTTP_MAX_AGE_S: 10, HTTP_STALE_WHILE_REVALIDATE_S: 0 })).toBe('public, max-age=10')
     expect(sharedCacheControl({ HTTP_MAX_AGE_S: 0, HTTP_STALE_WHILE_REVALIDATE_S: 20 })).toBe('no-cache')
   })

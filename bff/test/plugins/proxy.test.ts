@@ -18,7 +18,9 @@ beforeAll(async () => {
     app.post('/report/websiteUser/login', async () => envelope({ token: 'tok-123', user: { id: '7', name: 'Li Lei' } }))
     app.post('/report/websiteUser/register', async () => envelope({ token: 'tok-456', user: { id: '8', name: 'Han Meimei' } }))
     app.get('/report/websiteUser/getUserInfo', async (request, reply) =>
-      request.headers['website-token'] === 'expired' ? reply.status(401).send(envelope(null, 5001, '登录状态已过期')) : envelope({ id: '7', name: 'Li Lei' }),
+      request.headers['website-token'] === 'expired'
+        ? reply.status(401).send(envelope(null, 5001, '登录状态已过期'))
+        : envelope({ id: '7', name: 'Li Lei' }),
     )
     app.get('/report/websiteUser/logout', async () => envelope(null))
     app.post('/report/researchReport/pageList', async () => envelope({ list: [] }))
@@ -30,7 +32,12 @@ beforeAll(async () => {
     app.post('/report/websiteUserResearchOrder/pay/asyncNotify', async (_request, reply) => reply.type('text/plain').send('success'))
     app.get('/report/researchReport/form', async () => envelope({ id: '1' }))
     app.get('/download/:token', async (request, reply) =>
-      reply.status(206).header('content-range', 'bytes 5-8/13').header('content-disposition', 'attachment; filename="r.pdf"').type('application/pdf').send(Buffer.from('1.7 ')),
+      reply
+        .status(206)
+        .header('content-range', 'bytes 5-8/13')
+        .header('content-disposition', 'attachment; filename="r.pdf"')
+        .type('application/pdf')
+        .send(Buffer.from('1.7 ')),
     )
   })
   bff = await buildBff({ CORE_API_URL: stub.url })
@@ -45,7 +52,12 @@ const last = () => stub.seen.at(-1)!
 
 describe('upstream requests', () => {
   it('adds lang from the locale cookie to a POST body and keeps the rest', async () => {
-    await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, cookie: 'locale=en-US' }, payload: { pageNo: 2 } })
+    await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, cookie: 'locale=en-US' },
+      payload: { pageNo: 2 },
+    })
     expect(JSON.parse(last().body)).toEqual({ pageNo: 2, lang: 'en-US' })
   })
 
@@ -55,7 +67,12 @@ describe('upstream requests', () => {
   })
 
   it('keeps the lang the browser sent', async () => {
-    await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, cookie: 'locale=en-US' }, payload: { lang: 'zh-CN' } })
+    await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, cookie: 'locale=en-US' },
+      payload: { lang: 'zh-CN' },
+    })
     expect(JSON.parse(last().body)).toEqual({ lang: 'zh-CN' })
   })
 
@@ -65,7 +82,10 @@ describe('upstream requests', () => {
   })
 
   it('turns the session cookie into website-token and sends no cookies upstream', async () => {
-    await bff.inject({ url: '/api/report/websiteUser/getUserInfo', headers: { cookie: 'rpt_session=tok-123; other=1', 'website-token': 'forged' } })
+    await bff.inject({
+      url: '/api/report/websiteUser/getUserInfo',
+      headers: { cookie: 'rpt_session=tok-123; other=1', 'website-token': 'forged' },
+    })
     expect(last().headers['website-token']).toBe('tok-123')
     expect(last().headers.cookie).toBeUndefined()
   })
@@ -74,20 +94,35 @@ describe('upstream requests', () => {
 describe('bad input', () => {
   it('answers malformed JSON with a 100001 envelope without calling upstream', async () => {
     const before = stub.seen.length
-    const res = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, 'content-type': 'application/json' }, payload: '{"pageNo":' })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, 'content-type': 'application/json' },
+      payload: '{"pageNo":',
+    })
     expect(res.statusCode).toBe(200)
     expect(body(res).code).toBe(100001)
     expect(stub.seen.length).toBe(before)
   })
 
   it('answers a body that is not JSON with 415', async () => {
-    const res = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, 'content-type': 'text/plain' }, payload: 'pageNo=1' })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, 'content-type': 'text/plain' },
+      payload: 'pageNo=1',
+    })
     expect(res.statusCode).toBe(415)
     expect(body(res)).toEqual({ code: 415, msg: '不支持的请求内容类型', data: null })
   })
 
   it('treats an empty JSON body as {}', async () => {
-    const res = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, 'content-type': 'application/json', cookie: 'locale=en-US' }, payload: '' })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, 'content-type': 'application/json', cookie: 'locale=en-US' },
+      payload: '',
+    })
     expect(res.statusCode).toBe(200)
     expect(JSON.parse(last().body)).toEqual({ lang: 'en-US' })
   })
@@ -95,7 +130,12 @@ describe('bad input', () => {
 
 describe('session cookie', () => {
   it('moves the login token into an HttpOnly cookie and out of the body', async () => {
-    const res = await bff.inject({ method: 'POST', url: '/api/report/websiteUser/login', headers: fromSite, payload: { loginCode: 'x', password: 'y', validCode: 'z', unTime: '1' } })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/websiteUser/login',
+      headers: fromSite,
+      payload: { loginCode: 'x', password: 'y', validCode: 'z', unTime: '1' },
+    })
     expect(body(res)).toEqual({ code: 200, msg: 'success', data: { user: { id: '7', name: 'Li Lei' } } })
     expect(res.body).not.toContain('tok-123')
     expect(cookie(res, 'rpt_session')).toMatchObject({ value: 'tok-123', httpOnly: true, sameSite: 'Lax', path: '/' })
@@ -136,7 +176,10 @@ describe('session cookie', () => {
         payload: {},
       })
       expect(cookie(res, '__Host-rpt_session')).toMatchObject({ value: 'tok-123', secure: true, httpOnly: true, path: '/' })
-      await behindTls.inject({ url: '/api/report/websiteUser/getUserInfo', headers: { 'x-forwarded-proto': 'https', cookie: '__Host-rpt_session=tok-123' } })
+      await behindTls.inject({
+        url: '/api/report/websiteUser/getUserInfo',
+        headers: { 'x-forwarded-proto': 'https', cookie: '__Host-rpt_session=tok-123' },
+      })
       expect(last().headers['website-token']).toBe('tok-123')
     } finally {
       await behindTls.close()
@@ -162,7 +205,12 @@ describe('pass-through', () => {
 
   it('passes payment notifications byte for byte, without CSRF checks or lang', async () => {
     const signed = 'sign=abc%3D&trade_status=TRADE_SUCCESS&out_trade_no=42'
-    const res = await bff.inject({ method: 'POST', url: '/api/report/websiteUserResearchOrder/pay/asyncNotify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: signed })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/websiteUserResearchOrder/pay/asyncNotify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: signed,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('success')
     expect(last().body).toBe(signed)
@@ -170,10 +218,12 @@ describe('pass-through', () => {
 })
 
 describe('payment sandbox pages', () => {
-  it('are not passed to the core API: the cashier is the payment gateway\'s own', async () => {
+  it("are not passed to the core API: the cashier is the payment gateway's own", async () => {
     const before = stub.seen.length
     expect((await bff.inject({ url: '/sandbox/alipay/gateway.do?x=1' })).body).not.toContain('<form')
-    expect((await bff.inject({ method: 'POST', url: '/sandbox/wechatpay/cashier/abc', headers: fromSite, payload: {} })).statusCode).toBe(404)
+    expect((await bff.inject({ method: 'POST', url: '/sandbox/wechatpay/cashier/abc', headers: fromSite, payload: {} })).statusCode).toBe(
+      404,
+    )
     expect(stub.seen.length).toBe(before)
   })
 })
@@ -197,7 +247,12 @@ describe('an unreachable core API', () => {
   it('answers 5002 (HTTP 200) with an envelope in the visitor language when nothing listens', async () => {
     const down = await buildBff({ CORE_API_URL: `http://127.0.0.1:${await freePort()}` })
     try {
-      const res = await down.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, cookie: 'locale=en-US' }, payload: {} })
+      const res = await down.inject({
+        method: 'POST',
+        url: '/api/report/researchReport/pageList',
+        headers: { ...fromSite, cookie: 'locale=en-US' },
+        payload: {},
+      })
       expect(res.statusCode).toBe(200)
       expect(body(res)).toEqual({ code: 5002, msg: 'The service is temporarily unavailable. Please try again later.', data: null })
       const cached = await down.inject({ url: '/api/basedata/carousel/listData?lang=zh-CN' })

@@ -57,7 +57,12 @@ describe.skipIf(!REDIS_URL)('with Redis', () => {
     expect(body(fromOther).data.regions.length).toBeGreaterThan(0)
     expect(upstreamCalls()).toBe(before + 1)
     // A purge empties the shared store too.
-    await sharedStoreA.inject({ method: 'POST', url: '/bff/cache/purge', headers: { 'x-ops-token': 'ops-token' }, payload: { cache: 'map' } })
+    await sharedStoreA.inject({
+      method: 'POST',
+      url: '/bff/cache/purge',
+      headers: { 'x-ops-token': 'ops-token' },
+      payload: { cache: 'map' },
+    })
     expect((await sharedStoreB.inject({ url })).headers['x-cache']).toBe('MISS')
   })
 
@@ -79,7 +84,13 @@ describe.skipIf(!REDIS_URL)('with Redis', () => {
 
   it('shares one rate-limit budget between instances', async () => {
     const login = (instance: FastifyInstance) =>
-      instance.inject({ method: 'POST', url: '/api/report/websiteUser/login', headers: fromSite, remoteAddress: '203.0.113.9', payload: { loginCode: `c${Math.random()}` } })
+      instance.inject({
+        method: 'POST',
+        url: '/api/report/websiteUser/login',
+        headers: fromSite,
+        remoteAddress: '203.0.113.9',
+        payload: { loginCode: `c${Math.random()}` },
+      })
     const statuses = []
     for (const instance of [a, b, a, b]) statuses.push((await login(instance)).statusCode)
     expect(statuses).toEqual([200, 200, 200, 200])

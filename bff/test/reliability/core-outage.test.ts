@@ -13,8 +13,15 @@ let bff: FastifyInstance
 let port = 0
 
 const SHORT_TTL = {
-  CACHE_TTL_DICT_S: 1, CACHE_TTL_CONFIG_S: 1, CACHE_TTL_CAROUSEL_S: 1, CACHE_TTL_MAP_S: 1, CACHE_TTL_HOT_REPORTS_S: 1,
-  CACHE_TTL_CHOICENESS_S: 1, CACHE_TTL_CATEGORIES_S: 1, CACHE_TTL_LATEST_NEWS_S: 1, CACHE_STALE_WHILE_REVALIDATE_S: 0,
+  CACHE_TTL_DICT_S: 1,
+  CACHE_TTL_CONFIG_S: 1,
+  CACHE_TTL_CAROUSEL_S: 1,
+  CACHE_TTL_MAP_S: 1,
+  CACHE_TTL_HOT_REPORTS_S: 1,
+  CACHE_TTL_CHOICENESS_S: 1,
+  CACHE_TTL_CATEGORIES_S: 1,
+  CACHE_TTL_LATEST_NEWS_S: 1,
+  CACHE_STALE_WHILE_REVALIDATE_S: 0,
 }
 
 beforeAll(async () => {
@@ -27,17 +34,32 @@ afterAll(async () => {
   await core?.stop()
 })
 
-interface Call { name: string; cached: boolean; send(): Promise<LightMyRequestResponse> }
+interface Call {
+  name: string
+  cached: boolean
+  send(): Promise<LightMyRequestResponse>
+}
 const CALLS: Call[] = [
   { name: 'carousel', cached: true, send: () => bff.inject({ url: '/api/basedata/carousel/listData?lang=zh-CN' }) },
   { name: 'hotReports', cached: true, send: () => bff.inject({ url: '/api/report/researchReport/hotReports?lang=en-US' }) },
   { name: 'home page', cached: true, send: () => bff.inject({ url: '/bff/pages/home?lang=zh-CN' }) },
-  { name: 'report list', cached: false, send: () => bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, payload: { pageSize: 5 } }) },
+  {
+    name: 'report list',
+    cached: false,
+    send: () => bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, payload: { pageSize: 5 } }),
+  },
   { name: 'reports page', cached: false, send: () => bff.inject({ url: '/bff/pages/reports?lang=en-US' }) },
 ]
 
 type Phase = 'up' | 'down' | 'back'
-interface Sample { phase: Phase; call: Call; status: number; cache: string | undefined; ms: number; code: number | undefined }
+interface Sample {
+  phase: Phase
+  call: Call
+  status: number
+  cache: string | undefined
+  ms: number
+  code: number | undefined
+}
 
 describe('the core API killed under load', () => {
   it('keeps cached answers coming, fails the rest fast, and recovers when it returns', async () => {
@@ -59,7 +81,14 @@ describe('the core API killed under load', () => {
         } catch {
           // not JSON: code stays undefined and the assertion below names it
         }
-        samples.push({ phase: at, call, status: res.statusCode, cache: res.headers['x-cache'] as string | undefined, ms: performance.now() - started, code })
+        samples.push({
+          phase: at,
+          call,
+          status: res.statusCode,
+          cache: res.headers['x-cache'] as string | undefined,
+          ms: performance.now() - started,
+          code,
+        })
         // Pace the load so the core API's restart gets some of the two cores.
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
@@ -74,13 +103,14 @@ describe('the core API killed under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500))
     core = await startCore({ seed: false, port })
     phase = 'back'
-    const recovered = (name: string) => samples.some((s) => s.phase === 'back' && s.call.name === name && s.status === 200 && s.cache !== 'STALE')
+    const recovered = (name: string) =>
+      samples.some((s) => s.phase === 'back' && s.call.name === name && s.status === 200 && s.cache !== 'STALE')
     const deadline = Date.now() + 20_000
     while (!CALLS.every((call) => recovered(call.name)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
     running = false
     await Promise.all(workers)
 
-    const broken = samples.filter((s) => s.code === undefined || s.status >= 500 && s.status !== 502 && s.status !== 504)
+    const broken = samples.filter((s) => s.code === undefined || (s.status >= 500 && s.status !== 502 && s.status !== 504))
     expect(broken.map((s) => `${s.phase} ${s.call.name} ${s.status}`)).toEqual([])
     const down = samples.filter((s) => s.phase === 'down')
     expect(down.length).toBeGreaterThan(20)

@@ -16,27 +16,41 @@ let bff: FastifyInstance
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000)
 const fieldsOf = new Map<string, string[]>()
 
-interface Route { method: 'GET' | 'POST'; url: string; fields: string[]; envelope: boolean }
+interface Route {
+  method: 'GET' | 'POST'
+  url: string
+  fields: string[]
+  envelope: boolean
+}
 let routes: Route[] = []
 
 beforeAll(async () => {
   core = await startCore({ seed: false })
   bff = await buildBff({ CORE_API_URL: core.url, OPS_TOKEN: 'ops-secret-token' })
-  const doc = await (await fetch(`${core.url}/docs/json`)).json() as { paths: Record<string, Record<string, any>> }
+  const doc = (await (await fetch(`${core.url}/docs/json`)).json()) as { paths: Record<string, Record<string, any>> }
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, schema] of Object.entries(methods)) {
-      const fields = method === 'get'
-        ? (schema.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name)
-        : Object.keys(schema.requestBody?.content?.['application/json']?.schema?.properties ?? {})
+      const fields =
+        method === 'get'
+          ? (schema.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name)
+          : Object.keys(schema.requestBody?.content?.['application/json']?.schema?.properties ?? {})
       fieldsOf.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, fields)
     }
   }
-  const api = [...CACHED_PATHS, ...PROXIED_PATHS].map(({ method, path }) => ({ method, url: `${API_PREFIX}${path}`, fields: fieldsOf.get(`${method} ${path}`) ?? [], envelope: true }))
+  const api = [...CACHED_PATHS, ...PROXIED_PATHS].map(({ method, path }) => ({
+    method,
+    url: `${API_PREFIX}${path}`,
+    fields: fieldsOf.get(`${method} ${path}`) ?? [],
+    envelope: true,
+  }))
   routes = [
     ...api,
     ...PAYMENT_NOTIFY_PATHS.map((path) => ({ method: 'POST' as const, url: `${API_PREFIX}${path}`, fields: [], envelope: false })),
     ...['home', 'reports', 'report', 'bulletins', 'bulletin', 'news', 'article'].map((page) => ({
-      method: 'GET' as const, url: `/bff/pages/${page}`, fields: ['pageNo', 'pageSize', 'keyword', 'marketType', 'webTitle', 'id', 'price', 'publishDate'], envelope: true,
+      method: 'GET' as const,
+      url: `/bff/pages/${page}`,
+      fields: ['pageNo', 'pageSize', 'keyword', 'marketType', 'webTitle', 'id', 'price', 'publishDate'],
+      envelope: true,
     })),
     { method: 'GET', url: '/bff/health', fields: [], envelope: true },
     { method: 'GET', url: '/bff/metrics', fields: [], envelope: false },
@@ -58,16 +72,41 @@ afterAll(async () => {
 })
 
 const HOSTILE = [
-  "' OR '1'='1", '1; DROP TABLE website_user; --', '<script>alert(1)</script>', '"><svg onload=alert(1)>', '../../../../etc/passwd',
-  '..%2f..%2fetc%2fpasswd', '%00', '\u0000', '\uD800', '𠜎', 'NaN', '1e309', '9'.repeat(30), 'zh-CN', 'en-US', 'zfb', '',
+  "' OR '1'='1",
+  '1; DROP TABLE website_user; --',
+  '<script>alert(1)</script>',
+  '"><svg onload=alert(1)>',
+  '../../../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '%00',
+  '\u0000',
+  '\uD800',
+  '𠜎',
+  'NaN',
+  '1e309',
+  '9'.repeat(30),
+  'zh-CN',
+  'en-US',
+  'zfb',
+  '',
 ]
 const scalar = fc.oneof(
-  fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null),
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 30 }),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
   fc.nat({ max: 400_000 }).map((n) => 'y'.repeat(n)),
 )
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 3 }),
-    fc.nat({ max: 3000 }).map((n) => Array(n).fill('a'))),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 3 }),
+    fc.nat({ max: 3000 }).map((n) => Array(n).fill('a')),
+  ),
 })).value
 const rawBody = fc.oneof(
   fc.integer({ min: 100, max: 4000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
@@ -77,17 +116,25 @@ const rawBody = fc.oneof(
 const request = fc.record({
   route: fc.nat(),
   fields: fc.array(fc.tuple(fc.nat(), value), { maxLength: 4 }),
-  extra: fc.option(fc.tuple(fc.constantFrom('id', 'userId', 'token', '__proto__', 'constructor', 'z'.repeat(200)), value), { nil: undefined }),
+  extra: fc.option(fc.tuple(fc.constantFrom('id', 'userId', 'token', '__proto__', 'constructor', 'z'.repeat(200)), value), {
+    nil: undefined,
+  }),
   raw: fc.option(rawBody, { freq: 5, nil: undefined }),
   contentType: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml'),
   site: fc.constantFrom<'site' | 'cross' | 'none'>('site', 'site', 'site', 'cross', 'none'),
-  cookie: fc.constantFrom('', 'rpt_session=abc', `rpt_session=${'%'.repeat(50)}`, 'rpt_lang=en-US; rpt_session=\' OR 1=1 --', `rpt_session=${'q'.repeat(5000)}`),
+  cookie: fc.constantFrom(
+    '',
+    'rpt_session=abc',
+    `rpt_session=${'%'.repeat(50)}`,
+    "rpt_lang=en-US; rpt_session=' OR 1=1 --",
+    `rpt_session=${'q'.repeat(5000)}`,
+  ),
   param: fc.constantFrom(...HOSTILE.filter(Boolean), 'A'.repeat(43)),
   address: fc.integer({ min: 1, max: 250 }),
   opsToken: fc.constantFrom(undefined, 'wrong', 'ops-secret-token'.slice(0, -1), ''),
 })
 
-const asText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+const asText = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
 function encodeParam(text: string): string {
   try {
     return encodeURIComponent(text)
@@ -100,36 +147,53 @@ describe('generated malformed requests through the BFF', () => {
   it(`answer ${RUNS} requests without a 5xx other than an upstream outage`, async () => {
     const reached = new Set<string>()
     let fiveHundreds = 0
-    await fc.assert(fc.asyncProperty(request, async (r) => {
-      const route = routes[r.route % routes.length]!
-      const url = route.url.replace(/:(\w+)/g, encodeParam(r.param))
-      const headers: Record<string, string> = { 'x-forwarded-for': `198.51.100.${r.address}` }
-      if (r.site === 'site') Object.assign(headers, fromSite)
-      if (r.site === 'cross') Object.assign(headers, { origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' })
-      if (r.cookie) headers.cookie = r.cookie
-      if (r.opsToken !== undefined) headers['x-ops-token'] = r.opsToken
-      const params: Record<string, unknown> = {}
-      for (const [index, v] of r.fields) if (route.fields.length > 0) params[route.fields[index % route.fields.length]!] = v
-      if (r.extra) params[r.extra[0]] = r.extra[1]
-      const res = route.method === 'GET'
-        ? await bff.inject({ method: 'GET', url, headers, query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, asText(v).slice(0, 6000)])), remoteAddress: '127.0.0.1' })
-        : await bff.inject({
-          method: 'POST', url, remoteAddress: '127.0.0.1', headers: { ...headers, 'content-type': r.contentType },
-          payload: r.raw ?? (r.contentType.includes('urlencoded') ? new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, asText(v)])).toString() : JSON.stringify(params)),
-        })
-      reached.add(route.url)
-      const label = `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`
-      if (res.statusCode >= 500) {
-        fiveHundreds++
-        throw new Error(label)
-      }
-      if (!route.envelope) return true
-      if (res.statusCode < 300 && !String(res.headers['content-type']).includes('json')) return true
-      const parsed = JSON.parse(res.body) as Record<string, unknown>
-      if (Object.keys(parsed).sort().join() !== 'code,data,msg') throw new Error(`not an envelope: ${label}`)
-      if (/at .*\.(ts|js):\d+|ECONNREFUSED|undici/i.test(res.body)) throw new Error(`internals leaked: ${label}`)
-      return true
-    }), { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) })
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const route = routes[r.route % routes.length]!
+        const url = route.url.replace(/:(\w+)/g, encodeParam(r.param))
+        const headers: Record<string, string> = { 'x-forwarded-for': `198.51.100.${r.address}` }
+        if (r.site === 'site') Object.assign(headers, fromSite)
+        if (r.site === 'cross') Object.assign(headers, { origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' })
+        if (r.cookie) headers.cookie = r.cookie
+        if (r.opsToken !== undefined) headers['x-ops-token'] = r.opsToken
+        const params: Record<string, unknown> = {}
+        for (const [index, v] of r.fields) if (route.fields.length > 0) params[route.fields[index % route.fields.length]!] = v
+        if (r.extra) params[r.extra[0]] = r.extra[1]
+        const res =
+          route.method === 'GET'
+            ? await bff.inject({
+                method: 'GET',
+                url,
+                headers,
+                query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, asText(v).slice(0, 6000)])),
+                remoteAddress: '127.0.0.1',
+              })
+            : await bff.inject({
+                method: 'POST',
+                url,
+                remoteAddress: '127.0.0.1',
+                headers: { ...headers, 'content-type': r.contentType },
+                payload:
+                  r.raw ??
+                  (r.contentType.includes('urlencoded')
+                    ? new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, asText(v)])).toString()
+                    : JSON.stringify(params)),
+              })
+        reached.add(route.url)
+        const label = `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`
+        if (res.statusCode >= 500) {
+          fiveHundreds++
+          throw new Error(label)
+        }
+        if (!route.envelope) return true
+        if (res.statusCode < 300 && !String(res.headers['content-type']).includes('json')) return true
+        const parsed = JSON.parse(res.body) as Record<string, unknown>
+        if (Object.keys(parsed).sort().join() !== 'code,data,msg') throw new Error(`not an envelope: ${label}`)
+        if (/at .*\.(ts|js):\d+|ECONNREFUSED|undici/i.test(res.body)) throw new Error(`internals leaked: ${label}`)
+        return true
+      }),
+      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    )
     expect(fiveHundreds).toBe(0)
     expect(reached.size).toBe(routes.length)
   }, 150_000)
@@ -143,7 +207,12 @@ describe('generated malformed requests through the BFF', () => {
   it('keeps serving, and so does the core API behind it', async () => {
     const health = await bff.inject({ url: '/bff/health' })
     expect(JSON.parse(health.body).data).toMatchObject({ status: 'ok', core: 'up' })
-    const list = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, origin: SITE }, payload: {} })
+    const list = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, origin: SITE },
+      payload: {},
+    })
     expect(list.statusCode).toBe(200)
   })
 })

@@ -22,8 +22,16 @@ const answers: string[] = []
 beforeAll(async () => {
   core = await startCore({ seed: false })
   const noClient = path.join(await mkdtemp(path.join(tmpdir(), 'rpt-bff-')), 'no-dist')
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'debug', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CORE_API_URL: core.url, TRUST_PROXY: 'true' })
-  const stream = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString('utf8')); done() } })
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', LOG_LEVEL: 'debug', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CORE_API_URL: core.url, TRUST_PROXY: 'true' },
+  )
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'))
+      done()
+    },
+  })
   bff = Fastify({ ...fastifyOptions(config), logger: { ...loggerOptions(config), stream } })
   await bff.register(app, { config })
   await bff.ready()
@@ -45,10 +53,18 @@ let n = 0
 async function register(secure: boolean) {
   const account = `sess${process.pid}${++n}`
   const res = await call({
-    method: 'POST', url: '/api/report/websiteUser/register', headers: { ...fromSite, ...(secure ? https : {}) },
+    method: 'POST',
+    url: '/api/report/websiteUser/register',
+    headers: { ...fromSite, ...(secure ? https : {}) },
     payload: {
-      loginCode: encryptCredential(account), password: encryptCredential('Secret123'), confirmNewPassword: encryptCredential('Secret123'),
-      companyName: '测试公司', addr: '经理', email: `${account}@example.com`, contact: '13800138000', name: '测试',
+      loginCode: encryptCredential(account),
+      password: encryptCredential('Secret123'),
+      confirmNewPassword: encryptCredential('Secret123'),
+      companyName: '测试公司',
+      addr: '经理',
+      email: `${account}@example.com`,
+      contact: '13800138000',
+      name: '测试',
     },
   })
   expect(body(res).code).toBe(200)
@@ -57,8 +73,15 @@ async function register(secure: boolean) {
 
 async function login(account: string, password: string) {
   const res = await call({
-    method: 'POST', url: '/api/report/websiteUser/login', headers: { ...fromSite, 'x-forwarded-for': `198.51.100.${++n}` },
-    payload: { loginCode: encryptCredential(account), password: encryptCredential(password), validCode: CAPTCHA_TEST_CODE, unTime: String(Date.now()) },
+    method: 'POST',
+    url: '/api/report/websiteUser/login',
+    headers: { ...fromSite, 'x-forwarded-for': `198.51.100.${++n}` },
+    payload: {
+      loginCode: encryptCredential(account),
+      password: encryptCredential(password),
+      validCode: CAPTCHA_TEST_CODE,
+      unTime: String(Date.now()),
+    },
   })
   expect(body(res).code).toBe(200)
   return cookie(res, 'rpt_session')!.value
@@ -82,7 +105,9 @@ describe('the session cookie', () => {
     const first = await login(account, 'Secret123')
     const second = await login(account, 'Secret123')
     const changed = await call({
-      method: 'POST', url: '/api/report/websiteUser/updatePwd', headers: { ...fromSite, cookie: `rpt_session=${second}` },
+      method: 'POST',
+      url: '/api/report/websiteUser/updatePwd',
+      headers: { ...fromSite, cookie: `rpt_session=${second}` },
       payload: { newPassword: encryptCredential('Changed456'), confirmNewPassword: encryptCredential('Changed456') },
     })
     expect(body(changed).code).toBe(200)
@@ -104,7 +129,12 @@ describe('the log', () => {
     const link = 'Zk9PQmFyQmF6UXV4LXNpZ25lZC1saW5rLXRva2VuLTQz'
     secrets.push(link)
     await call({ url: `/api/download/${link}` })
-    await call({ method: 'POST', url: '/bff/cache/purge', headers: { 'x-ops-token': 'guessed-ops-token', authorization: 'Bearer guessed-ops-token' }, payload: {} })
+    await call({
+      method: 'POST',
+      url: '/bff/cache/purge',
+      headers: { 'x-ops-token': 'guessed-ops-token', authorization: 'Bearer guessed-ops-token' },
+      payload: {},
+    })
 
     const log = lines.join('')
     expect(log).toContain('/api/report/websiteUser/getUserInfo')

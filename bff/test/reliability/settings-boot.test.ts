@@ -6,5 +6,8 @@ describeSharedSettings({
   entry: 'bff/src/server.ts',
   env: { PORT: '0', CORE_API_URL: 'http://127.0.0.1:9', REDIS_URL: '' },
   options: (overrides) => fastifyOptions(loadConfig({}, overrides)),
-  refusals: [[{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL']],
+  refusals: [
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ],
 })

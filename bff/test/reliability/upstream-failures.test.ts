@@ -11,10 +11,12 @@ import { freePort } from '../helpers/core-process.ts'
 // before an answer is sent once more on a new connection, a write never.
 
 /** nginx's answer when its upstream is gone (captured from Debian's nginx, server_tokens off). */
-const NGINX_502_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+const NGINX_502_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 const nginx = (status: string, page: string) =>
   `HTTP/1.1 ${status}\r\nServer: nginx\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\nConnection: keep-alive\r\n\r\n${page}`
-const json = (status: string, text: string) => `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
+const json = (status: string, text: string) =>
+  `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
 const OK = json('200 OK', JSON.stringify({ code: 200, msg: 'success', data: { list: [], count: 0 } }))
 
 type Plan = 'reset' | 'silent' | string
@@ -62,9 +64,19 @@ beforeEach(() => {
 })
 
 const list = (app: FastifyInstance, lang: 'zh-CN' | 'en-US') =>
-  app.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, cookie: `locale=${lang}` }, payload: { pageNo: 1 } })
+  app.inject({
+    method: 'POST',
+    url: '/api/report/researchReport/pageList',
+    headers: { ...fromSite, cookie: `locale=${lang}` },
+    payload: { pageNo: 1 },
+  })
 const save = (app: FastifyInstance, lang: 'zh-CN' | 'en-US') =>
-  app.inject({ method: 'POST', url: '/api/report/websiteUser/updateUser', headers: { ...fromSite, cookie: `locale=${lang}` }, payload: { name: 'Li' } })
+  app.inject({
+    method: 'POST',
+    url: '/api/report/websiteUser/updateUser',
+    headers: { ...fromSite, cookie: `locale=${lang}` },
+    payload: { name: 'Li' },
+  })
 
 const UNAVAILABLE = { 'zh-CN': '服务暂时不可用，请稍后再试', 'en-US': 'The service is temporarily unavailable. Please try again later.' }
 const TIMEOUT = { 'zh-CN': '服务响应超时，请稍后再试', 'en-US': 'The service took too long to answer. Please try again later.' }
@@ -84,7 +96,11 @@ describe('an upstream failure reaches the browser as the envelope, in its langua
     ['an empty JSON body', json('200 OK', ''), UNAVAILABLE],
     ['an empty 502 without a type', 'HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n', UNAVAILABLE],
     ['an empty 200 without a type', 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n', UNAVAILABLE],
-    ['JSON that is not the envelope', json('503 Service Unavailable', '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}'), UNAVAILABLE],
+    [
+      'JSON that is not the envelope',
+      json('503 Service Unavailable', '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}'),
+      UNAVAILABLE,
+    ],
     ['JSON cut short', json('200 OK', '{"code":200,"msg":"succ'), UNAVAILABLE],
   ]
   for (const [what, plan, msg] of failures) {
@@ -111,7 +127,11 @@ describe('an upstream failure reaches the browser as the envelope, in its langua
 })
 
 describe('a read whose upstream failed before answering is sent once more, on a new connection', () => {
-  for (const [what, plan] of [["nginx's 502 page", nginx('502 Bad Gateway', NGINX_502_PAGE)], ['a reset', 'reset'], ['a 503', nginx('503 Service Temporarily Unavailable', 'busy')]] as const) {
+  for (const [what, plan] of [
+    ["nginx's 502 page", nginx('502 Bad Gateway', NGINX_502_PAGE)],
+    ['a reset', 'reset'],
+    ['a 503', nginx('503 Service Temporarily Unavailable', 'busy')],
+  ] as const) {
     it(`after ${what}: the browser gets the answer of the second attempt`, async () => {
       plans.set('/report/researchReport/pageList', [plan])
       const response = await list(bff, 'en-US')

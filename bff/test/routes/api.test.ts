@@ -26,7 +26,12 @@ const nextAddress = () => `10.0.0.${addressCounter++}`
 
 describe('allow-list', () => {
   it('proxies /api/<path> to the core API', async () => {
-    const res = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, payload: { pageSize: 5 } })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: fromSite,
+      payload: { pageSize: 5 },
+    })
     expect(res.statusCode).toBe(200)
     expect(body(res).data).toMatchObject({ pageList: { pageNo: 1, pageSize: 5 } })
   })
@@ -47,7 +52,10 @@ describe('allow-list', () => {
   })
 
   it('answers in the language the request names over the locale cookie', async () => {
-    const res = await bff.inject({ url: '/api/report/researchReport/form?webTitle=no-such-report&lang=zh-CN', headers: { cookie: 'locale=en-US' } })
+    const res = await bff.inject({
+      url: '/api/report/researchReport/form?webTitle=no-such-report&lang=zh-CN',
+      headers: { cookie: 'locale=en-US' },
+    })
     expect(body(res).msg).toBe('研究报告为空')
   })
 
@@ -76,7 +84,8 @@ describe('cached calls', () => {
   })
 
   it('keys POST bodies by their fields', async () => {
-    const ask = (dictType: string) => bff.inject({ method: 'POST', url: '/api/basedata/dict/listData', headers: fromSite, payload: { dictType } })
+    const ask = (dictType: string) =>
+      bff.inject({ method: 'POST', url: '/api/basedata/dict/listData', headers: fromSite, payload: { dictType } })
     expect((await ask('market_type')).headers['x-cache']).toBe('MISS')
     expect((await ask('market_type_en')).headers['x-cache']).toBe('MISS')
     expect((await ask('market_type')).headers['x-cache']).toBe('HIT')
@@ -92,7 +101,8 @@ describe('cached calls', () => {
   })
 
   it('does not keep error answers', async () => {
-    const ask = () => bff.inject({ method: 'POST', url: '/api/basedata/dict/listData', headers: fromSite, payload: { dictType: 'secret_things' } })
+    const ask = () =>
+      bff.inject({ method: 'POST', url: '/api/basedata/dict/listData', headers: fromSite, payload: { dictType: 'secret_things' } })
     const res = await ask()
     expect(res.statusCode).toBe(200)
     expect(body(res).code).toBe(100001)
@@ -102,7 +112,12 @@ describe('cached calls', () => {
 
 describe('CSRF', () => {
   const post = (headers: Record<string, string>) =>
-    bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { 'content-type': 'application/json', ...headers }, payload: '{}' })
+    bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: '{}',
+    })
 
   it('refuses a cross-site POST', async () => {
     const res = await post({ origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' })
@@ -148,7 +163,13 @@ describe('rate limits', () => {
       expect(body(refused!)).toEqual({ code: 429, msg: 'Too many requests. Please try again later.', data: null })
       expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0)
       // Another address still gets through.
-      const other = await limited.inject({ method: 'POST', url: '/api/report/websiteUser/login', headers: fromSite, remoteAddress: '192.0.2.2', payload: { loginCode: 'someone' } })
+      const other = await limited.inject({
+        method: 'POST',
+        url: '/api/report/websiteUser/login',
+        headers: fromSite,
+        remoteAddress: '192.0.2.2',
+        payload: { loginCode: 'someone' },
+      })
       expect(other.statusCode).not.toBe(429)
     } finally {
       await limited.close()
@@ -160,7 +181,13 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = []
       for (let i = 0; i < 4; i += 1) {
-        const res = await limited.inject({ method: 'POST', url: '/api/report/websiteUser/login', headers: fromSite, remoteAddress: `198.51.100.${i}`, payload: { loginCode: 'same-account' } })
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/api/report/websiteUser/login',
+          headers: fromSite,
+          remoteAddress: `198.51.100.${i}`,
+          payload: { loginCode: 'same-account' },
+        })
         statuses.push(res.statusCode)
       }
       expect(statuses.slice(0, 3)).not.toContain(429)
@@ -185,14 +212,22 @@ describe('rate limits', () => {
     const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
     try {
       const search = (payload: Record<string, unknown>, remoteAddress = '10.9.0.1') =>
-        limited.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, remoteAddress, payload: { lang: 'zh-CN', pageSize: 10, ...payload } })
+        limited.inject({
+          method: 'POST',
+          url: '/api/report/researchReport/pageList',
+          headers: fromSite,
+          remoteAddress,
+          payload: { lang: 'zh-CN', pageSize: 10, ...payload },
+        })
       const statuses = []
-      for (const payload of [{ keyword: '%' }, { queryKeyword: '车' }, { pageNo: 51 }, { keyword: '。，' }]) statuses.push((await search(payload)).statusCode)
+      for (const payload of [{ keyword: '%' }, { queryKeyword: '车' }, { pageNo: 51 }, { keyword: '。，' }])
+        statuses.push((await search(payload)).statusCode)
       expect(statuses).toEqual([200, 200, 429, 429])
       const refused = await search({ keyword: '.' })
       expect(body(refused)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
       // Selective searches and the first pages stay open to the same visitor, and other visitors are not touched.
-      for (const payload of [{ keyword: '锂电' }, { keyword: 'battery' }, { pageNo: 50 }, {}]) expect((await search(payload)).statusCode).toBe(200)
+      for (const payload of [{ keyword: '锂电' }, { keyword: 'battery' }, { pageNo: 50 }, {}])
+        expect((await search(payload)).statusCode).toBe(200)
       expect((await search({ keyword: '%' }, '10.9.0.2')).statusCode).toBe(200)
     } finally {
       await limited.close()
@@ -206,7 +241,13 @@ describe('accounts', () => {
 
   async function captcha(remoteAddress: string) {
     const unTime = String(Date.now())
-    await bff.inject({ method: 'POST', url: '/api/report/websiteUser/getWuValidCode', headers: fromSite, remoteAddress, payload: { unTime } })
+    await bff.inject({
+      method: 'POST',
+      url: '/api/report/websiteUser/getWuValidCode',
+      headers: fromSite,
+      remoteAddress,
+      payload: { unTime },
+    })
     return unTime
   }
 
@@ -261,7 +302,10 @@ describe('accounts', () => {
     const anonymous = await bff.inject({ url: '/api/report/websiteUser/getUserInfo' })
     expect(body(anonymous).code).toBe(200001)
 
-    const out = await bff.inject({ url: '/api/report/websiteUser/logout', headers: { ...fromSite, cookie: `rpt_session=${session.value}` } })
+    const out = await bff.inject({
+      url: '/api/report/websiteUser/logout',
+      headers: { ...fromSite, cookie: `rpt_session=${session.value}` },
+    })
     expect(cookie(out, 'rpt_session')?.value).toBe('')
     const revoked = await bff.inject({ url: '/api/report/websiteUser/getUserInfo', headers: { cookie: `rpt_session=${session.value}` } })
     expect(body(revoked).code).toBe(5001)

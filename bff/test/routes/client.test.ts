@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff, cookie } from '../helpers/build-app.ts'
 import { freePort } from '../helpers/core-process.ts'
 
-const INDEX = '<!doctype html><html lang="zh-CN"><head><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>'
+const INDEX =
+  '<!doctype html><html lang="zh-CN"><head><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>'
 const SCRIPT = `console.log(${JSON.stringify('报告'.repeat(2000))})`
 
 let dist: string

@@ -15,7 +15,9 @@ const OPS_TOKEN = 'ops-secret-token'
 beforeAll(async () => {
   stub = await startStubCore((app) => {
     app.get('/health', async () => envelope({ status: 'ok', database: 'embedded' }))
-    app.get('/health/ready', async (_request, reply) => (coreReady ? envelope({ status: 'ready', database: 'postgresql' }) : reply.status(503).send(envelope(null, 503, 'not ready'))))
+    app.get('/health/ready', async (_request, reply) =>
+      coreReady ? envelope({ status: 'ready', database: 'postgresql' }) : reply.status(503).send(envelope(null, 503, 'not ready')),
+    )
     stubContent(app)
   })
   // Failed ops sign-ins are limited per address; these tests fail on purpose often, from one address.
@@ -94,7 +96,13 @@ describe('ops authentication', () => {
   it('refuses every ops call without a valid token with a bare 401, and changes nothing', async () => {
     const before = await settingValues(bff)
     for (const call of OPS_CALLS) {
-      for (const headers of [{}, { 'x-ops-token': 'wrong' }, { authorization: 'Bearer nope' }, { authorization: `Bearer ${OPERATORS.alice}x` }, { 'x-ops-token': '' }]) {
+      for (const headers of [
+        {},
+        { 'x-ops-token': 'wrong' },
+        { authorization: 'Bearer nope' },
+        { authorization: `Bearer ${OPERATORS.alice}x` },
+        { 'x-ops-token': '' },
+      ]) {
         const res = await bff.inject({ method: call.method, url: call.url, headers, ...(call.payload ? { payload: call.payload } : {}) })
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(401)
         expect(body(res)).toEqual({ code: 401, msg: '运维令牌无效', data: null })
@@ -109,7 +117,7 @@ describe('ops authentication', () => {
     expect(res.statusCode).toBe(401)
   })
 
-  it('takes each operator\'s token from OPS_TOKENS and OPS_TOKEN as the operator ops, by header or bearer', async () => {
+  it("takes each operator's token from OPS_TOKENS and OPS_TOKEN as the operator ops, by header or bearer", async () => {
     expect(body(await ops(bff, 'GET', '/bff/ops/session', undefined, OPERATORS.bob)).data).toEqual({ operator: 'bob' })
     expect(body(await ops(bff, 'GET', '/bff/ops/session', undefined, OPS_TOKEN)).data).toEqual({ operator: 'ops' })
     const byHeader = await bff.inject({ url: '/bff/ops/session', headers: { 'x-ops-token': OPERATORS.alice } })
@@ -120,7 +128,12 @@ describe('ops authentication', () => {
     const unguarded = await buildBff({ CORE_API_URL: stub.url, RATE_LIMIT_OPS_AUTH_MAX: 1000 })
     try {
       for (const call of OPS_CALLS) {
-        const res = await unguarded.inject({ method: call.method, url: call.url, headers: { 'x-ops-token': '' }, ...(call.payload ? { payload: call.payload } : {}) })
+        const res = await unguarded.inject({
+          method: call.method,
+          url: call.url,
+          headers: { 'x-ops-token': '' },
+          ...(call.payload ? { payload: call.payload } : {}),
+        })
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(401)
       }
     } finally {
@@ -139,10 +152,13 @@ describe('ops authentication', () => {
       expect((await from('203.0.113.50', OPERATORS.alice)).statusCode).toBe(429)
       expect((await from('203.0.113.51', OPERATORS.alice)).statusCode).toBe(200)
       // Presenting nothing at all (the ops page asking whether it is signed in) is refused but no attempt.
-      for (let i = 0; i < 5; i++) expect((await limited.inject({ url: '/bff/ops/session', remoteAddress: '203.0.113.52' })).statusCode).toBe(401)
+      for (let i = 0; i < 5; i++)
+        expect((await limited.inject({ url: '/bff/ops/session', remoteAddress: '203.0.113.52' })).statusCode).toBe(401)
       expect((await from('203.0.113.52', OPERATORS.alice)).statusCode).toBe(200)
       // Another operator lets the address back in.
-      const unblocked = await ops(limited, 'POST', '/bff/ops/unblock', { address: '203.0.113.50', policy: 'opsAuth' }, OPERATORS.bob, { remoteAddress: '203.0.113.51' })
+      const unblocked = await ops(limited, 'POST', '/bff/ops/unblock', { address: '203.0.113.50', policy: 'opsAuth' }, OPERATORS.bob, {
+        remoteAddress: '203.0.113.51',
+      })
       expect(body(unblocked)).toEqual({ code: 200, msg: '操作成功', data: { cleared: 1 } })
       expect((await from('203.0.113.50', OPERATORS.alice)).statusCode).toBe(200)
     } finally {
@@ -166,9 +182,19 @@ describe('ops authentication', () => {
 
     expect(body(await bff.inject({ url: '/bff/ops/session', headers: withCookie })).data).toEqual({ operator: 'bob' })
     // The cookie rides along with any request: without the site's own headers a write is refused.
-    const crossSite = await bff.inject({ method: 'PATCH', url: '/bff/ops/settings', headers: withCookie, payload: { RATE_LIMIT_CAPTCHA_MAX: 29 } })
+    const crossSite = await bff.inject({
+      method: 'PATCH',
+      url: '/bff/ops/settings',
+      headers: withCookie,
+      payload: { RATE_LIMIT_CAPTCHA_MAX: 29 },
+    })
     expect(crossSite.statusCode).toBe(403)
-    const fromPage = await bff.inject({ method: 'PATCH', url: '/bff/ops/settings', headers: { ...withCookie, ...fromSite }, payload: { RATE_LIMIT_CAPTCHA_MAX: null } })
+    const fromPage = await bff.inject({
+      method: 'PATCH',
+      url: '/bff/ops/settings',
+      headers: { ...withCookie, ...fromSite },
+      payload: { RATE_LIMIT_CAPTCHA_MAX: null },
+    })
     expect(fromPage.statusCode).toBe(200)
     // A forged or altered cookie is no session.
     const forged = session.value.replace(/^bob\./, 'alice.')
@@ -191,7 +217,17 @@ describe('runtime settings', () => {
     expect(data.scope).toBe('instance')
     expect(data.settings.map((s: { name: string }) => s.name)).toEqual(SETTINGS.map((s) => s.name))
     const notFound = data.settings.find((s: { name: string }) => s.name === 'RATE_LIMIT_NOT_FOUND_MAX')
-    expect(notFound).toMatchObject({ value: 1, default: 60, start: 1, source: 'env', min: 1, max: 1_000_000, group: 'limits', applies: 'notFound', unit: 'requests' })
+    expect(notFound).toMatchObject({
+      value: 1,
+      default: 60,
+      start: 1,
+      source: 'env',
+      min: 1,
+      max: 1_000_000,
+      group: 'limits',
+      applies: 'notFound',
+      unit: 'requests',
+    })
     expect(notFound.description).toBe('Unknown paths per address per window')
     const dict = data.settings.find((s: { name: string }) => s.name === 'CACHE_TTL_DICT_S')
     expect(dict).toMatchObject({ value: 600, default: 600, start: 600, source: 'default', group: 'caches', applies: 'dict', unit: 's' })
@@ -219,7 +255,13 @@ describe('runtime settings', () => {
 
   it('applies a lowered limit to the next request, and null puts the start value back', async () => {
     const save = (remoteAddress: string) =>
-      bff.inject({ method: 'POST', url: '/api/basedata/customerInfo/save', headers: fromSite, remoteAddress, payload: { type: '2', companyName: 'Acme' } })
+      bff.inject({
+        method: 'POST',
+        url: '/api/basedata/customerInfo/save',
+        headers: fromSite,
+        remoteAddress,
+        payload: { type: '2', companyName: 'Acme' },
+      })
     expect((await save('198.51.100.7')).statusCode).toBe(200)
     const changed = await ops(bff, 'PATCH', '/bff/ops/settings', { RATE_LIMIT_CUSTOMER_INFO_MAX: 1 })
     expect(body(changed).data.changed).toEqual({ before: { RATE_LIMIT_CUSTOMER_INFO_MAX: 10 }, after: { RATE_LIMIT_CUSTOMER_INFO_MAX: 1 } })
@@ -231,7 +273,10 @@ describe('runtime settings', () => {
     expect(body(refused)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
 
     const reset = await ops(bff, 'PATCH', '/bff/ops/settings', { RATE_LIMIT_CUSTOMER_INFO_MAX: null })
-    expect(body(reset).data.settings.find((s: { name: string }) => s.name === 'RATE_LIMIT_CUSTOMER_INFO_MAX')).toMatchObject({ value: 10, source: 'default' })
+    expect(body(reset).data.settings.find((s: { name: string }) => s.name === 'RATE_LIMIT_CUSTOMER_INFO_MAX')).toMatchObject({
+      value: 10,
+      source: 'default',
+    })
     expect((await save('198.51.100.8')).statusCode).toBe(200)
   })
 
@@ -329,7 +374,12 @@ describe('purge', () => {
     await bff.inject({ url: '/api/basedata/carousel/listData' })
     expect(await xCache(bff, '/api/basedata/carousel/listData')).toBe('HIT')
     const before = carouselCalls()
-    const res = await bff.inject({ method: 'POST', url: '/bff/cache/purge', headers: { authorization: `Bearer ${OPS_TOKEN}` }, payload: { cache: 'carousel' } })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/bff/cache/purge',
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      payload: { cache: 'carousel' },
+    })
     expect(body(res)).toEqual({ code: 200, msg: '操作成功', data: { purged: ['carousel'] } })
     expect(await xCache(bff, '/api/basedata/carousel/listData')).toBe('MISS')
     expect(carouselCalls()).toBe(before + 1)
@@ -337,11 +387,21 @@ describe('purge', () => {
 })
 
 describe('unblock', () => {
-  it('clears an address\'s counters, or an account\'s (an e-mail address, a login name)', async () => {
-    await ops(bff, 'PATCH', '/bff/ops/settings', { RATE_LIMIT_CUSTOMER_INFO_MAX: 1, RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: 1, RATE_LIMIT_LOGIN_ACCOUNT_MAX: 1 })
+  it("clears an address's counters, or an account's (an e-mail address, a login name)", async () => {
+    await ops(bff, 'PATCH', '/bff/ops/settings', {
+      RATE_LIMIT_CUSTOMER_INFO_MAX: 1,
+      RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: 1,
+      RATE_LIMIT_LOGIN_ACCOUNT_MAX: 1,
+    })
     try {
       const save = (remoteAddress: string, email?: string) =>
-        bff.inject({ method: 'POST', url: '/api/basedata/customerInfo/save', headers: fromSite, remoteAddress, payload: { type: '2', ...(email ? { email } : {}) } })
+        bff.inject({
+          method: 'POST',
+          url: '/api/basedata/customerInfo/save',
+          headers: fromSite,
+          remoteAddress,
+          payload: { type: '2', ...(email ? { email } : {}) },
+        })
       await save('198.51.100.20')
       expect((await save('198.51.100.20')).statusCode).toBe(429)
       await ops(bff, 'POST', '/bff/ops/unblock', { address: '198.51.100.20' })
@@ -356,13 +416,23 @@ describe('unblock', () => {
 
       // A login name: the login code the client sends for it is worked out with the credential key.
       const login = (remoteAddress: string) =>
-        bff.inject({ method: 'POST', url: '/api/report/websiteUser/login', headers: fromSite, remoteAddress, payload: { loginCode: encryptCredential('Carol_99'), password: 'x' } })
+        bff.inject({
+          method: 'POST',
+          url: '/api/report/websiteUser/login',
+          headers: fromSite,
+          remoteAddress,
+          payload: { loginCode: encryptCredential('Carol_99'), password: 'x' },
+        })
       expect((await login('198.51.100.30')).statusCode).toBe(400)
       expect((await login('198.51.100.31')).statusCode).toBe(429)
       await ops(bff, 'POST', '/bff/ops/unblock', { account: 'Carol_99' })
       expect((await login('198.51.100.32')).statusCode).toBe(400)
     } finally {
-      await ops(bff, 'PATCH', '/bff/ops/settings', { RATE_LIMIT_CUSTOMER_INFO_MAX: null, RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: null, RATE_LIMIT_LOGIN_ACCOUNT_MAX: null })
+      await ops(bff, 'PATCH', '/bff/ops/settings', {
+        RATE_LIMIT_CUSTOMER_INFO_MAX: null,
+        RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX: null,
+        RATE_LIMIT_LOGIN_ACCOUNT_MAX: null,
+      })
     }
   })
 
@@ -376,7 +446,8 @@ describe('statistics', () => {
   it('shows the last hour per minute: cache results and sizes, requests and refusals per limit with the top refused, upstream calls', async () => {
     await ops(bff, 'PATCH', '/bff/ops/settings', { RATE_LIMIT_REGISTER_MAX: 1 })
     try {
-      const register = () => bff.inject({ method: 'POST', url: '/api/report/websiteUser/register', headers: fromSite, remoteAddress: '192.0.2.99', payload: {} })
+      const register = () =>
+        bff.inject({ method: 'POST', url: '/api/report/websiteUser/register', headers: fromSite, remoteAddress: '192.0.2.99', payload: {} })
       await register()
       expect((await register()).statusCode).toBe(429)
       await bff.inject({ url: '/api/basedata/home/mapData?lang=en-US' })
@@ -408,16 +479,34 @@ describe('audit log', () => {
     await ops(bff, 'PATCH', '/bff/ops/settings', { CACHE_TTL_MAP_S: 30 }, OPERATORS.bob, { remoteAddress: '192.0.2.10' })
     await ops(bff, 'PATCH', '/bff/ops/settings', { CACHE_TTL_MAP_S: null }, OPERATORS.bob, { remoteAddress: '192.0.2.10' })
     await ops(bff, 'POST', '/bff/ops/purge', { dict: 'market_type' }, OPS_TOKEN, { remoteAddress: '192.0.2.11' })
-    await ops(bff, 'POST', '/bff/ops/unblock', { address: '192.0.2.99', policy: 'register' }, OPERATORS.alice, { remoteAddress: '192.0.2.12' })
+    await ops(bff, 'POST', '/bff/ops/unblock', { address: '192.0.2.99', policy: 'register' }, OPERATORS.alice, {
+      remoteAddress: '192.0.2.12',
+    })
     const res = await ops(bff, 'GET', '/bff/ops/audit?limit=4')
     const { entries, total, scope } = body(res).data
     expect(scope).toBe('instance')
     expect(total).toBeGreaterThanOrEqual(4)
     const [unblock, purge, reset, change] = entries
-    expect(change).toMatchObject({ operator: 'bob', action: 'settings', address: '192.0.2.10', before: { CACHE_TTL_MAP_S: 600 }, after: { CACHE_TTL_MAP_S: 30 } })
+    expect(change).toMatchObject({
+      operator: 'bob',
+      action: 'settings',
+      address: '192.0.2.10',
+      before: { CACHE_TTL_MAP_S: 600 },
+      after: { CACHE_TTL_MAP_S: 30 },
+    })
     expect(reset).toMatchObject({ operator: 'bob', action: 'settings', before: { CACHE_TTL_MAP_S: 30 }, after: { CACHE_TTL_MAP_S: 600 } })
-    expect(purge).toMatchObject({ operator: 'ops', action: 'purge', address: '192.0.2.11', after: { dict: 'market_type', tags: ['dict:market_type'] } })
-    expect(unblock).toMatchObject({ operator: 'alice', action: 'unblock', address: '192.0.2.12', after: { address: '192.0.2.99', policy: 'register' } })
+    expect(purge).toMatchObject({
+      operator: 'ops',
+      action: 'purge',
+      address: '192.0.2.11',
+      after: { dict: 'market_type', tags: ['dict:market_type'] },
+    })
+    expect(unblock).toMatchObject({
+      operator: 'alice',
+      action: 'unblock',
+      address: '192.0.2.12',
+      after: { address: '192.0.2.99', policy: 'register' },
+    })
     for (const entry of entries) expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000)
     const everything = body(await ops(bff, 'GET', '/bff/ops/audit?limit=500')).data.entries
     const text = JSON.stringify(everything)

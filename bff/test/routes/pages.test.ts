@@ -16,8 +16,15 @@ let bff: FastifyInstance
 let expiring: FastifyInstance
 
 const NO_TTL = {
-  CACHE_TTL_DICT_S: 0, CACHE_TTL_CONFIG_S: 0, CACHE_TTL_CAROUSEL_S: 0, CACHE_TTL_MAP_S: 0, CACHE_TTL_HOT_REPORTS_S: 0,
-  CACHE_TTL_CHOICENESS_S: 0, CACHE_TTL_CATEGORIES_S: 0, CACHE_TTL_LATEST_NEWS_S: 0, CACHE_STALE_WHILE_REVALIDATE_S: 0,
+  CACHE_TTL_DICT_S: 0,
+  CACHE_TTL_CONFIG_S: 0,
+  CACHE_TTL_CAROUSEL_S: 0,
+  CACHE_TTL_MAP_S: 0,
+  CACHE_TTL_HOT_REPORTS_S: 0,
+  CACHE_TTL_CHOICENESS_S: 0,
+  CACHE_TTL_CATEGORIES_S: 0,
+  CACHE_TTL_LATEST_NEWS_S: 0,
+  CACHE_STALE_WHILE_REVALIDATE_S: 0,
 }
 
 beforeAll(async () => {
@@ -204,7 +211,9 @@ describe('HTTP caching of the page payloads (docs/caching.md)', () => {
         expect(again.headers['content-security-policy']).toContain("default-src 'self'")
       }
       expect((await getRaw(instance, url, { 'if-none-match': 'W/"other"' })).status).toBe(200)
-      expect(await instance.metrics.registry.metrics()).toMatch(/bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="304",code="200"\} 4\b/)
+      expect(await instance.metrics.registry.metrics()).toMatch(
+        /bff_http_requests_total\{method="GET",route="\/bff\/pages\/home",status="304",code="200"\} 4\b/,
+      )
 
       // A purge changes what the page is made of: the same bytes come back under the same tag, never an old page under a new one.
       await instance.caches.purge('carousel')
@@ -216,12 +225,15 @@ describe('HTTP caching of the page payloads (docs/caching.md)', () => {
     }
   })
 
-  it('keeps the edition a cookie names out of shared caches, and a session\'s answer out of every cache', async () => {
+  it("keeps the edition a cookie names out of shared caches, and a session's answer out of every cache", async () => {
     const english = await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US; _ga=GA1.2.3' } })
     expect(body(english).data.reportMenu[0].dictType).toBe('reports_category_en')
     expect(english.headers['cache-control']).toBe('private, no-cache')
     expect(english.headers.etag).toBeDefined()
-    expect((await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US', 'if-none-match': english.headers.etag as string } })).statusCode).toBe(304)
+    expect(
+      (await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US', 'if-none-match': english.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304)
     // A cookie the route does not read as English gets the Chinese page, under its own tag.
     const lookalike = await bff.inject({ url: '/bff/pages/home', headers: { cookie: 'locale=en-US\u00a0' } })
     expect(body(lookalike).data.reportMenu[0].dictType).toBe('reports_category')
@@ -232,7 +244,10 @@ describe('HTTP caching of the page payloads (docs/caching.md)', () => {
       expect(personal.headers['cache-control'], JSON.stringify(headers)).toBe('private, no-store')
       expect(personal.headers.etag).toBeUndefined()
       const anonymous = await bff.inject({ url: '/bff/pages/home?lang=zh-CN' })
-      const asked = await bff.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { ...headers, 'if-none-match': anonymous.headers.etag as string } })
+      const asked = await bff.inject({
+        url: '/bff/pages/home?lang=zh-CN',
+        headers: { ...headers, 'if-none-match': anonymous.headers.etag as string },
+      })
       expect(asked.statusCode).toBe(200)
     }
   })
@@ -240,7 +255,10 @@ describe('HTTP caching of the page payloads (docs/caching.md)', () => {
   it('lets shared caches keep the lists too, and never a failure', async () => {
     const list = await bff.inject({ url: '/bff/pages/reports?lang=en-US&pageNo=1&pageSize=3' })
     expect(list.headers['cache-control']).toBe(SHARED)
-    const again = await bff.inject({ url: '/bff/pages/reports?lang=en-US&pageNo=1&pageSize=3', headers: { 'if-none-match': list.headers.etag as string } })
+    const again = await bff.inject({
+      url: '/bff/pages/reports?lang=en-US&pageNo=1&pageSize=3',
+      headers: { 'if-none-match': list.headers.etag as string },
+    })
     expect(again.statusCode).toBe(304)
     const missing = await bff.inject({ url: '/bff/pages/report?lang=en-US&webTitle=no-such-report' })
     expect(body(missing).code).not.toBe(200)
@@ -256,7 +274,9 @@ describe('HTTP caching of the page payloads (docs/caching.md)', () => {
       await instance.settings.change({ HTTP_MAX_AGE_S: 0 })
       const off = await instance.inject({ url: '/bff/pages/home?lang=zh-CN' })
       expect(off.headers['cache-control']).toBe('no-cache')
-      expect((await instance.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { 'if-none-match': off.headers.etag as string } })).statusCode).toBe(304)
+      expect(
+        (await instance.inject({ url: '/bff/pages/home?lang=zh-CN', headers: { 'if-none-match': off.headers.etag as string } })).statusCode,
+      ).toBe(304)
     } finally {
       await instance.close()
     }
@@ -315,13 +335,15 @@ describe('lists and details', () => {
 
 describe('fair use of the report search (issue 26)', () => {
   // An expensive shape is a one-character or symbol keyword, or a page past 50 (isExpensiveSearch).
-  const reports = (instance: FastifyInstance, query: string, remoteAddress: string) => instance.inject({ url: `/bff/pages/reports?${query}`, remoteAddress })
+  const reports = (instance: FastifyInstance, query: string, remoteAddress: string) =>
+    instance.inject({ url: `/bff/pages/reports?${query}`, remoteAddress })
 
-  it('counts expensive report list payloads against the search budget, then answers the 429 envelope in the request\'s language', async () => {
+  it("counts expensive report list payloads against the search budget, then answers the 429 envelope in the request's language", async () => {
     const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
     try {
       const statuses = []
-      for (const query of ['lang=zh-CN&keyword=%25', 'lang=zh-CN&keyword=%E8%BD%A6', 'lang=zh-CN&pageNo=51']) statuses.push((await reports(limited, query, '10.26.0.1')).statusCode)
+      for (const query of ['lang=zh-CN&keyword=%25', 'lang=zh-CN&keyword=%E8%BD%A6', 'lang=zh-CN&pageNo=51'])
+        statuses.push((await reports(limited, query, '10.26.0.1')).statusCode)
       expect(statuses).toEqual([200, 200, 429])
       const zh = await reports(limited, 'lang=zh-CN&keyword=.', '10.26.0.1')
       expect(zh.statusCode).toBe(429)
@@ -331,7 +353,11 @@ describe('fair use of the report search (issue 26)', () => {
       expect(en.statusCode).toBe(429)
       expect(body(en)).toEqual({ code: 429, msg: 'Too many requests. Please try again later.', data: null })
       // Without lang, the locale cookie names the language, as for every envelope.
-      const cookieEn = await limited.inject({ url: '/bff/pages/reports?keyword=_', remoteAddress: '10.26.0.1', headers: { cookie: 'locale=en-US' } })
+      const cookieEn = await limited.inject({
+        url: '/bff/pages/reports?keyword=_',
+        remoteAddress: '10.26.0.1',
+        headers: { cookie: 'locale=en-US' },
+      })
       expect(body(cookieEn).msg).toBe('Too many requests. Please try again later.')
       // Another visitor is not touched.
       expect((await reports(limited, 'lang=zh-CN&keyword=%25', '10.26.0.2')).statusCode).toBe(200)
@@ -343,7 +369,14 @@ describe('fair use of the report search (issue 26)', () => {
   it('never counts or refuses cheap report lists, even once the visitor has spent the budget', async () => {
     const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 1 })
     try {
-      const cheap = ['lang=zh-CN', 'lang=zh-CN&keyword=%E9%94%82%E7%94%B5', 'lang=en-US&keyword=battery', 'lang=zh-CN&pageNo=2', 'lang=zh-CN&pageNo=50', 'lang=zh-CN&marketType=energy&keyword=ai']
+      const cheap = [
+        'lang=zh-CN',
+        'lang=zh-CN&keyword=%E9%94%82%E7%94%B5',
+        'lang=en-US&keyword=battery',
+        'lang=zh-CN&pageNo=2',
+        'lang=zh-CN&pageNo=50',
+        'lang=zh-CN&marketType=energy&keyword=ai',
+      ]
       for (let round = 0; round < 3; round += 1) {
         for (const query of cheap) {
           const res = await reports(limited, query, '10.26.1.1')
@@ -368,7 +401,13 @@ describe('fair use of the report search (issue 26)', () => {
     const limited = await buildBff({ CORE_API_URL: core.url, RATE_LIMIT_SEARCH_MAX: 2 })
     try {
       const api = (remoteAddress: string) =>
-        limited.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, remoteAddress, payload: { lang: 'zh-CN', pageSize: 10, keyword: '%' } })
+        limited.inject({
+          method: 'POST',
+          url: '/api/report/researchReport/pageList',
+          headers: fromSite,
+          remoteAddress,
+          payload: { lang: 'zh-CN', pageSize: 10, keyword: '%' },
+        })
       const page = (remoteAddress: string) => reports(limited, 'lang=zh-CN&keyword=%25', remoteAddress)
       expect((await api('10.26.2.1')).statusCode).toBe(200)
       expect((await page('10.26.2.1')).statusCode).toBe(200)

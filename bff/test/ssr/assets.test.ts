@@ -2,20 +2,55 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inlinable, INLINE_CSS_MAX_BYTES, loadClientAssets, mergeAssets, screenAssetResolver, withPageAssets, type ClientAssets, type Manifest } from '../../src/ssr/assets.ts'
+import {
+  inlinable,
+  INLINE_CSS_MAX_BYTES,
+  loadClientAssets,
+  mergeAssets,
+  screenAssetResolver,
+  withPageAssets,
+  type ClientAssets,
+  type Manifest,
+} from '../../src/ssr/assets.ts'
 
 // A manifest shaped as Vite writes it: an entry, shared chunks with and
 // without CSS, two screens sharing a stylesheet, and a modal the screens
 // import dynamically.
 const MANIFEST: Manifest = {
-  'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true, imports: ['_runtime-1.js', '_vendor-1.js'], css: ['assets/index-1.css'], dynamicImports: ['src/home-page.tsx', 'src/modal.tsx'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_runtime-1.js', '_vendor-1.js'],
+    css: ['assets/index-1.css'],
+    dynamicImports: ['src/home-page.tsx', 'src/modal.tsx'],
+  },
   '_runtime-1.js': { file: 'assets/runtime-1.js' },
   '_vendor-1.js': { file: 'assets/vendor-1.js', imports: ['_runtime-1.js'] },
   '_cover-1.js': { file: 'assets/cover-1.js', imports: ['_vendor-1.js'], css: ['assets/cover-1.css'] },
   '_shared-1.css': { file: 'assets/shared-1.css', src: '_shared-1.css' },
-  'src/home-page.tsx': { file: 'assets/home-page-1.js', src: 'src/home-page.tsx', isDynamicEntry: true, imports: ['index.html', '_cover-1.js', '_vendor-1.js'], css: ['assets/shared-1.css', 'assets/home-page-1.css'], dynamicImports: ['src/modal.tsx'] },
-  'src/about-page.tsx': { file: 'assets/about-page-1.js', src: 'src/about-page.tsx', isDynamicEntry: true, imports: ['index.html', '_runtime-1.js'], css: ['assets/shared-1.css'] },
-  'src/modal.tsx': { file: 'assets/modal-1.js', src: 'src/modal.tsx', isDynamicEntry: true, imports: ['index.html'], css: ['assets/modal-1.css'] },
+  'src/home-page.tsx': {
+    file: 'assets/home-page-1.js',
+    src: 'src/home-page.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_cover-1.js', '_vendor-1.js'],
+    css: ['assets/shared-1.css', 'assets/home-page-1.css'],
+    dynamicImports: ['src/modal.tsx'],
+  },
+  'src/about-page.tsx': {
+    file: 'assets/about-page-1.js',
+    src: 'src/about-page.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_runtime-1.js'],
+    css: ['assets/shared-1.css'],
+  },
+  'src/modal.tsx': {
+    file: 'assets/modal-1.js',
+    src: 'src/modal.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+    css: ['assets/modal-1.css'],
+  },
 }
 
 const SHELL = [
@@ -32,7 +67,10 @@ const CSS: Record<string, string> = {
   '/assets/shared-1.css': '.shared{color:blue}',
   '/assets/home-page-1.css': '.home{display:grid}',
 }
-const client = (css: Record<string, string> = CSS): ClientAssets => ({ forModules: (modules) => mergeAssets(modules.map(screenAssetResolver(MANIFEST))), inlineCss: (href) => css[href] })
+const client = (css: Record<string, string> = CSS): ClientAssets => ({
+  forModules: (modules) => mergeAssets(modules.map(screenAssetResolver(MANIFEST))),
+  inlineCss: (href) => css[href],
+})
 
 describe('a screen’s assets from the build manifest', () => {
   it('follows static imports only, leaves out what the entry loads, and orders CSS as Vite applies it', () => {

@@ -17,7 +17,10 @@ describe('a development server build in production', () => {
 
   beforeAll(async () => {
     base = await mkdtemp(path.join(tmpdir(), 'rpt-bundle-'))
-    for (const [name, text] of [['dev', DEV_BUNDLE], ['prod', PROD_BUNDLE]] as const) {
+    for (const [name, text] of [
+      ['dev', DEV_BUNDLE],
+      ['prod', PROD_BUNDLE],
+    ] as const) {
       await mkdir(path.join(dist(name), 'server'), { recursive: true })
       await writeFile(path.join(dist(name), BUNDLE_PATH), text)
     }
@@ -87,7 +90,8 @@ describe('no server build in production', () => {
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
     try {
       const deadline = Date.now() + 25_000
-      while (!output.includes('No server build') && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+      while (!output.includes('No server build') && child.exitCode === null && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100))
       expect(output).toMatch(/"level":40.*No server build at .*client shell/)
       expect(child.exitCode).toBeNull()
     } finally {

@@ -33,7 +33,13 @@ beforeAll(async () => {
   const [build, started] = await Promise.all([buildClient(), startCore()])
   removeBuild = build.remove
   core = started
-  bff = await buildBff({ CORE_API_URL: core.url, CLIENT_DIST_DIR: build.dist, SITE_URL: SITE, SITEMAP_URLS_PER_FILE: 100, OPS_TOKEN: 'ops-secret' })
+  bff = await buildBff({
+    CORE_API_URL: core.url,
+    CLIENT_DIST_DIR: build.dist,
+    SITE_URL: SITE,
+    SITEMAP_URLS_PER_FILE: 100,
+    OPS_TOKEN: 'ops-secret',
+  })
 })
 
 afterAll(async () => {
@@ -55,7 +61,13 @@ interface Page {
   headers: Record<string, unknown>
 }
 
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 async function crawl(url: string): Promise<Page> {
   const res = await bff.inject({ url, headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })
@@ -115,13 +127,19 @@ describe('public routes without JavaScript', () => {
 
   it('renders a report with a Product offering every edition × licence, in both languages', async () => {
     const report = reports[0]!
-    for (const [prefix, lang, title] of [['', 'zh-CN', report.zh!.title], ['/en', 'en-US', report.en!.title]] as const) {
+    for (const [prefix, lang, title] of [
+      ['', 'zh-CN', report.zh!.title],
+      ['/en', 'en-US', report.en!.title],
+    ] as const) {
       const url = `${prefix}/reports/${report.webTitle}`
       const page = await crawl(url)
       expectIndexable(page, url, lang, `${SITE}${url}`)
       expect(page.title?.startsWith(title), url).toBe(true)
       expect(text(page.root)).toContain(title)
-      expect(page.hreflang).toMatchObject({ 'zh-CN': `${SITE}/reports/${report.webTitle}`, 'en-US': `${SITE}/en/reports/${report.webTitle}` })
+      expect(page.hreflang).toMatchObject({
+        'zh-CN': `${SITE}/reports/${report.webTitle}`,
+        'en-US': `${SITE}/en/reports/${report.webTitle}`,
+      })
       const product = ldOf(page, 'Product')!
       expect(product.name).toBe(title)
       expect(product.offers).toHaveLength(6)
@@ -264,7 +282,8 @@ describe('public routes without JavaScript', () => {
       expect(head, url).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
       expect(head, url).toMatch(rule)
       if (css) expect(head, url).toMatch(new RegExp(`<link rel="stylesheet" crossorigin href="/assets/${css}-[\\w-]+\\.css" disabled>`))
-      for (const tag of head.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []) expect(tag, url).toContain('fetchpriority="low"')
+      for (const tag of head.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [])
+        expect(tag, url).toContain('fetchpriority="low"')
     }
     const home = (await crawl('/')).html
     expect(home).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/home-page-[\w-]+\.js">/)
@@ -273,7 +292,9 @@ describe('public routes without JavaScript', () => {
     // Only the edition's own messages.
     expect(home).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/zh-CN-[\w-]+\.js">/)
     expect(home).not.toMatch(/en-US-[\w-]+\.js/)
-    expect((await crawl('/en')).html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/en-US-[\w-]+\.js">/)
+    expect((await crawl('/en')).html).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/en-US-[\w-]+\.js">/,
+    )
   })
 
   it('keeps a rendered report page briefly and forgets it on a cache purge', async () => {
@@ -283,7 +304,12 @@ describe('public routes without JavaScript', () => {
     expect(second.headers['x-cache']).toBe('HIT')
     const zh = await bff.inject({ url: `/reports/${reports[1]!.webTitle}` })
     expect(zh.body).toContain('lang="zh-CN"')
-    const purge = await bff.inject({ method: 'POST', url: '/bff/cache/purge', headers: { 'x-ops-token': 'ops-secret' }, payload: { cache: 'hotReports' } })
+    const purge = await bff.inject({
+      method: 'POST',
+      url: '/bff/cache/purge',
+      headers: { 'x-ops-token': 'ops-secret' },
+      payload: { cache: 'hotReports' },
+    })
     expect(purge.statusCode).toBe(200)
     const third = await bff.inject({ url })
     expect(third.headers['x-cache']).toBe('MISS')
@@ -297,14 +323,22 @@ describe('public routes without JavaScript', () => {
     const others = [`/reports/${kept.webTitle}`, '/sitemaps/zh-pages.xml']
     for (const url of [...pages, ...others, '/sitemaps/zh-reports-1.xml', '/sitemaps/zh-reports-2.xml']) await bff.inject({ url })
     for (const url of [...pages, ...others]) expect((await bff.inject({ url })).headers['x-cache'], url).toBe('HIT')
-    const res = await bff.inject({ method: 'POST', url: '/bff/ops/purge', headers: { 'x-ops-token': 'ops-secret' }, payload: { report: purged.webTitle } })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/bff/ops/purge',
+      headers: { 'x-ops-token': 'ops-secret' },
+      payload: { report: purged.webTitle },
+    })
     expect(res.statusCode).toBe(200)
     // The core API told which ids the report has in each edition.
     expect(JSON.parse(res.body).data.tags.filter((tag: string) => tag.startsWith('report-id:'))).toHaveLength(2)
     for (const url of pages) expect((await bff.inject({ url })).headers['x-cache'], url).toBe('MISS')
     for (const url of others) expect((await bff.inject({ url })).headers['x-cache'], url).toBe('HIT')
     // Of the report sitemaps, only the one listing it is built again.
-    const sitemapStates = [(await bff.inject({ url: '/sitemaps/zh-reports-1.xml' })).headers['x-cache'], (await bff.inject({ url: '/sitemaps/zh-reports-2.xml' })).headers['x-cache']]
+    const sitemapStates = [
+      (await bff.inject({ url: '/sitemaps/zh-reports-1.xml' })).headers['x-cache'],
+      (await bff.inject({ url: '/sitemaps/zh-reports-2.xml' })).headers['x-cache'],
+    ]
     expect(sitemapStates.sort()).toEqual(['HIT', 'MISS'])
   })
 
@@ -324,7 +358,10 @@ describe('public routes without JavaScript', () => {
     const url = `/reports/${reports[2]!.webTitle}`
     const plain = await bff.inject({ url })
     expect(plain.statusCode).toBe(200)
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       // Twice: the first hit compresses, the second reuses those bytes.
       for (let i = 0; i < 2; i += 1) {
         const res = await bff.inject({ url, headers: { 'accept-encoding': encoding } })
@@ -346,7 +383,10 @@ describe('public routes without JavaScript', () => {
     expect(plain.statusCode).toBe(200)
     expect(plain.headers['x-cache']).toBeUndefined()
     expect(plain.body).toContain('application/ld+json')
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const res = await bff.inject({ url, headers: { 'accept-encoding': `${encoding}, identity;q=0.5` } })
       expect(res.headers['content-encoding']).toBe(encoding)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -361,7 +401,7 @@ describe('public routes without JavaScript', () => {
 })
 
 describe('robots.txt and sitemaps', () => {
-  it('lets browsers and shared caches keep a rendered page for a visitor of its edition, with an ETag and 304; never a page setting the edition cookie, nor a session\'s', async () => {
+  it("lets browsers and shared caches keep a rendered page for a visitor of its edition, with an ETag and 304; never a page setting the edition cookie, nor a session's", async () => {
     const shared = 'public, max-age=10, stale-while-revalidate=20'
     for (const url of [`/en/reports/${reports[4]!.webTitle}`, '/en/report-industries']) {
       // A first visit sets the edition's cookie: that answer is the visitor's own.
@@ -415,7 +455,8 @@ describe('robots.txt and sitemaps', () => {
       expect(urls.has(`${SITE}/reports/${r.webTitle}`), r.webTitle).toBe(true)
       expect(urls.has(`${SITE}/en/reports/${r.webTitle}`), r.webTitle).toBe(true)
     }
-    for (const b of bulletins) expect(urls.has(`${SITE}${b.lang === 'en-US' ? '/en' : ''}/bulletin/bulletin-detail/${b.webTitle}`), b.webTitle).toBe(true)
+    for (const b of bulletins)
+      expect(urls.has(`${SITE}${b.lang === 'en-US' ? '/en' : ''}/bulletin/bulletin-detail/${b.webTitle}`), b.webTitle).toBe(true)
     for (const n of news) expect(urls.has(`${SITE}${n.lang === 'en-US' ? '/en' : ''}/news/${n.webTitle}`), n.webTitle).toBe(true)
     expect(urls.has(`${SITE}/en/contactUs`)).toBe(true)
   })

@@ -22,7 +22,8 @@ const PARTS: PageParts = {
   lang: 'en-US',
   title: 'Batteries & "cells" <2026>',
   // Head tags as buildHead writes them: links and metadata, never stylesheets or module scripts.
-  headTags: '<link rel="canonical" href="https://example.com/en/reports/a">\n    <script type="application/ld+json">{"name":"$& $1"}</script>',
+  headTags:
+    '<link rel="canonical" href="https://example.com/en/reports/a">\n    <script type="application/ld+json">{"name":"$& $1"}</script>',
   appHtml: '<main><h1>Batteries $& cells $1</h1><link rel="stylesheet" href="/content.css"></main>',
   stateScript: '<script id="rpt-ssr-state" type="application/json">{"a":"$\'"}</script>',
 }
@@ -30,17 +31,28 @@ const PARTS: PageParts = {
 const MANIFEST: Manifest = {
   'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true, imports: ['_framework-1.js'], css: ['assets/index-1.css'] },
   '_framework-1.js': { file: 'assets/framework-1.js' },
-  'src/report-page.tsx': { file: 'assets/report-page-1.js', src: 'src/report-page.tsx', isDynamicEntry: true, imports: ['index.html'], css: ['assets/report-page-1.css'] },
+  'src/report-page.tsx': {
+    file: 'assets/report-page-1.js',
+    src: 'src/report-page.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+    css: ['assets/report-page-1.css'],
+  },
 }
 const CSS: Record<string, string> = { '/assets/index-1.css': 'body{margin:0}', '/assets/report-page-1.css': '.report{display:grid}' }
-const client: ClientAssets = { forModules: (modules) => mergeAssets(modules.map(screenAssetResolver(MANIFEST))), inlineCss: (href) => CSS[href] }
+const client: ClientAssets = {
+  forModules: (modules) => mergeAssets(modules.map(screenAssetResolver(MANIFEST))),
+  inlineCss: (href) => CSS[href],
+}
 const assets = client.forModules(['src/report-page.tsx'])
 
 describe('the page template', () => {
   it('puts the language, the escaped title with the head tags, the markup and the state where they go, $ patterns literal', () => {
     const page = pageTemplate(SHELL)(PARTS)
     expect(page).toContain('<html class="no-js" lang="en-US">')
-    expect(page).toContain(`<title>Batteries &amp; &quot;cells&quot; &lt;2026&gt;</title>\n    ${PARTS.headTags}\n    <script type="module"`)
+    expect(page).toContain(
+      `<title>Batteries &amp; &quot;cells&quot; &lt;2026&gt;</title>\n    ${PARTS.headTags}\n    <script type="module"`,
+    )
     expect(page).not.toContain('研究报告')
     expect(page).toContain(`<div id="root">${PARTS.appHtml}</div>\n    ${PARTS.stateScript}\n  </body>`)
     expect(page.startsWith('<!doctype html>\n')).toBe(true)
@@ -49,7 +61,9 @@ describe('the page template', () => {
 
   it('puts the title and head tags before </head> in a shell without a title', () => {
     const page = pageTemplate(SHELL.replace('    <title>研究报告</title>\n', ''))(PARTS)
-    expect(page).toContain(`<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  <title>Batteries &amp; &quot;cells&quot; &lt;2026&gt;</title>\n    ${PARTS.headTags}\n  </head>`)
+    expect(page).toContain(
+      `<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  <title>Batteries &amp; &quot;cells&quot; &lt;2026&gt;</title>\n    ${PARTS.headTags}\n  </head>`,
+    )
   })
 
   it('makes with the assets put in first the page the assets made when put in last, so it is made once per screen', () => {

@@ -35,7 +35,7 @@ const ZH = '请求过于频繁，请稍后再试'
 const EN = 'Too many requests. Please try again later.'
 
 describe('the server-rendered report list', () => {
-  it('renders expensive searches within the budget, then answers an HTML 429 page in the edition\'s language', async () => {
+  it("renders expensive searches within the budget, then answers an HTML 429 page in the edition's language", async () => {
     const from = '10.26.10.1'
     const first = await crawl('/report-industries?keyword=%25', from)
     expect(first.statusCode).toBe(200)
@@ -49,7 +49,10 @@ describe('the server-rendered report list', () => {
     const en = await crawl('/en/report-industries?queryKeyword=%25', from)
     statuses.push(zh.statusCode, en.statusCode)
     expect(statuses).toEqual([429, 429, 429])
-    for (const [res, lang, message] of [[zh, 'zh-CN', ZH], [en, 'en-US', EN]] as const) {
+    for (const [res, lang, message] of [
+      [zh, 'zh-CN', ZH],
+      [en, 'en-US', EN],
+    ] as const) {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(res.headers['cache-control']).toBe('no-store')
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
@@ -63,7 +66,15 @@ describe('the server-rendered report list', () => {
 
   it('never counts or refuses cheap list renders, even once the visitor has spent the budget', async () => {
     const from = '10.26.11.1'
-    const cheap = ['/report-industries', '/en/report-industries', '/report-industries?keyword=%E9%94%82%E7%94%B5', '/en/report-industries?keyword=battery', '/report-industries?page=2', '/report-industries/all/ai', '/report-industries?page=50&sort=price-asc']
+    const cheap = [
+      '/report-industries',
+      '/en/report-industries',
+      '/report-industries?keyword=%E9%94%82%E7%94%B5',
+      '/en/report-industries?keyword=battery',
+      '/report-industries?page=2',
+      '/report-industries/all/ai',
+      '/report-industries?page=50&sort=price-asc',
+    ]
     for (let round = 0; round < 2; round += 1) {
       for (const url of cheap) expect([200, 404], url).toContain((await crawl(url, from)).statusCode)
     }
@@ -78,8 +89,15 @@ describe('the server-rendered report list', () => {
 
   it('shares one budget per address with the page payload and the proxied pageList', async () => {
     const api = (remoteAddress: string) =>
-      bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: fromSite, remoteAddress, payload: { lang: 'zh-CN', pageSize: 10, keyword: '%' } })
-    const payload = (remoteAddress: string, lang = 'zh-CN') => bff.inject({ url: `/bff/pages/reports?lang=${lang}&keyword=%25`, remoteAddress })
+      bff.inject({
+        method: 'POST',
+        url: '/api/report/researchReport/pageList',
+        headers: fromSite,
+        remoteAddress,
+        payload: { lang: 'zh-CN', pageSize: 10, keyword: '%' },
+      })
+    const payload = (remoteAddress: string, lang = 'zh-CN') =>
+      bff.inject({ url: `/bff/pages/reports?lang=${lang}&keyword=%25`, remoteAddress })
 
     // The API and the payload spend the budget; the page is refused.
     expect((await api('10.26.12.1')).statusCode).toBe(200)

@@ -35,7 +35,10 @@ afterAll(async () => {
   await core?.close()
 })
 
-const upstreamPages = () => core.seen.filter((s) => s.url === '/report/researchReport/pageList').map((s) => JSON.parse(s.body) as { pageNo: number; pageSize: number })
+const upstreamPages = () =>
+  core.seen
+    .filter((s) => s.url === '/report/researchReport/pageList')
+    .map((s) => JSON.parse(s.body) as { pageNo: number; pageSize: number })
 
 describe('sitemaps of a 100,000-report catalogue', () => {
   it('indexes ten files of 10,000 reports per edition from one count per edition and type', async () => {
@@ -49,7 +52,10 @@ describe('sitemaps of a 100,000-report catalogue', () => {
       // Empty catalogues get no file.
       expect(locs).not.toContain(`${SITE}/sitemaps/${edition}-news-1.xml`)
     }
-    expect(upstreamPages()).toEqual([{ pageNo: 1, pageSize: 1, lang: 'zh-CN' }, { pageNo: 1, pageSize: 1, lang: 'en-US' }])
+    expect(upstreamPages()).toEqual([
+      { pageNo: 1, pageSize: 1, lang: 'zh-CN' },
+      { pageNo: 1, pageSize: 1, lang: 'en-US' },
+    ])
     // Cached: a second crawl asks nothing upstream.
     await bff.inject({ url: '/sitemap.xml' })
     expect(upstreamPages()).toHaveLength(2)
@@ -65,7 +71,9 @@ describe('sitemaps of a 100,000-report catalogue', () => {
     expect(locs[0]).toBe(`${SITE}/en/reports/report-20001`)
     expect(locs.at(-1)).toBe(`${SITE}/en/reports/report-30000`)
     expect(res.body).toContain('<lastmod>2026-11-01</lastmod>')
-    const pages = upstreamPages().map((p) => p.pageNo).sort((a, b) => a - b)
+    const pages = upstreamPages()
+      .map((p) => p.pageNo)
+      .sort((a, b) => a - b)
     expect(pages).toEqual(Array.from({ length: 100 }, (_, i) => 201 + i))
     expect(upstreamPages().every((p) => p.pageSize === 100)).toBe(true)
   })
@@ -135,7 +143,8 @@ describe('sitemaps of a catalogue past the core API’s last page', () => {
     await capped?.close()
   })
 
-  const cappedPages = () => capped.seen.filter((s) => s.url === '/report/researchReport/pageList').map((s) => (JSON.parse(s.body) as { pageNo: number }).pageNo)
+  const cappedPages = () =>
+    capped.seen.filter((s) => s.url === '/report/researchReport/pageList').map((s) => (JSON.parse(s.body) as { pageNo: number }).pageNo)
 
   it('indexes no file whose first page the core API would refuse', async () => {
     const res = await byDefault.inject({ url: '/sitemap.xml' })

@@ -16,7 +16,12 @@ import { decryptCredential, encryptCredential, render } from '../../../scripts/t
 const minimal = (over: Record<string, unknown> = {}) => ({
   name: 'a-fixture',
   description: 'x',
-  exchanges: [{ request: { method: 'GET', path: '/basedata/carousel/listData', query: { lang: 'zh-CN' } }, response: { status: 200, body: { code: 200 } } }],
+  exchanges: [
+    {
+      request: { method: 'GET', path: '/basedata/carousel/listData', query: { lang: 'zh-CN' } },
+      response: { status: 200, body: { code: 200 } },
+    },
+  ],
   ...over,
 })
 
@@ -58,7 +63,12 @@ describe('an invalid fixture', () => {
     const problems = validateFixture(
       minimal({
         volatile: [{ path: 'data..id', match: 'string' }],
-        exchanges: [{ request: { method: 'GET', path: '/x' }, response: { status: 200, body: { data: { at: { $match: 'regex', pattern: '(' }, n: { $match: 'numbr' } } } } }],
+        exchanges: [
+          {
+            request: { method: 'GET', path: '/x' },
+            response: { status: 200, body: { data: { at: { $match: 'regex', pattern: '(' }, n: { $match: 'numbr' } } } },
+          },
+        ],
       }),
       '/tmp/other-name.json',
     )
@@ -130,12 +140,16 @@ describe('comparing an answer', () => {
     expect(compare({ data: { token: '<masked>', user: {} } }, { data: { token: 't-1', user: {} } }, { rules, vars })).toEqual([])
     expect(vars.get('token')).toBe('t-1')
     expect(compare({ data: { token: '<masked>', user: {} } }, { data: { user: {} } }, { rules, tier: 'bff' })).toEqual([])
-    expect(compare({ data: { user: {} } }, { data: { token: 't', user: {} } }, { rules, tier: 'bff' })).toEqual(['data.token: expected no such field at the bff tier, got "t"'])
+    expect(compare({ data: { user: {} } }, { data: { token: 't', user: {} } }, { rules, tier: 'bff' })).toEqual([
+      'data.token: expected no such field at the bff tier, got "t"',
+    ])
   })
 
   it('compares headers by name, exactly or by matcher', () => {
     const vars: Vars = new Map()
-    expect(compareHeaders({ 'X-Cache': 'HIT', etag: { $match: 'string', capture: 'etag' } }, { 'x-cache': 'HIT', etag: '"1"' }, vars)).toEqual([])
+    expect(
+      compareHeaders({ 'X-Cache': 'HIT', etag: { $match: 'string', capture: 'etag' } }, { 'x-cache': 'HIT', etag: '"1"' }, vars),
+    ).toEqual([])
     expect(vars.get('etag')).toBe('"1"')
     expect(compareHeaders({ 'x-cache': 'HIT' }, { 'x-cache': 'STALE' }, vars)).toEqual(['header x-cache: expected "HIT", got "STALE"'])
   })
@@ -143,8 +157,14 @@ describe('comparing an answer', () => {
 
 describe('templates', () => {
   it('fill variables, keep a whole template’s type, and encrypt credentials as the client does', () => {
-    const vars: Vars = new Map<string, unknown>([['id', 7], ['user', 'alice'], ['$run', 'r1']])
-    expect(render({ id: '{{id}}', label: 'order {{id}}', login: '{{user | credential}}', mail: '{{user}}.{{$run}}@example.com' }, vars)).toEqual({
+    const vars: Vars = new Map<string, unknown>([
+      ['id', 7],
+      ['user', 'alice'],
+      ['$run', 'r1'],
+    ])
+    expect(
+      render({ id: '{{id}}', label: 'order {{id}}', login: '{{user | credential}}', mail: '{{user}}.{{$run}}@example.com' }, vars),
+    ).toEqual({
       id: 7,
       label: 'order 7',
       login: encryptCredential('alice'),
@@ -155,7 +175,9 @@ describe('templates', () => {
   })
 
   it('say which variable is missing and how to give it', () => {
-    expect(() => render({ token: '{{token}}' }, new Map())).toThrow('{{token}} is not set: an earlier exchange captures it, or give it with --var token=…')
+    expect(() => render({ token: '{{token}}' }, new Map())).toThrow(
+      '{{token}} is not set: an earlier exchange captures it, or give it with --var token=…',
+    )
     expect(render({ token: '{{token}}' }, new Map(), true)).toEqual({ token: '{{token}}' })
   })
 })

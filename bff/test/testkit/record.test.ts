@@ -34,7 +34,10 @@ afterAll(async () => {
 const replayBoth = async (fixture: Fixture) => {
   expect(validateFixture(fixture)).toEqual([])
   const results = []
-  for (const [tier, base] of [['bff', site], ['core', stub.url]] as const) {
+  for (const [tier, base] of [
+    ['bff', site],
+    ['core', stub.url],
+  ] as const) {
     const result = await replayScenario({ file: 'recorded.json', fixture }, { base, tier, vars: { $run: 'r1' } })
     results.push({ tier, ...totals([result]), problems: result.steps.flatMap((s) => s.problems.map((p) => `${s.name}: ${p}`)) })
   }
@@ -48,7 +51,11 @@ describe('the recording proxy in front of a BFF', () => {
       const send = (method: 'GET' | 'POST', path: string, payload?: object, headers: Record<string, string> = {}) =>
         fetch(`${proxy.url}${path}`, {
           method,
-          headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json', ...fromSite, origin: proxy.url } : {}), ...headers },
+          headers: {
+            accept: 'application/json',
+            ...(payload ? { 'content-type': 'application/json', ...fromSite, origin: proxy.url } : {}),
+            ...headers,
+          },
           body: payload ? JSON.stringify(payload) : undefined,
         })
       expect((await send('GET', '/api/basedata/carousel/listData?lang=en-US')).status).toBe(200)
@@ -56,14 +63,21 @@ describe('the recording proxy in front of a BFF', () => {
       // Not recorded: pages, the BFF's own payloads, the same call twice.
       expect((await send('GET', '/bff/pages/home?lang=en-US')).status).toBe(200)
       expect((await send('GET', '/api/basedata/carousel/listData?lang=en-US', undefined, { 'accept-encoding': 'gzip' })).status).toBe(200)
-      const captcha = (await (await send('POST', '/api/report/websiteUser/getWuValidCode', { lang: 'en-US' })).json()) as { data: { unTime: string } }
-      const login = await send('POST', '/api/report/websiteUser/login', {
-        loginCode: encryptCredential('nobody_here'),
-        password: encryptCredential('Top-secret-9'),
-        validCode: 'XXXX',
-        unTime: captcha.data.unTime,
-        lang: 'en-US',
-      }, { cookie: 'rpt_session=a-session-token; locale=en-US' })
+      const captcha = (await (await send('POST', '/api/report/websiteUser/getWuValidCode', { lang: 'en-US' })).json()) as {
+        data: { unTime: string }
+      }
+      const login = await send(
+        'POST',
+        '/api/report/websiteUser/login',
+        {
+          loginCode: encryptCredential('nobody_here'),
+          password: encryptCredential('Top-secret-9'),
+          validCode: 'XXXX',
+          unTime: captcha.data.unTime,
+          lang: 'en-US',
+        },
+        { cookie: 'rpt_session=a-session-token; locale=en-US' },
+      )
       expect(((await login.json()) as { code: number }).code).toBe(200003)
       expect(proxy.raw.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /basedata/carousel/listData',
@@ -75,9 +89,14 @@ describe('the recording proxy in front of a BFF', () => {
       const { fixture, notes } = buildFixture(proxy.raw, { name: 'through-the-proxy', description: 'x', declared })
       expect(fixture.exchanges).toHaveLength(4)
       const text = JSON.stringify(fixture)
-      for (const secret of ['Top-secret-9', encryptCredential('Top-secret-9'), 'a-session-token', 'rpt_session']) expect(text).not.toContain(secret)
+      for (const secret of ['Top-secret-9', encryptCredential('Top-secret-9'), 'a-session-token', 'rpt_session'])
+        expect(text).not.toContain(secret)
       const loginRequest = fixture.exchanges[3]!.request
-      expect(loginRequest.body).toMatchObject({ loginCode: '{{loginCode | credential}}', password: '{{password | credential}}', unTime: '{{unTime}}' })
+      expect(loginRequest.body).toMatchObject({
+        loginCode: '{{loginCode | credential}}',
+        password: '{{password | credential}}',
+        unTime: '{{unTime}}',
+      })
       expect(loginRequest.headers?.['website-token']).toBe('{{token}}')
       expect(fixture.vars).toEqual({ loginCode: 'nobody_here' })
       expect(fixture.exchanges[2]!.volatile).toEqual([{ path: 'data.unTime', match: 'string', capture: 'unTime' }])
@@ -118,7 +137,15 @@ describe('a HAR file', () => {
           entry('GET', `${site}/`, 200, 'text/html', '<!doctype html>'),
           entry('GET', `${site}/assets/index-abc.js`, 200, 'text/javascript', 'export {}'),
           entry('GET', `${site}/bff/pages/home?lang=zh-CN`, 200, 'application/json', '{}'),
-          entry('GET', `${site}/api/basedata/carousel/listData?lang=zh-CN`, 200, 'application/json', Buffer.from(carousel).toString('base64'), undefined, { encoding: 'base64' }),
+          entry(
+            'GET',
+            `${site}/api/basedata/carousel/listData?lang=zh-CN`,
+            200,
+            'application/json',
+            Buffer.from(carousel).toString('base64'),
+            undefined,
+            { encoding: 'base64' },
+          ),
           // A call a page made to a core API directly.
           entry('GET', `${stub.url}/report/researchReport/hotReports?lang=en-US`, 200, 'application/json; charset=utf-8', hot),
           entry('POST', `${site}/api/report/researchReport/pageList`, 0, '', ''),

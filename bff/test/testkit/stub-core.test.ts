@@ -38,20 +38,40 @@ describe('answers', () => {
     expect(en.body.data[0].title).toBe('China New Energy Value Chain 2026')
     expect((await call('GET', '/basedata/carousel/listData?lang=zh-CN')).body.data[0].title).toBe('2026 中国新能源产业链全景研究')
     // Extra fields (a cache-buster) do not stop a match; the filter's values pick the filtered list.
-    const filtered = await call('POST', '/report/researchReport/pageList', { pageNo: 1, pageSize: 5, lang: 'en-US', marketType: 'energy', queryPrice: 15001, queryKeyword: '', _: 1 })
+    const filtered = await call('POST', '/report/researchReport/pageList', {
+      pageNo: 1,
+      pageSize: 5,
+      lang: 'en-US',
+      marketType: 'energy',
+      queryPrice: 15001,
+      queryKeyword: '',
+      _: 1,
+    })
     expect(filtered.body.data.pageList.pageSize).toBe(5)
     expect(filtered.body.data.pageList.list.every((r: { marketType: string }) => r.marketType === 'energy')).toBe(true)
     expect(stub.journal.at(-1)?.matched).toMatchObject({ fixture: 'report-page-list-filtered-en', exact: true })
   })
 
   it('what no fixture matches with the nearest exchange of its route, or the core API’s 404 for an unknown path', async () => {
-    const page2 = await call('POST', '/report/researchReport/pageList', { pageNo: 2, pageSize: 10, lang: 'en-US', marketType: 'semiconductors' })
+    const page2 = await call('POST', '/report/researchReport/pageList', {
+      pageNo: 2,
+      pageSize: 10,
+      lang: 'en-US',
+      marketType: 'semiconductors',
+    })
     expect(page2.body.code).toBe(200)
     expect(stub.journal.at(-1)?.matched?.exact).toBe(false)
-    expect(await call('GET', '/report/noSuchThing?lang=en-US')).toEqual({ status: 404, body: { code: 404, msg: 'The requested resource was not found.', data: null } })
+    expect(await call('GET', '/report/noSuchThing?lang=en-US')).toEqual({
+      status: 404,
+      body: { code: 404, msg: 'The requested resource was not found.', data: null },
+    })
     const strict = await startStubCore({ fixtures, strict: true })
     try {
-      const response = await fetch(`${strict.url}/report/researchReport/pageList`, { method: 'POST', body: JSON.stringify({ pageNo: 2, lang: 'en-US' }), headers: { 'content-type': 'application/json' } })
+      const response = await fetch(`${strict.url}/report/researchReport/pageList`, {
+        method: 'POST',
+        body: JSON.stringify({ pageNo: 2, lang: 'en-US' }),
+        headers: { 'content-type': 'application/json' },
+      })
       expect(response.status).toBe(404)
     } finally {
       await strict.close()
@@ -68,15 +88,28 @@ describe('faults', () => {
   afterAll(() => setFaults([]))
 
   it('a contract error code (HTTP 200) or an HTTP status, in the request’s language, per route', async () => {
-    await setFaults([{ route: 'GET /report/researchReport/hotReports', code: 900001 }, { route: '/report/marketInfo/*', status: 503 }])
-    expect(await call('GET', '/report/researchReport/hotReports?lang=en-US')).toEqual({ status: 200, body: { code: 900001, msg: 'System exception. Please try again later.', data: null } })
-    expect(await call('POST', '/report/marketInfo/pageList', { lang: 'zh-CN' })).toEqual({ status: 503, body: { code: 503, msg: '服务尚未就绪，请稍后再试', data: null } })
+    await setFaults([
+      { route: 'GET /report/researchReport/hotReports', code: 900001 },
+      { route: '/report/marketInfo/*', status: 503 },
+    ])
+    expect(await call('GET', '/report/researchReport/hotReports?lang=en-US')).toEqual({
+      status: 200,
+      body: { code: 900001, msg: 'System exception. Please try again later.', data: null },
+    })
+    expect(await call('POST', '/report/marketInfo/pageList', { lang: 'zh-CN' })).toEqual({
+      status: 503,
+      body: { code: 503, msg: '服务尚未就绪，请稍后再试', data: null },
+    })
     expect((await call('GET', '/basedata/carousel/listData?lang=en-US')).body.code).toBe(200)
     expect(stub.journal.at(-2)?.fault).toBe('HTTP 503')
   })
 
   it('a delay, a timeout and a dropped connection', async () => {
-    await setFaults([{ route: '/basedata/home/mapData', delayMs: 300 }, { route: '/basedata/carousel/*', timeout: true }, { route: '/report/researchReport/*', drop: true }])
+    await setFaults([
+      { route: '/basedata/home/mapData', delayMs: 300 },
+      { route: '/basedata/carousel/*', timeout: true },
+      { route: '/report/researchReport/*', drop: true },
+    ])
     const started = performance.now()
     expect((await call('GET', '/basedata/home/mapData?lang=en-US')).body.code).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
@@ -96,9 +129,14 @@ describe('faults', () => {
     await setFaults([])
     const added = await fetch(`${stub.url}/__stub/faults`, { method: 'POST', body: JSON.stringify({ route: '*', delayMs: 10 }) })
     expect(await added.json()).toEqual({ faults: [{ route: '*', delayMs: 10 }] })
-    const refused = await fetch(`${stub.url}/__stub/faults`, { method: 'PUT', body: JSON.stringify({ faults: [{ route: '*', code: 500, drop: true }, { rout: 'x' }] }) })
+    const refused = await fetch(`${stub.url}/__stub/faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ faults: [{ route: '*', code: 500, drop: true }, { rout: 'x' }] }),
+    })
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as { problems: string[] }).problems).toEqual(expect.arrayContaining(['/faults/1: must not have additional properties']))
+    expect(((await refused.json()) as { problems: string[] }).problems).toEqual(
+      expect.arrayContaining(['/faults/1: must not have additional properties']),
+    )
     await fetch(`${stub.url}/__stub/faults`, { method: 'DELETE' })
     expect(await (await fetch(`${stub.url}/__stub/faults`)).json()).toEqual({ faults: [] })
   })
@@ -123,7 +161,12 @@ describe('the BFF on the stub', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100))
     const stale = await map()
     expect([stale.headers['x-cache'], body(stale).code]).toEqual(['STALE', 200])
-    const list = await bff.inject({ method: 'POST', url: '/api/report/researchReport/pageList', headers: { ...fromSite, cookie: 'locale=en-US' }, payload: { pageNo: 1 } })
+    const list = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, cookie: 'locale=en-US' },
+      payload: { pageNo: 1 },
+    })
     expect(body(list)).toEqual({ code: 5002, msg: 'The service took too long to answer. Please try again later.', data: null })
     await setFaults([])
     expect(await eventually(async () => (await map()).headers['x-cache'] === 'MISS')).toBe(true)
@@ -136,11 +179,15 @@ describe('npm run stub-core', () => {
     const faults = path.join(dir, 'faults.json')
     await writeFile(faults, JSON.stringify({ faults: [{ route: 'GET /basedata/carousel/listData', code: 900001 }] }))
     const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/stub-core.ts', '--port', String(port), '--faults', faults], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/stub-core.ts', '--port', String(port), '--faults', faults], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
-    const carousel = async () => ((await (await fetch(`http://127.0.0.1:${port}/basedata/carousel/listData?lang=en-US`)).json()) as { code: number }).code
+    const carousel = async () =>
+      ((await (await fetch(`http://127.0.0.1:${port}/basedata/carousel/listData?lang=en-US`)).json()) as { code: number }).code
     try {
       // The banner and the faults line are two writes: a pipe may deliver them apart.
       expect(await eventually(async () => output.includes('stub core API on') && output.includes('faults:'), 500), output).toBe(true)

@@ -10,7 +10,9 @@ const ForgotPasswordModal = lazy(
   withOnDemandMessages(() => import('../features/auth/components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal }))),
 )
 const CustomRequestModal = lazy(
-  withOnDemandMessages(() => import('../features/custom-request/components/custom-request-modal').then((m) => ({ default: m.CustomRequestModal }))),
+  withOnDemandMessages(() =>
+    import('../features/custom-request/components/custom-request-modal').then((m) => ({ default: m.CustomRequestModal })),
+  ),
 )
 const PayModal = lazy(withOnDemandMessages(() => import('../features/orders/components/pay-modal').then((m) => ({ default: m.PayModal }))))
 const ResearchEmailModal = lazy(

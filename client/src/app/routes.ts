@@ -69,8 +69,20 @@ export const ROUTES: RouteDef[] = [
   about('/term', 'term', 'title.term'),
   about('/aboutUs/relevantClause', 'term', 'title.term'),
 
-  { screen: 'bulletinDetail', pattern: '/bulletin/detail', activeIndex: ACTIVE.bulletins, titleId: 'title.bulletinDetail', hideLanguageSwitch: true },
-  { screen: 'bulletinDetail', pattern: '/bulletin/bulletin-detail/:webTitle?', activeIndex: ACTIVE.bulletins, titleId: 'title.bulletinDetail', hideLanguageSwitch: true },
+  {
+    screen: 'bulletinDetail',
+    pattern: '/bulletin/detail',
+    activeIndex: ACTIVE.bulletins,
+    titleId: 'title.bulletinDetail',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'bulletinDetail',
+    pattern: '/bulletin/bulletin-detail/:webTitle?',
+    activeIndex: ACTIVE.bulletins,
+    titleId: 'title.bulletinDetail',
+    hideLanguageSwitch: true,
+  },
   {
     screen: 'bulletins',
     pattern: '/bulletin/bulletin-think-tank/:marketType?/:topLabelId?/:keyword?',
@@ -95,20 +107,50 @@ export const ROUTES: RouteDef[] = [
   { screen: 'news', pattern: '/news-categories/:marketType?/:marketCategory?/:keyword?', activeIndex: ACTIVE.news, titleId: 'title.news' },
 
   { screen: 'reportDetail', pattern: '/reports/:webTitle', activeIndex: ACTIVE.reports, titleId: 'title.reportDetail' },
-  { screen: 'reports', pattern: '/report-industries/:activeIndustryType?/:keyword?', activeIndex: ACTIVE.reports, titleId: 'title.reports' },
+  {
+    screen: 'reports',
+    pattern: '/report-industries/:activeIndustryType?/:keyword?',
+    activeIndex: ACTIVE.reports,
+    titleId: 'title.reports',
+  },
 
   { screen: 'myInfo', pattern: '/personalCenter/myInfo', activeIndex: ACTIVE.account, titleId: 'title.myInfo', hideLanguageSwitch: true },
-  { screen: 'orders', pattern: '/personalCenter/moreOrders', activeIndex: ACTIVE.account, titleId: 'title.orders', hideLanguageSwitch: true },
-  { screen: 'downloads', pattern: '/personalCenter/myDownload', activeIndex: ACTIVE.account, titleId: 'title.downloads', hideLanguageSwitch: true },
-  { screen: 'payBack', pattern: '/personalCenter/payBack', activeIndex: ACTIVE.account, titleId: 'title.payBack', bare: true, hideLanguageSwitch: true },
-  { screen: 'updatePwd', pattern: '/personalCenter/updatePwd', activeIndex: ACTIVE.account, titleId: 'title.updatePwd', bare: true, hideLanguageSwitch: true },
+  {
+    screen: 'orders',
+    pattern: '/personalCenter/moreOrders',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.orders',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'downloads',
+    pattern: '/personalCenter/myDownload',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.downloads',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'payBack',
+    pattern: '/personalCenter/payBack',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.payBack',
+    bare: true,
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'updatePwd',
+    pattern: '/personalCenter/updatePwd',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.updatePwd',
+    bare: true,
+    hideLanguageSwitch: true,
+  },
 
   // Staff only: linked from nowhere, not indexed (X-Robots-Tag from the BFF, a meta tag on the page), not in the sitemap.
   { screen: 'ops', pattern: '/ops', activeIndex: -1, titleId: 'title.ops', bare: true },
 ]
 
 export const NOT_FOUND_ROUTE: RouteDef = { screen: 'notFound', pattern: '*', activeIndex: -1, titleId: 'title.notFound' }
-
 
 export interface ResolvedRoute {
   route: RouteDef

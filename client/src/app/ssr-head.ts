@@ -45,7 +45,14 @@ export function escapeHtml(value: string): string {
 
 export function plainText(html: string | undefined, max = 160): string {
   if (!html) return ''
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ').trim()
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim()
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
@@ -107,7 +114,9 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
     const title = `${t('title.notFound')} - ${site}`
     return {
       title,
-      tags: [`<meta name="robots" content="noindex">`, `<meta name="description" content="${escapeHtml(t('notFound.title'))}">`].join('\n    '),
+      tags: [`<meta name="robots" content="noindex">`, `<meta name="description" content="${escapeHtml(t('notFound.title'))}">`].join(
+        '\n    ',
+      ),
     }
   }
 
@@ -117,9 +126,11 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
   const refinement = record?.title ?? categoryName(plan, payload)
   const title = refinement ? `${refinement} - ${sectionTitle} - ${site}` : `${sectionTitle} - ${site}`
   const configured = Array.isArray(payload.footer)
-    ? (payload.footer as Array<{ configKey?: string; configValue?: string }>).find((row) => row.configKey?.endsWith('.site.description'))?.configValue
+    ? (payload.footer as Array<{ configKey?: string; configValue?: string }>).find((row) => row.configKey?.endsWith('.site.description'))
+        ?.configValue
     : undefined
-  const description = plainText(record?.outline) || (resolved.route.screen === 'home' && configured ? configured : `${sectionTitle} - ${t('site.tagline')}`)
+  const description =
+    plainText(record?.outline) || (resolved.route.screen === 'home' && configured ? configured : `${sectionTitle} - ${t('site.tagline')}`)
 
   const canonical = canonicalPath(plan, record)
   const canonicalUrl = url(locale, canonical)
@@ -158,7 +169,10 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
     ...(other ? [`<meta property="og:locale:alternate" content="${OG_LOCALE[other.locale]}">`] : []),
   ]
 
-  const jsonLd = [breadcrumbs(plan, record, t, (path) => url(locale, path)), ...structuredRecord(plan, record, payload, canonicalUrl, site, t)]
+  const jsonLd = [
+    breadcrumbs(plan, record, t, (path) => url(locale, path)),
+    ...structuredRecord(plan, record, payload, canonicalUrl, site, t),
+  ]
 
   return {
     title,
@@ -209,11 +223,23 @@ function breadcrumbs(plan: RenderPlan, record: RecordLike | undefined, t: T, url
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, ...(item.path ? { item: url(item.path) } : {}) })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      ...(item.path ? { item: url(item.path) } : {}),
+    })),
   }
 }
 
-function structuredRecord(plan: RenderPlan, record: RecordLike | undefined, payload: PagePayload, pageUrl: string, site: string, t: T): object[] {
+function structuredRecord(
+  plan: RenderPlan,
+  record: RecordLike | undefined,
+  payload: PagePayload,
+  pageUrl: string,
+  site: string,
+  t: T,
+): object[] {
   if (!record) return []
   const publisher = { '@type': 'Organization', name: site }
   const screen = plan.resolved.route.screen

@@ -3,7 +3,11 @@ import { LocalLink } from './local-link'
 
 export type AccountSection = 'info' | 'orders' | 'downloads' | 'password'
 
-const ITEMS: Array<{ key: AccountSection; to: string; label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'account.password' }> = [
+const ITEMS: Array<{
+  key: AccountSection
+  to: string
+  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'account.password'
+}> = [
   { key: 'info', to: '/personalCenter/myInfo', label: 'account.info' },
   { key: 'orders', to: '/personalCenter/moreOrders', label: 'nav.account.orders' },
   { key: 'downloads', to: '/personalCenter/myDownload', label: 'nav.account.downloads' },
@@ -19,7 +23,11 @@ export function AccountNav({ current }: { current: AccountSection }) {
       <ul>
         {ITEMS.map((item) => (
           <li key={item.key}>
-            <LocalLink to={item.to} className={item.key === current ? 'is-active' : undefined} aria-current={item.key === current ? 'page' : undefined}>
+            <LocalLink
+              to={item.to}
+              className={item.key === current ? 'is-active' : undefined}
+              aria-current={item.key === current ? 'page' : undefined}
+            >
               {t(item.label)}
             </LocalLink>
           </li>

@@ -30,7 +30,12 @@ export function FacetGroup({ title, allLabel, allHref, options, selected, onNavi
       </h3>
       <ul className="facet-list">
         <li>
-          <a href={allHref} className={`facet-link${!selected ? ' is-active' : ''}`} aria-current={!selected ? 'true' : undefined} onClick={(e) => go(e, allHref)}>
+          <a
+            href={allHref}
+            className={`facet-link${!selected ? ' is-active' : ''}`}
+            aria-current={!selected ? 'true' : undefined}
+            onClick={(e) => go(e, allHref)}
+          >
             <span>{allLabel}</span>
           </a>
         </li>

@@ -47,7 +47,13 @@ export function isMissingRecord(error: unknown): boolean {
  * The whole page of a detail whose record could not be shown: not found,
  * with a way back to its list, or a load failure with a retry.
  */
-export function RecordUnavailable({ missing, title, backTo, backLabel, onRetry }: {
+export function RecordUnavailable({
+  missing,
+  title,
+  backTo,
+  backLabel,
+  onRetry,
+}: {
   missing: boolean
   title: string
   backTo: string

@@ -60,8 +60,7 @@ export function messageForCode(code: number, serverMsg: string | null | undefine
   return serverMsg?.trim() || translate(locale, 'error.generic')
 }
 
-export const isSuccessCode = (code: unknown): boolean =>
-  code === undefined || code === null || code === '' || Number(code) === 200
+export const isSuccessCode = (code: unknown): boolean => code === undefined || code === null || code === '' || Number(code) === 200
 
 export interface RequestOptions {
   /**
@@ -139,7 +138,12 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   // Rate-limit (429) and gateway answers are envelopes too; only a body that
   // is not one falls back to the HTTP status.
   if (!envelope || typeof envelope !== 'object') {
-    return failCall(response.status || 0, translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'), response.status, options)
+    return failCall(
+      response.status || 0,
+      translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'),
+      response.status,
+      options,
+    )
   }
   if (isSuccessCode(envelope.code) && response.ok) return envelope.data
   const code = isSuccessCode(envelope.code) ? response.status : Number(envelope.code)
@@ -149,8 +153,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
 export const apiGet = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
   request<T>('GET', path, params, options)
 
-export const apiPost = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> =>
-  request<T>('POST', path, body, options)
+export const apiPost = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> => request<T>('POST', path, body, options)
 
 export const apiPatch = <T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> =>
   request<T>('PATCH', path, body, options)

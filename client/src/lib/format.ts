@@ -5,7 +5,8 @@ import type { Locale } from './locale'
 const priceFormats = new Map<Locale, Intl.NumberFormat>()
 function priceFormat(locale: Locale): Intl.NumberFormat {
   let format = priceFormats.get(locale)
-  if (!format) priceFormats.set(locale, (format = new Intl.NumberFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 0 })))
+  if (!format)
+    priceFormats.set(locale, (format = new Intl.NumberFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 0 })))
   return format
 }
 

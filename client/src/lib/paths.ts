@@ -7,7 +7,11 @@ export const ANY = 'all'
 /** Canonical links, built from parts so that empty filters become 'all'. */
 export const paths = {
   reports: (category?: string, keyword?: string) =>
-    keyword ? `/report-industries/${enc(category || ANY)}/${enc(keyword)}` : category ? `/report-industries/${enc(category)}` : '/report-industries',
+    keyword
+      ? `/report-industries/${enc(category || ANY)}/${enc(keyword)}`
+      : category
+        ? `/report-industries/${enc(category)}`
+        : '/report-industries',
   report: (webTitle: string) => `/reports/${enc(webTitle)}`,
   news: (marketType?: string, marketCategory?: string, keyword?: string) => {
     const parts = [marketType, marketCategory, keyword]

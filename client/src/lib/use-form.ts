@@ -77,14 +77,12 @@ export function useForm<V extends { [K in keyof V]: string }>(initial: V, valida
    * failure goes no further than `onFailed` (to reset what it spent, such as
    * a single-use code); the form keeps what was typed.
    */
-  const onSubmit =
-    (pending: boolean, send: (values: V) => Promise<unknown>, onFailed?: () => void) =>
-    (event: FormEvent) => {
-      event.preventDefault()
-      if (pending) return
-      const valid = check(ref.current)
-      if (valid) send(valid).catch(() => onFailed?.())
-    }
+  const onSubmit = (pending: boolean, send: (values: V) => Promise<unknown>, onFailed?: () => void) => (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    const valid = check(ref.current)
+    if (valid) send(valid).catch(() => onFailed?.())
+  }
 
   /** The props binding a TextInput to one field. */
   const field = (name: keyof V & string) => ({ name, value: values[name], error: errors[name], onValue: setField, onBlurField: blurField })

@@ -145,7 +145,8 @@ export const enUS = {
   'home.play': 'Play',
   'home.learnMore': 'Learn more',
   'home.customTitle': 'Need research the catalogue does not cover?',
-  'home.customText': 'Our analysts scope, survey and model markets to your questions. Tell us what you need and we will reply within one working day.',
+  'home.customText':
+    'Our analysts scope, survey and model markets to your questions. Tell us what you need and we will reply within one working day.',
   'home.customAction': 'Request custom research',
 
   'reports.heading': 'Research reports',

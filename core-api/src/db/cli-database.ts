@@ -17,7 +17,9 @@ export async function openConfiguredDatabase(): Promise<{ config: Config; db: Da
     return { config, db }
   } catch (error) {
     if (!config.DATABASE_URL) {
-      console.error(`Could not open the embedded database under ${config.DATA_DIR}. Is the server running? Stop it first: PGlite serves one process at a time.`)
+      console.error(
+        `Could not open the embedded database under ${config.DATA_DIR}. Is the server running? Stop it first: PGlite serves one process at a time.`,
+      )
     }
     throw error
   }

@@ -15,8 +15,12 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 
 /** Errors of a connection that died while idle in the pool; the statement never ran. */
 export const RETRYABLE_CONNECTION_ERRORS = [
-  /Connection terminated/i, /terminating connection due to administrator command/i, /server closed the connection unexpectedly/i,
-  /Client has encountered a connection error and is not queryable/i, /ECONNRESET/, /Connection lost/i,
+  /Connection terminated/i,
+  /terminating connection due to administrator command/i,
+  /server closed the connection unexpectedly/i,
+  /Client has encountered a connection error and is not queryable/i,
+  /ECONNRESET/,
+  /Connection lost/i,
 ]
 
 export interface DatabaseOptions {
@@ -89,14 +93,22 @@ interface EmbeddedServer {
  * Loaded lazily: a deployment on a real server never pays for the
  * WebAssembly build.
  */
-async function startEmbedded(dir: string | 'memory', options: EmbeddedOptions, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
+async function startEmbedded(
+  dir: string | 'memory',
+  options: EmbeddedOptions,
+  logger?: DatabaseOptions['logger'],
+): Promise<EmbeddedServer> {
   if (dir !== 'memory') return startEmbeddedProcess(dir, options, logger)
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-socket'),
   ])
-  const db = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm }, startParams: embeddedStartParams(PGlite.defaultStartParams, options) })
+  const db = await PGlite.create({
+    dataDir: 'memory://',
+    extensions: { pg_trgm },
+    startParams: embeddedStartParams(PGlite.defaultStartParams, options),
+  })
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' })
   await server.start()
   const address = (server as unknown as { server: { address(): { port: number } } }).server.address()
@@ -126,7 +138,11 @@ async function startEmbeddedProcess(dir: string, options: EmbeddedOptions, logge
   // semi-spaces) kept some 20 MB more resident at 100,000 reports, and bought
   // no speed (npm run bench:search measured the same with 1 MB).
   const execArgv = [...inherited, '--max-semi-space-size=1']
-  const child = fork(entry, [dir, JSON.stringify(options)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' })
+  const child = fork(entry, [dir, JSON.stringify(options)], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
+  })
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error('the embedded database did not start in time')), EMBEDDED_START_TIMEOUT_MS)
     const fail = (error: Error) => {
@@ -168,12 +184,17 @@ async function startEmbeddedProcess(dir: string, options: EmbeddedOptions, logge
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const embedded = options.url === ''
-    ? await startEmbedded(options.embeddedDir, {
-      ...(options.embeddedLockWaitMs === undefined ? {} : { lockWaitMs: options.embeddedLockWaitMs }),
-      ...(options.embeddedSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.embeddedSharedBuffersMb }),
-    }, options.logger)
-    : undefined
+  const embedded =
+    options.url === ''
+      ? await startEmbedded(
+          options.embeddedDir,
+          {
+            ...(options.embeddedLockWaitMs === undefined ? {} : { lockWaitMs: options.embeddedLockWaitMs }),
+            ...(options.embeddedSharedBuffersMb === undefined ? {} : { sharedBuffersMb: options.embeddedSharedBuffersMb }),
+          },
+          options.logger,
+        )
+      : undefined
   const sequelize = new Sequelize(embedded?.url ?? options.url, {
     dialect: 'postgres',
     logging: options.logger ? (sql: string) => options.logger?.debug({ sql }, 'sql') : false,

@@ -63,7 +63,8 @@ async function lockDataDir(dataDir: string, waitMs: number): Promise<() => Promi
 
 async function main() {
   const dataDir = process.argv[2]
-  if (!dataDir || !process.send) throw new Error('embedded-server.ts is started by database.ts, with the data folder and its options as arguments')
+  if (!dataDir || !process.send)
+    throw new Error('embedded-server.ts is started by database.ts, with the data folder and its options as arguments')
 
   // Installed before anything opens, so a parent that goes away (or asks to
   // stop) while the folder is still opening is not missed: the database is
@@ -115,7 +116,11 @@ async function main() {
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite-socket'),
   ])
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: embeddedStartParams(PGlite.defaultStartParams, options) })
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    startParams: embeddedStartParams(PGlite.defaultStartParams, options),
+  })
   db = pglite
   if (stopIfAsked()) return
   const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })

@@ -17,10 +17,18 @@ try {
     })
   } else if (command === 'down') {
     const toIndex = rest.indexOf('--to')
-    await db.withSchemaLock(() => migrator.down(rest.includes('--all') ? { to: 0 } : toIndex >= 0 ? { to: rest[toIndex + 1] as string } : undefined))
+    await db.withSchemaLock(() =>
+      migrator.down(rest.includes('--all') ? { to: 0 } : toIndex >= 0 ? { to: rest[toIndex + 1] as string } : undefined),
+    )
   } else if (command === 'status') {
-    console.log('executed:', (await migrator.executed()).map((m) => m.name))
-    console.log('pending:', (await migrator.pending()).map((m) => m.name))
+    console.log(
+      'executed:',
+      (await migrator.executed()).map((m) => m.name),
+    )
+    console.log(
+      'pending:',
+      (await migrator.pending()).map((m) => m.name),
+    )
   } else {
     console.error(`unknown command ${command}; use up, down [--to NAME | --all] or status`)
     process.exitCode = 2

@@ -40,7 +40,9 @@ export async function createMigrator(sequelize: Sequelize, logger: Console | und
 /** Whether the table records every migration this build has; false when it is missing or cannot be read. */
 async function allApplied(sequelize: Sequelize): Promise<boolean> {
   try {
-    const [table] = await sequelize.query<{ present: boolean }>(`SELECT to_regclass('${MIGRATIONS_TABLE}') IS NOT NULL AS present`, { type: QueryTypes.SELECT })
+    const [table] = await sequelize.query<{ present: boolean }>(`SELECT to_regclass('${MIGRATIONS_TABLE}') IS NOT NULL AS present`, {
+      type: QueryTypes.SELECT,
+    })
     if (!table?.present) return false
     const rows = await sequelize.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`, { type: QueryTypes.SELECT })
     const applied = new Set(rows.map((row) => row.name))

@@ -47,8 +47,12 @@ describe('sample PDF rendering', () => {
 
   it('still renders when there are no chapters', async () => {
     const pdf = await renderSamplePdf({
-      title: 'Empty outline', code: 'ZY-2026-0001', publisher: 'Zhongyan Insight Research',
-      lang: 'en-US', chapters: [], summary: 'Summary.',
+      title: 'Empty outline',
+      code: 'ZY-2026-0001',
+      publisher: 'Zhongyan Insight Research',
+      lang: 'en-US',
+      chapters: [],
+      summary: 'Summary.',
     })
     expectPdf(pdf)
   }, 60_000)
@@ -65,8 +69,10 @@ describe('htmlToPlainLines', () => {
       '第三章 竞争格局 & 重点企业',
       '第一节 华锂新材股份有限公司',
     ])
-    expect(htmlToPlainLines('<ol><li>A &lt;b&gt; &quot;c&quot; &#39;d&#39;</li><li><strong>E</strong> F</li></ol>'))
-      .toEqual(['A <b> "c" \'d\'', 'E F'])
+    expect(htmlToPlainLines('<ol><li>A &lt;b&gt; &quot;c&quot; &#39;d&#39;</li><li><strong>E</strong> F</li></ol>')).toEqual([
+      'A <b> "c" \'d\'',
+      'E F',
+    ])
   })
 })
 

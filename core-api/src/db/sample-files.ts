@@ -105,8 +105,7 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
     bold = 'cjk'
   }
   const fallbackNote = `${doc.code} (Chinese edition)`
-  const t = (text: string, replacement: string = fallbackNote): string =>
-    cjk ? text : toLatin1(text, replacement)
+  const t = (text: string, replacement: string = fallbackNote): string => (cjk ? text : toLatin1(text, replacement))
 
   const s = stringsFor(doc, cjk ? doc.lang : 'en-US', date)
   const width = pdf.page.width - PAGE_MARGIN * 2
@@ -131,9 +130,10 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
   })
   let chapters = toc.filter((e) => e.isChapter).map((e) => e.text)
   if (chapters.length === 0) {
-    chapters = doc.lang === 'zh-CN' && cjk
-      ? ['行业概述', '市场规模与供需分析', '竞争格局与重点企业', '发展趋势与投资建议']
-      : ['Industry Overview', 'Market Size, Supply and Demand', 'Competitive Landscape', 'Outlook and Recommendations']
+    chapters =
+      doc.lang === 'zh-CN' && cjk
+        ? ['行业概述', '市场规模与供需分析', '竞争格局与重点企业', '发展趋势与投资建议']
+        : ['Industry Overview', 'Market Size, Supply and Demand', 'Competitive Landscape', 'Outlook and Recommendations']
     toc.push(...chapters.map((text) => ({ text, isChapter: true })))
   }
   chapters = chapters.slice(0, MAX_CHAPTER_PAGES)
@@ -141,18 +141,22 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
   // --- Cover -------------------------------------------------------------
   pdf.rect(0, 0, pdf.page.width, 230).fill(BRAND)
   pdf.rect(0, 230, pdf.page.width, 6).fill(ACCENT)
-  pdf.fillColor('#ffffff').font(bold).fontSize(14)
-    .text(t(doc.publisher, 'Research Publisher'), PAGE_MARGIN, 70, { width })
-  pdf.font(regular).fontSize(10).fillColor('#d6e4f0')
+  pdf.fillColor('#ffffff').font(bold).fontSize(14).text(t(doc.publisher, 'Research Publisher'), PAGE_MARGIN, 70, { width })
+  pdf
+    .font(regular)
+    .fontSize(10)
+    .fillColor('#d6e4f0')
     .text(doc.lang === 'zh-CN' && cjk ? '行业研究报告' : 'Industry Research Report', PAGE_MARGIN, 96, { width })
-  pdf.fillColor('#1b2631').font(bold).fontSize(24)
-    .text(t(doc.title), PAGE_MARGIN, 300, { width, lineGap: 6 })
+  pdf.fillColor('#1b2631').font(bold).fontSize(24).text(t(doc.title), PAGE_MARGIN, 300, { width, lineGap: 6 })
   pdf.moveDown(1.5)
   pdf.font(regular).fontSize(12).fillColor(MUTED)
   pdf.text(t(s.code))
   pdf.text(t(s.publisher, '(name in Chinese)'))
   pdf.text(t(s.published))
-  pdf.font(regular).fontSize(9).fillColor(MUTED)
+  pdf
+    .font(regular)
+    .fontSize(9)
+    .fillColor(MUTED)
     .text(t(s.disclaimer), PAGE_MARGIN, pdf.page.height - 150, { width })
 
   // --- Table of contents ---------------------------------------------------
@@ -166,7 +170,11 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
       pdf.moveDown(0.3)
       pdf.font(bold).fontSize(12).fillColor('#1b2631').text(entry.text, PAGE_MARGIN, undefined, { width })
     } else {
-      pdf.font(regular).fontSize(10).fillColor(MUTED).text(entry.text, PAGE_MARGIN + 18, undefined, { width: width - 18 })
+      pdf
+        .font(regular)
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(entry.text, PAGE_MARGIN + 18, undefined, { width: width - 18 })
     }
   }
 
@@ -175,7 +183,11 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
   chapters.forEach((chapter, index) => {
     pdf.addPage()
     pdf.rect(PAGE_MARGIN, PAGE_MARGIN - 8, 4, 26).fill(ACCENT)
-    pdf.font(bold).fontSize(16).fillColor(BRAND).text(chapter, PAGE_MARGIN + 12, PAGE_MARGIN - 4, { width: width - 12 })
+    pdf
+      .font(bold)
+      .fontSize(16)
+      .fillColor(BRAND)
+      .text(chapter, PAGE_MARGIN + 12, PAGE_MARGIN - 4, { width: width - 12 })
     pdf.moveDown(0.8)
     pdf.font(regular).fontSize(11).fillColor('#1b2631')
     for (const paragraph of s.body(chapter, index)) {
@@ -209,7 +221,10 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
   pdf.addPage()
   pdf.font(bold).fontSize(20).fillColor(BRAND).text(t(s.closingTitle, 'Copyright Notice'), PAGE_MARGIN, 200, { width, align: 'center' })
   pdf.moveDown(1.5)
-  pdf.font(regular).fontSize(11).fillColor('#1b2631')
+  pdf
+    .font(regular)
+    .fontSize(11)
+    .fillColor('#1b2631')
     .text(t(s.copyright(date.getFullYear()), 'the publisher'), { width, lineGap: 5 })
   pdf.moveDown(1)
   pdf.fontSize(10).fillColor(MUTED).text(t(s.disclaimer), { width, lineGap: 4 })
@@ -223,8 +238,11 @@ export async function renderSamplePdf(doc: SampleDocument, options: RenderOption
     const bottom = pdf.page.margins.bottom
     pdf.page.margins.bottom = 0
     pdf.font(regular).fontSize(8).fillColor(MUTED)
-    pdf.text(t(`${doc.code}  ·  ${s.page(i + 1, range.count)}`),
-      PAGE_MARGIN, pdf.page.height - 36, { width, align: 'center', lineBreak: false })
+    pdf.text(t(`${doc.code}  ·  ${s.page(i + 1, range.count)}`), PAGE_MARGIN, pdf.page.height - 36, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    })
     pdf.page.margins.bottom = bottom
   }
 
@@ -248,7 +266,11 @@ interface BarChartSpec {
 
 function drawBarChart(pdf: PDFKit.PDFDocument, c: BarChartSpec): void {
   pdf.font(c.boldFont).fontSize(10).fillColor('#1b2631').text(c.title, c.x, c.y, { width: c.width, lineBreak: false, ellipsis: true })
-  pdf.font(c.font).fontSize(8).fillColor(MUTED).text(c.unit, c.x, c.y + 14, { width: c.width, lineBreak: false })
+  pdf
+    .font(c.font)
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(c.unit, c.x, c.y + 14, { width: c.width, lineBreak: false })
 
   const plotLeft = c.x + 30
   const plotTop = c.y + 34
@@ -261,8 +283,15 @@ function drawBarChart(pdf: PDFKit.PDFDocument, c: BarChartSpec): void {
   pdf.lineWidth(0.5)
   for (let g = 0; g <= 4; g++) {
     const gy = plotBottom - (plotHeight * g) / 4
-    pdf.strokeColor('#d5dbdb').moveTo(plotLeft, gy).lineTo(plotLeft + plotWidth, gy).stroke()
-    pdf.fillColor(MUTED).fontSize(7).text(String(Math.round((max * g) / 4)), c.x, gy - 4, { width: 26, align: 'right', lineBreak: false })
+    pdf
+      .strokeColor('#d5dbdb')
+      .moveTo(plotLeft, gy)
+      .lineTo(plotLeft + plotWidth, gy)
+      .stroke()
+    pdf
+      .fillColor(MUTED)
+      .fontSize(7)
+      .text(String(Math.round((max * g) / 4)), c.x, gy - 4, { width: 26, align: 'right', lineBreak: false })
   }
 
   const slot = plotWidth / c.values.length
@@ -271,11 +300,20 @@ function drawBarChart(pdf: PDFKit.PDFDocument, c: BarChartSpec): void {
     const h = (value / max) * plotHeight
     const bx = plotLeft + slot * i + (slot - barWidth) / 2
     pdf.rect(bx, plotBottom - h, barWidth, h).fill(i >= c.forecastFrom ? '#85c1e9' : ACCENT)
-    pdf.fillColor('#1b2631').fontSize(6.5)
+    pdf
+      .fillColor('#1b2631')
+      .fontSize(6.5)
       .text(value.toFixed(1), bx - 6, plotBottom - h - 10, { width: barWidth + 12, align: 'center', lineBreak: false })
-    pdf.fillColor(MUTED).fontSize(7)
+    pdf
+      .fillColor(MUTED)
+      .fontSize(7)
       .text(c.labels[i] ?? '', bx - 8, plotBottom + 4, { width: barWidth + 16, align: 'center', lineBreak: false })
   })
-  pdf.lineWidth(1).strokeColor('#566573').moveTo(plotLeft, plotBottom).lineTo(plotLeft + plotWidth, plotBottom).stroke()
+  pdf
+    .lineWidth(1)
+    .strokeColor('#566573')
+    .moveTo(plotLeft, plotBottom)
+    .lineTo(plotLeft + plotWidth, plotBottom)
+    .stroke()
   pdf.lineWidth(1).strokeColor('#566573').moveTo(plotLeft, plotTop).lineTo(plotLeft, plotBottom).stroke()
 }

@@ -50,9 +50,29 @@ export function htmlToPlainLines(html: string): string[] {
 // Text safety for the Latin-1 fallback
 
 const PUNCT_MAP: Record<string, string> = {
-  '，': ', ', '。': '. ', '：': ': ', '；': '; ', '！': '! ', '？': '? ', '、': ', ',
-  '（': ' (', '）': ') ', '【': ' [', '】': '] ', '《': '"', '》': '"', '“': '"', '”': '"',
-  '‘': "'", '’': "'", '—': '-', '–': '-', '…': '...', '·': '\u00b7', '　': ' ', '％': '%',
+  '，': ', ',
+  '。': '. ',
+  '：': ': ',
+  '；': '; ',
+  '！': '! ',
+  '？': '? ',
+  '、': ', ',
+  '（': ' (',
+  '）': ') ',
+  '【': ' [',
+  '】': '] ',
+  '《': '"',
+  '》': '"',
+  '“': '"',
+  '”': '"',
+  '‘': "'",
+  '’': "'",
+  '—': '-',
+  '–': '-',
+  '…': '...',
+  '·': '\u00b7',
+  '　': ' ',
+  '％': '%',
 }
 
 /**
@@ -69,7 +89,12 @@ export function toLatin1(text: string, replacement: string): string {
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
   return replaced
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').replace(/\s+([,.;:!?)])/g, '$1').trim())
+    .map((line) =>
+      line
+        .replace(/[ \t]+/g, ' ')
+        .replace(/\s+([,.;:!?)])/g, '$1')
+        .trim(),
+    )
     .join('\n')
     .trim()
 }
@@ -148,11 +173,11 @@ export function stringsFor(doc: SampleDocument, frameLang: SampleDocument['lang'
     body: (chapter, index) => [
       `This chapter covers ${chapterSubject(chapter)}. It draws on industry association statistics, listed-company filings, customs trade data and interviews conducted by our analysts to trace how the main indicators have moved and why.`,
       index === 0
-        ? (doc.lang === 'en-US'
+        ? doc.lang === 'en-US'
           ? doc.summary
-          : `This sample belongs to the Chinese edition of report ${doc.code}. Its Chinese text is not reproduced here because no CJK font is installed on the server that produced the file.`)
+          : `This sample belongs to the Chinese edition of report ${doc.code}. Its Chinese text is not reproduced here because no CJK font is installed on the server that produced the file.`
         : 'On the supply side, leading producers keep adding capacity and integrating upstream into key materials and equipment, so concentration continues to rise. On the demand side, new applications broaden the customer base and growth is shifting from policy-led to market-led.',
-      'The chart below shows the annual trend of the chapter\'s core indicator. Figures in this sample are indexed and only illustrate the layout of the report; the full edition contains the underlying data.',
+      "The chart below shows the annual trend of the chapter's core indicator. Figures in this sample are indexed and only illustrate the layout of the report; the full edition contains the underlying data.",
     ],
     closingTitle: 'Copyright Notice',
     copyright: (year) =>

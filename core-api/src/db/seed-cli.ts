@@ -28,7 +28,9 @@ try {
   console.log('fixtures loaded:', summary)
   if (reports !== undefined) {
     const { reports: fixtureReports } = await loadFixtures(config.FIXTURES_DIR)
-    const added = await generateSyntheticCatalogue(db, fixtureReports, reports, { progress: process.stdout.isTTY || process.env.CI !== 'true' })
+    const added = await generateSyntheticCatalogue(db, fixtureReports, reports, {
+      progress: process.stdout.isTTY || process.env.CI !== 'true',
+    })
     console.log(`synthetic reports added: ${added} per language`)
   }
 } finally {

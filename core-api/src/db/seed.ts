@@ -4,7 +4,15 @@ import type { Transaction } from 'sequelize'
 import { sanitizeRichText, toPlainText } from '../lib/rich-text.ts'
 import type { FileStore } from '../lib/file-store.ts'
 import type { Database } from './database.ts'
-import type { BulletinFixture, CarouselFixture, ConfigFixture, DictFixture, MapFixture, NewsFixture, ReportFixture } from './fixture-types.ts'
+import type {
+  BulletinFixture,
+  CarouselFixture,
+  ConfigFixture,
+  DictFixture,
+  MapFixture,
+  NewsFixture,
+  ReportFixture,
+} from './fixture-types.ts'
 
 export interface SeedOptions {
   fixturesDir: string
@@ -62,51 +70,136 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
   await db.sequelize.transaction(async (transaction: Transaction) => {
     await models.DictData.bulkCreate(
       fixtures.dicts.map((d) => ({ ...d, cssClass: d.cssClass ?? null, cssStyle: d.cssStyle ?? null, dictIcon: d.dictIcon ?? null })),
-      { transaction, conflictAttributes: ['dictType', 'dictValue'], updateOnDuplicate: ['dictLabel', 'treeSort', 'cssClass', 'cssStyle', 'dictIcon', 'updatedAt'] },
+      {
+        transaction,
+        conflictAttributes: ['dictType', 'dictValue'],
+        updateOnDuplicate: ['dictLabel', 'treeSort', 'cssClass', 'cssStyle', 'dictIcon', 'updatedAt'],
+      },
     )
     await models.SysConfig.bulkCreate(fixtures.configs, {
-      transaction, conflictAttributes: ['configKey'], updateOnDuplicate: ['configValue', 'configName', 'updatedAt'],
+      transaction,
+      conflictAttributes: ['configKey'],
+      updateOnDuplicate: ['configValue', 'configName', 'updatedAt'],
     })
     // Slides and regions have no natural key worth keeping: replace them whole.
     await models.Carousel.destroy({ where: {}, transaction })
     await models.Carousel.bulkCreate(fixtures.carousel, { transaction })
     await models.MapRegion.bulkCreate(fixtures.map, {
-      transaction, conflictAttributes: ['regionCode'], updateOnDuplicate: ['nameZh', 'nameEn', 'clients', 'reports', 'sort', 'updatedAt'],
+      transaction,
+      conflictAttributes: ['regionCode'],
+      updateOnDuplicate: ['nameZh', 'nameEn', 'clients', 'reports', 'sort', 'updatedAt'],
     })
-    const reportRows = fixtures.reports.flatMap((r) => (['zh-CN', 'en-US'] as const).map((lang) => {
-      const texts = lang === 'zh-CN' ? r.zh : r.en
-      const file = files.get(`report:${r.reportCode}:${lang}`)
-      return {
-        lang, reportCode: r.reportCode, webTitle: r.webTitle, marketType: r.marketType, reportRegion: r.reportRegion,
-        publishDate: r.publishDate, pageNum: r.pageNum, chart: r.chart, hot: r.hot, hotSort: r.hotSort,
-        title: toPlainText(texts.title), outline: toPlainText(texts.outline),
-        context: sanitizeRichText(texts.context), directory: sanitizeRichText(texts.directory),
-        reportScope: sanitizeRichText(texts.reportScope), chartsHtml: sanitizeRichText(texts.chartsHtml),
-        price: texts.price, multiPrice: texts.multiPrice, enterprisePrice: texts.enterprisePrice,
-        filePath: null, fileName: null, attachmentKey: file?.key ?? null, attachmentName: file?.name ?? null,
-      }
-    }))
+    const reportRows = fixtures.reports.flatMap((r) =>
+      (['zh-CN', 'en-US'] as const).map((lang) => {
+        const texts = lang === 'zh-CN' ? r.zh : r.en
+        const file = files.get(`report:${r.reportCode}:${lang}`)
+        return {
+          lang,
+          reportCode: r.reportCode,
+          webTitle: r.webTitle,
+          marketType: r.marketType,
+          reportRegion: r.reportRegion,
+          publishDate: r.publishDate,
+          pageNum: r.pageNum,
+          chart: r.chart,
+          hot: r.hot,
+          hotSort: r.hotSort,
+          title: toPlainText(texts.title),
+          outline: toPlainText(texts.outline),
+          context: sanitizeRichText(texts.context),
+          directory: sanitizeRichText(texts.directory),
+          reportScope: sanitizeRichText(texts.reportScope),
+          chartsHtml: sanitizeRichText(texts.chartsHtml),
+          price: texts.price,
+          multiPrice: texts.multiPrice,
+          enterprisePrice: texts.enterprisePrice,
+          filePath: null,
+          fileName: null,
+          attachmentKey: file?.key ?? null,
+          attachmentName: file?.name ?? null,
+        }
+      }),
+    )
     await models.ResearchReport.bulkCreate(reportRows, {
-      transaction, conflictAttributes: ['lang', 'webTitle'],
-      updateOnDuplicate: ['reportCode', 'title', 'marketType', 'reportRegion', 'publishDate', 'pageNum', 'chart', 'hot', 'hotSort', 'outline', 'context', 'directory', 'reportScope', 'chartsHtml', 'price', 'multiPrice', 'enterprisePrice', 'attachmentKey', 'attachmentName', 'updatedAt'],
+      transaction,
+      conflictAttributes: ['lang', 'webTitle'],
+      updateOnDuplicate: [
+        'reportCode',
+        'title',
+        'marketType',
+        'reportRegion',
+        'publishDate',
+        'pageNum',
+        'chart',
+        'hot',
+        'hotSort',
+        'outline',
+        'context',
+        'directory',
+        'reportScope',
+        'chartsHtml',
+        'price',
+        'multiPrice',
+        'enterprisePrice',
+        'attachmentKey',
+        'attachmentName',
+        'updatedAt',
+      ],
     })
     await models.MarketInfo.bulkCreate(
       fixtures.news.map((n) => ({
-        ...n, title: toPlainText(n.title), outline: toPlainText(n.outline), context: sanitizeRichText(n.context), filePath: null, fileName: null,
+        ...n,
+        title: toPlainText(n.title),
+        outline: toPlainText(n.outline),
+        context: sanitizeRichText(n.context),
+        filePath: null,
+        fileName: null,
       })),
-      { transaction, conflictAttributes: ['lang', 'webTitle'], updateOnDuplicate: ['title', 'marketType', 'marketCategory', 'keyword', 'outline', 'context', 'publishDate', 'updatedAt'] },
+      {
+        transaction,
+        conflictAttributes: ['lang', 'webTitle'],
+        updateOnDuplicate: ['title', 'marketType', 'marketCategory', 'keyword', 'outline', 'context', 'publishDate', 'updatedAt'],
+      },
     )
     await models.ResearchBriefReport.bulkCreate(
       fixtures.bulletins.map((b) => {
         const file = files.get(`bulletin:${b.lang}:${b.webTitle}`)
         return {
-          lang: b.lang, webTitle: b.webTitle, title: toPlainText(b.title), marketType: b.marketType, topLabelId: b.topLabelId,
-          outline: toPlainText(b.outline), context: sanitizeRichText(b.context), publishDate: b.publishDate, pageNum: b.pageNum,
-          price: b.price, choiceness: b.choiceness, filePath: null, fileName: null,
-          attachmentKey: file?.key ?? null, attachmentName: file?.name ?? null,
+          lang: b.lang,
+          webTitle: b.webTitle,
+          title: toPlainText(b.title),
+          marketType: b.marketType,
+          topLabelId: b.topLabelId,
+          outline: toPlainText(b.outline),
+          context: sanitizeRichText(b.context),
+          publishDate: b.publishDate,
+          pageNum: b.pageNum,
+          price: b.price,
+          choiceness: b.choiceness,
+          filePath: null,
+          fileName: null,
+          attachmentKey: file?.key ?? null,
+          attachmentName: file?.name ?? null,
         }
       }),
-      { transaction, conflictAttributes: ['lang', 'webTitle'], updateOnDuplicate: ['title', 'marketType', 'topLabelId', 'outline', 'context', 'publishDate', 'pageNum', 'price', 'choiceness', 'attachmentKey', 'attachmentName', 'updatedAt'] },
+      {
+        transaction,
+        conflictAttributes: ['lang', 'webTitle'],
+        updateOnDuplicate: [
+          'title',
+          'marketType',
+          'topLabelId',
+          'outline',
+          'context',
+          'publishDate',
+          'pageNum',
+          'price',
+          'choiceness',
+          'attachmentKey',
+          'attachmentName',
+          'updatedAt',
+        ],
+      },
     )
   })
   // Statistics and a visibility map for the content tables, so list facets
@@ -114,8 +207,14 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
   for (const table of ['research_report', 'research_brief_report', 'market_info']) await db.sequelize.query(`VACUUM ANALYZE ${table}`)
 
   return {
-    dicts: fixtures.dicts.length, configs: fixtures.configs.length, carousel: fixtures.carousel.length, mapRegions: fixtures.map.length,
-    reports: fixtures.reports.length * 2, news: fixtures.news.length, bulletins: fixtures.bulletins.length, files: files.size,
+    dicts: fixtures.dicts.length,
+    configs: fixtures.configs.length,
+    carousel: fixtures.carousel.length,
+    mapRegions: fixtures.map.length,
+    reports: fixtures.reports.length * 2,
+    news: fixtures.news.length,
+    bulletins: fixtures.bulletins.length,
+    files: files.size,
   }
 }
 
@@ -126,7 +225,10 @@ function publisherNames(configs: ConfigFixture[]) {
 
 /** File names are the product's title, made safe for every operating system's file dialog. */
 function downloadName(title: string): string {
-  return `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 180)}.pdf`
+  return `${title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .trim()
+    .slice(0, 180)}.pdf`
 }
 
 // pdfkit and its font engine (some 3 MB of source the heap keeps) are loaded
@@ -134,7 +236,12 @@ function downloadName(title: string): string {
 let sampleFiles: Promise<typeof import('./sample-files.ts')> | undefined
 const loadSampleFiles = () => (sampleFiles ??= import('./sample-files.ts'))
 
-async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined, publisher: { 'zh-CN': string; 'en-US': string }, log: (m: string) => void) {
+async function writeSampleFiles(
+  fixtures: Fixtures,
+  store: FileStore | undefined,
+  publisher: { 'zh-CN': string; 'en-US': string },
+  log: (m: string) => void,
+) {
   const files = new Map<string, { key: string; name: string }>()
   if (!store) return files
   for (const report of fixtures.reports.filter((r) => r.hasFile)) {
@@ -143,10 +250,17 @@ async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined
       const key = `reports/${report.reportCode}.${lang}.pdf`
       if (!(await store.stat(key))) {
         const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
-        await store.put(key, await renderSamplePdf({
-          title: texts.title, code: report.reportCode, publisher: publisher[lang], lang,
-          chapters: htmlToPlainLines(texts.directory), summary: texts.outline,
-        }))
+        await store.put(
+          key,
+          await renderSamplePdf({
+            title: texts.title,
+            code: report.reportCode,
+            publisher: publisher[lang],
+            lang,
+            chapters: htmlToPlainLines(texts.directory),
+            summary: texts.outline,
+          }),
+        )
       }
       files.set(`report:${report.reportCode}:${lang}`, { key, name: downloadName(texts.title) })
     }
@@ -155,10 +269,17 @@ async function writeSampleFiles(fixtures: Fixtures, store: FileStore | undefined
     const key = `bulletins/${bulletin.lang}/${bulletin.webTitle}.pdf`
     if (!(await store.stat(key))) {
       const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
-      await store.put(key, await renderSamplePdf({
-        title: bulletin.title, code: bulletin.webTitle, publisher: publisher[bulletin.lang], lang: bulletin.lang,
-        chapters: htmlToPlainLines(bulletin.context), summary: bulletin.outline,
-      }))
+      await store.put(
+        key,
+        await renderSamplePdf({
+          title: bulletin.title,
+          code: bulletin.webTitle,
+          publisher: publisher[bulletin.lang],
+          lang: bulletin.lang,
+          chapters: htmlToPlainLines(bulletin.context),
+          summary: bulletin.outline,
+        }),
+      )
     }
     files.set(`bulletin:${bulletin.lang}:${bulletin.webTitle}`, { key, name: downloadName(bulletin.title) })
   }

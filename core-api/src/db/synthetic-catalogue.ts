@@ -13,8 +13,23 @@ export const SYNTHETIC_CODE_PREFIX = 'SYN-'
 const ZH_EDITIONS = ['', '（精华版）', '（专题版）', '（区域版）', '（数据版）', '（投资版）']
 const EN_EDITIONS = ['', ' (Executive Edition)', ' (Thematic Edition)', ' (Regional Edition)', ' (Data Edition)', ' (Investor Edition)']
 const COLUMNS = [
-  'lang', 'report_code', 'title', 'web_title', 'market_type', 'report_region', 'publish_date', 'page_num', 'chart',
-  'outline', 'context', 'directory', 'report_scope', 'charts_html', 'price', 'multi_price', 'enterprise_price',
+  'lang',
+  'report_code',
+  'title',
+  'web_title',
+  'market_type',
+  'report_region',
+  'publish_date',
+  'page_num',
+  'chart',
+  'outline',
+  'context',
+  'directory',
+  'report_scope',
+  'charts_html',
+  'price',
+  'multi_price',
+  'enterprise_price',
 ] as const
 
 /** A small deterministic PRNG (mulberry32), so two runs build the same catalogue. */
@@ -39,18 +54,37 @@ function retitle(title: string, startYear: number, edition: string, zh: boolean)
  * Replaces the synthetic part of the catalogue so it holds `total` reports
  * in each language (fixture reports included).
  */
-export async function generateSyntheticCatalogue(db: Database, fixtures: ReportFixture[], total: number, options: { progress?: boolean } = {}) {
+export async function generateSyntheticCatalogue(
+  db: Database,
+  fixtures: ReportFixture[],
+  total: number,
+  options: { progress?: boolean } = {},
+) {
   if (fixtures.length === 0) throw new Error('no fixture reports to vary')
   const count = Math.max(0, total - fixtures.length)
   const random = prng(20261122)
   await db.sequelize.query(`DELETE FROM research_report WHERE report_code LIKE '${SYNTHETIC_CODE_PREFIX}%'`)
-  const bar = options.progress ? new cliProgress.SingleBar({ format: 'synthetic reports |{bar}| {value}/{total} {eta_formatted}' }, cliProgress.Presets.shades_classic) : undefined
+  const bar = options.progress
+    ? new cliProgress.SingleBar({ format: 'synthetic reports |{bar}| {value}/{total} {eta_formatted}' }, cliProgress.Presets.shades_classic)
+    : undefined
   bar?.start(count, 0)
   const batchPairs = 250
   const prepared = fixtures.map((f) => ({
     f,
-    zh: { outline: toPlainText(f.zh.outline), context: sanitizeRichText(f.zh.context), directory: sanitizeRichText(f.zh.directory), scope: sanitizeRichText(f.zh.reportScope), charts: sanitizeRichText(f.zh.chartsHtml) },
-    en: { outline: toPlainText(f.en.outline), context: sanitizeRichText(f.en.context), directory: sanitizeRichText(f.en.directory), scope: sanitizeRichText(f.en.reportScope), charts: sanitizeRichText(f.en.chartsHtml) },
+    zh: {
+      outline: toPlainText(f.zh.outline),
+      context: sanitizeRichText(f.zh.context),
+      directory: sanitizeRichText(f.zh.directory),
+      scope: sanitizeRichText(f.zh.reportScope),
+      charts: sanitizeRichText(f.zh.chartsHtml),
+    },
+    en: {
+      outline: toPlainText(f.en.outline),
+      context: sanitizeRichText(f.en.context),
+      directory: sanitizeRichText(f.en.directory),
+      scope: sanitizeRichText(f.en.reportScope),
+      charts: sanitizeRichText(f.en.chartsHtml),
+    },
   }))
   // Bulk loading into GIN indexes row by row is what makes a large catalogue
   // slow to build; drop the search indexes and build them once at the end,
@@ -72,7 +106,8 @@ export async function generateSyntheticCatalogue(db: Database, fixtures: ReportF
   // Fresh statistics for the planner, and a visibility map so the facet
   // counts can be index-only scans.
   await db.sequelize.query('VACUUM ANALYZE research_report')
-  if (searchIndexes.some((index) => index.definition.includes('research_report_search'))) await db.sequelize.query('VACUUM ANALYZE research_report_search')
+  if (searchIndexes.some((index) => index.definition.includes('research_report_search')))
+    await db.sequelize.query('VACUUM ANALYZE research_report_search')
   return count
 
   async function insertSynthetic() {
@@ -90,11 +125,31 @@ export async function generateSyntheticCatalogue(db: Database, fixtures: ReportF
         for (const lang of ['zh-CN', 'en-US'] as const) {
           const texts = lang === 'zh-CN' ? base.f.zh : base.f.en
           const clean = lang === 'zh-CN' ? base.zh : base.en
-          const title = retitle(toPlainText(texts.title), startYear, (lang === 'zh-CN' ? ZH_EDITIONS : EN_EDITIONS)[edition]!, lang === 'zh-CN')
+          const title = retitle(
+            toPlainText(texts.title),
+            startYear,
+            (lang === 'zh-CN' ? ZH_EDITIONS : EN_EDITIONS)[edition]!,
+            lang === 'zh-CN',
+          )
           const price = Math.round((texts.price * factor) / 100) * 100
           const row = [
-            lang, `${SYNTHETIC_CODE_PREFIX}${i + 1}`, title, slug, base.f.marketType, base.f.reportRegion, publishDate, base.f.pageNum, base.f.chart,
-            clean.outline, clean.context, clean.directory, clean.scope, clean.charts, price, Math.round(price * 1.4), Math.round(price * 2),
+            lang,
+            `${SYNTHETIC_CODE_PREFIX}${i + 1}`,
+            title,
+            slug,
+            base.f.marketType,
+            base.f.reportRegion,
+            publishDate,
+            base.f.pageNum,
+            base.f.chart,
+            clean.outline,
+            clean.context,
+            clean.directory,
+            clean.scope,
+            clean.charts,
+            price,
+            Math.round(price * 1.4),
+            Math.round(price * 2),
           ]
           tuples.push(`(${row.map((value) => `$${values.push(value)}`).join(', ')})`)
         }

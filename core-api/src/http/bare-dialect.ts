@@ -73,7 +73,10 @@ const newsImages = each(withNewsImage)
 const PRESENTERS: Record<string, (data: Item) => unknown> = {
   '/basedata/carousel/listData': each(withSlideImage),
   '/basedata/home/mapData': (data) => ({ ...data, report: covers(data.report), market: newsImages(data.market) }),
-  '/report/researchReport/pageList': (data) => ({ ...data, pageList: { ...(data.pageList as Item), list: covers((data.pageList as Item).list) } }),
+  '/report/researchReport/pageList': (data) => ({
+    ...data,
+    pageList: { ...(data.pageList as Item), list: covers((data.pageList as Item).list) },
+  }),
   '/report/researchReport/form': withCover,
   '/report/researchReport/hotReports': covers,
   '/report/marketInfo/pageList': (data) => ({ ...data, list: newsImages(data.list) }),
@@ -83,7 +86,13 @@ const PRESENTERS: Record<string, (data: Item) => unknown> = {
 }
 
 function isSuccess(payload: unknown): payload is { code: number; msg: string; data: unknown } {
-  return typeof payload === 'object' && payload !== null && (payload as { code?: unknown }).code === SUCCESS_CODE && 'data' in payload && 'msg' in payload
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as { code?: unknown }).code === SUCCESS_CODE &&
+    'data' in payload &&
+    'msg' in payload
+  )
 }
 
 /** The schema of a route's success data: its 200 response is Envelope(data). */

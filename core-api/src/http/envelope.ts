@@ -13,7 +13,10 @@ import { isBare } from './bare-dialect.ts'
 export function responses<T extends TSchema>(data: T) {
   return {
     // A failure of the contract comes with HTTP 200 too, as the error envelope (code ≠ 200, data null).
-    200: { ...Envelope(data), description: 'The outcome in code: 200 with data, or a failure of the contract with data null (both with HTTP 200)' },
+    200: {
+      ...Envelope(data),
+      description: 'The outcome in code: 200 with data, or a failure of the contract with data null (both with HTTP 200)',
+    },
     '4xx': ErrorEnvelope,
     '5xx': ErrorEnvelope,
   }
@@ -118,7 +121,13 @@ declare module 'fastify' {
  * envelope. Only what cannot be an outcome of the contract keeps its status:
  * the transport refused the request before any route could answer it.
  */
-const TRANSPORT_FAILURES: ReadonlySet<ErrorKey> = new Set(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'RANGE_NOT_SATISFIABLE', 'NOT_READY'])
+const TRANSPORT_FAILURES: ReadonlySet<ErrorKey> = new Set([
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'RANGE_NOT_SATISFIABLE',
+  'NOT_READY',
+])
 
 function statusFor(reply: FastifyReply, key: ErrorKey | undefined, status: number): number {
   if (reply.request.routeOptions.config?.keepHttpStatus || (key !== undefined && TRANSPORT_FAILURES.has(key))) return status
@@ -130,7 +139,10 @@ function statusFor(reply: FastifyReply, key: ErrorKey | undefined, status: numbe
 function send(reply: FastifyReply, status: number, code: number, msg: string) {
   reply.outcomeCode = code
   // Serialized here: the route's 200 schema describes its success data, not this.
-  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code, msg, data: null }))
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code, msg, data: null }))
 }
 
 /** Answers a catalogue entry without the error handler (and its error log): for outcomes that are expected. */
@@ -181,7 +193,8 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error instanceof SyntaxError) return sendKey(reply, 'INVALID_PARAMETER', lang, MALFORMED_JSON[lang])
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status === 429) return sendKey(reply, 'TOO_MANY_REQUESTS', lang)
-    if (status >= 400 && status < 500) return send(reply, statusFor(reply, undefined, status), catalogue.INVALID_PARAMETER.code, catalogue.INVALID_PARAMETER[lang])
+    if (status >= 400 && status < 500)
+      return send(reply, statusFor(reply, undefined, status), catalogue.INVALID_PARAMETER.code, catalogue.INVALID_PARAMETER[lang])
     // Anything else is our fault: log it whole, answer without internals.
     request.log.error({ err: error }, 'unhandled error')
     return sendKey(reply, 'SYSTEM_EXCEPTION', lang)

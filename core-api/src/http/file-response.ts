@@ -38,7 +38,10 @@ export function contentDisposition(fileName: string): string {
 }
 
 const FILE_MISSING = { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' }
-const STORE_UNAVAILABLE = { 'zh-CN': '文件存储暂时不可用，请稍后再试', 'en-US': 'File storage is unavailable right now. Please try again later.' }
+const STORE_UNAVAILABLE = {
+  'zh-CN': '文件存储暂时不可用，请稍后再试',
+  'en-US': 'File storage is unavailable right now. Please try again later.',
+}
 
 /**
  * The store's failures as the envelope answers them: a missing file (or a key
@@ -103,7 +106,10 @@ export async function sendStoredFile(
   reply.header('cache-control', 'private, no-store')
   reply.header('x-content-type-options', 'nosniff')
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', String(range.end - range.start + 1))
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('content-length', String(range.end - range.start + 1))
   } else {
     reply.header('content-length', String(stat.size))
   }

@@ -10,8 +10,14 @@ export const ACCOUNT_MESSAGES = {
   confirmRequired: { 'zh-CN': '请再次输入密码', 'en-US': 'Please confirm the password' },
   passwordsDiffer: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'Passwords do not match' },
   loginCodeFormat: { 'zh-CN': '用户名为 4-50 位字母、数字或 _ . @ -', 'en-US': 'The username must be 4-50 letters, digits or _ . @ -' },
-  passwordFormat: { 'zh-CN': '密码为 8-64 位，且须同时包含字母和数字', 'en-US': 'The password must be 8-64 characters and contain both letters and digits' },
-  undecryptable: { 'zh-CN': '账号信息无法解密，请刷新页面后重试', 'en-US': 'The credentials could not be decrypted. Please reload the page and try again.' },
+  passwordFormat: {
+    'zh-CN': '密码为 8-64 位，且须同时包含字母和数字',
+    'en-US': 'The password must be 8-64 characters and contain both letters and digits',
+  },
+  undecryptable: {
+    'zh-CN': '账号信息无法解密，请刷新页面后重试',
+    'en-US': 'The credentials could not be decrypted. Please reload the page and try again.',
+  },
   resetTokenRequired: { 'zh-CN': '重置链接无效，请重新申请', 'en-US': 'The reset link is missing. Please request a new one.' },
   ...CUSTOMER_MESSAGES,
 } as const satisfies Record<string, Record<FormLang, string>>

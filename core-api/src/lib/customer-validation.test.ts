@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  CUSTOMER_MESSAGES, CUSTOMER_RULES, isValidEmail, isValidPhone, validateCustomerRequest, type CustomerRequestInput,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_RULES,
+  isValidEmail,
+  isValidPhone,
+  validateCustomerRequest,
+  type CustomerRequestInput,
 } from './customer-validation.ts'
 
 const valid: CustomerRequestInput = {
@@ -20,10 +25,21 @@ describe('validateCustomerRequest', () => {
 
   it('checks the rules in the specified order and answers only the first failure', () => {
     expect(CUSTOMER_RULES.map((r) => r.key)).toEqual([
-      'companyNameRequired', 'emailRequired', 'emailFormat', 'contactRequired', 'contactFormat', 'nameRequired', 'demandRequired', 'versionRequired',
+      'companyNameRequired',
+      'emailRequired',
+      'emailFormat',
+      'contactRequired',
+      'contactFormat',
+      'nameRequired',
+      'demandRequired',
+      'versionRequired',
     ])
     // Everything missing: the company name is reported first.
-    expect(validateCustomerRequest({ type: '1' }, 'zh-CN')).toMatchObject({ key: 'companyNameRequired', field: 'companyName', message: '请输入公司名称' })
+    expect(validateCustomerRequest({ type: '1' }, 'zh-CN')).toMatchObject({
+      key: 'companyNameRequired',
+      field: 'companyName',
+      message: '请输入公司名称',
+    })
     // A bad email is reported before a missing phone.
     expect(validateCustomerRequest({ ...valid, email: 'ab@x.com', contact: undefined }, 'en-US')?.key).toBe('emailFormat')
     // A bad phone before a missing name.
@@ -44,7 +60,12 @@ describe('validateCustomerRequest', () => {
     ]
     for (const [change, key, zh, en] of cases) {
       const input = { ...valid, ...change }
-      expect(validateCustomerRequest(input, 'zh-CN')).toEqual({ key, field: expect.any(String), message: zh, messages: { 'zh-CN': zh, 'en-US': en } })
+      expect(validateCustomerRequest(input, 'zh-CN')).toEqual({
+        key,
+        field: expect.any(String),
+        message: zh,
+        messages: { 'zh-CN': zh, 'en-US': en },
+      })
       expect(validateCustomerRequest(input, 'en-US')?.message).toBe(en)
     }
   })

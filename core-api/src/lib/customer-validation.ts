@@ -58,7 +58,14 @@ export interface CustomerRule {
 const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== ''
 
 function required(key: CustomerMessageKey, field: CustomerField, appliesTo?: CustomerRule['appliesTo']): CustomerRule {
-  return { key, field, kind: 'required', test: (input) => present(input[field]), message: CUSTOMER_MESSAGES[key], ...(appliesTo ? { appliesTo } : {}) }
+  return {
+    key,
+    field,
+    kind: 'required',
+    test: (input) => present(input[field]),
+    message: CUSTOMER_MESSAGES[key],
+    ...(appliesTo ? { appliesTo } : {}),
+  }
 }
 
 /** A format rule passes when the field is empty: its required rule comes first. */

@@ -45,7 +45,10 @@ export function checkFileKey(key: string): string {
   return key
 }
 
-export type FileStoreConfig = Pick<Config, 'DATA_DIR' | 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_TIMEOUT_MS' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>
+export type FileStoreConfig = Pick<
+  Config,
+  'DATA_DIR' | 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_TIMEOUT_MS' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'
+>
 
 /** The store FILE_STORE names: the local folder by default, else the S3 bucket and prefix. */
 export async function createFileStore(config: FileStoreConfig): Promise<FileStore> {

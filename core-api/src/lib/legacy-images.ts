@@ -17,27 +17,39 @@ const svg = (width: number, height: number, body: string) =>
 function reportCover(key: string): string {
   const h = hue(key)
   // The mark stays clear of the edges, which list thumbnails crop.
-  return svg(300, 360, `<rect width="300" height="360" fill="hsl(${h},45%,28%)"/>`
-    + `<rect x="0" y="230" width="300" height="130" fill="hsl(${h},40%,20%)"/>`
-    + '<rect x="36" y="60" width="200" height="14" rx="3" fill="#fff" fill-opacity=".85"/>'
-    + '<rect x="36" y="88" width="228" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
-    + '<rect x="36" y="108" width="180" height="10" rx="3" fill="#fff" fill-opacity=".5"/>'
-    + '<text x="150" y="290" text-anchor="middle" font-family="sans-serif" font-size="18" letter-spacing="2" fill="#fff">RESEARCH REPORT</text>')
+  return svg(
+    300,
+    360,
+    `<rect width="300" height="360" fill="hsl(${h},45%,28%)"/>` +
+      `<rect x="0" y="230" width="300" height="130" fill="hsl(${h},40%,20%)"/>` +
+      '<rect x="36" y="60" width="200" height="14" rx="3" fill="#fff" fill-opacity=".85"/>' +
+      '<rect x="36" y="88" width="228" height="10" rx="3" fill="#fff" fill-opacity=".5"/>' +
+      '<rect x="36" y="108" width="180" height="10" rx="3" fill="#fff" fill-opacity=".5"/>' +
+      '<text x="150" y="290" text-anchor="middle" font-family="sans-serif" font-size="18" letter-spacing="2" fill="#fff">RESEARCH REPORT</text>',
+  )
 }
 
 function newsImage(key: string): string {
   const h = hue(key)
   // Centred: pages crop it to their own box from both sides.
-  return svg(320, 240, `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},50%,38%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},45%,22%)"/></linearGradient></defs>`
-    + '<rect width="320" height="240" fill="url(#g)"/>'
-    + '<circle cx="250" cy="50" r="80" fill="#fff" fill-opacity=".08"/>'
-    + '<text x="160" y="200" text-anchor="middle" font-family="sans-serif" font-size="16" letter-spacing="2" fill="#fff">INDUSTRY NEWS</text>')
+  return svg(
+    320,
+    240,
+    `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},50%,38%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360},45%,22%)"/></linearGradient></defs>` +
+      '<rect width="320" height="240" fill="url(#g)"/>' +
+      '<circle cx="250" cy="50" r="80" fill="#fff" fill-opacity=".08"/>' +
+      '<text x="160" y="200" text-anchor="middle" font-family="sans-serif" font-size="16" letter-spacing="2" fill="#fff">INDUSTRY NEWS</text>',
+  )
 }
 
 function slide(colour: string): string {
-  return svg(1920, 500, `<defs><linearGradient id="g" x2="1"><stop offset="0" stop-color="#${colour}"/><stop offset="1" stop-color="#${colour}" stop-opacity=".75"/></linearGradient></defs>`
-    + '<rect width="1920" height="500" fill="#0b1b2b"/><rect width="1920" height="500" fill="url(#g)"/>'
-    + '<circle cx="1600" cy="120" r="320" fill="#fff" fill-opacity=".06"/><circle cx="1750" cy="460" r="220" fill="#fff" fill-opacity=".05"/>')
+  return svg(
+    1920,
+    500,
+    `<defs><linearGradient id="g" x2="1"><stop offset="0" stop-color="#${colour}"/><stop offset="1" stop-color="#${colour}" stop-opacity=".75"/></linearGradient></defs>` +
+      '<rect width="1920" height="500" fill="#0b1b2b"/><rect width="1920" height="500" fill="url(#g)"/>' +
+      '<circle cx="1600" cy="120" r="320" fill="#fff" fill-opacity=".06"/><circle cx="1750" cy="460" r="220" fill="#fff" fill-opacity=".05"/>',
+  )
 }
 
 const GENERATED: [RegExp, (match: string) => string][] = [
@@ -57,5 +69,10 @@ export function generatedImage(path: string): string | undefined {
 
 /** Content types of the stored images served under LEGACY_FILES_PREFIX; nothing else is served there. */
 export const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
 }

@@ -17,9 +17,11 @@ function layout(siteName: string, paragraphs: string[], action?: { label: string
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0e7c86;color:#fff;padding:10px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#5d6d7e;font-size:13px;word-break:break-all">${escapeHtml(action.url)}</p>`
     : ''
-  return `<!doctype html><html><body style="font-family:'PingFang SC','Noto Sans SC','Microsoft YaHei',Arial,sans-serif;color:#1f2a37;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">`
-    + `<div style="border-bottom:3px solid #12355b;padding-bottom:8px;margin-bottom:24px;font-weight:600;color:#12355b">${escapeHtml(siteName)}</div>`
-    + `${body}${button}${footnote ? `<p style="color:#5d6d7e">${escapeHtml(footnote)}</p>` : ''}</body></html>`
+  return (
+    `<!doctype html><html><body style="font-family:'PingFang SC','Noto Sans SC','Microsoft YaHei',Arial,sans-serif;color:#1f2a37;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">` +
+    `<div style="border-bottom:3px solid #12355b;padding-bottom:8px;margin-bottom:24px;font-weight:600;color:#12355b">${escapeHtml(siteName)}</div>` +
+    `${body}${button}${footnote ? `<p style="color:#5d6d7e">${escapeHtml(footnote)}</p>` : ''}</body></html>`
+  )
 }
 
 export function passwordResetMail(lang: Lang, input: { siteName: string; name: string; link: string; minutes: number }): MailContent {
@@ -66,8 +68,14 @@ export interface CustomerRequestSummary {
 export function customerRequestMail(siteName: string, request: CustomerRequestSummary): MailContent {
   const kind = request.type === '1' ? '样品/购买咨询' : '定制研究需求'
   const rows: [string, string][] = [
-    ['编号', request.id], ['类型', kind], ['站点语言', request.lang], ['公司', request.companyName], ['职位', request.addr || '—'],
-    ['联系人', request.name], ['电话', request.contact], ['邮箱', request.email],
+    ['编号', request.id],
+    ['类型', kind],
+    ['站点语言', request.lang],
+    ['公司', request.companyName],
+    ['职位', request.addr || '—'],
+    ['联系人', request.name],
+    ['电话', request.contact],
+    ['邮箱', request.email],
     ...(request.reportTitle ? [['报告', request.reportTitle] as [string, string]] : []),
     ...(request.reportPrice !== undefined ? [['报告价格', String(request.reportPrice)] as [string, string]] : []),
     ...(request.version ? [['版本', request.version === '0' ? '中国版' : '全球及中国版'] as [string, string]] : []),
@@ -75,7 +83,10 @@ export function customerRequestMail(siteName: string, request: CustomerRequestSu
   ]
   const text = rows.map(([k, v]) => `${k}：${v}`).join('\n')
   const html = `<!doctype html><html><body style="font-family:'PingFang SC','Noto Sans SC',Arial,sans-serif;color:#1f2a37"><h2 style="color:#12355b">${escapeHtml(`${siteName} 新的${kind} #${request.id}`)}</h2><table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(([k, v]) => `<tr><th align="left" style="border-bottom:1px solid #e5e7eb;white-space:nowrap">${escapeHtml(k)}</th><td style="border-bottom:1px solid #e5e7eb;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="border-bottom:1px solid #e5e7eb;white-space:nowrap">${escapeHtml(k)}</th><td style="border-bottom:1px solid #e5e7eb;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table></body></html>`
   return { subject: `[${siteName}] 新的${kind} #${request.id} - ${request.companyName}`, text, html }
 }

@@ -39,4 +39,3 @@ export function priceBandLabel(value: number, lang: Lang): string {
 export function roundListPrice(value: number): number {
   return Math.round(value / 100) * 100
 }
-

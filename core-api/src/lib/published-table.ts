@@ -50,7 +50,10 @@ export class PublishedTable {
     const limit = paged.bind(pageSize)
     const offset = paged.bind((pageNo - 1) * pageSize)
     const [rows, [total]] = await Promise.all([
-      this.select<T>(`SELECT ${listColumns} FROM ${table} ${alias} ${paged.where} ORDER BY ${this.newestFirst} LIMIT ${limit} OFFSET ${offset}`, paged.params),
+      this.select<T>(
+        `SELECT ${listColumns} FROM ${table} ${alias} ${paged.where} ORDER BY ${this.newestFirst} LIMIT ${limit} OFFSET ${offset}`,
+        paged.params,
+      ),
       this.select<{ count: string }>(`SELECT count(*) AS count FROM ${table} ${alias} ${conditions.where}`, conditions.params),
     ])
     return { rows, count: Number(total?.count ?? 0) }
@@ -73,7 +76,12 @@ export class PublishedTable {
   async findOne<T extends object>(lang: Lang, by: { id?: string; webTitle?: string }, extra: string): Promise<T | undefined> {
     const { table, alias, listColumns } = this.spec
     const one = async (column: 'id' | 'web_title', value: string) =>
-      (await this.select<T>(`SELECT ${listColumns}, ${extra} FROM ${table} ${alias} WHERE ${alias}.${column} = $1 AND ${alias}.lang = $2 AND ${alias}.status = '0'`, [value, lang]))[0]
+      (
+        await this.select<T>(
+          `SELECT ${listColumns}, ${extra} FROM ${table} ${alias} WHERE ${alias}.${column} = $1 AND ${alias}.lang = $2 AND ${alias}.status = '0'`,
+          [value, lang],
+        )
+      )[0]
     const byId = (id: string) => (ID_PATTERN.test(id) ? one('id', id) : Promise.resolve(undefined))
     if (by.id) return byId(by.id)
     if (!by.webTitle) return undefined

@@ -5,9 +5,44 @@ import sanitizeHtml from 'sanitize-html'
 // foreign protocols.
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'span',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'figure', 'figcaption', 'a', 'img',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'span',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'figure',
+    'figcaption',
+    'a',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
@@ -71,7 +106,12 @@ export function toPlainText(text: string | null | undefined): string {
   // so strip again until nothing changes; a few rounds undo any nesting.
   let current = text
   for (let round = 0; round < 5; round++) {
-    const next = sanitizeHtml(current, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    const next = sanitizeHtml(current, { allowedTags: [], allowedAttributes: {} })
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
     if (next === current) break
     current = next
   }

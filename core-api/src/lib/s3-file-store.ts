@@ -2,7 +2,14 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { Upload } from '@aws-sdk/lib-storage'
 import { Readable } from 'node:stream'
 import type { Config } from '../config.ts'
-import { checkFileKey, FileNotFoundError, FileStoreUnavailableError, InvalidFileKeyError, type FileStore, type StoredFile } from './file-store.ts'
+import {
+  checkFileKey,
+  FileNotFoundError,
+  FileStoreUnavailableError,
+  InvalidFileKeyError,
+  type FileStore,
+  type StoredFile,
+} from './file-store.ts'
 
 // Files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, s3rver), so that
 // several core API instances serve the same files. Every failure of the store
@@ -38,14 +45,17 @@ export function parseS3Location(location: string): { bucket: string; prefix: str
   return { bucket: match[1]!, prefix }
 }
 
-export function s3FileStoreOptions(config: Pick<Config, 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_TIMEOUT_MS' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>): S3FileStoreOptions {
+export function s3FileStoreOptions(
+  config: Pick<Config, 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_TIMEOUT_MS' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>,
+): S3FileStoreOptions {
   return {
     ...parseS3Location(config.FILE_STORE),
     endpoint: config.S3_ENDPOINT || undefined,
     region: config.AWS_REGION || 'us-east-1',
-    credentials: config.AWS_ACCESS_KEY_ID && config.AWS_SECRET_ACCESS_KEY
-      ? { accessKeyId: config.AWS_ACCESS_KEY_ID, secretAccessKey: config.AWS_SECRET_ACCESS_KEY }
-      : undefined,
+    credentials:
+      config.AWS_ACCESS_KEY_ID && config.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.AWS_ACCESS_KEY_ID, secretAccessKey: config.AWS_SECRET_ACCESS_KEY }
+        : undefined,
     timeoutMs: config.S3_TIMEOUT_MS,
   }
 }
@@ -92,7 +102,9 @@ export class S3FileStore implements FileStore {
       // that keeps moving is never cut short, a silent server is after timeoutMs.
       requestHandler: { connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs },
       // Other S3 implementations lag behind AWS's newer default checksums (aws-chunked trailers).
-      ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+      ...(options.endpoint
+        ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+        : {}),
     })
   }
 
@@ -106,7 +118,10 @@ export class S3FileStore implements FileStore {
     const objectKey = this.objectKey(key)
     // An error of the source (a file that cannot be read) is the caller's, not the store's.
     let sourceError: unknown
-    if (data instanceof Readable) data.once('error', (error) => { sourceError = error })
+    if (data instanceof Readable)
+      data.once('error', (error) => {
+        sourceError = error
+      })
     // Upload sends one PUT up to 5 MiB and a multipart upload above; on any
     // failure it aborts the multipart upload, so no partial object or parts remain.
     const upload = new Upload({
@@ -133,7 +148,8 @@ export class S3FileStore implements FileStore {
     const objectKey = this.objectKey(key)
     try {
       const answer = await this.withDeadline('stat', key, (abortSignal) =>
-        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }), { abortSignal }))
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }), { abortSignal }),
+      )
       return { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0), etag: answer.ETag }
     } catch (error) {
       if (error instanceof FileNotFoundError) return undefined
@@ -146,11 +162,15 @@ export class S3FileStore implements FileStore {
     // The deadline covers the wait for the answer's headers; the body then
     // streams for as long as it keeps moving (the handler's idle timeout).
     const answer = await this.withDeadline('open', key, (abortSignal) =>
-      this.client.send(new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: objectKey,
-        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }), { abortSignal }))
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+        { abortSignal },
+      ),
+    )
     if (!(answer.Body instanceof Readable)) throw new FileStoreUnavailableError(`${this.location}: open ${key} answered without a body`)
     return answer.Body
   }
@@ -185,7 +205,8 @@ export class S3FileStore implements FileStore {
   }
 
   private translate(error: unknown, operation: string, key: string): Error {
-    if (error instanceof FileStoreUnavailableError || error instanceof FileNotFoundError || error instanceof InvalidFileKeyError) return error
+    if (error instanceof FileStoreUnavailableError || error instanceof FileNotFoundError || error instanceof InvalidFileKeyError)
+      return error
     if (isMissingObject(error)) return new FileNotFoundError(`${this.location}: no such object: ${key}`, { cause: error })
     const e = error as SdkError
     const status = e?.$metadata?.httpStatusCode

@@ -2,8 +2,17 @@ import type { AlipaySdk } from 'alipay-sdk'
 import { loadOnce } from '../lib/load-once.ts'
 import { alipayTime } from './china-time.ts'
 import {
-  ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
-  type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification,
+  ProviderError,
+  type CloseResult,
+  type IncomingNotification,
+  type NotificationReply,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStart,
+  type QueryResult,
+  type RefundRequest,
+  type RefundResult,
+  type VerifiedNotification,
 } from './types.ts'
 
 // Alipay through its official SDK (RSA2). The gateway is configurable, so any
@@ -20,7 +29,10 @@ export interface AlipayOptions {
   timeoutMs?: number
 }
 
-const PAGE_METHODS = { zfb: ['alipay.trade.page.pay', 'FAST_INSTANT_TRADE_PAY'], zfb_h5: ['alipay.trade.wap.pay', 'QUICK_WAP_WAY'] } as const
+const PAGE_METHODS = {
+  zfb: ['alipay.trade.page.pay', 'FAST_INSTANT_TRADE_PAY'],
+  zfb_h5: ['alipay.trade.wap.pay', 'QUICK_WAP_WAY'],
+} as const
 const AMOUNT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/
 /** Refusals that a retry can pass; every other ACQ.* sub_code of a refund is the gateway's final word. */
 const RETRYABLE_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR'])
@@ -143,7 +155,9 @@ export class AlipayProvider implements PaymentProvider {
 
   acknowledge(accepted: boolean): NotificationReply {
     // Alipay retries until it reads the bare word success.
-    return accepted ? { status: 200, contentType: 'text/plain', body: 'success' } : { status: 400, contentType: 'text/plain', body: 'failure' }
+    return accepted
+      ? { status: 200, contentType: 'text/plain', body: 'success' }
+      : { status: 400, contentType: 'text/plain', body: 'failure' }
   }
 
   async query(orderNo: string): Promise<QueryResult> {
@@ -183,12 +197,15 @@ export class AlipayProvider implements PaymentProvider {
       ...(request.currency === 'CNY' ? {} : { refund_currency: request.currency }),
     })
     if (result.code === '10000') {
-      if (result.out_trade_no !== undefined && result.out_trade_no !== request.orderNo) throw new ProviderError('alipay refund answered about another trade')
+      if (result.out_trade_no !== undefined && result.out_trade_no !== request.orderNo)
+        throw new ProviderError('alipay refund answered about another trade')
       const tradeNo = typeof result.trade_no === 'string' && result.trade_no !== '' ? result.trade_no : request.providerTradeNo
       // fund_change N is how Alipay answers a repeated request; its docs say to confirm such answers by query.
       if (result.fund_change === 'Y') return { state: 'succeeded', providerRefundNo: tradeNo }
       const known = await this.queryRefund(request.refundNo, request.orderNo)
-      return known.state === 'succeeded' ? { state: 'succeeded', providerRefundNo: known.providerRefundNo || tradeNo } : { state: 'processing', providerRefundNo: tradeNo }
+      return known.state === 'succeeded'
+        ? { state: 'succeeded', providerRefundNo: known.providerRefundNo || tradeNo }
+        : { state: 'processing', providerRefundNo: tradeNo }
     }
     if (result.code === '40004' && typeof result.sub_code === 'string' && !RETRYABLE_SUB_CODES.has(result.sub_code)) {
       return { state: 'failed', reason: describe(result) }
@@ -197,14 +214,19 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async queryRefund(refundNo: string, orderNo: string): Promise<RefundResult | { state: 'unknown' }> {
-    const result = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: refundNo, query_options: ['gmt_refund_pay'] })
+    const result = await this.call('alipay.trade.fastpay.refund.query', {
+      out_trade_no: orderNo,
+      out_request_no: refundNo,
+      query_options: ['gmt_refund_pay'],
+    })
     if (result.code !== '10000') {
       if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown' }
       throw new ProviderError(`alipay refund query answered ${describe(result)}`)
     }
     // Without refund_status REFUND_SUCCESS Alipay has no refund of that number (not received, or failed): asking again is safe.
     if (result.refund_status !== 'REFUND_SUCCESS') return { state: 'unknown' }
-    if (result.out_request_no !== undefined && result.out_request_no !== refundNo) throw new ProviderError('alipay refund query answered about another refund')
+    if (result.out_request_no !== undefined && result.out_request_no !== refundNo)
+      throw new ProviderError('alipay refund query answered about another refund')
     return { state: 'succeeded', providerRefundNo: typeof result.trade_no === 'string' ? result.trade_no : '' }
   }
 
@@ -226,7 +248,8 @@ export class AlipayProvider implements PaymentProvider {
     } catch (error) {
       throw new ProviderError(`alipay ${method} failed: ${(error as Error).message}`, error)
     }
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new ProviderError(`alipay ${method} answered no object`)
+    if (typeof result !== 'object' || result === null || Array.isArray(result))
+      throw new ProviderError(`alipay ${method} answered no object`)
     return result as Answer
   }
 }

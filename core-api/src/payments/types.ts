@@ -134,7 +134,10 @@ export interface PaymentProvider {
 
 /** A provider call that failed (network, refused, bad signature on its answer): answered as 100002. */
 export class ProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message)
     this.name = 'ProviderError'
   }

@@ -35,9 +35,17 @@ export function responseMessage(timestamp: string, nonce: string, body: string):
   return `${timestamp}\n${nonce}\n${body}\n`
 }
 
-export function authorizationHeader(fields: { mchid: string; nonce: string; signature: string; timestamp: string; serial: string }): string {
-  return `${WECHATPAY_SCHEME} mchid="${fields.mchid}",nonce_str="${fields.nonce}",signature="${fields.signature}",`
-    + `timestamp="${fields.timestamp}",serial_no="${fields.serial}"`
+export function authorizationHeader(fields: {
+  mchid: string
+  nonce: string
+  signature: string
+  timestamp: string
+  serial: string
+}): string {
+  return (
+    `${WECHATPAY_SCHEME} mchid="${fields.mchid}",nonce_str="${fields.nonce}",signature="${fields.signature}",` +
+    `timestamp="${fields.timestamp}",serial_no="${fields.serial}"`
+  )
 }
 
 /** Whether a signed Unix timestamp (seconds, as text) lies within the window around nowMs. */
@@ -55,10 +63,15 @@ export function apiV3KeyBytes(apiV3Key: string): Buffer {
 }
 
 /** The resource's plaintext; throws when the key, nonce, associated data or tag do not match. */
-export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string | undefined }): string {
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string | undefined },
+): string {
   const data = Buffer.from(resource.ciphertext, 'base64')
   if (data.length <= GCM_TAG_BYTES || resource.nonce.length === 0) throw new Error('resource too short')
-  const decipher = createDecipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(resource.nonce, 'utf8'), { authTagLength: GCM_TAG_BYTES })
+  const decipher = createDecipheriv('aes-256-gcm', apiV3KeyBytes(apiV3Key), Buffer.from(resource.nonce, 'utf8'), {
+    authTagLength: GCM_TAG_BYTES,
+  })
   decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES))
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'))
   return Buffer.concat([decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)), decipher.final()]).toString('utf8')

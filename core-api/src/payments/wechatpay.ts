@@ -1,10 +1,30 @@
 import { createPrivateKey, createPublicKey, type KeyLike } from 'node:crypto'
 import { wechatTime } from './china-time.ts'
 import {
-  ProviderError, type CloseResult, type IncomingNotification, type NotificationReply, type PaymentProvider, type PaymentRequest, type PaymentStart,
-  type QueryResult, type RefundRequest, type RefundResult, type VerifiedNotification, type VerifiedRefundNotification,
+  ProviderError,
+  type CloseResult,
+  type IncomingNotification,
+  type NotificationReply,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStart,
+  type QueryResult,
+  type RefundRequest,
+  type RefundResult,
+  type VerifiedNotification,
+  type VerifiedRefundNotification,
 } from './types.ts'
-import { apiV3KeyBytes, authorizationHeader, decryptResource, nonceString, requestMessage, responseMessage, rsaSign, rsaVerify, timestampFresh } from './wechatpay-protocol.ts'
+import {
+  apiV3KeyBytes,
+  authorizationHeader,
+  decryptResource,
+  nonceString,
+  requestMessage,
+  responseMessage,
+  rsaSign,
+  rsaVerify,
+  timestampFresh,
+} from './wechatpay-protocol.ts'
 
 // WeChat Pay API v3 spoken directly over fetch: RSA-SHA256 signed requests,
 // signed answers checked against the platform key, AES-256-GCM encrypted
@@ -38,7 +58,12 @@ const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
 const UNPAID_STATES = new Set(['NOTPAY', 'USERPAYING'])
 /** Trade states of a trade the buyer paid (REFUND: paid, then refunded in part or whole). */
 const PAID_STATES = new Set(['SUCCESS', 'REFUND'])
-const REFUND_STATES = new Map<unknown, RefundResult['state']>([['SUCCESS', 'succeeded'], ['PROCESSING', 'processing'], ['CLOSED', 'failed'], ['ABNORMAL', 'failed']])
+const REFUND_STATES = new Map<unknown, RefundResult['state']>([
+  ['SUCCESS', 'succeeded'],
+  ['PROCESSING', 'processing'],
+  ['CLOSED', 'failed'],
+  ['ABNORMAL', 'failed'],
+])
 const REFUND_EVENTS = new Set(['REFUND.SUCCESS', 'REFUND.ABNORMAL', 'REFUND.CLOSED'])
 /** Error codes a retry can get past; other 4xx refusals of a refund are final. */
 const RETRYABLE_CODES = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED', 'SIGN_ERROR'])
@@ -122,7 +147,10 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   recognizes(notification: IncomingNotification): boolean {
-    return notification.contentType.toLowerCase().includes('application/json') && headerOf(notification.headers, 'wechatpay-signature') !== undefined
+    return (
+      notification.contentType.toLowerCase().includes('application/json') &&
+      headerOf(notification.headers, 'wechatpay-signature') !== undefined
+    )
   }
 
   async verify(notification: IncomingNotification): Promise<VerifiedNotification | VerifiedRefundNotification | undefined> {
@@ -197,7 +225,10 @@ export class WechatPayProvider implements PaymentProvider {
 
   /** The transaction as WeChat's query describes it; undefined when WeChat has no such order. */
   private async transaction(orderNo: string): Promise<Json | undefined> {
-    const answer = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.mchId)}`)
+    const answer = await this.call(
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.mchId)}`,
+    )
     if (answer.status === 404 && answer.data.code === 'ORDER_NOT_EXIST') return undefined
     const { data } = this.expectOk(answer)
     if (data.out_trade_no !== orderNo || data.mchid !== this.mchId) throw new ProviderError('wechatpay query answered about another order')
@@ -223,10 +254,16 @@ export class WechatPayProvider implements PaymentProvider {
 
   private verified(notification: IncomingNotification): VerifiedNotification | VerifiedRefundNotification | undefined {
     const { headers, rawBody } = notification
-    if (!this.signedByPlatform(
-      headerOf(headers, 'wechatpay-timestamp'), headerOf(headers, 'wechatpay-nonce'), headerOf(headers, 'wechatpay-signature'),
-      headerOf(headers, 'wechatpay-serial'), rawBody,
-    )) return undefined
+    if (
+      !this.signedByPlatform(
+        headerOf(headers, 'wechatpay-timestamp'),
+        headerOf(headers, 'wechatpay-nonce'),
+        headerOf(headers, 'wechatpay-signature'),
+        headerOf(headers, 'wechatpay-serial'),
+        rawBody,
+      )
+    )
+      return undefined
     const event = JSON.parse(rawBody) as unknown
     if (!isRecord(event) || event.resource_type !== 'encrypt-resource' || !isRecord(event.resource)) return undefined
     const { algorithm, ciphertext, nonce, associated_data: associatedData, original_type: originalType } = event.resource
@@ -234,7 +271,8 @@ export class WechatPayProvider implements PaymentProvider {
     if (associatedData !== undefined && typeof associatedData !== 'string') return undefined
     // The event type says what the resource is; one that says otherwise is not trusted either way.
     const refund = typeof event.event_type === 'string' && event.event_type.startsWith('REFUND.')
-    if (refund ? !REFUND_EVENTS.has(event.event_type as string) || originalType !== 'refund' : originalType !== 'transaction') return undefined
+    if (refund ? !REFUND_EVENTS.has(event.event_type as string) || originalType !== 'refund' : originalType !== 'transaction')
+      return undefined
     const resource = JSON.parse(decryptResource(this.apiV3Key, { ciphertext, nonce, associated_data: associatedData })) as unknown
     if (refund) return isRecord(resource) ? this.verifiedRefund(resource) : undefined
     const trade = resource
@@ -267,7 +305,13 @@ export class WechatPayProvider implements PaymentProvider {
     return { kind: 'refund', provider: 'wechatpay', refundNo, orderNo, providerRefundNo: refundId, merchantId: mchid, state }
   }
 
-  private signedByPlatform(timestamp: string | undefined, nonce: string | undefined, signature: string | undefined, serial: string | undefined, body: string): boolean {
+  private signedByPlatform(
+    timestamp: string | undefined,
+    nonce: string | undefined,
+    signature: string | undefined,
+    serial: string | undefined,
+    body: string,
+  ): boolean {
     if (!timestamp || !nonce || !signature || serial !== this.platformSerial) return false
     if (!timestampFresh(timestamp, this.now())) return false
     return rsaVerify(responseMessage(timestamp, nonce, body), signature, this.platformKey)
@@ -292,7 +336,12 @@ export class WechatPayProvider implements PaymentProvider {
     let text: string
     let answerHeaders: Headers
     try {
-      const response = await fetch(url, { method, headers, ...(payload === undefined ? {} : { body }), signal: AbortSignal.timeout(this.timeoutMs) })
+      const response = await fetch(url, {
+        method,
+        headers,
+        ...(payload === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
       status = response.status
       answerHeaders = response.headers
       text = await response.text()
@@ -302,14 +351,17 @@ export class WechatPayProvider implements PaymentProvider {
 
     let data: Json | undefined
     try {
-      const parsed = text === '' ? {} : JSON.parse(text) as unknown
+      const parsed = text === '' ? {} : (JSON.parse(text) as unknown)
       data = isRecord(parsed) ? parsed : undefined
     } catch {
       data = undefined
     }
     const signed = this.signedByPlatform(
-      answerHeaders.get('wechatpay-timestamp') ?? undefined, answerHeaders.get('wechatpay-nonce') ?? undefined,
-      answerHeaders.get('wechatpay-signature') ?? undefined, answerHeaders.get('wechatpay-serial') ?? undefined, text,
+      answerHeaders.get('wechatpay-timestamp') ?? undefined,
+      answerHeaders.get('wechatpay-nonce') ?? undefined,
+      answerHeaders.get('wechatpay-signature') ?? undefined,
+      answerHeaders.get('wechatpay-serial') ?? undefined,
+      text,
     )
     if (!signed) {
       // Errors such as a refused merchant signature may come unsigned: still worth naming in the log.

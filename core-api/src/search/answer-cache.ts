@@ -61,14 +61,17 @@ export class AnswerCache {
   keepAnswer(key: string, answer: Promise<KeywordAnswer>): void {
     const entry = { answer, ids: 0 }
     this.keywordMemo.set(key, entry)
-    answer.then((found) => {
-      if (this.keywordMemo.get(key) !== entry) return
-      entry.ids = found.ids.length
-      this.keywordMemoIds += entry.ids
-      this.trimKeywordMemo()
-    }, () => {
-      if (this.keywordMemo.get(key) === entry) this.keywordMemo.delete(key)
-    })
+    answer.then(
+      (found) => {
+        if (this.keywordMemo.get(key) !== entry) return
+        entry.ids = found.ids.length
+        this.keywordMemoIds += entry.ids
+        this.trimKeywordMemo()
+      },
+      () => {
+        if (this.keywordMemo.get(key) === entry) this.keywordMemo.delete(key)
+      },
+    )
   }
 
   /** Drops the longest unused keyword answers while more ids are kept than KEYWORD_MEMO_IDS, and any of an older version. */

@@ -64,34 +64,44 @@ export class CountedKeywords {
     const key = `${lang}|${keyword}`
     if (keyword === '' || this.counting.has(key)) return
     const { sequelize } = this.db
-    const work = this.lane.run(() => sequelize.transaction(async (transaction) => {
-      const run = (sql: string, bind: unknown[]) => sequelize.query(sql, { bind, transaction })
-      const select = (sql: string, bind: unknown[]) => sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })
-      await select(`SELECT set_config('lock_timeout', '2000', true), set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)`, [String(this.settings.statementTimeoutMs)])
-      await run(`LOCK TABLE research_report_search IN SHARE MODE`, [])
-      const added = await select(
-        `INSERT INTO research_report_keyword (lang, keyword)
+    const work = this.lane
+      .run(() =>
+        sequelize.transaction(async (transaction) => {
+          const run = (sql: string, bind: unknown[]) => sequelize.query(sql, { bind, transaction })
+          const select = (sql: string, bind: unknown[]) => sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction })
+          await select(
+            `SELECT set_config('lock_timeout', '2000', true), set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)`,
+            [String(this.settings.statementTimeoutMs)],
+          )
+          await run(`LOCK TABLE research_report_search IN SHARE MODE`, [])
+          const added = await select(
+            `INSERT INTO research_report_keyword (lang, keyword)
          SELECT $1::varchar, $2::text WHERE (SELECT count(*) FROM research_report_keyword WHERE lang = $1::varchar) < ${COUNTED_KEYWORDS + 1}
          ON CONFLICT DO NOTHING RETURNING 1 AS added`,
-        [lang, keyword],
-      )
-      if (added.length === 0) return
-      const c = listConditions(lang)
-      addKeywordCondition(c, keyword, 'r')
-      const k = c.bind(keyword)
-      await run(
-        `INSERT INTO research_report_keyword_count (lang, keyword, market_type, report_region, band, year, n)
+            [lang, keyword],
+          )
+          if (added.length === 0) return
+          const c = listConditions(lang)
+          addKeywordCondition(c, keyword, 'r')
+          const k = c.bind(keyword)
+          await run(
+            `INSERT INTO research_report_keyword_count (lang, keyword, market_type, report_region, band, year, n)
          SELECT r.lang, ${k}, r.market_type, r.report_region, rpt_price_band(r.price), to_char(r.publish_date, 'YYYY'), count(*)
            FROM research_report_search r ${c.where} GROUP BY 1, 2, 3, 4, 5, 6`,
-        c.params,
+            c.params,
+          )
+        }),
       )
-    })).then(() => {
-      this.counting.set(key, undefined)
-    }, (error: unknown) => {
-      // Busy, timed out or in a writer's way: a later search tries again.
-      this.counting.delete(key)
-      this.log?.warn({ err: error, lang }, 'a broad keyword could not be counted on write yet')
-    })
+      .then(
+        () => {
+          this.counting.set(key, undefined)
+        },
+        (error: unknown) => {
+          // Busy, timed out or in a writer's way: a later search tries again.
+          this.counting.delete(key)
+          this.log?.warn({ err: error, lang }, 'a broad keyword could not be counted on write yet')
+        },
+      )
     this.counting.set(key, work)
     // Bounded: the oldest settled keys go first (a settled one is only a note not to ask again).
     if (this.counting.size > MATCH_COUNT_ENTRIES) {

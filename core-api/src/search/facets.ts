@@ -40,8 +40,14 @@ export function summarizeFacets(rows: FacetRow[]): Facets {
   return {
     total,
     categories,
-    prices: [...PRICE_LIMITS.map((limit, i) => ({ value: limit as number, marketCount: cumulative[i]! })), { value: PRICE_OVER_VALUE, marketCount: bands[PRICE_LIMITS.length]! }],
-    publishDates: [...years].filter(([, n]) => n > 0).sort(([a], [b]) => newestYearFirst(a, b)).map(([publishDateValue, marketCount]) => ({ publishDateValue, marketCount })),
+    prices: [
+      ...PRICE_LIMITS.map((limit, i) => ({ value: limit as number, marketCount: cumulative[i]! })),
+      { value: PRICE_OVER_VALUE, marketCount: bands[PRICE_LIMITS.length]! },
+    ],
+    publishDates: [...years]
+      .filter(([, n]) => n > 0)
+      .sort(([a], [b]) => newestYearFirst(a, b))
+      .map(([publishDateValue, marketCount]) => ({ publishDateValue, marketCount })),
   }
 }
 
@@ -51,7 +57,9 @@ export function summarizeFacets(rows: FacetRow[]): Facets {
  */
 export function facetSelect(filters: FilterSql, from: string): string {
   const allBut = (facet?: Exclude<Filter, 'keyword'>) => {
-    const kept = Object.entries(filters).filter(([filter]) => filter !== facet).map(([, sql]) => `(${sql})`)
+    const kept = Object.entries(filters)
+      .filter(([filter]) => filter !== facet)
+      .map(([, sql]) => `(${sql})`)
     return kept.length > 0 ? kept.join(' AND ') : 'TRUE'
   }
   const bandCase = `CASE ${PRICE_LIMITS.map((limit, i) => `WHEN r.price <= ${limit} THEN ${i}`).join(' ')} WHEN r.price > ${PRICE_LIMITS[PRICE_LIMITS.length - 1]} THEN ${PRICE_LIMITS.length} END`

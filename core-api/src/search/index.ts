@@ -74,6 +74,10 @@ class ReportSearch implements Search {
 }
 
 /** The search over one database, with the config plugin's SEARCH_* settings. */
-export function createSearch(sequelize: Sequelize, settings: SearchSettings = DEFAULT_SEARCH_SETTINGS, log?: Pick<FastifyBaseLogger, 'warn'>): Search {
+export function createSearch(
+  sequelize: Sequelize,
+  settings: SearchSettings = DEFAULT_SEARCH_SETTINGS,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Search {
   return new ReportSearch(sequelize, settings, log)
 }

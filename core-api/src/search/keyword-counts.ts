@@ -76,7 +76,8 @@ export function bucketFacetRows(buckets: readonly CountBucket[], filters: Bucket
   for (const bucket of buckets) {
     if (region !== undefined && bpchar(bucket.reportRegion) !== region) continue
     const type = filters.marketType === undefined || bucket.marketType === filters.marketType
-    const price = filters.bands === undefined || (bucket.band !== null && bucket.band >= filters.bands[0] && bucket.band <= filters.bands[1])
+    const price =
+      filters.bands === undefined || (bucket.band !== null && bucket.band >= filters.bands[0] && bucket.band <= filters.bands[1])
     const year = filters.year === undefined || bucket.year === filters.year
     rows.push({
       marketType: bucket.marketType,

@@ -16,7 +16,10 @@ export class SearchDb {
 
   /** The catalogue version (research_report_version, bumped by every report write): kept answers are valid for one version only. */
   async catalogueVersion(): Promise<string | undefined> {
-    const [current] = await this.select<{ version: string }>(`SELECT version::text AS version FROM research_report_version WHERE id = 1`, [])
+    const [current] = await this.select<{ version: string }>(
+      `SELECT version::text AS version FROM research_report_version WHERE id = 1`,
+      [],
+    )
     return current?.version
   }
 
@@ -34,20 +37,26 @@ export class SearchDb {
    * arrays (11.3 s at 1,000,000 reports per language, 2.2 s with 64 MB).
    */
   searchSelect<T extends object>(sql: string, bind: unknown[], plan: { bitmapScan?: boolean } = {}): Promise<T[]> {
-    return this.sequelize.transaction(async (transaction) => {
-      // Without bitmap scans the search indexes (GIN answers only those) are out of the plan: an order index is walked.
-      const bitmap = plan.bitmapScan === false ? `, set_config('enable_bitmapscan', 'off', true)` : ''
-      await this.sequelize.query(`SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)${bitmap}`, {
-        bind: [String(this.settings.statementTimeoutMs)],
-        type: QueryTypes.SELECT,
-        transaction,
+    return this.sequelize
+      .transaction(async (transaction) => {
+        // Without bitmap scans the search indexes (GIN answers only those) are out of the plan: an order index is walked.
+        const bitmap = plan.bitmapScan === false ? `, set_config('enable_bitmapscan', 'off', true)` : ''
+        await this.sequelize.query(
+          `SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true), set_config('work_mem', '${SEARCH_WORK_MEM}', true)${bitmap}`,
+          {
+            bind: [String(this.settings.statementTimeoutMs)],
+            type: QueryTypes.SELECT,
+            transaction,
+          },
+        )
+        return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction })
       })
-      return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction })
-    }).catch((error: unknown) => {
-      // 57014 query_canceled: the statement timeout.
-      if (error instanceof DatabaseError && (error.parent as { code?: string } | undefined)?.code === '57014') throw new AppError('TOO_MANY_REQUESTS')
-      throw error
-    })
+      .catch((error: unknown) => {
+        // 57014 query_canceled: the statement timeout.
+        if (error instanceof DatabaseError && (error.parent as { code?: string } | undefined)?.code === '57014')
+          throw new AppError('TOO_MANY_REQUESTS')
+        throw error
+      })
   }
 
   /**

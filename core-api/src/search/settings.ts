@@ -14,7 +14,12 @@ export interface SearchSettings {
 }
 
 /** The config plugin's defaults, for a search built without settings (tests of the module). */
-export const DEFAULT_SEARCH_SETTINGS: Readonly<SearchSettings> = { concurrency: 4, queueMs: 2000, statementTimeoutMs: 30_000, countedMatches: 10_000 }
+export const DEFAULT_SEARCH_SETTINGS: Readonly<SearchSettings> = {
+  concurrency: 4,
+  queueMs: 2000,
+  statementTimeoutMs: 30_000,
+  countedMatches: 10_000,
+}
 
 /** Distinct filter combinations whose facet counts are kept (each a few hundred bytes); also the most keyword answers kept. */
 export const FACET_MEMO_ENTRIES = 500

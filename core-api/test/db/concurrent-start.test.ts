@@ -27,7 +27,18 @@ afterAll(async () => {
 async function start(url: string): Promise<FastifyInstance> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-concurrent-'))
   dirs.push(dataDir)
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url, AUTO_MIGRATE: true, AUTO_SEED: true, RECONCILE_INTERVAL_SECONDS: 0 })
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      AUTO_MIGRATE: true,
+      AUTO_SEED: true,
+      RECONCILE_INTERVAL_SECONDS: 0,
+    },
+  )
   const instance = Fastify(fastifyOptions(config))
   instances.push(instance)
   await instance.register(app, { config })
@@ -44,7 +55,9 @@ describe.skipIf(!serverUrl)('simultaneous starts on one database', () => {
     const applied = await q<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
     expect(applied.map((row) => row.name)).toEqual(migrations.map((m) => m.name))
     // Seeded once: each fixture report exists once per language.
-    const [dupes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT lang, web_title FROM research_report GROUP BY 1, 2 HAVING count(*) > 1) d`)
+    const [dupes] = await q<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT lang, web_title FROM research_report GROUP BY 1, 2 HAVING count(*) > 1) d`,
+    )
     expect(dupes!.n).toBe(0)
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM research_report'))[0]!.n).toBeGreaterThan(0)
 

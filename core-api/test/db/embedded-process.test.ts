@@ -23,7 +23,10 @@ afterAll(async () => {
 function childrenOf(pid: number): Promise<number[]> {
   return import('node:fs/promises')
     .then(({ readFile }) => readFile(`/proc/${pid}/task/${pid}/children`, 'utf8'))
-    .then((text) => text.trim().split(/\s+/).filter(Boolean).map(Number), () => [])
+    .then(
+      (text) => text.trim().split(/\s+/).filter(Boolean).map(Number),
+      () => [],
+    )
 }
 
 const alive = (pid: number) => {
@@ -44,7 +47,9 @@ it('serves a data folder from a child process, with pg_trgm, and keeps the data 
   await db.sequelize.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`)
   await db.sequelize.query(`CREATE TABLE kept (word text)`)
   await db.sequelize.query(`INSERT INTO kept VALUES ('lithium battery')`)
-  const [similar] = await db.sequelize.query<{ s: number }>(`SELECT similarity(word, 'battery') AS s FROM kept`, { type: QueryTypes.SELECT })
+  const [similar] = await db.sequelize.query<{ s: number }>(`SELECT similarity(word, 'battery') AS s FROM kept`, {
+    type: QueryTypes.SELECT,
+  })
   expect(similar!.s).toBeGreaterThan(0)
 
   await db.close()
@@ -62,7 +67,9 @@ it('refuses a second process on a folder in use, naming the holder, and takes ov
   const first = await openDatabase({ url: '', embeddedDir: folder, poolMax: 1 })
   try {
     const [holder] = (await import('node:fs/promises').then(({ readFile }) => readFile(`${folder}.lock`, 'utf8'))).trim().split(/\s+/)
-    await expect(openDatabase({ url: '', embeddedDir: folder, poolMax: 1, embeddedLockWaitMs: 300 })).rejects.toThrow(new RegExp(`in use by process ${holder}`))
+    await expect(openDatabase({ url: '', embeddedDir: folder, poolMax: 1, embeddedLockWaitMs: 300 })).rejects.toThrow(
+      new RegExp(`in use by process ${holder}`),
+    )
     // The first one was not disturbed.
     const [row] = await first.sequelize.query<{ one: number }>(`SELECT 1 AS one`, { type: QueryTypes.SELECT })
     expect(row).toEqual({ one: 1 })
@@ -79,7 +86,7 @@ it('refuses a second process on a folder in use, naming the holder, and takes ov
   await again.close()
 }, 120_000)
 
-it('starts with the configured shared_buffers, in its process and in memory, and with PGlite\'s own 128 MB when none is given', async () => {
+it("starts with the configured shared_buffers, in its process and in memory, and with PGlite's own 128 MB when none is given", async () => {
   const show = async (database: Database) =>
     (await database.sequelize.query<{ shared_buffers: string }>(`SHOW shared_buffers`, { type: QueryTypes.SELECT }))[0]!.shared_buffers
   const inProcess = await openDatabase({ url: '', embeddedDir: path.join(dir, 'buffers'), poolMax: 1, embeddedSharedBuffersMb: 48 })

@@ -28,7 +28,9 @@ interface Column {
 
 async function schema(): Promise<{ tables: Set<string>; columns: Map<string, Column> }> {
   const q = <T extends object>(sql: string) => t.app.db.sequelize.query<T>(sql, { type: QueryTypes.SELECT })
-  const tables = await q<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)
+  const tables = await q<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  )
   const columns = await q<{ table: string; column: string; type: string; nullable: string; def: string | null; generated: string }>(
     `SELECT table_name AS table, column_name AS column, data_type || coalesce('(' || character_maximum_length || ')', '') AS type,
             is_nullable AS nullable, column_default AS def, is_generated AS generated
@@ -37,9 +39,18 @@ async function schema(): Promise<{ tables: Set<string>; columns: Map<string, Col
   )
   return {
     tables: new Set(tables.map((row) => row.name)),
-    columns: new Map(columns.map((row) => [`${row.table}.${row.column}`, {
-      table: row.table, column: row.column, type: row.type, nullable: row.nullable === 'YES', hasDefault: row.def !== null || row.generated === 'ALWAYS',
-    }])),
+    columns: new Map(
+      columns.map((row) => [
+        `${row.table}.${row.column}`,
+        {
+          table: row.table,
+          column: row.column,
+          type: row.type,
+          nullable: row.nullable === 'YES',
+          hasDefault: row.def !== null || row.generated === 'ALWAYS',
+        },
+      ]),
+    ),
   }
 }
 
@@ -55,7 +66,8 @@ function incompatible(before: Awaited<ReturnType<typeof schema>>, after: Awaited
     else if (was.nullable && !now.nullable) found.set(key, 'made NOT NULL')
   }
   for (const [key, now] of after.columns) {
-    if (before.tables.has(now.table) && !before.columns.has(key) && !now.nullable && !now.hasDefault) found.set(key, 'NOT NULL column without a default added: the running release inserts without it')
+    if (before.tables.has(now.table) && !before.columns.has(key) && !now.nullable && !now.hasDefault)
+      found.set(key, 'NOT NULL column without a default added: the running release inserts without it')
   }
   return found
 }
@@ -73,7 +85,8 @@ it('every migration only adds what the release before it can ignore, or states w
     for (const [object, what] of found) {
       if (!stated.has(object)) problems.push(`${migration.name}: ${object}: ${what}, not stated in its contract field`)
     }
-    for (const object of stated) if (!found.has(object)) problems.push(`${migration.name}: states ${object} in its contract field, but does not remove or change it`)
+    for (const object of stated)
+      if (!found.has(object)) problems.push(`${migration.name}: states ${object} in its contract field, but does not remove or change it`)
     if (migration.contract && !migration.contract.reason.trim()) problems.push(`${migration.name}: its contract field gives no reason`)
     before = after
   }
@@ -92,8 +105,14 @@ it('catches a migration that drops, retypes or tightens what was there', async (
     await sequelize.query('ALTER TABLE compat_probe ALTER COLUMN c SET NOT NULL')
     await sequelize.query('ALTER TABLE compat_probe RENAME COLUMN d TO e')
     await sequelize.query('ALTER TABLE compat_probe ADD COLUMN f text NOT NULL')
-    await sequelize.query('ALTER TABLE compat_probe ADD COLUMN g text NOT NULL DEFAULT \'\', ADD COLUMN h text')
-    expect([...incompatible(before, await schema()).keys()].sort()).toEqual(['compat_probe.a', 'compat_probe.b', 'compat_probe.c', 'compat_probe.d', 'compat_probe.f'])
+    await sequelize.query("ALTER TABLE compat_probe ADD COLUMN g text NOT NULL DEFAULT '', ADD COLUMN h text")
+    expect([...incompatible(before, await schema()).keys()].sort()).toEqual([
+      'compat_probe.a',
+      'compat_probe.b',
+      'compat_probe.c',
+      'compat_probe.d',
+      'compat_probe.f',
+    ])
   } finally {
     await sequelize.query('DROP TABLE compat_probe')
   }

@@ -22,7 +22,23 @@ async function tables(): Promise<string[]> {
 it('applies every migration, undoes them all, and applies them again', async () => {
   const migrator = await createMigrator(t.app.db.sequelize)
   expect((await migrator.executed()).map((m) => m.name)).toEqual(migrations.map((m) => m.name))
-  expect(await tables()).toEqual(expect.arrayContaining(['research_report', 'research_brief_report', 'market_info', 'customer_info', 'sys_dict_data', 'sys_config', 'carousel', 'map_region', 'website_user', 'website_user_session', 'captcha_challenge', 'login_throttle', 'password_reset']))
+  expect(await tables()).toEqual(
+    expect.arrayContaining([
+      'research_report',
+      'research_brief_report',
+      'market_info',
+      'customer_info',
+      'sys_dict_data',
+      'sys_config',
+      'carousel',
+      'map_region',
+      'website_user',
+      'website_user_session',
+      'captcha_challenge',
+      'login_throttle',
+      'password_reset',
+    ]),
+  )
 
   await migrator.down({ to: 0 })
   expect(await tables()).toEqual(['schema_migrations'])
@@ -51,8 +67,20 @@ it('keeps the narrow search table in step with research_report', async () => {
     `INSERT INTO research_report (lang, report_code, title, web_title, market_type, publish_date, outline, price) VALUES ('zh-CN', 'S-1', '储能锂电池', 's-1', 'energy', '2026-02-01', 'Storage', 9800)`,
   )
   const [{ id }] = (await q<{ id: string }>(`SELECT id FROM research_report WHERE report_code = 'S-1'`)) as [{ id: string }]
-  const searchRow = async () => (await q<Record<string, unknown>>(`SELECT lang, status, market_type, price::float8 AS price, publish_date::text AS publish_date, search_text FROM research_report_search WHERE id = ${id}`))[0]
-  expect(await searchRow()).toEqual({ lang: 'zh-CN', status: '0', market_type: 'energy', price: 9800, publish_date: '2026-02-01', search_text: '储能锂电池 storage' })
+  const searchRow = async () =>
+    (
+      await q<Record<string, unknown>>(
+        `SELECT lang, status, market_type, price::float8 AS price, publish_date::text AS publish_date, search_text FROM research_report_search WHERE id = ${id}`,
+      )
+    )[0]
+  expect(await searchRow()).toEqual({
+    lang: 'zh-CN',
+    status: '0',
+    market_type: 'energy',
+    price: 9800,
+    publish_date: '2026-02-01',
+    search_text: '储能锂电池 storage',
+  })
 
   await t.app.db.sequelize.query(`UPDATE research_report SET title = '氢能报告', status = '1', price = NULL WHERE id = ${id}`)
   expect(await searchRow()).toMatchObject({ status: '1', price: null, search_text: '氢能报告 storage' })
@@ -82,7 +110,12 @@ it('saves and finds a report whose summary is far longer than a page', async () 
 }, 120_000)
 
 it('bumps the catalogue version once per transaction, when it commits', async () => {
-  const version = async () => Number((await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, { type: QueryTypes.SELECT }))[0]!.v)
+  const version = async () =>
+    Number(
+      (
+        await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, { type: QueryTypes.SELECT })
+      )[0]!.v,
+    )
   const before = await version()
   await t.app.db.sequelize.transaction(async (transaction) => {
     for (const code of ['V-1', 'V-2', 'V-3']) {
@@ -92,7 +125,10 @@ it('bumps the catalogue version once per transaction, when it commits', async ()
       )
     }
     // Not yet: the row lock would otherwise be held until the commit.
-    const [inside] = await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, { type: QueryTypes.SELECT, transaction })
+    const [inside] = await t.app.db.sequelize.query<{ v: string }>(`SELECT version::text AS v FROM research_report_version`, {
+      type: QueryTypes.SELECT,
+      transaction,
+    })
     expect(Number(inside!.v)).toBe(before)
   })
   expect(await version()).toBe(before + 1)

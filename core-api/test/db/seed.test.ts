@@ -33,8 +33,15 @@ describe('fixture seed', () => {
   })
 
   it('answers the two-character Chinese keyword and an English word from the seeded catalogue', async () => {
-    for (const [lang, keyword] of [['zh-CN', '锂电'], ['en-US', 'BATTERY']] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang, keyword, pageNo: 1, pageSize: 50 } })
+    for (const [lang, keyword] of [
+      ['zh-CN', '锂电'],
+      ['en-US', 'BATTERY'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/report/researchReport/pageList',
+        payload: { lang, keyword, pageNo: 1, pageSize: 50 },
+      })
       const { data } = body(res)
       expect(data.pageList.count).toBeGreaterThanOrEqual(3)
       for (const item of data.pageList.list) expect(item.title.toLowerCase()).toContain(keyword.toLowerCase())
@@ -45,7 +52,11 @@ describe('fixture seed', () => {
     const fixtures = await loadFixtures(t.app.config.FIXTURES_DIR)
     const withFiles = fixtures.reports.filter((r) => r.hasFile).length * 2 + fixtures.bulletins.filter((b) => b.hasFile).length
     expect(withFiles).toBeGreaterThan(0)
-    expect(await count(`SELECT (SELECT count(*) FROM research_report WHERE attachment_key IS NOT NULL) + (SELECT count(*) FROM research_brief_report WHERE attachment_key IS NOT NULL) AS n`)).toBe(withFiles)
+    expect(
+      await count(
+        `SELECT (SELECT count(*) FROM research_report WHERE attachment_key IS NOT NULL) + (SELECT count(*) FROM research_brief_report WHERE attachment_key IS NOT NULL) AS n`,
+      ),
+    ).toBe(withFiles)
     const reportFiles = await readdir(path.join(t.dataDir, 'files', 'reports'))
     expect(reportFiles.length).toBe(fixtures.reports.filter((r) => r.hasFile).length * 2)
     const head = await (await t.app.files.open(`reports/${reportFiles[0]!}`, { start: 0, end: 4 })).toArray()
@@ -54,10 +65,15 @@ describe('fixture seed', () => {
   })
 
   it('reseeds idempotently, keeping every id', async () => {
-    const ids = async () => (await t.app.db.sequelize.query<{ key: string }>(
-      `SELECT lang || ':' || web_title || '=' || id AS key FROM research_report
+    const ids = async () =>
+      (
+        await t.app.db.sequelize.query<{ key: string }>(
+          `SELECT lang || ':' || web_title || '=' || id AS key FROM research_report
        UNION ALL SELECT lang || ':' || web_title || '=' || id FROM market_info
-       UNION ALL SELECT lang || ':' || web_title || '=' || id FROM research_brief_report ORDER BY 1`, { type: QueryTypes.SELECT })).map((r) => r.key)
+       UNION ALL SELECT lang || ':' || web_title || '=' || id FROM research_brief_report ORDER BY 1`,
+          { type: QueryTypes.SELECT },
+        )
+      ).map((r) => r.key)
     const before = await ids()
     const summary = await seed(t.app.db, { fixturesDir: t.app.config.FIXTURES_DIR, fileStore: t.app.files })
     expect(summary.reports + summary.news + summary.bulletins).toBe(before.length)
@@ -77,10 +93,18 @@ describe('synthetic catalogue', () => {
     expect(await count(`SELECT count(*) AS n FROM research_report WHERE report_code LIKE '${SYNTHETIC_CODE_PREFIX}%'`)).toBe(160)
     // The plain list's kept counts (migration report-keyword-counts) say the same, folded to one row per bucket.
     for (const lang of ['zh-CN', 'en-US']) {
-      expect(await count(`SELECT sum(n) AS n FROM research_report_keyword_count WHERE lang = '${lang}' AND keyword = ''`)).toBe(await count(`SELECT count(*) AS n FROM research_report WHERE lang = '${lang}' AND status = '0'`))
+      expect(await count(`SELECT sum(n) AS n FROM research_report_keyword_count WHERE lang = '${lang}' AND keyword = ''`)).toBe(
+        await count(`SELECT count(*) AS n FROM research_report WHERE lang = '${lang}' AND status = '0'`),
+      )
     }
-    expect(await count(`SELECT count(*) AS n FROM research_report_keyword_count`)).toBe(await count(`SELECT count(DISTINCT (lang, keyword, market_type, report_region, band, year)) AS n FROM research_report_keyword_count`))
-    const res = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'zh-CN', keyword: '锂电', pageSize: 100 } })
+    expect(await count(`SELECT count(*) AS n FROM research_report_keyword_count`)).toBe(
+      await count(`SELECT count(DISTINCT (lang, keyword, market_type, report_region, band, year)) AS n FROM research_report_keyword_count`),
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/report/researchReport/pageList',
+      payload: { lang: 'zh-CN', keyword: '锂电', pageSize: 100 },
+    })
     const { data } = body(res)
     expect(data.pageList.count).toBeGreaterThan(3)
     for (const item of data.pageList.list) expect(item.title).toContain('锂电')

@@ -11,7 +11,10 @@ import { body } from './build-app.ts'
 export const TEST_CAPTCHA = '2468'
 
 export function encrypt(value: string, key = 'rpt-site-dev-key'): string {
-  return CryptoJS.AES.encrypt(CryptoJS.enc.Utf8.parse(value), CryptoJS.enc.Utf8.parse(key), { mode: CryptoJS.mode.ECB, padding: CryptoJS.pad.Pkcs7 }).toString()
+  return CryptoJS.AES.encrypt(CryptoJS.enc.Utf8.parse(value), CryptoJS.enc.Utf8.parse(key), {
+    mode: CryptoJS.mode.ECB,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString()
 }
 
 let sequence = 0
@@ -55,8 +58,16 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
 
 export function login(app: FastifyInstance, loginCode: string, password: string, extra: Record<string, unknown> = {}) {
   return app.inject({
-    method: 'POST', url: '/report/websiteUser/login',
-    payload: { lang: 'en-US', loginCode: encrypt(loginCode), password: encrypt(password), validCode: TEST_CAPTCHA, unTime: String(Date.now()), ...extra },
+    method: 'POST',
+    url: '/report/websiteUser/login',
+    payload: {
+      lang: 'en-US',
+      loginCode: encrypt(loginCode),
+      password: encrypt(password),
+      validCode: TEST_CAPTCHA,
+      unTime: String(Date.now()),
+      ...extra,
+    },
   })
 }
 
@@ -73,11 +84,19 @@ export async function plantCaptcha(app: FastifyInstance, unTime: string, answer:
  * The newest .eml in the outbox addressed to `to` (and, with `matches`, one
  * whose readable text passes it), waiting a little: mails go out after the reply.
  */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 5000, matches: (readable: string) => boolean = () => true): Promise<string> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  timeoutMs = 5000,
+  matches: (readable: string) => boolean = () => true,
+): Promise<string> {
   const dir = path.join(dataDir, 'outbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse()
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8')
       if (text.includes(`To: ${to}`) && matches(readableMail(text))) return text
@@ -95,14 +114,16 @@ export function decodeQuotedPrintable(text: string): string {
 /** Every MIME part of a raw message decoded to text, for assertions on what a person reads. */
 export function readableMail(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/)
-  return parts.map((part) => {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/)
-    const content = rest.join('\n\n')
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      return Buffer.from(bytes, 'latin1').toString('utf8')
-    }
-    return part
-  }).join('\n')
+  return parts
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/)
+      const content = rest.join('\n\n')
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+        const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        return Buffer.from(bytes, 'latin1').toString('utf8')
+      }
+      return part
+    })
+    .join('\n')
 }

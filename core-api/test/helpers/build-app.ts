@@ -69,7 +69,9 @@ export async function buildTestApp(
   // With a log stream, the production logger (its redaction included) writes to it.
   const logger = options.logStream
     ? { ...loggerOptions(config), level: config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL, stream: options.logStream }
-    : config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }
+    : config.LOG_LEVEL === 'silent'
+      ? false
+      : { level: config.LOG_LEVEL }
   const instance = Fastify({ ...fastifyOptions(config), logger })
   // Sees every route as it is added (its schemas included), before the app registers any.
   if (options.onRoute) instance.addHook('onRoute', options.onRoute)

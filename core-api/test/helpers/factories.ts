@@ -11,13 +11,22 @@ const next = () => ++sequence
 
 export async function createDict(app: FastifyInstance, dictType: string, entries: [value: string, label: string][]) {
   await app.db.models.DictData.bulkCreate(
-    entries.map(([dictValue, dictLabel], index) => ({ dictType, dictValue, dictLabel, treeSort: (index + 1) * 10, cssClass: null, cssStyle: null })),
+    entries.map(([dictValue, dictLabel], index) => ({
+      dictType,
+      dictValue,
+      dictLabel,
+      treeSort: (index + 1) * 10,
+      cssClass: null,
+      cssStyle: null,
+    })),
   )
   app.dicts.clearCache()
 }
 
 export async function createConfigs(app: FastifyInstance, values: Record<string, string | number>) {
-  await app.db.models.SysConfig.bulkCreate(Object.entries(values).map(([configKey, value]) => ({ configKey, configValue: String(value), configName: configKey })))
+  await app.db.models.SysConfig.bulkCreate(
+    Object.entries(values).map(([configKey, value]) => ({ configKey, configValue: String(value), configName: configKey })),
+  )
   app.configs.clearCache()
 }
 

@@ -35,7 +35,11 @@ function toCore(gateway: TestGateway): NotificationSender {
     const path = new URL(notifyUrl).pathname.replace(/^\/api(?=\/)/, '')
     if (core.server.listening) {
       const { port } = core.server.address() as AddressInfo
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: notification.headers, body: notification.body })
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: notification.headers,
+        body: notification.body,
+      })
       return { status: response.status, body: await response.text() }
     }
     const response = await core.inject({ method: 'POST', url: path, headers: notification.headers, payload: notification.body })
@@ -48,12 +52,19 @@ export async function startGateway(options: { siteUrl?: string; refundDelayMs?: 
   const app = Fastify({ logger: false })
   const port = await freePort()
   const gateway: TestGateway = {
-    url: `http://127.0.0.1:${port}`, keys, books: new Books(), settings: {}, target: undefined,
+    url: `http://127.0.0.1:${port}`,
+    keys,
+    books: new Books(),
+    settings: {},
+    target: undefined,
     close: () => app.close(),
   }
   const site = options.siteUrl ?? 'http://localhost:3000'
   await app.register(sandbox, {
-    keys, publicUrl: gateway.url, books: gateway.books, deliver: toCore(gateway),
+    keys,
+    publicUrl: gateway.url,
+    books: gateway.books,
+    deliver: toCore(gateway),
     payBackUrl: (orderNo) => `${site}/personalCenter/payBack?orderNo=${encodeURIComponent(orderNo)}`,
     ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
   })

@@ -18,6 +18,7 @@ export function logCapture() {
     lines,
     text: () => lines.join('\n') + partial,
     /** Parsed entries whose msg contains the text */
-    find: (msg: string) => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => String(entry.msg ?? '').includes(msg)),
+    find: (msg: string) =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => String(entry.msg ?? '').includes(msg)),
   }
 }

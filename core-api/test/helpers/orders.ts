@@ -28,7 +28,13 @@ export async function bulletinWithFile(app: FastifyInstance, attributes: Record<
 }
 
 export async function reportWithPrices(app: FastifyInstance, options: { file?: boolean; lang?: 'zh-CN' | 'en-US' } = {}) {
-  const report = await createReport(app, { price: 6800, multiPrice: 8800, enterprisePrice: 12800, reportRegion: '0', lang: options.lang ?? 'zh-CN' })
+  const report = await createReport(app, {
+    price: 6800,
+    multiPrice: 8800,
+    enterprisePrice: 12800,
+    reportRegion: '0',
+    lang: options.lang ?? 'zh-CN',
+  })
   let bytes: Buffer | undefined
   if (options.file) {
     const key = `reports/${report.reportCode}.${report.lang}.pdf`
@@ -40,28 +46,49 @@ export async function reportWithPrices(app: FastifyInstance, options: { file?: b
 
 export function authed(app: FastifyInstance, token: string) {
   return {
-    post: (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload, headers: { 'website-token': token } }),
+    post: (url: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url, payload, headers: { 'website-token': token } }),
   }
 }
 
 /** Presses Pay (success) or Fail on the sandbox cashier an orderPayUrl opens, as a browser would. */
 export async function pressCashier(orderPayUrl: string, result: 'success' | 'fail') {
   const response = await fetch(orderPayUrl, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `result=${result}`, redirect: 'manual',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `result=${result}`,
+    redirect: 'manual',
   })
   return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() }
 }
 
 /** An Alipay async notification exactly as the test apps' payment sandbox would sign it. */
-export async function signedAlipayNotification(fields: { orderNo: string; amount: number; status?: string; appId?: string; tradeNo?: string; currency?: string }) {
+export async function signedAlipayNotification(fields: {
+  orderNo: string
+  amount: number
+  status?: string
+  appId?: string
+  tradeNo?: string
+  currency?: string
+}) {
   const keys = testKeys()
   const params: Record<string, string> = {
-    notify_time: '2026-11-22 10:00:00', notify_type: 'trade_status_sync', notify_id: `n${fields.orderNo}`, app_id: fields.appId ?? keys.alipay.appId,
-    charset: 'utf-8', version: '1.0', sign_type: 'RSA2', trade_no: fields.tradeNo ?? `T${fields.orderNo}`, out_trade_no: fields.orderNo,
-    total_amount: fenToYuan(fields.amount), trade_status: fields.status ?? 'TRADE_SUCCESS',
+    notify_time: '2026-11-22 10:00:00',
+    notify_type: 'trade_status_sync',
+    notify_id: `n${fields.orderNo}`,
+    app_id: fields.appId ?? keys.alipay.appId,
+    charset: 'utf-8',
+    version: '1.0',
+    sign_type: 'RSA2',
+    trade_no: fields.tradeNo ?? `T${fields.orderNo}`,
+    out_trade_no: fields.orderNo,
+    total_amount: fenToYuan(fields.amount),
+    trade_status: fields.status ?? 'TRADE_SUCCESS',
     ...(fields.currency && fields.currency !== 'CNY' ? { trans_currency: fields.currency } : {}),
   }
-  params.sign = createSign('RSA-SHA256').update(signingString(params, ['sign', 'sign_type']), 'utf8').sign(keys.alipay.platform.privateKey, 'base64')
+  params.sign = createSign('RSA-SHA256')
+    .update(signingString(params, ['sign', 'sign_type']), 'utf8')
+    .sign(keys.alipay.platform.privateKey, 'base64')
   return new URLSearchParams(params).toString()
 }
 
@@ -70,7 +97,10 @@ export function postNotification(app: FastifyInstance, form: string) {
 }
 
 export async function orderStatus(app: FastifyInstance, id: string): Promise<string> {
-  const [row] = await app.db.sequelize.query<{ status: string }>(`SELECT status FROM website_order WHERE id = $1`, { bind: [id], type: QueryTypes.SELECT })
+  const [row] = await app.db.sequelize.query<{ status: string }>(`SELECT status FROM website_order WHERE id = $1`, {
+    bind: [id],
+    type: QueryTypes.SELECT,
+  })
   return row!.status
 }
 

@@ -25,7 +25,14 @@ afterAll(async () => {
 })
 
 function s3Store(prefix: string, endpoint = s3.endpoint, timeoutMs = 2000): S3FileStore {
-  return new S3FileStore({ bucket: s3.bucket, prefix, endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, timeoutMs })
+  return new S3FileStore({
+    bucket: s3.bucket,
+    prefix,
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    timeoutMs,
+  })
 }
 
 async function read(stream: Readable): Promise<Buffer> {
@@ -76,7 +83,13 @@ describe('copyFiles', () => {
   })
 
   it('copies nothing from a missing folder', async () => {
-    expect(await copyFiles({ sourceDir: path.join(dataDir, 'none'), target: s3Store('x') })).toEqual({ copied: 0, skipped: 0, failed: 0, ignored: 0, dryRun: false })
+    expect(await copyFiles({ sourceDir: path.join(dataDir, 'none'), target: s3Store('x') })).toEqual({
+      copied: 0,
+      skipped: 0,
+      failed: 0,
+      ignored: 0,
+      dryRun: false,
+    })
   })
 
   it('counts failures and gives up on a store that is down', async () => {
@@ -86,7 +99,12 @@ describe('copyFiles', () => {
       await writeFile(path.join(sourceDir, 'reports', `R${i}.pdf`), `file ${i}`)
     }
     const lines: string[] = []
-    const summary = await copyFiles({ sourceDir, target: s3Store('p', `http://127.0.0.1:${await closedPort()}`, 500), concurrency: 1, log: (line) => lines.push(line) })
+    const summary = await copyFiles({
+      sourceDir,
+      target: s3Store('p', `http://127.0.0.1:${await closedPort()}`, 500),
+      concurrency: 1,
+      log: (line) => lines.push(line),
+    })
     expect(summary).toMatchObject({ copied: 0, skipped: 0, failed: 8 })
     expect(lines.filter((line) => line.startsWith('failed '))).toHaveLength(3)
     expect(lines.at(-1)).toMatch(/gave up: .* 5 files not attempted/)

@@ -2,7 +2,29 @@ import { expect, it } from 'vitest'
 import { enUsNumber, PRICE_LIMITS, PRICE_OVER_VALUE, priceBandLabel } from '../../src/lib/pricing.ts'
 
 it('writes numbers as toLocaleString(en-US) does, without it for positive whole numbers', () => {
-  const values = [1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10_000, 123_456, 1_234_567, 12_345_678, Number.MAX_SAFE_INTEGER, 0, -0, -8000, 1.5, 12_000.25, NaN, Infinity]
+  const values = [
+    1,
+    9,
+    10,
+    99,
+    100,
+    999,
+    1000,
+    1001,
+    9999,
+    10_000,
+    123_456,
+    1_234_567,
+    12_345_678,
+    Number.MAX_SAFE_INTEGER,
+    0,
+    -0,
+    -8000,
+    1.5,
+    12_000.25,
+    NaN,
+    Infinity,
+  ]
   for (let value = 1; value < 2_000_000; value += 997) values.push(value)
   for (const value of values) expect(enUsNumber(value), String(value)).toBe(value.toLocaleString('en-US'))
 })

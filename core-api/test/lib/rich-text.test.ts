@@ -1,12 +1,21 @@
 import sanitizeHtml from 'sanitize-html'
 import { expect, it } from 'vitest'
-import { RICH_TEXT_OPTIONS, SANITIZED_CACHE_MAX_CHARS, sanitizeRichText, sanitizedCacheChars, toPlainText } from '../../src/lib/rich-text.ts'
+import {
+  RICH_TEXT_OPTIONS,
+  SANITIZED_CACHE_MAX_CHARS,
+  sanitizeRichText,
+  sanitizedCacheChars,
+  toPlainText,
+} from '../../src/lib/rich-text.ts'
 
-const HOSTILE = '<p onclick="x()">Market <b>size</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com/a">a</a><img src="data:image/png;base64,AA" onerror="y()"><style>p{}</style></p>'
+const HOSTILE =
+  '<p onclick="x()">Market <b>size</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com/a">a</a><img src="data:image/png;base64,AA" onerror="y()"><style>p{}</style></p>'
 
 it('keeps structure and drops scripts, handlers and foreign protocols, the same from its cache', () => {
   const first = sanitizeRichText(HOSTILE)
-  expect(first).toBe('<p>Market <b>size</b><a rel="noopener noreferrer nofollow">x</a><a href="https://example.com/a" rel="noopener noreferrer nofollow">a</a><img /></p>')
+  expect(first).toBe(
+    '<p>Market <b>size</b><a rel="noopener noreferrer nofollow">x</a><a href="https://example.com/a" rel="noopener noreferrer nofollow">a</a><img /></p>',
+  )
   // The second answer comes from what was kept, and is the same string.
   expect(sanitizeRichText(HOSTILE)).toBe(first)
   expect(sanitizeRichText(null)).toBe('')

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFileStore, FileNotFoundError, FileStoreUnavailableError, InvalidFileKeyError, LocalFileStore } from '../../src/lib/file-store.ts'
+import {
+  createFileStore,
+  FileNotFoundError,
+  FileStoreUnavailableError,
+  InvalidFileKeyError,
+  LocalFileStore,
+} from '../../src/lib/file-store.ts'
 import { S3FileStore, parseS3Location, s3FileStoreOptions } from '../../src/lib/s3-file-store.ts'
 import { closedPort, S3RVER_KEYS, silentServer, startS3rver, type RunningS3rver } from '../helpers/s3rver.ts'
 
@@ -18,7 +24,14 @@ beforeAll(async () => {
 afterAll(() => s3?.stop())
 
 function storeAt(endpoint: string, prefix = 'files', timeoutMs = 2000): S3FileStore {
-  return new S3FileStore({ bucket: s3.bucket, prefix, endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, timeoutMs })
+  return new S3FileStore({
+    bucket: s3.bucket,
+    prefix,
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    timeoutMs,
+  })
 }
 
 async function read(stream: Readable): Promise<Buffer> {
@@ -29,16 +42,37 @@ async function read(stream: Readable): Promise<Buffer> {
 async function storedKeys(): Promise<string[]> {
   const root = path.join(s3.directory, s3.bucket)
   const entries = await readdir(root, { recursive: true })
-  return entries.filter((entry) => entry.endsWith('._S3rver_object')).map((entry) => entry.replace(/\._S3rver_object$/, '').split(path.sep).join('/')).sort()
+  return entries
+    .filter((entry) => entry.endsWith('._S3rver_object'))
+    .map((entry) =>
+      entry
+        .replace(/\._S3rver_object$/, '')
+        .split(path.sep)
+        .join('/'),
+    )
+    .sort()
 }
 
 describe('configuration', () => {
   it('parses s3://bucket[/prefix] and maps the config', async () => {
     expect(parseS3Location('s3://bucket')).toEqual({ bucket: 'bucket', prefix: '' })
     expect(parseS3Location('s3://bucket/a//b/')).toEqual({ bucket: 'bucket', prefix: 'a/b' })
-    const options = s3FileStoreOptions({ FILE_STORE: 's3://b/p', S3_ENDPOINT: '', S3_TIMEOUT_MS: 1234, AWS_REGION: '', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' })
+    const options = s3FileStoreOptions({
+      FILE_STORE: 's3://b/p',
+      S3_ENDPOINT: '',
+      S3_TIMEOUT_MS: 1234,
+      AWS_REGION: '',
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+    })
     expect(options).toEqual({ bucket: 'b', prefix: 'p', endpoint: undefined, region: 'us-east-1', credentials: undefined, timeoutMs: 1234 })
-    const store = await createFileStore({ DATA_DIR: '/tmp', FILE_STORE: 's3://b/p/q', S3_ENDPOINT: 'http://127.0.0.1:1', S3_TIMEOUT_MS: 500, ...S3RVER_KEYS })
+    const store = await createFileStore({
+      DATA_DIR: '/tmp',
+      FILE_STORE: 's3://b/p/q',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      S3_TIMEOUT_MS: 500,
+      ...S3RVER_KEYS,
+    })
     expect(store).toBeInstanceOf(S3FileStore)
     expect(store.location).toBe('s3://b/p/q')
   })
@@ -55,8 +89,14 @@ describe('S3FileStore on s3rver', () => {
     expect(stat?.modified).toBeInstanceOf(Date)
     expect((await store.head('reports/ZY-2026-0001.zh-CN.pdf'))?.etag).toBe(`"${createHash('md5').update(bytes).digest('hex')}"`)
     expect((await read(await store.open('reports/ZY-2026-0001.zh-CN.pdf'))).equals(bytes)).toBe(true)
-    expect((await read(await store.open('reports/ZY-2026-0001.zh-CN.pdf', { start: 100, end: 199 }))).equals(bytes.subarray(100, 200))).toBe(true)
-    expect((await read(await store.open('reports/ZY-2026-0001.zh-CN.pdf', { start: bytes.length - 1, end: bytes.length - 1 }))).equals(bytes.subarray(-1))).toBe(true)
+    expect(
+      (await read(await store.open('reports/ZY-2026-0001.zh-CN.pdf', { start: 100, end: 199 }))).equals(bytes.subarray(100, 200)),
+    ).toBe(true)
+    expect(
+      (await read(await store.open('reports/ZY-2026-0001.zh-CN.pdf', { start: bytes.length - 1, end: bytes.length - 1 }))).equals(
+        bytes.subarray(-1),
+      ),
+    ).toBe(true)
 
     expect(await storedKeys()).toContain('tenant/files/reports/ZY-2026-0001.zh-CN.pdf')
     // Another prefix is another store.
@@ -103,7 +143,14 @@ describe('S3FileStore on s3rver', () => {
   })
 
   it('treats a missing bucket as an unavailable store, not a missing file', async () => {
-    const store = new S3FileStore({ bucket: 'no-such-bucket', prefix: '', endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, timeoutMs: 2000 })
+    const store = new S3FileStore({
+      bucket: 'no-such-bucket',
+      prefix: '',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      timeoutMs: 2000,
+    })
     await expect(store.open('reports/a.pdf')).rejects.toBeInstanceOf(FileStoreUnavailableError)
   })
 })
@@ -113,7 +160,11 @@ describe('a store that is down', () => {
 
   it('answers FileStoreUnavailableError quickly when the connection is refused', async () => {
     const store = storeAt(`http://127.0.0.1:${await closedPort()}`, '', TIMEOUT)
-    for (const call of [() => store.stat('reports/a.pdf'), () => store.open('reports/a.pdf'), () => store.put('reports/a.pdf', Buffer.from('x'))]) {
+    for (const call of [
+      () => store.stat('reports/a.pdf'),
+      () => store.open('reports/a.pdf'),
+      () => store.put('reports/a.pdf', Buffer.from('x')),
+    ]) {
       const started = Date.now()
       await expect(call()).rejects.toBeInstanceOf(FileStoreUnavailableError)
       expect(Date.now() - started).toBeLessThan(TIMEOUT * 6)

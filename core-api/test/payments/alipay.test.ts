@@ -6,7 +6,16 @@ import { alipayTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
 import { useTimeZone } from '../helpers/time-zone.ts'
 import {
-  ALIPAY_PREFIX, incoming, openCashier, paymentRequest, pressCashier, refundRows, signedAnswerParts, startSandboxes, tradeRow, type Harness,
+  ALIPAY_PREFIX,
+  incoming,
+  openCashier,
+  paymentRequest,
+  pressCashier,
+  refundRows,
+  signedAnswerParts,
+  startSandboxes,
+  tradeRow,
+  type Harness,
 } from './sandbox-harness.ts'
 
 // The Alipay provider against the payment sandbox over real HTTP: page pay,
@@ -42,8 +51,15 @@ async function pay(payUrl: string): Promise<string> {
 
 function refundOf(orderNo: string, providerTradeNo: string, overrides: Partial<RefundRequest> = {}): RefundRequest {
   return {
-    orderNo, providerTradeNo, refundNo: `RF${orderNo}`, amount: 123400, total: 123400, currency: 'CNY',
-    reason: 'Order expired before the payment arrived', notifyUrl: 'https://merchant.test/refund-notify', ...overrides,
+    orderNo,
+    providerTradeNo,
+    refundNo: `RF${orderNo}`,
+    amount: 123400,
+    total: 123400,
+    currency: 'CNY',
+    reason: 'Order expired before the payment arrived',
+    notifyUrl: 'https://merchant.test/refund-notify',
+    ...overrides,
   }
 }
 
@@ -55,10 +71,17 @@ function calls(method: string) {
 /** A raw, signed alipay.trade.query through the SDK itself, to read the gateway's own words. */
 async function rawTradeStatus(orderNo: string): Promise<unknown> {
   const sdk = new AlipaySdk({
-    appId: h.keys.alipay.appId, privateKey: h.keys.alipay.app.privateKey, alipayPublicKey: h.keys.alipay.platform.publicKey,
-    gateway: `${h.baseUrl}${ALIPAY_PREFIX}/gateway.do`, camelcase: false, keyType: 'PKCS8',
+    appId: h.keys.alipay.appId,
+    privateKey: h.keys.alipay.app.privateKey,
+    alipayPublicKey: h.keys.alipay.platform.publicKey,
+    gateway: `${h.baseUrl}${ALIPAY_PREFIX}/gateway.do`,
+    camelcase: false,
+    keyType: 'PKCS8',
   })
-  const answer = await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true }) as Record<string, unknown>
+  const answer = (await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true })) as Record<
+    string,
+    unknown
+  >
   return answer.trade_status
 }
 
@@ -110,7 +133,11 @@ describe('close', () => {
   })
 
   it('surfaces an answer not signed by the Alipay key it trusts as a ProviderError', async () => {
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    })
     const impostor = h.alipay({ alipayPublicKey: other.publicKey })
     await expect(impostor.close('ZFBUNKNOWN0001')).rejects.toBeInstanceOf(ProviderError)
     await expect(impostor.refund(refundOf('ZFBUNKNOWN0001', '2026'))).rejects.toBeInstanceOf(ProviderError)
@@ -179,18 +206,25 @@ describe('refund', () => {
     expect(await alipay.refund(refund)).toEqual({ state: 'succeeded', providerRefundNo: tradeNo })
     // A repeat answers 10000 with fund_change N; confirmed by query, it is the same refund.
     expect(await alipay.refund(refund)).toEqual({ state: 'succeeded', providerRefundNo: tradeNo })
-    expect(await refundRows(h, 'alipay', request.orderNo)).toEqual([expect.objectContaining({ out_refund_no: refund.refundNo, amount: 123400, state: 'SUCCESS' })])
+    expect(await refundRows(h, 'alipay', request.orderNo)).toEqual([
+      expect.objectContaining({ out_refund_no: refund.refundNo, amount: 123400, state: 'SUCCESS' }),
+    ])
 
     const sentBodies = calls('alipay.trade.refund').map((r) => JSON.parse(r.body.biz_content!) as Record<string, unknown>)
     expect(sentBodies[0]).toEqual({
-      out_trade_no: request.orderNo, trade_no: tradeNo, refund_amount: '1234.00', out_request_no: refund.refundNo, refund_reason: refund.reason,
+      out_trade_no: request.orderNo,
+      trade_no: tradeNo,
+      refund_amount: '1234.00',
+      out_request_no: refund.refundNo,
+      refund_reason: refund.reason,
     })
     expect(await alipay.queryRefund(refund.refundNo, request.orderNo)).toEqual({ state: 'succeeded', providerRefundNo: tradeNo })
     expect(await rawTradeStatus(request.orderNo)).toBe('TRADE_CLOSED')
     expect(await alipay.close(request.orderNo)).toEqual({ state: 'closed' })
     // Further refunds of a closed trade are refused for good.
     expect(await alipay.refund(refundOf(request.orderNo, tradeNo, { refundNo: `RX${request.orderNo}`, amount: 1 }))).toMatchObject({
-      state: 'failed', reason: expect.stringContaining('ACQ.TRADE_STATUS_ERROR'),
+      state: 'failed',
+      reason: expect.stringContaining('ACQ.TRADE_STATUS_ERROR'),
     })
   })
 
@@ -203,14 +237,16 @@ describe('refund', () => {
     expect(await alipay.refund(part(`A${request.orderNo}`, 300))).toMatchObject({ state: 'succeeded' })
     expect(await alipay.query(request.orderNo)).toMatchObject({ state: 'paid' })
     expect(await alipay.refund(part(`B${request.orderNo}`, 800))).toMatchObject({
-      state: 'failed', reason: expect.stringContaining('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL'),
+      state: 'failed',
+      reason: expect.stringContaining('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL'),
     })
     expect(await alipay.refund(part(`C${request.orderNo}`, 700))).toMatchObject({ state: 'succeeded' })
     expect(await rawTradeStatus(request.orderNo)).toBe('TRADE_CLOSED')
     expect((await refundRows(h, 'alipay', request.orderNo)).map((r) => r.amount)).toEqual([300, 700])
     // The same out_request_no with another amount is not the same refund.
     expect(await alipay.refund(part(`A${request.orderNo}`, 301))).toMatchObject({
-      state: 'failed', reason: expect.stringContaining('ACQ.DISCORDANT_REPEAT_REQUEST'),
+      state: 'failed',
+      reason: expect.stringContaining('ACQ.DISCORDANT_REPEAT_REQUEST'),
     })
   })
 
@@ -220,8 +256,14 @@ describe('refund', () => {
     const { payUrl } = await alipay.start(request)
     await openCashier(h, payUrl)
     const { trade_no: tradeNo } = (await tradeRow(h, 'alipay', request.orderNo))!
-    expect(await alipay.refund(refundOf(request.orderNo, tradeNo))).toMatchObject({ state: 'failed', reason: expect.stringContaining('ACQ.TRADE_STATUS_ERROR') })
-    expect(await alipay.refund(refundOf('ZFBNEVERSEEN01', '2026000001'))).toMatchObject({ state: 'failed', reason: expect.stringContaining('ACQ.TRADE_NOT_EXIST') })
+    expect(await alipay.refund(refundOf(request.orderNo, tradeNo))).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('ACQ.TRADE_STATUS_ERROR'),
+    })
+    expect(await alipay.refund(refundOf('ZFBNEVERSEEN01', '2026000001'))).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('ACQ.TRADE_NOT_EXIST'),
+    })
     expect(await alipay.queryRefund('RFNONE', 'ZFBNEVERSEEN01')).toEqual({ state: 'unknown' })
     expect(await refundRows(h, 'alipay', request.orderNo)).toEqual([])
   })
@@ -236,15 +278,24 @@ describe('refund', () => {
   })
 })
 
-describe('the gateway\'s own words', () => {
-  it('answers OpenAPI calls signed over the response object\'s exact text, as Alipay does (see published-vectors)', async () => {
+describe("the gateway's own words", () => {
+  it("answers OpenAPI calls signed over the response object's exact text, as Alipay does (see published-vectors)", async () => {
     const params: Record<string, string> = {
-      app_id: h.keys.alipay.appId, method: 'alipay.trade.close', charset: 'utf-8', sign_type: 'RSA2', timestamp: alipayTime(new Date()), version: '1.0',
+      app_id: h.keys.alipay.appId,
+      method: 'alipay.trade.close',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: alipayTime(new Date()),
+      version: '1.0',
       biz_content: JSON.stringify({ out_trade_no: 'ZFBNEVERSEEN03' }),
     }
-    params.sign = createSign('RSA-SHA256').update(signingString(params, ['sign']), 'utf8').sign(h.keys.alipay.app.privateKey, 'base64')
+    params.sign = createSign('RSA-SHA256')
+      .update(signingString(params, ['sign']), 'utf8')
+      .sign(h.keys.alipay.app.privateKey, 'base64')
     const res = await fetch(`${h.baseUrl}${ALIPAY_PREFIX}/gateway.do`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
     })
     const { content, sign } = signedAnswerParts(await res.text(), 'alipay_trade_close_response')
     expect(JSON.parse(content)).toEqual({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' })
@@ -253,15 +304,27 @@ describe('the gateway\'s own words', () => {
 
   it('refuses a request whose signature does not cover what was sent', async () => {
     const params: Record<string, string> = {
-      app_id: h.keys.alipay.appId, method: 'alipay.trade.close', charset: 'utf-8', sign_type: 'RSA2', timestamp: alipayTime(new Date()), version: '1.0',
+      app_id: h.keys.alipay.appId,
+      method: 'alipay.trade.close',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: alipayTime(new Date()),
+      version: '1.0',
       biz_content: JSON.stringify({ out_trade_no: 'ZFBNEVERSEEN03' }),
     }
-    params.sign = createSign('RSA-SHA256').update(signingString(params, ['sign']), 'utf8').sign(h.keys.alipay.app.privateKey, 'base64')
+    params.sign = createSign('RSA-SHA256')
+      .update(signingString(params, ['sign']), 'utf8')
+      .sign(h.keys.alipay.app.privateKey, 'base64')
     params.biz_content = JSON.stringify({ out_trade_no: 'ZFBNEVERSEEN04' })
     const res = await fetch(`${h.baseUrl}${ALIPAY_PREFIX}/gateway.do`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
     })
-    expect(JSON.parse(signedAnswerParts(await res.text(), 'alipay_trade_close_response').content)).toMatchObject({ code: '40002', sub_code: 'isv.invalid-signature' })
+    expect(JSON.parse(signedAnswerParts(await res.text(), 'alipay_trade_close_response').content)).toMatchObject({
+      code: '40002',
+      sub_code: 'isv.invalid-signature',
+    })
   })
 })
 
@@ -270,7 +333,13 @@ describe('notifications', () => {
     const alipay = h.alipay()
     const request = zfb()
     await pay((await alipay.start(request)).payUrl)
-    expect(await alipay.verify(incoming(h.sent[0]!))).toMatchObject({ kind: 'payment', provider: 'alipay', orderNo: request.orderNo, amount: 123400, outcome: 'paid' })
+    expect(await alipay.verify(incoming(h.sent[0]!))).toMatchObject({
+      kind: 'payment',
+      provider: 'alipay',
+      orderNo: request.orderNo,
+      amount: 123400,
+      outcome: 'paid',
+    })
   })
 })
 

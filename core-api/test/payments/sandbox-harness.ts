@@ -57,7 +57,8 @@ function strings(source: unknown): Record<string, string> {
 }
 
 function eventName(notification: Sent): string {
-  if (notification.headers['content-type']?.includes('json')) return String((JSON.parse(notification.body) as { event_type?: unknown }).event_type)
+  if (notification.headers['content-type']?.includes('json'))
+    return String((JSON.parse(notification.body) as { event_type?: unknown }).event_type)
   return new URLSearchParams(notification.body).get('trade_status') ?? 'unknown'
 }
 
@@ -72,7 +73,11 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
   const app = Fastify({ logger: false })
   app.addHook('preHandler', async (request) => {
     received.push({
-      method: request.method, path: request.url.split('?')[0]!, query: strings(request.query), body: strings(request.body), rawBody: request.rawBody ?? '',
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      query: strings(request.query),
+      body: strings(request.body),
+      rawBody: request.rawBody ?? '',
     })
   })
   app.addHook('onResponse', async (request) => {
@@ -80,16 +85,34 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
   })
 
   const harness: Harness = {
-    app, books, keys, sent, received, events, notifyStatus: 204, baseUrl: `http://127.0.0.1:${port}`,
-    alipay: (overrides = {}) => new AlipayProvider({
-      appId: keys.alipay.appId, privateKey: keys.alipay.app.privateKey, alipayPublicKey: keys.alipay.platform.publicKey,
-      gateway: `${harness.baseUrl}${ALIPAY_PREFIX}/gateway.do`, ...overrides,
-    }),
-    wechat: (overrides = {}) => new WechatPayProvider({
-      baseUrl: `${harness.baseUrl}${WECHAT_PREFIX}`, appId: keys.wechatpay.appId, mchId: keys.wechatpay.mchId,
-      merchantPrivateKey: keys.wechatpay.merchant.privateKey, merchantSerial: keys.wechatpay.merchantSerial,
-      platformPublicKey: keys.wechatpay.platform.publicKey, platformSerial: keys.wechatpay.platformSerial, apiV3Key: keys.wechatpay.apiV3Key, ...overrides,
-    }),
+    app,
+    books,
+    keys,
+    sent,
+    received,
+    events,
+    notifyStatus: 204,
+    baseUrl: `http://127.0.0.1:${port}`,
+    alipay: (overrides = {}) =>
+      new AlipayProvider({
+        appId: keys.alipay.appId,
+        privateKey: keys.alipay.app.privateKey,
+        alipayPublicKey: keys.alipay.platform.publicKey,
+        gateway: `${harness.baseUrl}${ALIPAY_PREFIX}/gateway.do`,
+        ...overrides,
+      }),
+    wechat: (overrides = {}) =>
+      new WechatPayProvider({
+        baseUrl: `${harness.baseUrl}${WECHAT_PREFIX}`,
+        appId: keys.wechatpay.appId,
+        mchId: keys.wechatpay.mchId,
+        merchantPrivateKey: keys.wechatpay.merchant.privateKey,
+        merchantSerial: keys.wechatpay.merchantSerial,
+        platformPublicKey: keys.wechatpay.platform.publicKey,
+        platformSerial: keys.wechatpay.platformSerial,
+        apiV3Key: keys.wechatpay.apiV3Key,
+        ...overrides,
+      }),
     reset() {
       sent.length = 0
       received.length = 0
@@ -110,7 +133,11 @@ export async function startSandboxes(options: { refundDelayMs?: number } = {}): 
     return { status: harness.notifyStatus, body: alipay ? (ok ? 'success' : 'failure') : ok ? '' : '{"code":"FAIL","message":"busy"}' }
   }
   await app.register(sandbox, {
-    keys, books, publicUrl: harness.baseUrl, deliver, payBackUrl,
+    keys,
+    books,
+    publicUrl: harness.baseUrl,
+    deliver,
+    payBackUrl,
     ...(options.refundDelayMs === undefined ? {} : { refundDelayMs: options.refundDelayMs }),
   })
   await app.listen({ host: '127.0.0.1', port })
@@ -148,7 +175,10 @@ export function openCashier(harness: Harness, payUrl: string, headers: Record<st
 
 export function pressCashier(harness: Harness, payUrl: string, result: 'success' | 'fail') {
   return harness.app.inject({
-    method: 'POST', url: cashierPath(harness, payUrl), payload: `result=${result}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    url: cashierPath(harness, payUrl),
+    payload: `result=${result}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
 }
 
@@ -163,7 +193,9 @@ export function tradeRow(harness: Harness, provider: 'alipay' | 'wechatpay', ord
 }
 
 export function refundRows(harness: Harness, provider: 'alipay' | 'wechatpay', orderNo: string) {
-  return harness.books.refundsOf(provider, orderNo).map((r) => ({ out_refund_no: r.outRefundNo, amount: r.amount, state: r.state, refund_key: r.refundKey }))
+  return harness.books
+    .refundsOf(provider, orderNo)
+    .map((r) => ({ out_refund_no: r.outRefundNo, amount: r.amount, state: r.state, refund_key: r.refundKey }))
 }
 
 /** Waits for a condition the sandbox meets asynchronously (a refund's settlement). */

@@ -5,7 +5,17 @@ import { wechatTime } from '../../src/payments/china-time.ts'
 import { ProviderError, type RefundRequest } from '../../src/payments/types.ts'
 import { useTimeZone } from '../helpers/time-zone.ts'
 import {
-  eventually, incoming, openCashier, paymentRequest, pressCashier, REFUND_NOTIFY_URL, refundRows, startSandboxes, tradeRow, WECHAT_PREFIX, type Harness,
+  eventually,
+  incoming,
+  openCashier,
+  paymentRequest,
+  pressCashier,
+  REFUND_NOTIFY_URL,
+  refundRows,
+  startSandboxes,
+  tradeRow,
+  WECHAT_PREFIX,
+  type Harness,
 } from './sandbox-harness.ts'
 
 // The WeChat Pay provider against the payment sandbox over real HTTP: close,
@@ -38,8 +48,15 @@ async function pay(payUrl: string): Promise<string> {
 
 function refundOf(orderNo: string, providerTradeNo: string, overrides: Partial<RefundRequest> = {}): RefundRequest {
   return {
-    orderNo, providerTradeNo, refundNo: `RF${orderNo}`, amount: 123400, total: 123400, currency: 'CNY',
-    reason: 'Paid after the order expired', notifyUrl: REFUND_NOTIFY_URL, ...overrides,
+    orderNo,
+    providerTradeNo,
+    refundNo: `RF${orderNo}`,
+    amount: 123400,
+    total: 123400,
+    currency: 'CNY',
+    reason: 'Paid after the order expired',
+    notifyUrl: REFUND_NOTIFY_URL,
+    ...overrides,
   }
 }
 
@@ -49,7 +66,8 @@ async function rawCall(method: 'GET' | 'POST', path: string, body?: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body)
   const timestamp = String(Math.floor(Date.now() / 1000))
   const nonce = randomBytes(16).toString('hex').toUpperCase()
-  const signature = createSign('RSA-SHA256').update(`${method}\n${WECHAT_PREFIX}${path}\n${timestamp}\n${nonce}\n${text}\n`, 'utf8')
+  const signature = createSign('RSA-SHA256')
+    .update(`${method}\n${WECHAT_PREFIX}${path}\n${timestamp}\n${nonce}\n${text}\n`, 'utf8')
     .sign(h.keys.wechatpay.merchant.privateKey, 'base64')
   const res = await fetch(url, {
     method,
@@ -64,7 +82,12 @@ async function rawCall(method: 'GET' | 'POST', path: string, body?: unknown) {
   const verified = createVerify('RSA-SHA256')
     .update(`${res.headers.get('wechatpay-timestamp')}\n${res.headers.get('wechatpay-nonce')}\n${answer}\n`, 'utf8')
     .verify(h.keys.wechatpay.platform.publicKey, res.headers.get('wechatpay-signature') ?? '', 'base64')
-  return { status: res.status, text: answer, signed: verified, data: answer === '' ? undefined : JSON.parse(answer) as Record<string, unknown> }
+  return {
+    status: res.status,
+    text: answer,
+    signed: verified,
+    data: answer === '' ? undefined : (JSON.parse(answer) as Record<string, unknown>),
+  }
 }
 
 function decrypt(resource: { ciphertext: string; nonce: string; associated_data: string }): Record<string, unknown> {
@@ -72,7 +95,10 @@ function decrypt(resource: { ciphertext: string; nonce: string; associated_data:
   const decipher = createDecipheriv('aes-256-gcm', Buffer.from(h.keys.wechatpay.apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'))
   decipher.setAuthTag(data.subarray(data.length - 16))
   decipher.setAAD(Buffer.from(resource.associated_data, 'utf8'))
-  return JSON.parse(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')) as Record<string, unknown>
+  return JSON.parse(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')) as Record<
+    string,
+    unknown
+  >
 }
 
 const refundNotifications = () => h.sent.filter((n) => n.url === REFUND_NOTIFY_URL)
@@ -88,7 +114,9 @@ describe('close', () => {
     expect(await wechat.close(request.orderNo)).toEqual({ state: 'closed' })
     expect(await tradeRow(h, 'wechatpay', request.orderNo)).toMatchObject({ state: 'CLOSED' })
     expect(await wechat.query(request.orderNo)).toEqual({ state: 'failed' })
-    expect((await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data).toMatchObject({ trade_state: 'CLOSED' })
+    expect(
+      (await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data,
+    ).toMatchObject({ trade_state: 'CLOSED' })
 
     const page = await openCashier(h, payUrl, { 'accept-language': 'en-US' })
     expect(page.body).not.toContain('<form')
@@ -124,7 +152,11 @@ describe('close', () => {
   it('refuses an answer not signed by the platform key, and a gateway that does not answer', async () => {
     const request = wx()
     await h.wechat().start(request)
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    })
     await expect(h.wechat({ platformPublicKey: other.publicKey }).close(request.orderNo)).rejects.toThrow(/signature/)
     // The gateway did close it; the caller, told nothing it can trust, retries and hears closed.
     expect(await h.wechat().close(request.orderNo)).toEqual({ state: 'closed' })
@@ -159,7 +191,7 @@ describe('time_expire', () => {
     expect(lateAt).toBeGreaterThanOrEqual(before + 90 * 86_400_000)
     expect(lateAt).toBeLessThanOrEqual(after + 90 * 86_400_000)
     // A minute's grace: the order past its own deadline is still payable at WeChat, which is why it must be closed.
-    expect((await h.wechat().query(soon.orderNo))).toEqual({ state: 'unpaid' })
+    expect(await h.wechat().query(soon.orderNo)).toEqual({ state: 'unpaid' })
   })
 
   it('past it, the cashier shows the order closed, Pay answers that it expired, and query says CLOSED', async () => {
@@ -177,15 +209,22 @@ describe('time_expire', () => {
     expect(pressed.statusCode).toBe(200)
     expect(pressed.body).toContain('The payment deadline has passed')
     expect(h.sent).toHaveLength(0)
-    expect((await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data).toMatchObject({ trade_state: 'CLOSED' })
+    expect(
+      (await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data,
+    ).toMatchObject({ trade_state: 'CLOSED' })
     expect(await wechat.query(request.orderNo)).toEqual({ state: 'failed' })
     expect(await wechat.close(request.orderNo)).toEqual({ state: 'closed' })
   })
 
   it('the gateway refuses a time_expire that is not RFC 3339', async () => {
     const res = await rawCall('POST', '/v3/pay/transactions/native', {
-      appid: h.keys.wechatpay.appId, mchid: h.keys.wechatpay.mchId, description: 'x', out_trade_no: 'WXBADEXPIRE01', notify_url: 'https://merchant.test/n',
-      time_expire: '2031-03-10 00:05:07', amount: { total: 1, currency: 'CNY' },
+      appid: h.keys.wechatpay.appId,
+      mchid: h.keys.wechatpay.mchId,
+      description: 'x',
+      out_trade_no: 'WXBADEXPIRE01',
+      notify_url: 'https://merchant.test/n',
+      time_expire: '2031-03-10 00:05:07',
+      amount: { total: 1, currency: 'CNY' },
     })
     expect(res).toMatchObject({ status: 400, signed: true, data: { code: 'PARAM_ERROR' } })
   })
@@ -201,9 +240,15 @@ describe('refund', () => {
     const started = await wechat.refund(refund)
     expect(started).toMatchObject({ state: 'processing', providerRefundNo: expect.stringMatching(/^50\d{27}$/) })
     const providerRefundNo = (started as { providerRefundNo: string }).providerRefundNo
-    const sentBody = JSON.parse(h.received.find((r) => r.path === `${WECHAT_PREFIX}/v3/refund/domestic/refunds`)!.rawBody) as Record<string, unknown>
+    const sentBody = JSON.parse(h.received.find((r) => r.path === `${WECHAT_PREFIX}/v3/refund/domestic/refunds`)!.rawBody) as Record<
+      string,
+      unknown
+    >
     expect(sentBody).toEqual({
-      transaction_id: transactionId, out_refund_no: refund.refundNo, reason: refund.reason, notify_url: REFUND_NOTIFY_URL,
+      transaction_id: transactionId,
+      out_refund_no: refund.refundNo,
+      reason: refund.reason,
+      notify_url: REFUND_NOTIFY_URL,
       amount: { refund: 123400, total: 123400, currency: 'CNY' },
     })
 
@@ -215,20 +260,35 @@ describe('refund', () => {
 
     const notification = refundNotifications()[0]!
     expect(await wechat.verify(incoming(notification))).toEqual({
-      kind: 'refund', provider: 'wechatpay', refundNo: refund.refundNo, orderNo: request.orderNo, providerRefundNo,
-      merchantId: h.keys.wechatpay.mchId, state: 'succeeded',
+      kind: 'refund',
+      provider: 'wechatpay',
+      refundNo: refund.refundNo,
+      orderNo: request.orderNo,
+      providerRefundNo,
+      merchantId: h.keys.wechatpay.mchId,
+      state: 'succeeded',
     })
-    const event = JSON.parse(notification.body) as { event_type: string; resource: { ciphertext: string; nonce: string; associated_data: string; original_type: string } }
+    const event = JSON.parse(notification.body) as {
+      event_type: string
+      resource: { ciphertext: string; nonce: string; associated_data: string; original_type: string }
+    }
     expect(event).toMatchObject({ event_type: 'REFUND.SUCCESS', resource: { associated_data: 'refund', original_type: 'refund' } })
     expect(decrypt(event.resource)).toMatchObject({
-      mchid: h.keys.wechatpay.mchId, out_trade_no: request.orderNo, transaction_id: transactionId, out_refund_no: refund.refundNo,
-      refund_id: providerRefundNo, refund_status: 'SUCCESS', amount: { total: 123400, refund: 123400 },
+      mchid: h.keys.wechatpay.mchId,
+      out_trade_no: request.orderNo,
+      transaction_id: transactionId,
+      out_refund_no: refund.refundNo,
+      refund_id: providerRefundNo,
+      refund_status: 'SUCCESS',
+      amount: { total: 123400, refund: 123400 },
     })
     expect(parseWechatTime(decrypt(event.resource).success_time)).toBeInstanceOf(Date)
 
     expect(await wechat.queryRefund(refund.refundNo, request.orderNo)).toEqual({ state: 'succeeded', providerRefundNo })
     // Refunded in full: the trade reads REFUND, which the reconciliation query will not guess about.
-    expect((await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data).toMatchObject({ trade_state: 'REFUND' })
+    expect(
+      (await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data,
+    ).toMatchObject({ trade_state: 'REFUND' })
     await expect(wechat.query(request.orderNo)).rejects.toThrow(/REFUND/)
     expect(await wechat.close(request.orderNo)).toEqual({ state: 'paid', amount: 123400, providerTradeNo: transactionId })
 
@@ -236,7 +296,9 @@ describe('refund', () => {
     expect(await wechat.refund(refund)).toEqual({ state: 'succeeded', providerRefundNo })
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(refundNotifications()).toHaveLength(1)
-    expect(await refundRows(h, 'wechatpay', request.orderNo)).toEqual([expect.objectContaining({ out_refund_no: refund.refundNo, state: 'SUCCESS', refund_key: providerRefundNo })])
+    expect(await refundRows(h, 'wechatpay', request.orderNo)).toEqual([
+      expect.objectContaining({ out_refund_no: refund.refundNo, state: 'SUCCESS', refund_key: providerRefundNo }),
+    ])
   })
 
   it('is idempotent on out_refund_no while still processing', async () => {
@@ -260,8 +322,17 @@ describe('refund', () => {
     // Taken an hour ago by an instance that went away before settling it (so no timer of this one runs).
     const anHourAgo = new Date(Date.now() - 3600_000)
     h.books.addRefund({
-      provider: 'wechatpay', refundKey: `50${Date.now()}0000000000000000`, outRefundNo: refundNo, outTradeNo: request.orderNo, amount: 123400,
-      currency: 'CNY', reason: null, notifyUrl: REFUND_NOTIFY_URL, state: 'PROCESSING', createdAt: anHourAgo, updatedAt: anHourAgo,
+      provider: 'wechatpay',
+      refundKey: `50${Date.now()}0000000000000000`,
+      outRefundNo: refundNo,
+      outTradeNo: request.orderNo,
+      amount: 123400,
+      currency: 'CNY',
+      reason: null,
+      notifyUrl: REFUND_NOTIFY_URL,
+      state: 'PROCESSING',
+      createdAt: anHourAgo,
+      updatedAt: anHourAgo,
     })
     expect(await wechat.queryRefund(refundNo, request.orderNo)).toMatchObject({ state: 'succeeded' })
     expect(await wechat.queryRefund(refundNo, request.orderNo)).toMatchObject({ state: 'succeeded' })
@@ -276,7 +347,10 @@ describe('refund', () => {
     const transactionId = await pay((await wechat.start(request)).payUrl)
     const part = (refundNo: string, amount: number) => refundOf(request.orderNo, transactionId, { refundNo, amount, total: 1000 })
     expect(await wechat.refund(part(`A${request.orderNo}`, 400))).toMatchObject({ state: 'processing' })
-    expect(await wechat.refund(part(`B${request.orderNo}`, 700))).toMatchObject({ state: 'failed', reason: expect.stringContaining('INVALID_REQUEST') })
+    expect(await wechat.refund(part(`B${request.orderNo}`, 700))).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('INVALID_REQUEST'),
+    })
     expect(await wechat.refund(part(`C${request.orderNo}`, 600))).toMatchObject({ state: 'processing' })
     await eventually(async () => (await refundRows(h, 'wechatpay', request.orderNo)).every((r) => r.state === 'SUCCESS'))
     expect((await refundRows(h, 'wechatpay', request.orderNo)).map((r) => r.amount)).toEqual([400, 600])
@@ -290,9 +364,13 @@ describe('refund', () => {
     const request = wx()
     await wechat.start(request)
     const { trade_no: tradeNo } = (await tradeRow(h, 'wechatpay', request.orderNo))!
-    expect(await wechat.refund(refundOf(request.orderNo, tradeNo))).toMatchObject({ state: 'failed', reason: expect.stringContaining('INVALID_REQUEST') })
+    expect(await wechat.refund(refundOf(request.orderNo, tradeNo))).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('INVALID_REQUEST'),
+    })
     expect(await wechat.refund(refundOf('WXNEVERSEEN0002', '4200000000000000000000000000'))).toMatchObject({
-      state: 'failed', reason: expect.stringContaining('RESOURCE_NOT_EXISTS'),
+      state: 'failed',
+      reason: expect.stringContaining('RESOURCE_NOT_EXISTS'),
     })
     expect(await wechat.queryRefund('RFNEVERSEEN', request.orderNo)).toEqual({ state: 'unknown' })
   })
@@ -314,29 +392,62 @@ describe('refund notifications built by hand', () => {
     const nonce = randomBytes(6).toString('hex')
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(h.keys.wechatpay.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
     cipher.setAAD(Buffer.from('refund', 'utf8'))
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64')
+    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+      'base64',
+    )
     const body = JSON.stringify({
-      id: 'EV-REFUND-1', create_time: '2026-11-25T10:00:00+08:00', resource_type: 'encrypt-resource', event_type: eventType, summary: '退款',
+      id: 'EV-REFUND-1',
+      create_time: '2026-11-25T10:00:00+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary: '退款',
       resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: 'refund', original_type: originalType },
     })
     const timestamp = String(Math.floor(Date.now() / 1000))
-    const signature = createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`, 'utf8').sign(h.keys.wechatpay.platform.privateKey, 'base64')
+    const signature = createSign('RSA-SHA256')
+      .update(`${timestamp}\n${nonce}\n${body}\n`, 'utf8')
+      .sign(h.keys.wechatpay.platform.privateKey, 'base64')
     return incoming({
-      url: '', body,
-      headers: { 'content-type': 'application/json', 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'wechatpay-serial': h.keys.wechatpay.platformSerial, 'wechatpay-signature': signature },
+      url: '',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-timestamp': timestamp,
+        'wechatpay-nonce': nonce,
+        'wechatpay-serial': h.keys.wechatpay.platformSerial,
+        'wechatpay-signature': signature,
+      },
     })
   }
   const refund = (overrides: Record<string, unknown> = {}) => ({
-    mchid: h.keys.wechatpay.mchId, out_trade_no: 'WXCRAFTED0001', transaction_id: '4200000000202611250000000001', out_refund_no: 'RFCRAFTED0001',
-    refund_id: '50000000382019052709732678859', refund_status: 'SUCCESS', success_time: '2026-11-25T10:00:00+08:00',
-    user_received_account: '支付用户零钱', amount: { total: 100, refund: 100, payer_total: 100, payer_refund: 100 }, ...overrides,
+    mchid: h.keys.wechatpay.mchId,
+    out_trade_no: 'WXCRAFTED0001',
+    transaction_id: '4200000000202611250000000001',
+    out_refund_no: 'RFCRAFTED0001',
+    refund_id: '50000000382019052709732678859',
+    refund_status: 'SUCCESS',
+    success_time: '2026-11-25T10:00:00+08:00',
+    user_received_account: '支付用户零钱',
+    amount: { total: 100, refund: 100, payer_total: 100, payer_refund: 100 },
+    ...overrides,
   })
 
   it('maps REFUND.SUCCESS, REFUND.ABNORMAL and REFUND.CLOSED', async () => {
     const wechat = h.wechat()
-    expect(await wechat.verify(crafted('REFUND.SUCCESS', refund()))).toMatchObject({ kind: 'refund', refundNo: 'RFCRAFTED0001', orderNo: 'WXCRAFTED0001', state: 'succeeded' })
-    expect(await wechat.verify(crafted('REFUND.ABNORMAL', refund({ refund_status: 'ABNORMAL' })))).toMatchObject({ kind: 'refund', state: 'failed' })
-    expect(await wechat.verify(crafted('REFUND.CLOSED', refund({ refund_status: 'CLOSED' })))).toMatchObject({ kind: 'refund', state: 'failed' })
+    expect(await wechat.verify(crafted('REFUND.SUCCESS', refund()))).toMatchObject({
+      kind: 'refund',
+      refundNo: 'RFCRAFTED0001',
+      orderNo: 'WXCRAFTED0001',
+      state: 'succeeded',
+    })
+    expect(await wechat.verify(crafted('REFUND.ABNORMAL', refund({ refund_status: 'ABNORMAL' })))).toMatchObject({
+      kind: 'refund',
+      state: 'failed',
+    })
+    expect(await wechat.verify(crafted('REFUND.CLOSED', refund({ refund_status: 'CLOSED' })))).toMatchObject({
+      kind: 'refund',
+      state: 'failed',
+    })
   })
 
   it('refuses another merchant, a resource of the wrong type, unknown events and statuses', async () => {

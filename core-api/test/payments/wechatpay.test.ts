@@ -97,7 +97,9 @@ function openCashier(payUrl: string) {
 
 function submitCashier(payUrl: string, result: string) {
   return app.inject({
-    method: 'POST', url: cashierPath(payUrl), payload: `result=${encodeURIComponent(result)}`,
+    method: 'POST',
+    url: cashierPath(payUrl),
+    payload: `result=${encodeURIComponent(result)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
 }
@@ -108,10 +110,18 @@ function incoming(notification: Sent | { headers: Record<string, string>; body: 
 
 function tradeRow(orderNo: string) {
   const trade = books.trade('wechatpay', 'outTradeNo', orderNo)
-  return trade && {
-    state: trade.state, amount: trade.amount, currency: trade.currency, subject: trade.subject, notify_url: trade.notifyUrl,
-    app_id: trade.appId, merchant_id: trade.merchantId, trade_no: trade.tradeNo,
-  }
+  return (
+    trade && {
+      state: trade.state,
+      amount: trade.amount,
+      currency: trade.currency,
+      subject: trade.subject,
+      notify_url: trade.notifyUrl,
+      app_id: trade.appId,
+      merchant_id: trade.merchantId,
+      trade_no: trade.tradeNo,
+    }
+  )
 }
 
 // ---- notifications built independently of src/payments/wechatpay.ts ----
@@ -147,13 +157,24 @@ interface Crafted {
 
 function craft(options: Crafted = {}) {
   const transaction = options.transaction ?? {
-    appid: keys.appId, mchid: keys.mchId, out_trade_no: 'CRAFTED000001', transaction_id: '4200000000202611220000000001',
-    trade_state: 'SUCCESS', success_time: '2026-11-22T20:00:00+08:00', amount: { total: 9900, payer_total: 9900, currency: 'CNY', payer_currency: 'CNY' },
+    appid: keys.appId,
+    mchid: keys.mchId,
+    out_trade_no: 'CRAFTED000001',
+    transaction_id: '4200000000202611220000000001',
+    trade_state: 'SUCCESS',
+    success_time: '2026-11-22T20:00:00+08:00',
+    amount: { total: 9900, payer_total: 9900, currency: 'CNY', payer_currency: 'CNY' },
   }
-  const body = options.body ?? JSON.stringify({
-    id: 'EV-2018022511223320873', create_time: '2026-11-22T20:00:00+08:00', resource_type: 'encrypt-resource', event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功', resource: encrypt(options.apiV3Key ?? keys.apiV3Key, JSON.stringify(transaction), 'transaction'),
-  })
+  const body =
+    options.body ??
+    JSON.stringify({
+      id: 'EV-2018022511223320873',
+      create_time: '2026-11-22T20:00:00+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: 'TRANSACTION.SUCCESS',
+      summary: '支付成功',
+      resource: encrypt(options.apiV3Key ?? keys.apiV3Key, JSON.stringify(transaction), 'transaction'),
+    })
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000))
   const nonce = randomBytes(16).toString('hex')
   return {
@@ -169,7 +190,11 @@ function craft(options: Crafted = {}) {
 }
 
 function otherRsaKey(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey
 }
 
 // ---- tests ----
@@ -180,7 +205,13 @@ describe('start', () => {
     const { payUrl } = await provider().start(request)
     cashierPath(payUrl)
     expect(await tradeRow(request.orderNo)).toMatchObject({
-      state: 'WAIT', amount: 123400, currency: 'CNY', subject: request.subject, notify_url: NOTIFY_URL, app_id: keys.appId, merchant_id: keys.mchId,
+      state: 'WAIT',
+      amount: 123400,
+      currency: 'CNY',
+      subject: request.subject,
+      notify_url: NOTIFY_URL,
+      app_id: keys.appId,
+      merchant_id: keys.mchId,
     })
   })
 
@@ -257,16 +288,33 @@ describe('paying', () => {
     const verified = await wechat.verify(incoming(notification))
     if (verified?.kind !== 'payment') throw new Error('expected a verified payment notification')
     expect(verified).toMatchObject({
-      provider: 'wechatpay', orderNo: request.orderNo, amount: 123400, currency: 'CNY', appId: keys.appId, merchantId: keys.mchId, outcome: 'paid',
+      provider: 'wechatpay',
+      orderNo: request.orderNo,
+      amount: 123400,
+      currency: 'CNY',
+      appId: keys.appId,
+      merchantId: keys.mchId,
+      outcome: 'paid',
     })
     expect(verified.providerTradeNo).toMatch(/^\d{28}$/)
 
     // The resource decrypts with plain node:crypto as WeChat documents it.
-    const event = JSON.parse(notification.body) as { event_type: string; resource_type: string; resource: { ciphertext: string; nonce: string; associated_data: string } }
-    expect(event).toMatchObject({ event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', resource: { algorithm: 'AEAD_AES_256_GCM', associated_data: 'transaction' } })
+    const event = JSON.parse(notification.body) as {
+      event_type: string
+      resource_type: string
+      resource: { ciphertext: string; nonce: string; associated_data: string }
+    }
+    expect(event).toMatchObject({
+      event_type: 'TRANSACTION.SUCCESS',
+      resource_type: 'encrypt-resource',
+      resource: { algorithm: 'AEAD_AES_256_GCM', associated_data: 'transaction' },
+    })
     expect(event.resource.nonce).toHaveLength(12)
     expect(decrypt(keys.apiV3Key, event.resource)).toMatchObject({
-      out_trade_no: request.orderNo, trade_state: 'SUCCESS', transaction_id: verified.providerTradeNo, amount: { total: 123400, payer_total: 123400 },
+      out_trade_no: request.orderNo,
+      trade_state: 'SUCCESS',
+      transaction_id: verified.providerTradeNo,
+      amount: { total: 123400, payer_total: 123400 },
     })
 
     const again = await submitCashier(payUrl, 'success')
@@ -327,7 +375,12 @@ describe('verify', () => {
   })
 
   it('accepts a notification built by the book (control for the refusals below)', async () => {
-    expect(await wechat.verify(incoming(craft()))).toMatchObject({ orderNo: 'CRAFTED000001', amount: 9900, outcome: 'paid', appId: keys.appId })
+    expect(await wechat.verify(incoming(craft()))).toMatchObject({
+      orderNo: 'CRAFTED000001',
+      amount: 9900,
+      outcome: 'paid',
+      appId: keys.appId,
+    })
   })
 
   it('refuses a body with one byte changed', async () => {
@@ -362,19 +415,42 @@ describe('verify', () => {
   })
 
   it('refuses another merchant, missing headers and malformed bodies without throwing', async () => {
-    const crafted = craft({ transaction: { appid: keys.appId, mchid: '1900009999', out_trade_no: 'X12345', transaction_id: '1', trade_state: 'SUCCESS', amount: { total: 1, currency: 'CNY' } } })
+    const crafted = craft({
+      transaction: {
+        appid: keys.appId,
+        mchid: '1900009999',
+        out_trade_no: 'X12345',
+        transaction_id: '1',
+        trade_state: 'SUCCESS',
+        amount: { total: 1, currency: 'CNY' },
+      },
+    })
     expect(await wechat.verify(incoming(crafted))).toBeUndefined()
     const { headers, body } = craft()
     const { 'wechatpay-signature': _dropped, ...unsigned } = headers
     expect(await wechat.verify(incoming({ headers: unsigned, body }))).toBeUndefined()
     expect(await wechat.verify(incoming(craft({ body: 'not json' })))).toBeUndefined()
-    expect(await wechat.verify(incoming(craft({ body: '{"resource_type":"encrypt-resource","resource":{"algorithm":"AEAD_AES_256_GCM","ciphertext":"AA==","nonce":"x"}}' })))).toBeUndefined()
+    expect(
+      await wechat.verify(
+        incoming(
+          craft({
+            body: '{"resource_type":"encrypt-resource","resource":{"algorithm":"AEAD_AES_256_GCM","ciphertext":"AA==","nonce":"x"}}',
+          }),
+        ),
+      ),
+    ).toBeUndefined()
     expect(await wechat.verify({ headers: {}, rawBody: '', contentType: '' })).toBeUndefined()
   })
 
   it('recognizes only signed JSON', () => {
     expect(wechat.recognizes(incoming(craft()))).toBe(true)
-    expect(wechat.recognizes({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'sign=x&app_id=y', contentType: 'application/x-www-form-urlencoded' })).toBe(false)
+    expect(
+      wechat.recognizes({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: 'sign=x&app_id=y',
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+    ).toBe(false)
     expect(wechat.recognizes({ headers: {}, rawBody: '{}', contentType: 'application/json' })).toBe(false)
   })
 })
@@ -391,13 +467,21 @@ describe('signatures on calls', () => {
 
   it('the sandbox refuses another certificate serial and unsigned requests', async () => {
     await expect(provider({ merchantSerial: 'DEADBEEF' }).start(payment())).rejects.toThrow(/SIGN_ERROR/)
-    const res = await fetch(`${baseUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const res = await fetch(`${baseUrl}/v3/pay/transactions/native`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ code: 'SIGN_ERROR' })
   })
 
   it('the provider refuses answers not signed by the platform key it trusts', async () => {
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    })
     await expect(provider({ platformPublicKey: other.publicKey }).start(payment())).rejects.toThrow(/signature/)
     await expect(provider({ platformSerial: 'NOT-THE-PLATFORM' }).query('NEVERHEARDOF01')).rejects.toBeInstanceOf(ProviderError)
   })

@@ -21,7 +21,11 @@ afterAll(async () => {
 /** A second queue on the same database, as another instance would run it. */
 async function anotherInstance() {
   const queue = await startJobQueue({
-    sequelize: t.app.db.sequelize, log: t.app.log, pollIntervalSeconds: 0.5, migrate: true, withSchemaLock: (fn) => t.app.db.withSchemaLock(fn),
+    sequelize: t.app.db.sequelize,
+    log: t.app.log,
+    pollIntervalSeconds: 0.5,
+    migrate: true,
+    withSchemaLock: (fn) => t.app.db.withSchemaLock(fn),
   })
   extraQueues.push(queue)
   return queue
@@ -41,12 +45,16 @@ const define = (queue: JobQueue, name: string, retryLimit = 3) =>
 it('sends a job with the transaction that caused it: a rollback leaves none, a commit runs it', async () => {
   const seen: number[] = []
   await define(t.app.jobs, 'test.transactional')
-  await t.app.jobs.work<{ n: number }>('test.transactional', async ({ n }) => { seen.push(n) })
+  await t.app.jobs.work<{ n: number }>('test.transactional', async ({ n }) => {
+    seen.push(n)
+  })
 
-  await expect(t.app.db.sequelize.transaction(async (transaction) => {
-    await t.app.jobs.send('test.transactional', { n: 1 }, { transaction })
-    throw new Error('the change failed')
-  })).rejects.toThrow('the change failed')
+  await expect(
+    t.app.db.sequelize.transaction(async (transaction) => {
+      await t.app.jobs.send('test.transactional', { n: 1 }, { transaction })
+      throw new Error('the change failed')
+    }),
+  ).rejects.toThrow('the change failed')
   await t.app.db.sequelize.transaction(async (transaction) => {
     await t.app.jobs.send('test.transactional', { n: 2 }, { transaction })
   })
@@ -56,7 +64,8 @@ it('sends a job with the transaction that caused it: a rollback leaves none, a c
   await new Promise((resolve) => setTimeout(resolve, 700))
   expect(seen).toEqual([2])
   const rows = await t.app.db.sequelize.query<{ n: number }>(
-    `SELECT (data->>'n')::int AS n FROM pgboss.job WHERE name = 'test.transactional'`, { type: QueryTypes.SELECT },
+    `SELECT (data->>'n')::int AS n FROM pgboss.job WHERE name = 'test.transactional'`,
+    { type: QueryTypes.SELECT },
   )
   expect(rows.map((r) => r.n)).toEqual([2])
 })
@@ -69,7 +78,9 @@ it('retries a failed job until it succeeds, and counts what is queued and failed
     attempts++
     if (attempts < 3) throw new Error(`attempt ${attempts} fails`)
   })
-  await t.app.jobs.work('test.hopeless', async () => { throw new Error('never works') })
+  await t.app.jobs.work('test.hopeless', async () => {
+    throw new Error('never works')
+  })
   await t.app.jobs.send('test.flaky', {})
   await t.app.jobs.send('test.hopeless', {})
 
@@ -87,16 +98,24 @@ it('retries a failed job until it succeeds, and counts what is queued and failed
 it('runs periodic work once per slot, however many instances offer it', async () => {
   const runs: string[] = []
   const second = await anotherInstance()
-  for (const [label, queue] of [['first', t.app.jobs], ['second', second]] as const) {
+  for (const [label, queue] of [
+    ['first', t.app.jobs],
+    ['second', second],
+  ] as const) {
     await queue.define('test.sweep', { policy: 'stately', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 30 })
-    await queue.work('test.sweep', async () => { runs.push(label) })
+    await queue.work('test.sweep', async () => {
+      runs.push(label)
+    })
   }
   const started = Date.now()
   t.app.jobs.every('test.sweep', 1)
   second.every('test.sweep', 1)
   await new Promise((resolve) => setTimeout(resolve, 3500))
   const slots = Math.floor(Date.now() / 1000) - Math.floor(started / 1000) + 1
-  const created = await t.app.db.sequelize.query<{ count: number }>(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.sweep'`, { type: QueryTypes.SELECT })
+  const created = await t.app.db.sequelize.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.sweep'`,
+    { type: QueryTypes.SELECT },
+  )
   // Two instances offering every second: still one job per one-second slot.
   expect(created[0]!.count).toBeLessThanOrEqual(slots)
   expect(created[0]!.count).toBeGreaterThanOrEqual(3)

@@ -51,7 +51,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const { port } = smtp.server.address() as AddressInfo
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_DELAY_SECONDS: 1, JOB_POLL_INTERVAL_SECONDS: 0.5 }, { listen: true })
+  t = await buildTestApp(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_DELAY_SECONDS: 1, JOB_POLL_INTERVAL_SECONDS: 0.5 },
+    { listen: true },
+  )
 })
 afterAll(async () => {
   await t?.close()
@@ -71,20 +74,35 @@ async function until<T>(find: () => T | undefined | Promise<T | undefined>, time
   }
 }
 
-type MailRow = { id: string; kind: string; reference: string; attempts: number; sent: boolean; rejected: boolean; lastError: string | null; bodyText: string | null; messageId: string }
-const mailRows = (reference: string) => t.app.db.sequelize.query<MailRow>(
-  `SELECT id::text AS id, kind, reference, attempts, sent_at IS NOT NULL AS sent, rejected_at IS NOT NULL AS rejected, last_error AS "lastError",
+type MailRow = {
+  id: string
+  kind: string
+  reference: string
+  attempts: number
+  sent: boolean
+  rejected: boolean
+  lastError: string | null
+  bodyText: string | null
+  messageId: string
+}
+const mailRows = (reference: string) =>
+  t.app.db.sequelize.query<MailRow>(
+    `SELECT id::text AS id, kind, reference, attempts, sent_at IS NOT NULL AS sent, rejected_at IS NOT NULL AS rejected, last_error AS "lastError",
           body_text AS "bodyText", message_id AS "messageId" FROM outgoing_mail WHERE reference = $1 ORDER BY id`,
-  { bind: [reference], type: QueryTypes.SELECT },
-)
+    { bind: [reference], type: QueryTypes.SELECT },
+  )
 
 async function unpaidResearchOrder(email: string) {
   const user = await registerUser(t.app)
   const { report } = await reportWithPrices(t.app, { file: true })
   const api = authed(t.app, user.token)
-  const saved = body(await api.post('/report/websiteUserResearchOrder/save', { reportId: String(report.id), edition: 'standard', licence: 'single', email }))
+  const saved = body(
+    await api.post('/report/websiteUserResearchOrder/save', { reportId: String(report.id), edition: 'standard', licence: 'single', email }),
+  )
   expect(saved.code).toBe(200)
-  const paying = body(await api.post('/report/websiteUserResearchOrder/payOrder', { id: saved.data.id, payMethod: 'zfb', payPrice: saved.data.payPrice }))
+  const paying = body(
+    await api.post('/report/websiteUserResearchOrder/payOrder', { id: saved.data.id, payMethod: 'zfb', payPrice: saved.data.payPrice }),
+  )
   expect(paying.code).toBe(200)
   return saved.data as { id: string; orderNo: string; payPrice: number }
 }
@@ -93,7 +111,9 @@ it('retries a delivery mail the server turned away, and delivers it exactly once
   const buyer = 'retry.buyer@example.com'
   refusals.set(buyer, { left: 2, code: 451 })
   const order = await unpaidResearchOrder(buyer)
-  expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: order.payPrice * 100 }))).body).toBe('success')
+  expect(
+    (await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: order.payPrice * 100 }))).body,
+  ).toBe('success')
 
   const delivered = await until(() => received.find((m) => m.to.includes(buyer)))
   // Two refusals, then the delivery; and nothing more after it.
@@ -104,7 +124,14 @@ it('retries a delivery mail the server turned away, and delivers it exactly once
   expect(received.filter((m) => m.to.includes(buyer))).toHaveLength(1)
 
   const [row] = await mailRows(order.orderNo)
-  expect(row).toMatchObject({ kind: 'order-paid', attempts: 3, sent: true, rejected: false, lastError: null, messageId: delivered.messageId })
+  expect(row).toMatchObject({
+    kind: 'order-paid',
+    attempts: 3,
+    sent: true,
+    rejected: false,
+    lastError: null,
+    messageId: delivered.messageId,
+  })
   // The body held a download link: it does not stay in the table once sent.
   expect(row!.bodyText).toBeNull()
 }, 30_000)
@@ -150,7 +177,10 @@ it('commits a paid order and its mail together: when the mail cannot be queued, 
     const refused = await postNotification(t.app, form)
     expect(refused.statusCode).toBe(503)
     expect(await orderStatus(t.app, order.id)).toBe('0')
-    const links = await t.app.db.sequelize.query(`SELECT 1 FROM download_link WHERE order_id = $1`, { bind: [order.id], type: QueryTypes.SELECT })
+    const links = await t.app.db.sequelize.query(`SELECT 1 FROM download_link WHERE order_id = $1`, {
+      bind: [order.id],
+      type: QueryTypes.SELECT,
+    })
     expect(links).toHaveLength(0)
   } finally {
     await t.app.db.sequelize.query('ALTER TABLE outgoing_mail_away RENAME TO outgoing_mail')

@@ -38,7 +38,11 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const { port } = smtp.server.address() as AddressInfo
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, STAFF_EMAIL: 'desk@publisher.example', MAIL_FROM: 'Publisher <noreply@publisher.example>' })
+  t = await buildTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    STAFF_EMAIL: 'desk@publisher.example',
+    MAIL_FROM: 'Publisher <noreply@publisher.example>',
+  })
 })
 afterAll(async () => {
   await t?.close()
@@ -67,8 +71,19 @@ it('sends the password reset mail over SMTP, as text and HTML', async () => {
 it('tells the staff of a new custom request', async () => {
   const report = await createReport(t.app, { title: '中国储能电池市场研究报告' })
   const res = await t.app.inject({
-    method: 'POST', url: '/basedata/customerInfo/save',
-    payload: { type: '1', version: '1', reportId: String(report.id), reportPrice: 9800, companyName: '示例科技', email: 'buyer@example.com', contact: '13912345678', name: '李四', demand: '<b>需要</b>样章' },
+    method: 'POST',
+    url: '/basedata/customerInfo/save',
+    payload: {
+      type: '1',
+      version: '1',
+      reportId: String(report.id),
+      reportPrice: 9800,
+      companyName: '示例科技',
+      email: 'buyer@example.com',
+      contact: '13912345678',
+      name: '李四',
+      demand: '<b>需要</b>样章',
+    },
   })
   expect(body(res).code).toBe(200)
   const mail = await waitFor((m) => m.to.includes('desk@publisher.example'))

@@ -30,14 +30,18 @@ beforeAll(async () => {
   intruder = await registerUser(t.app)
   const api = authed(t.app, owner.token)
   const { bulletin } = await bulletinWithFile(t.app)
-  paidBrief = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+  paidBrief = body(
+    await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }),
+  ).data
   await pay(paidBrief.orderNo, 29900)
   const { report } = await reportWithPrices(t.app, { file: true })
   paidResearch = body(await api.post(`${RESEARCH}/save`, { reportId: String(report.id), edition: 'standard', licence: 'single' })).data
   await api.post(`${RESEARCH}/payOrder`, { id: paidResearch.id, payMethod: 'zfb', payPrice: 6800 })
   await pay(paidResearch.orderNo, 680000)
   const other = await reportWithPrices(t.app)
-  unpaidResearch = body(await api.post(`${RESEARCH}/save`, { reportId: String(other.report.id), edition: 'standard', licence: 'single' })).data
+  unpaidResearch = body(
+    await api.post(`${RESEARCH}/save`, { reportId: String(other.report.id), edition: 'standard', licence: 'single' }),
+  ).data
   link = await mailedLink(owner.email)
 })
 afterAll(() => t?.close())
@@ -57,7 +61,9 @@ async function mailedLink(to: string): Promise<string> {
 }
 
 async function snapshot() {
-  return t.app.db.sequelize.query(`SELECT id, status, email, pay_method, updated_at FROM website_order ORDER BY id`, { type: QueryTypes.SELECT })
+  return t.app.db.sequelize.query(`SELECT id, status, email, pay_method, updated_at FROM website_order ORDER BY id`, {
+    type: QueryTypes.SELECT,
+  })
 }
 
 describe("another user's ids", () => {
@@ -93,13 +99,20 @@ describe("another user's ids", () => {
   })
 
   it('cannot be named on the profile calls, which act only on the token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/report/websiteUser/updateUser', headers: { 'website-token': intruder.token }, payload: { id: owner.id, name: 'Mallory' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/report/websiteUser/updateUser',
+      headers: { 'website-token': intruder.token },
+      payload: { id: owner.id, name: 'Mallory' },
+    })
     expect(res.statusCode).toBe(200)
     const info = await t.app.inject({ url: `/report/websiteUser/getUserInfo?id=${owner.id}`, headers: { 'website-token': intruder.token } })
     expect(info.statusCode).toBe(200)
     const mine = body(await t.app.inject({ url: '/report/websiteUser/getUserInfo', headers: { 'website-token': intruder.token } }))
     expect(mine.data.id).toBe(intruder.id)
-    expect(body(await t.app.inject({ url: '/report/websiteUser/getUserInfo', headers: { 'website-token': owner.token } })).data.name).not.toBe('Mallory')
+    expect(
+      body(await t.app.inject({ url: '/report/websiteUser/getUserInfo', headers: { 'website-token': owner.token } })).data.name,
+    ).not.toBe('Mallory')
   })
 
   it("are kind-checked too: a research order id is not the owner's bulletin order", async () => {
@@ -148,7 +161,13 @@ describe('signed links', () => {
   it('refuse every tampered form of the token', async () => {
     const token = pathOf(link).split('/').pop()!
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1)
-    const forms = [flip(token, 0), flip(token, token.length - 1), token.slice(0, -1), `${token}A`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase()]
+    const forms = [
+      flip(token, 0),
+      flip(token, token.length - 1),
+      token.slice(0, -1),
+      `${token}A`,
+      token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+    ]
     for (const form of forms) {
       const res = await t.app.inject({ url: `/download/${form}` })
       expect(res.statusCode, form).toBe(404)
@@ -162,9 +181,13 @@ describe('signed links', () => {
 
   it('refuse an expired link, and a link of an order that is no longer paid', async () => {
     const token = pathOf(link).split('/').pop()!
-    await t.app.db.sequelize.query(`UPDATE download_link SET expires_at = now() - interval '1 second' WHERE order_id = $1`, { bind: [paidResearch.id] })
+    await t.app.db.sequelize.query(`UPDATE download_link SET expires_at = now() - interval '1 second' WHERE order_id = $1`, {
+      bind: [paidResearch.id],
+    })
     expect((await t.app.inject({ url: `/download/${token}` })).statusCode).toBe(404)
-    await t.app.db.sequelize.query(`UPDATE download_link SET expires_at = now() + interval '1 day' WHERE order_id = $1`, { bind: [paidResearch.id] })
+    await t.app.db.sequelize.query(`UPDATE download_link SET expires_at = now() + interval '1 day' WHERE order_id = $1`, {
+      bind: [paidResearch.id],
+    })
     expect((await t.app.inject({ url: `/download/${token}` })).statusCode).toBe(200)
     // A refunded (here: cancelled) order's link stops working.
     await t.app.db.sequelize.query(`UPDATE website_order SET status = '2' WHERE id = $1`, { bind: [paidResearch.id] })
@@ -177,7 +200,8 @@ describe('signed links', () => {
     let served = 0
     for (let i = 0; i < 6; i++) if ((await t.app.inject({ url: `/download/${token}` })).statusCode === 200) served++
     const [row] = await t.app.db.sequelize.query<{ downloads: number; max: number }>(
-      `SELECT downloads, max_downloads AS max FROM download_link WHERE order_id = $1`, { bind: [paidResearch.id], type: QueryTypes.SELECT },
+      `SELECT downloads, max_downloads AS max FROM download_link WHERE order_id = $1`,
+      { bind: [paidResearch.id], type: QueryTypes.SELECT },
     )
     expect(row!.downloads).toBe(3)
     expect(served).toBeLessThan(6)

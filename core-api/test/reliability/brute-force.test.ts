@@ -17,8 +17,17 @@ afterAll(() => t?.close())
 
 function attempt(loginCode: string, password: string, ip: string, captcha: { unTime?: string; validCode?: string } = {}) {
   return t.app.inject({
-    method: 'POST', url: '/report/websiteUser/login', remoteAddress: ip,
-    payload: { lang: 'en-US', loginCode: encrypt(loginCode), password: encrypt(password), validCode: TEST_CAPTCHA, unTime: String(Date.now()), ...captcha },
+    method: 'POST',
+    url: '/report/websiteUser/login',
+    remoteAddress: ip,
+    payload: {
+      lang: 'en-US',
+      loginCode: encrypt(loginCode),
+      password: encrypt(password),
+      validCode: TEST_CAPTCHA,
+      unTime: String(Date.now()),
+      ...captcha,
+    },
   })
 }
 
@@ -44,7 +53,8 @@ describe('per account', () => {
 
   it('counts a differently cased username as the same account', async () => {
     const user = await registerUser(t.app)
-    for (let i = 0; i < ACCOUNT_MAX; i++) await attempt(i % 2 ? user.loginCode.toUpperCase() : user.loginCode, 'Wrong000x', `198.18.0.${i + 1}`)
+    for (let i = 0; i < ACCOUNT_MAX; i++)
+      await attempt(i % 2 ? user.loginCode.toUpperCase() : user.loginCode, 'Wrong000x', `198.18.0.${i + 1}`)
     expect(body(await attempt(user.loginCode, user.password, '198.18.1.1')).code).toBe(200004)
   })
 })
@@ -68,8 +78,11 @@ describe('captcha answers', () => {
   it('are single use even when ten logins race with the same answer', async () => {
     const user = await registerUser(t.app)
     await plantCaptcha(t.app, '777001', 'Q7wE')
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      attempt(user.loginCode, user.password, `10.9.0.${i + 1}`, { unTime: '777001', validCode: 'q7we' })))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        attempt(user.loginCode, user.password, `10.9.0.${i + 1}`, { unTime: '777001', validCode: 'q7we' }),
+      ),
+    )
     const codes = answers.map((a) => body(a).code).sort()
     expect(codes).toEqual([200, ...Array(9).fill(200003)])
   })
@@ -79,7 +92,9 @@ describe('captcha answers', () => {
     for (let i = 0; i < ACCOUNT_MAX; i++) await attempt(user.loginCode, 'Wrong000x', `172.16.0.${i + 1}`)
     await plantCaptcha(t.app, '777002', 'ZZ99')
     expect(body(await attempt(user.loginCode, user.password, '172.16.1.1', { unTime: '777002', validCode: 'zz99' })).code).toBe(200004)
-    await t.app.db.sequelize.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE key = $1`, { bind: [user.loginCode.toLowerCase()] })
+    await t.app.db.sequelize.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE key = $1`, {
+      bind: [user.loginCode.toLowerCase()],
+    })
     expect(body(await attempt(user.loginCode, user.password, '172.16.1.1', { unTime: '777002', validCode: 'zz99' })).code).toBe(200003)
     expect(body(await attempt(user.loginCode, user.password, '172.16.1.1')).code).toBe(200)
   })

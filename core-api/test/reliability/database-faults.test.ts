@@ -48,14 +48,19 @@ async function databaseDown(): Promise<() => Promise<void>> {
       await client.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS false`)
       await terminateAppConnections(client)
     })
-    return () => admin(async (client) => { await client.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`) })
+    return () =>
+      admin(async (client) => {
+        await client.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`)
+      })
   }
   const manager = t.app.db.sequelize.connectionManager as unknown as { getConnection: (...args: unknown[]) => Promise<unknown> }
   const original = manager.getConnection
   manager.getConnection = async () => {
     throw new ConnectionRefusedError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))
   }
-  return async () => { manager.getConnection = original }
+  return async () => {
+    manager.getConnection = original
+  }
 }
 
 async function listReports() {
@@ -66,7 +71,13 @@ describe('a payment notification while the database is down', () => {
   it('is refused so the provider retries, and applied when retried after recovery', async () => {
     const user = await registerUser(t.app)
     const { bulletin } = await bulletinWithFile(t.app)
-    const order = body(await authed(t.app, user.token).post('/report/websiteUserOrder/payOrder', { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const order = body(
+      await authed(t.app, user.token).post('/report/websiteUserOrder/payOrder', {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'zfb',
+        payPrice: 299,
+      }),
+    ).data
     const form = await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900 })
 
     const restore = await databaseDown()

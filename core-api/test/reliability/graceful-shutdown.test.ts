@@ -30,19 +30,39 @@ async function freePort(): Promise<number> {
 async function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core-api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', CORE_HOST: '127.0.0.1', CORE_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', EMBEDDED_PG_MEMORY: 'false', AUTO_SEED: 'false', RECONCILE_INTERVAL_SECONDS: '0' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      CORE_HOST: '127.0.0.1',
+      CORE_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_MEMORY: 'false',
+      AUTO_SEED: 'false',
+      RECONCILE_INTERVAL_SECONDS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
   let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
   // 'close', not 'exit': only then has the last of its output been read.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  )
   const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -54,7 +74,9 @@ async function startServer(port: number) {
 function slowRequest(port: number, body: string) {
   const socket: Socket = connect(port, '127.0.0.1')
   let response = ''
-  socket.on('data', (chunk) => { response += chunk.toString() })
+  socket.on('data', (chunk) => {
+    response += chunk.toString()
+  })
   const done = new Promise<string>((resolve, reject) => {
     socket.on('end', () => resolve(response))
     socket.on('close', () => resolve(response))
@@ -66,7 +88,9 @@ function slowRequest(port: number, body: string) {
   return {
     async start() {
       await connected
-      socket.write(`POST /basedata/customerInfo/save HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`)
+      socket.write(
+        `POST /basedata/customerInfo/save HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`,
+      )
       socket.write(bytes.subarray(0, half))
     },
     finish() {
@@ -83,9 +107,19 @@ describe('SIGTERM', () => {
     const server = await startServer(port)
 
     const marker = `shutdown-${Date.now()}`
-    const request = slowRequest(port, JSON.stringify({
-      lang: 'en-US', type: '2', companyName: 'Acme', addr: 'Buyer', email: 'buyer@example.com', contact: '13912345678', name: 'Li', demand: `${marker} ${'x'.repeat(1500)}`,
-    }))
+    const request = slowRequest(
+      port,
+      JSON.stringify({
+        lang: 'en-US',
+        type: '2',
+        companyName: 'Acme',
+        addr: 'Buyer',
+        email: 'buyer@example.com',
+        contact: '13912345678',
+        name: 'Li',
+        demand: `${marker} ${'x'.repeat(1500)}`,
+      }),
+    )
     await request.start()
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.child.kill('SIGTERM')
@@ -104,7 +138,10 @@ describe('SIGTERM', () => {
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
     })
     expect(fresh).toBe('ECONNREFUSED')
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => ({ status: r.status, connection: r.headers.get('connection') }), () => 'refused')
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      (r) => ({ status: r.status, connection: r.headers.get('connection') }),
+      () => 'refused',
+    )
     expect([{ status: 503, connection: 'close' }, 'refused']).toContainEqual(ready)
 
     request.finish()

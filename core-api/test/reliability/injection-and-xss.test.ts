@@ -16,13 +16,23 @@ let t: TestApp
 const STAFF = 'staff@example.com'
 
 const METACHARS = ["'", '"', '%', '_', '\\', ';', '--', '/*', '*/', '(', ')', '$1', '`', '[', ']', '^', '|', 'OR', '1=1', ' ']
-const TITLES = [`O'Brien 50%_off 报告`, 'C:\\data\\x;-- drop', '"quoted" (a|b) [x]', '100% 储能 $1 `tick`', "a_b a%b a\\b O''Brien", 'plain title']
+const TITLES = [
+  `O'Brien 50%_off 报告`,
+  'C:\\data\\x;-- drop',
+  '"quoted" (a|b) [x]',
+  '100% 储能 $1 `tick`',
+  "a_b a%b a\\b O''Brien",
+  'plain title',
+]
 
 /** The tags of an HTML text a browser would run: dangerous elements, handlers, script URLs. Escaped text is not a tag. */
 function runnable(html: string): string[] {
   const tags = html.match(/<\/?[a-zA-Z][^>]*>?/g) ?? []
-  return tags.filter((tag) => /^<\/?\s*(script|iframe|object|embed|svg|math|style|link|meta|base|form|frame)\b/i.test(tag)
-    || /\son[a-z]+\s*=|javascript\s*:|vbscript\s*:|srcdoc\s*=|data\s*:\s*text\/html/i.test(tag))
+  return tags.filter(
+    (tag) =>
+      /^<\/?\s*(script|iframe|object|embed|svg|math|style|link|meta|base|form|frame)\b/i.test(tag) ||
+      /\son[a-z]+\s*=|javascript\s*:|vbscript\s*:|srcdoc\s*=|data\s*:\s*text\/html/i.test(tag),
+  )
 }
 
 beforeAll(async () => {
@@ -32,7 +42,11 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 async function search(keyword: string): Promise<{ status: number; count: number }> {
-  const res = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'zh-CN', keyword, pageSize: 100 } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/report/researchReport/pageList',
+    payload: { lang: 'zh-CN', keyword, pageSize: 100 },
+  })
   return { status: res.statusCode, count: res.statusCode === 200 ? body(res).data.pageList.count : -1 }
 }
 
@@ -47,7 +61,20 @@ async function expected(keyword: string): Promise<number> {
 
 describe('keyword search', () => {
   it('finds each metacharacter-laden title by a piece of itself', async () => {
-    for (const keyword of [`o'brien`, '50%_', 'c:\\data\\x', ';--', '"quoted"', '(a|b)', '$1', '`tick`', 'a_b', 'a%b', 'a\\b', "o''brien"]) {
+    for (const keyword of [
+      `o'brien`,
+      '50%_',
+      'c:\\data\\x',
+      ';--',
+      '"quoted"',
+      '(a|b)',
+      '$1',
+      '`tick`',
+      'a_b',
+      'a%b',
+      'a\\b',
+      "o''brien",
+    ]) {
       const { status, count } = await search(keyword)
       expect(status, keyword).toBe(200)
       expect(count, keyword).toBe(await expected(keyword))
@@ -57,11 +84,17 @@ describe('keyword search', () => {
 
   it('answers exactly the substring matches for generated keywords', async () => {
     const piece = fc.constantFrom(...METACHARS, ...TITLES.flatMap((title) => [...title]))
-    await fc.assert(fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('').slice(0, 40)), async (keyword) => {
-      const { status, count } = await search(keyword)
-      if (keyword.trim() === '') return status === 200
-      return status === 200 && count === (await expected(keyword))
-    }), { numRuns: 150 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('').slice(0, 40)),
+        async (keyword) => {
+          const { status, count } = await search(keyword)
+          if (keyword.trim() === '') return status === 200
+          return status === 200 && count === (await expected(keyword))
+        },
+      ),
+      { numRuns: 150 },
+    )
     // The table is intact after all of it.
     expect(await expected('plain title')).toBe(1)
   })
@@ -69,16 +102,24 @@ describe('keyword search', () => {
 
 describe('stored text', () => {
   const payloads = [
-    '<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;', '&amp;lt;img src=x onerror=alert(1)&amp;gt;',
-    '<img src=x onerror="alert(1)">', '<a href="javascript:alert(1)">x</a>', '<svg/onload=alert(1)>', '<<script>script>alert(1)<</script>/script>',
-    '"><iframe srcdoc="<script>alert(1)</script>">', '<scr<script>ipt>alert(1)</scr</script>ipt>',
+    '<script>alert(1)</script>',
+    '&lt;script&gt;alert(1)&lt;/script&gt;',
+    '&amp;lt;img src=x onerror=alert(1)&amp;gt;',
+    '<img src=x onerror="alert(1)">',
+    '<a href="javascript:alert(1)">x</a>',
+    '<svg/onload=alert(1)>',
+    '<<script>script>alert(1)<</script>/script>',
+    '"><iframe srcdoc="<script>alert(1)</script>">',
+    '<scr<script>ipt>alert(1)</scr</script>ipt>',
   ]
 
   it('keeps markup out of every profile field the API answers', async () => {
     const user = await registerUser(t.app)
     for (const payload of payloads) {
       const res = await t.app.inject({
-        method: 'POST', url: '/report/websiteUser/updateUser', headers: { 'website-token': user.token },
+        method: 'POST',
+        url: '/report/websiteUser/updateUser',
+        headers: { 'website-token': user.token },
         payload: { companyName: `Acme ${payload}`, addr: `Buyer ${payload}`, name: `Li ${payload}` },
       })
       expect(res.statusCode, payload).toBeLessThan(500)
@@ -92,7 +133,13 @@ describe('stored text', () => {
 
   it('serves content rich text sanitized and titles plain, whatever the database holds', async () => {
     const hostile = payloads.join('<p>ok</p>')
-    const report = await createReport(t.app, { webTitle: 'xss-report', context: hostile, directory: hostile, reportScope: hostile, chartsHtml: hostile })
+    const report = await createReport(t.app, {
+      webTitle: 'xss-report',
+      context: hostile,
+      directory: hostile,
+      reportScope: hostile,
+      chartsHtml: hostile,
+    })
     const bulletin = await createBulletin(t.app, { webTitle: 'xss-bulletin', context: hostile })
     const news = await createNews(t.app, { webTitle: 'xss-news', context: hostile })
     const answers = [
@@ -111,8 +158,17 @@ describe('stored text', () => {
   it('stores custom requests as plain text and escapes them in the staff mail', async () => {
     for (const payload of payloads) {
       const res = await t.app.inject({
-        method: 'POST', url: '/basedata/customerInfo/save',
-        payload: { type: '2', companyName: `Acme ${payload}`, addr: 'x', email: 'buyer@example.com', contact: '13912345678', name: `Li ${payload}`, demand: `需要数据 ${payload} 谢谢` },
+        method: 'POST',
+        url: '/basedata/customerInfo/save',
+        payload: {
+          type: '2',
+          companyName: `Acme ${payload}`,
+          addr: 'x',
+          email: 'buyer@example.com',
+          contact: '13912345678',
+          name: `Li ${payload}`,
+          demand: `需要数据 ${payload} 谢谢`,
+        },
       })
       expect(res.statusCode, payload).toBe(200)
       const row = await t.app.db.models.CustomerInfo.findByPk(body(res).data.id)
@@ -122,7 +178,9 @@ describe('stored text', () => {
     const dir = path.join(t.dataDir, 'outbox')
     let mails: string[] = []
     for (let i = 0; i < 100 && mails.length < payloads.length; i++) {
-      mails = (await Promise.all((await readdir(dir).catch(() => [] as string[])).map((f) => readFile(path.join(dir, f), 'utf8')))).filter((m) => m.includes(`To: ${STAFF}`))
+      mails = (await Promise.all((await readdir(dir).catch(() => [] as string[])).map((f) => readFile(path.join(dir, f), 'utf8')))).filter(
+        (m) => m.includes(`To: ${STAFF}`),
+      )
       if (mails.length < payloads.length) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     expect(mails).toHaveLength(payloads.length)
@@ -131,8 +189,16 @@ describe('stored text', () => {
 
   it('escapes in the staff mail even text that reaches it unsanitized', () => {
     const mail = customerRequestMail('站点', {
-      id: '1', type: '2', lang: 'zh-CN', companyName: '<b>Acme</b>', addr: '', name: '"><script>alert(1)</script>', contact: '1', email: 'a@b.co',
-      demand: '<img src=x onerror=alert(1)>', version: null,
+      id: '1',
+      type: '2',
+      lang: 'zh-CN',
+      companyName: '<b>Acme</b>',
+      addr: '',
+      name: '"><script>alert(1)</script>',
+      contact: '1',
+      email: 'a@b.co',
+      demand: '<img src=x onerror=alert(1)>',
+      version: null,
     } as Parameters<typeof customerRequestMail>[1])
     expect(runnable(mail.html)).toEqual([])
     expect(mail.html).toContain('&lt;script&gt;')

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { logCapture } from '../helpers/logs.ts'
-import { authed, bulletinWithFile, NOTIFY_PATH, orderStatus, postNotification, pressCashier, signedAlipayNotification } from '../helpers/orders.ts'
+import {
+  authed,
+  bulletinWithFile,
+  NOTIFY_PATH,
+  orderStatus,
+  postNotification,
+  pressCashier,
+  signedAlipayNotification,
+} from '../helpers/orders.ts'
 import { ProviderError, type IncomingNotification } from '../../src/payments/types.ts'
 
 // What test/routes/orders.test.ts leaves out: payments after expiry, WeChat
@@ -23,19 +31,25 @@ afterAll(() => t?.close())
 async function unpaidOrder(payMethod: 'zfb' | 'wx') {
   const user = await registerUser(t.app)
   const { bulletin } = await bulletinWithFile(t.app)
-  const answer = body(await authed(t.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod, payPrice: 299 }))
+  const answer = body(
+    await authed(t.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod, payPrice: 299 }),
+  )
   expect(answer.code).toBe(200)
   return { ...(answer.data as { id: string; orderNo: string; orderPayUrl: string }), token: user.token }
 }
 
 async function refundCauses(orderId: string): Promise<string[]> {
-  const rows = await t.app.db.sequelize.query<{ cause: string }>(`SELECT cause FROM payment_refund WHERE order_id = $1 ORDER BY id`, { bind: [orderId], type: QueryTypes.SELECT })
+  const rows = await t.app.db.sequelize.query<{ cause: string }>(`SELECT cause FROM payment_refund WHERE order_id = $1 ORDER BY id`, {
+    bind: [orderId],
+    type: QueryTypes.SELECT,
+  })
   return rows.map((row) => row.cause)
 }
 
 async function outcomes(orderNo: string): Promise<string[]> {
   const rows = await t.app.db.sequelize.query<{ outcome: string }>(
-    `SELECT outcome FROM payment_notification WHERE order_no = $1 ORDER BY id`, { bind: [orderNo], type: QueryTypes.SELECT },
+    `SELECT outcome FROM payment_notification WHERE order_no = $1 ORDER BY id`,
+    { bind: [orderNo], type: QueryTypes.SELECT },
   )
   return rows.map((row) => row.outcome)
 }
@@ -53,17 +67,27 @@ function recordNotifications(): IncomingNotification[] {
 
 function replay(incoming: IncomingNotification, change: { body?: string; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { 'content-type': incoming.contentType }
-  for (const [name, value] of Object.entries(incoming.headers)) if (name.startsWith('wechatpay-') && typeof value === 'string') headers[name] = value
-  return t.app.inject({ method: 'POST', url: NOTIFY_PATH, headers: { ...headers, ...change.headers }, payload: change.body ?? incoming.rawBody })
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (name.startsWith('wechatpay-') && typeof value === 'string') headers[name] = value
+  return t.app.inject({
+    method: 'POST',
+    url: NOTIFY_PATH,
+    headers: { ...headers, ...change.headers },
+    payload: change.body ?? incoming.rawBody,
+  })
 }
 
 describe('verified payments an order can no longer take', () => {
   it('pays an order that expired within the grace, and refunds one that expired before it', async () => {
     const revived = await unpaidOrder('zfb')
-    await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [revived.id] })
+    await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, {
+      bind: [revived.id],
+    })
     await t.app.paymentIntake.reconcile()
     expect(await orderStatus(t.app, revived.id)).toBe('2')
-    expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: revived.orderNo, amount: 29900 }))).body).toBe('success')
+    expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: revived.orderNo, amount: 29900 }))).body).toBe(
+      'success',
+    )
     expect(await orderStatus(t.app, revived.id)).toBe('1')
     expect(await outcomes(revived.orderNo)).toEqual(['revived'])
 
@@ -83,7 +107,10 @@ describe('verified payments an order can no longer take', () => {
   it('treats a second, different trade for a paid order as a refund, not a duplicate', async () => {
     const order = await unpaidOrder('zfb')
     expect((await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900 }))).body).toBe('success')
-    const other = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }))
+    const other = await postNotification(
+      t.app,
+      await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-second-payment' }),
+    )
     expect(other.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('1')
     expect(await outcomes(order.orderNo)).toEqual(['paid', 'refunding'])
@@ -124,7 +151,10 @@ describe('WeChat Pay through the sandbox', () => {
     const recorded = await outcomes(order.orderNo)
     expect(recorded.filter((o) => o === 'paid')).toHaveLength(1)
     expect(recorded.filter((o) => o === 'duplicate')).toHaveLength(50)
-    const [{ paidAt }] = await t.app.db.sequelize.query<{ paidAt: Date }>(`SELECT paid_at AS "paidAt" FROM website_order WHERE id = $1`, { bind: [order.id], type: QueryTypes.SELECT }) as [{ paidAt: Date }]
+    const [{ paidAt }] = (await t.app.db.sequelize.query<{ paidAt: Date }>(`SELECT paid_at AS "paidAt" FROM website_order WHERE id = $1`, {
+      bind: [order.id],
+      type: QueryTypes.SELECT,
+    })) as [{ paidAt: Date }]
     expect(paidAt).toBeInstanceOf(Date)
   })
 
@@ -153,7 +183,9 @@ describe('WeChat Pay through the sandbox', () => {
     // close cannot reach the gateway (it will be retried): the money goes back.
     const wechat = t.app.payments.all().find((p) => p.name === 'wechatpay')!
     const close = wechat.close.bind(wechat)
-    wechat.close = async () => { throw new ProviderError('the gateway is unreachable') }
+    wechat.close = async () => {
+      throw new ProviderError('the gateway is unreachable')
+    }
     const captured = recordNotifications()
     try {
       expect(body(await authed(t.app, target.token).post(`${BRIEF}/cancelOrder`, { id: target.id })).data.status).toBe('2')

@@ -32,7 +32,18 @@ describe('secrets', () => {
     const secrets: string[] = [user.token, user.password]
     const headers = (token: string) => ({ 'website-token': token })
 
-    const loggedIn = body(await call({ method: 'POST', url: '/report/websiteUser/login', payload: { loginCode: encrypt(user.loginCode), password: encrypt(user.password), validCode: TEST_CAPTCHA, unTime: String(Date.now()) } }))
+    const loggedIn = body(
+      await call({
+        method: 'POST',
+        url: '/report/websiteUser/login',
+        payload: {
+          loginCode: encrypt(user.loginCode),
+          password: encrypt(user.password),
+          validCode: TEST_CAPTCHA,
+          unTime: String(Date.now()),
+        },
+      }),
+    )
     const second = loggedIn.data.token as string
     secrets.push(second)
     await call({ url: '/report/websiteUser/getUserInfo', headers: headers(second) })
@@ -42,7 +53,13 @@ describe('secrets', () => {
 
     // A paid order's signed link is a bearer secret too.
     const { report } = await reportWithPrices(t.app, { file: true })
-    const order = body(await authed(t.app, second).post('/report/websiteUserResearchOrder/save', { reportId: String(report.id), edition: 'standard', licence: 'single' })).data
+    const order = body(
+      await authed(t.app, second).post('/report/websiteUserResearchOrder/save', {
+        reportId: String(report.id),
+        edition: 'standard',
+        licence: 'single',
+      }),
+    ).data
     await authed(t.app, second).post('/report/websiteUserResearchOrder/payOrder', { id: order.id, payMethod: 'zfb', payPrice: 6800 })
     await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 680000 }))
     const paidMail = readableMail(await waitForMail(t.dataDir, user.email))
@@ -51,7 +68,12 @@ describe('secrets', () => {
     expect((await call({ url: `/download/${linkToken}` })).statusCode).toBe(200)
 
     // Changing the password keeps this session and ends the first.
-    await call({ method: 'POST', url: '/report/websiteUser/updatePwd', headers: headers(second), payload: { newPassword: encrypt('Changed456'), confirmNewPassword: encrypt('Changed456') } })
+    await call({
+      method: 'POST',
+      url: '/report/websiteUser/updatePwd',
+      headers: headers(second),
+      payload: { newPassword: encrypt('Changed456'), confirmNewPassword: encrypt('Changed456') },
+    })
     secrets.push('Changed456')
     expect(body(await call({ url: '/report/websiteUser/getUserInfo', headers: headers(user.token) })).code).toBe(5001)
     expect(body(await call({ url: '/report/websiteUser/getUserInfo', headers: headers(second) })).code).toBe(200)
@@ -65,7 +87,11 @@ describe('secrets', () => {
     }
     const resetToken = decodeURIComponent(resetMatch![1]!)
     secrets.push(resetToken)
-    await call({ method: 'POST', url: '/report/websiteUser/resetPwd', payload: { resetToken, newPassword: encrypt('Fresh789x'), confirmNewPassword: encrypt('Fresh789x') } })
+    await call({
+      method: 'POST',
+      url: '/report/websiteUser/resetPwd',
+      payload: { resetToken, newPassword: encrypt('Fresh789x'), confirmNewPassword: encrypt('Fresh789x') },
+    })
     expect(body(await call({ url: '/report/websiteUser/getUserInfo', headers: headers(second) })).code).toBe(5001)
 
     const third = body(await login(t.app, user.loginCode, 'Fresh789x')).data.token as string
@@ -73,7 +99,10 @@ describe('secrets', () => {
     await call({ url: '/report/websiteUser/logout', headers: headers(third) })
     expect(body(await call({ url: '/report/websiteUser/getUserInfo', headers: headers(third) })).code).toBe(5001)
 
-    const [stored] = await t.app.db.sequelize.query<{ hash: string }>(`SELECT password_hash AS hash FROM website_user WHERE id = $1`, { bind: [user.id], type: QueryTypes.SELECT })
+    const [stored] = await t.app.db.sequelize.query<{ hash: string }>(`SELECT password_hash AS hash FROM website_user WHERE id = $1`, {
+      bind: [user.id],
+      type: QueryTypes.SELECT,
+    })
     secrets.push(stored!.hash, stored!.hash.split('$').pop()!)
 
     const logText = logs.text()

@@ -8,5 +8,8 @@ describeSharedSettings({
   entry: 'core-api/src/server.ts',
   env: { CORE_PORT: '0', EMBEDDED_PG_MEMORY: 'true', AUTO_SEED: 'false' },
   options: (overrides) => fastifyOptions(loadConfig({}, overrides)),
-  refusals: [[{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'], [{ SITE_URL: 'https://www.example.com/shop' }, 'SITE_URL']],
+  refusals: [
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ SITE_URL: 'https://www.example.com/shop' }, 'SITE_URL'],
+  ],
 })

@@ -9,7 +9,17 @@ let t: TestApp
 let operations: { method: string; path: string; schema: any }[] = []
 
 const HOSTILE_STRINGS = [
-  "' OR 1=1 --", '"; DROP TABLE research_report; --', '<script>alert(1)</script>', '../../../../etc/passwd', '%00', '\u0000', '𠜎𠜱', 'x'.repeat(5000), '-1', '1e309', '{}',
+  "' OR 1=1 --",
+  '"; DROP TABLE research_report; --',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '𠜎𠜱',
+  'x'.repeat(5000),
+  '-1',
+  '1e309',
+  '{}',
 ]
 const WRONG_VALUES = [123456789012, -1, 1.5, true, [], ['a'], { nested: { deeper: 1 } }, ...HOSTILE_STRINGS]
 
@@ -57,9 +67,14 @@ describe('malformed input to every route', () => {
       const fields = [...fieldsOf(op), 'unknownField']
       for (const field of fields) {
         for (const value of WRONG_VALUES) {
-          const res = op.method === 'GET'
-            ? await t.app.inject({ method: 'GET', url: op.path, query: { lang: 'en-US', [field]: typeof value === 'string' ? value : JSON.stringify(value) } })
-            : await t.app.inject({ method: op.method as 'POST', url: op.path, payload: { lang: 'en-US', [field]: value } })
+          const res =
+            op.method === 'GET'
+              ? await t.app.inject({
+                  method: 'GET',
+                  url: op.path,
+                  query: { lang: 'en-US', [field]: typeof value === 'string' ? value : JSON.stringify(value) },
+                })
+              : await t.app.inject({ method: op.method as 'POST', url: op.path, payload: { lang: 'en-US', [field]: value } })
           expectEnvelope(res, `${op.method} ${op.path} ${field}=${JSON.stringify(value).slice(0, 40)}`)
           requests++
         }
@@ -69,10 +84,25 @@ describe('malformed input to every route', () => {
   })
 
   it('answers malformed bodies with a 4xx envelope', async () => {
-    const bodies = ['{', '[]', '"text"', '123', 'null', JSON.stringify({ a: Array(5000).fill(1) }), '{"a":'.repeat(2000) + '1' + '}'.repeat(2000), '\uD800', 'x'.repeat(300_000)]
+    const bodies = [
+      '{',
+      '[]',
+      '"text"',
+      '123',
+      'null',
+      JSON.stringify({ a: Array(5000).fill(1) }),
+      '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
+      '\uD800',
+      'x'.repeat(300_000),
+    ]
     for (const op of operations.filter((o) => o.method === 'POST')) {
       for (const payload of bodies) {
-        const res = await t.app.inject({ method: 'POST', url: `${op.path}?lang=en-US`, headers: { 'content-type': 'application/json' }, payload })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${op.path}?lang=en-US`,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        })
         expectEnvelope(res, `${op.path} body=${payload.slice(0, 30)}`)
       }
       const form = await t.app.inject({ method: 'POST', url: op.path, headers: { 'content-type': 'text/plain' }, payload: 'a=b' })

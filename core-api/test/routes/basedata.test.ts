@@ -6,12 +6,28 @@ let t: TestApp
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await createDict(t.app, 'reports_category', [['energy', '能源'], ['chemicals', '化工'], ['healthcare', '医疗健康']])
-  await createDict(t.app, 'reports_category_en', [['energy', 'Energy'], ['chemicals', 'Chemicals'], ['healthcare', 'Healthcare']])
+  await createDict(t.app, 'reports_category', [
+    ['energy', '能源'],
+    ['chemicals', '化工'],
+    ['healthcare', '医疗健康'],
+  ])
+  await createDict(t.app, 'reports_category_en', [
+    ['energy', 'Energy'],
+    ['chemicals', 'Chemicals'],
+    ['healthcare', 'Healthcare'],
+  ])
   const { DictData, Carousel, MapRegion } = t.app.db.models
   // Out of insertion order, with a disabled entry and styling.
   await DictData.bulkCreate([
-    { dictType: 'market_type', dictValue: 'late', dictLabel: '后排', treeSort: 30, cssClass: 'tag-late', cssStyle: 'color:red', isSys: '0' },
+    {
+      dictType: 'market_type',
+      dictValue: 'late',
+      dictLabel: '后排',
+      treeSort: 30,
+      cssClass: 'tag-late',
+      cssStyle: 'color:red',
+      isSys: '0',
+    },
     { dictType: 'market_type', dictValue: 'early', dictLabel: '前排', treeSort: 5, cssClass: null, cssStyle: null },
     { dictType: 'market_type', dictValue: 'hidden', dictLabel: '停用', treeSort: 1, cssClass: null, cssStyle: null, status: '1' },
     // Rows of a type that exists in the table but is not public.
@@ -47,7 +63,11 @@ describe('POST /basedata/dict/listData', () => {
     const { code, msg, data } = body(res)
     expect(code).toBe(200)
     expect(msg).toBe('操作成功')
-    expect(data.map((d: any) => [d.dictValue, d.dictLabel])).toEqual([['energy', '能源'], ['chemicals', '化工'], ['healthcare', '医疗健康']])
+    expect(data.map((d: any) => [d.dictValue, d.dictLabel])).toEqual([
+      ['energy', '能源'],
+      ['chemicals', '化工'],
+      ['healthcare', '医疗健康'],
+    ])
     expect(data[0]).toEqual({
       dictCode: expect.stringMatching(/^[1-9][0-9]*$/),
       dictLabel: '能源',
@@ -170,8 +190,24 @@ describe('GET /basedata/carousel/listData', () => {
     const { code, data } = body(res)
     expect(code).toBe(200)
     expect(data).toEqual([
-      { id: expect.stringMatching(/^[1-9][0-9]*$/), name: '第一张', title: '第一张', desc: '', linkUrl: '/report-industries/energy', color: '#112233', sort: 1 },
-      { id: expect.stringMatching(/^[1-9][0-9]*$/), name: '第二张', title: '第二张', desc: '副标题二', linkUrl: '/market', color: '#223344', sort: 2 },
+      {
+        id: expect.stringMatching(/^[1-9][0-9]*$/),
+        name: '第一张',
+        title: '第一张',
+        desc: '',
+        linkUrl: '/report-industries/energy',
+        color: '#112233',
+        sort: 1,
+      },
+      {
+        id: expect.stringMatching(/^[1-9][0-9]*$/),
+        name: '第二张',
+        title: '第二张',
+        desc: '副标题二',
+        linkUrl: '/market',
+        color: '#223344',
+        sort: 2,
+      },
     ])
   })
 

@@ -9,18 +9,26 @@ import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
 // with), not with copies of them: what the types promise is what is checked.
 
 type Schema = TSchema & { type?: string; items?: Schema; anyOf?: Schema[]; properties?: Record<string, Schema> }
-interface RouteSchema { body?: Schema; querystring?: Schema; headers?: Schema; response?: Record<string, Schema> }
+interface RouteSchema {
+  body?: Schema
+  querystring?: Schema
+  headers?: Schema
+  response?: Record<string, Schema>
+}
 
 const routes = new Map<string, RouteSchema>()
 const exported = new Set<unknown>(Object.values(contract))
 let t: TestApp
 
 beforeAll(async () => {
-  t = await buildTestApp({}, {
-    onRoute: (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route.schema as RouteSchema)
+  t = await buildTestApp(
+    {},
+    {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route.schema as RouteSchema)
+      },
     },
-  })
+  )
 })
 afterAll(() => t?.close())
 
@@ -33,7 +41,7 @@ function fromContract(schema: Schema): boolean {
 }
 
 describe('the core API validates with @rpt/contract', () => {
-  it('takes a route\'s input and answer schemas from the contract, as the same objects', () => {
+  it("takes a route's input and answer schemas from the contract, as the same objects", () => {
     const pageList = routes.get('POST /report/researchReport/pageList')
     expect(pageList?.body).toBe(contract.ReportPageListBody)
     expect(pageList?.response?.['200']?.properties?.data).toBe(contract.ReportPageListData)
@@ -48,7 +56,7 @@ describe('the core API validates with @rpt/contract', () => {
     expect(userInfo?.response?.['200']?.properties?.data).toBe(contract.User)
   })
 
-  it('has every input and every answer of the legacy contract\'s paths from the contract', () => {
+  it("has every input and every answer of the legacy contract's paths from the contract", () => {
     const checked: string[] = []
     for (const [route, schema] of routes) {
       const path = route.split(' ')[1] ?? ''
@@ -70,10 +78,14 @@ describe('the core API validates with @rpt/contract', () => {
     expect(checked.length).toBeGreaterThanOrEqual(40)
   })
 
-  it('answers with the contract\'s validation: a schema bound of the contract is the bound enforced', async () => {
+  it("answers with the contract's validation: a schema bound of the contract is the bound enforced", async () => {
     const limit = (contract.ReportPageListBody.properties.pageSize as { maximum?: number }).maximum
     expect(limit).toBe(100)
-    const over = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'en-US', pageSize: Number(limit) + 1 } })
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/report/researchReport/pageList',
+      payload: { lang: 'en-US', pageSize: Number(limit) + 1 },
+    })
     expect(JSON.parse(over.body)).toEqual({ code: 100001, msg: `Parameter pageSize must be at most ${limit}`, data: null })
   })
 })

@@ -75,7 +75,15 @@ describe('POST /basedata/customerInfo/save: storing', () => {
     const res = await save({ ...sample, reportId, reportPrice: 6800, lang: 'zh-CN' })
     expect(res.statusCode).toBe(200)
     const row = await stored(body(res).data.id)
-    expect(row).toMatchObject({ type: '1', version: '1', reportId, lang: 'zh-CN', contact: '0755-12345678', email: 'analyst@acme-energy.co.uk', addr: '' })
+    expect(row).toMatchObject({
+      type: '1',
+      version: '1',
+      reportId,
+      lang: 'zh-CN',
+      contact: '0755-12345678',
+      email: 'analyst@acme-energy.co.uk',
+      addr: '',
+    })
     expect(Number(row.reportPrice)).toBe(6800)
   })
 
@@ -99,7 +107,8 @@ describe('POST /basedata/customerInfo/save: storing', () => {
       ...custom,
       companyName: '  <b>Acme</b> & Sons  ',
       name: '<img src=x onerror="alert(1)">王五',
-      demand: '<p onclick="steal()">需要<script>alert(document.cookie)</script>价格 < 5000 的数据</p><a href="javascript:alert(1)">链接</a>',
+      demand:
+        '<p onclick="steal()">需要<script>alert(document.cookie)</script>价格 < 5000 的数据</p><a href="javascript:alert(1)">链接</a>',
       email: ' buyer@example.com ',
       lang: 'zh-CN',
     })
@@ -164,21 +173,37 @@ describe('POST /basedata/customerInfo/save: the form rules', () => {
     expect(body(await save({ ...empty, companyName: 'Acme' })).msg).toBe('Please enter your email address')
     expect(body(await save({ ...empty, companyName: 'Acme', email: 'x' })).msg).toBe('Please enter the correct format email address')
     expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com' })).msg).toBe('Please enter a phone number')
-    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '1' })).msg).toBe('Please enter the correct format for contact phone number')
-    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '13912345678' })).msg).toBe('Please enter a contact person')
-    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '13912345678', name: 'Li' })).msg).toBe('Please briefly describe your needs')
+    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '1' })).msg).toBe(
+      'Please enter the correct format for contact phone number',
+    )
+    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '13912345678' })).msg).toBe(
+      'Please enter a contact person',
+    )
+    expect(body(await save({ ...empty, companyName: 'Acme', email: 'abc@example.com', contact: '13912345678', name: 'Li' })).msg).toBe(
+      'Please briefly describe your needs',
+    )
     // Rules come before the report lookup.
     expect(body(await save({ ...empty, reportId: '99999999' })).code).toBe(100001)
   })
 
   it('answers in the Accept-Language language when the body has no lang', async () => {
-    expect(body(await save({ ...custom, companyName: undefined }, { 'accept-language': 'en-GB,en;q=0.8' })).msg).toBe('Please enter the company name')
+    expect(body(await save({ ...custom, companyName: undefined }, { 'accept-language': 'en-GB,en;q=0.8' })).msg).toBe(
+      'Please enter the company name',
+    )
     expect(body(await save({ ...custom, companyName: undefined })).msg).toBe('请输入公司名称')
   })
 
   it('email format edge cases', async () => {
     const emailMsg = 'Please enter the correct format email address'
-    for (const email of ['ab@example.com', 'abc@example.COM', 'abc@example.Com', '_abc@example.com', 'abc@example', 'abc@example.c', 'a b c@example.com']) {
+    for (const email of [
+      'ab@example.com',
+      'abc@example.COM',
+      'abc@example.Com',
+      '_abc@example.com',
+      'abc@example',
+      'abc@example.c',
+      'a b c@example.com',
+    ]) {
       const res = await save({ ...custom, email, lang: 'en-US' })
       expect(body(res).msg, email).toBe(emailMsg)
     }
@@ -189,7 +214,17 @@ describe('POST /basedata/customerInfo/save: the form rules', () => {
 
   it('phone format edge cases', async () => {
     const phoneMsg = 'Please enter the correct format for contact phone number'
-    for (const contact of ['139123456789', '1391234567', '12912345678', '010-1234567', '010-123456789', '01-12345678', '07555-12345678', '01012345678', '+8613912345678']) {
+    for (const contact of [
+      '139123456789',
+      '1391234567',
+      '12912345678',
+      '010-1234567',
+      '010-123456789',
+      '01-12345678',
+      '07555-12345678',
+      '01012345678',
+      '+8613912345678',
+    ]) {
       const res = await save({ ...custom, contact, lang: 'en-US' })
       expect(body(res).msg, contact).toBe(phoneMsg)
     }
@@ -226,12 +261,36 @@ describe('POST /basedata/customerInfo/save: the schema', () => {
     const ignored = body(await save({ ...custom, isAdmin: true, lang: 'en-US' }))
     expect(ignored.code).toBe(200)
     expect(await t.app.db.models.CustomerInfo.findByPk(ignored.data.id)).not.toHaveProperty('isAdmin')
-    expect(body(await save({ ...custom, name: { first: 'Li' }, lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter name must be of type string', data: null })
-    expect(body(await save({ ...custom, reportPrice: 'free', lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter reportPrice must be of type number', data: null })
-    expect(body(await save({ ...custom, reportPrice: -1, lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter reportPrice must be at least 0', data: null })
-    expect(body(await save({ ...custom, reportId: '1 OR 1=1', lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter reportId has an invalid format', data: null })
-    expect(body(await save({ ...custom, type: '3', lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter type has an invalid value', data: null })
-    expect(body(await save({ ...custom, version: '2', lang: 'en-US' }))).toEqual({ code: 100001, msg: 'Parameter version has an invalid value', data: null })
+    expect(body(await save({ ...custom, name: { first: 'Li' }, lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter name must be of type string',
+      data: null,
+    })
+    expect(body(await save({ ...custom, reportPrice: 'free', lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter reportPrice must be of type number',
+      data: null,
+    })
+    expect(body(await save({ ...custom, reportPrice: -1, lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter reportPrice must be at least 0',
+      data: null,
+    })
+    expect(body(await save({ ...custom, reportId: '1 OR 1=1', lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter reportId has an invalid format',
+      data: null,
+    })
+    expect(body(await save({ ...custom, type: '3', lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter type has an invalid value',
+      data: null,
+    })
+    expect(body(await save({ ...custom, version: '2', lang: 'en-US' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter version has an invalid value',
+      data: null,
+    })
     // The legacy form sends type null from the home, market and list pages: a custom research request.
     for (const type of [undefined, null, '']) {
       const saved = body(await save({ ...custom, type, lang: 'zh-CN' }))

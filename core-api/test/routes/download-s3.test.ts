@@ -37,14 +37,19 @@ afterAll(async () => {
 async function paidOrder(app: FastifyInstance, bulletin: { id: string | number; price: number | null }) {
   const user = await registerUser(app)
   const api = authed(app, user.token)
-  const created = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: bulletin.price }))
+  const created = body(
+    await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: bulletin.price }),
+  )
   expect(created.code, JSON.stringify(created)).toBe(200)
   expect((await pressCashier(created.data.orderPayUrl, 'success')).statusCode).toBe(303)
   return { user, api, orderId: String(created.data.id) }
 }
 
 async function downloadsLogged(app: FastifyInstance, orderId: string): Promise<number> {
-  const [row] = await app.db.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM download_log WHERE order_id = $1`, { bind: [orderId], type: QueryTypes.SELECT })
+  const [row] = await app.db.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM download_log WHERE order_id = $1`, {
+    bind: [orderId],
+    type: QueryTypes.SELECT,
+  })
   return row!.n
 }
 
@@ -52,7 +57,14 @@ describe('downloads from an S3 store', () => {
   it('serves a paid file from the bucket, whole and by range, as the local store does', async () => {
     const { bulletin, bytes } = await bulletinWithFile(t.app)
     // The file went to the bucket under the prefix, not to DATA_DIR/files.
-    const direct = new S3FileStore({ bucket: s3.bucket, prefix: '', endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, timeoutMs: 2000 })
+    const direct = new S3FileStore({
+      bucket: s3.bucket,
+      prefix: '',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      timeoutMs: 2000,
+    })
     expect((await direct.stat(`${PREFIX}/${bulletin.attachmentKey!}`))?.size).toBe(bytes.length)
     expect(t.app.files.location).toBe(`s3://${s3.bucket}/${PREFIX}`)
 
@@ -69,7 +81,8 @@ describe('downloads from an S3 store', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(bulletin.title)}.pdf`)
     expect(file.rawPayload.equals(bytes)).toBe(true)
 
-    const ranged = (range: string) => t.app.inject({ method: 'POST', url: `${BRIEF}/downFile`, payload: { id: orderId }, headers: { 'website-token': user.token, range } })
+    const ranged = (range: string) =>
+      t.app.inject({ method: 'POST', url: `${BRIEF}/downFile`, payload: { id: orderId }, headers: { 'website-token': user.token, range } })
     const part = await ranged('bytes=100-199')
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`)
@@ -106,7 +119,11 @@ describe('downloads from an S3 store', () => {
     const missing = await api.post(`${BRIEF}/downFile`, { id: orderId })
     expect(missing.statusCode).toBe(200)
     expect(body(missing)).toEqual({ code: 100004, msg: '文件暂时无法下载，请联系客服', data: null })
-    expect(body(await api.post(`${BRIEF}/downFile`, { id: orderId, lang: 'en-US' }))).toEqual({ code: 100004, msg: 'The file cannot be downloaded right now. Please contact us.', data: null })
+    expect(body(await api.post(`${BRIEF}/downFile`, { id: orderId, lang: 'en-US' }))).toEqual({
+      code: 100004,
+      msg: 'The file cannot be downloaded right now. Please contact us.',
+      data: null,
+    })
     expect(await downloadsLogged(t.app, orderId)).toBe(0)
   })
 })
@@ -115,7 +132,16 @@ describe('a store that is down', () => {
   it('answers 900001 within S3_TIMEOUT_MS when the store never answers, then when it refuses, and logs it', async () => {
     const silent = await silentServer()
     const logs = logCapture()
-    const down = await buildTestApp({ ...S3RVER_KEYS, FILE_STORE: `s3://${s3.bucket}/${PREFIX}`, S3_ENDPOINT: silent.endpoint, S3_TIMEOUT_MS: TIMEOUT, LOG_LEVEL: 'warn' }, { listen: true, logStream: logs.stream })
+    const down = await buildTestApp(
+      {
+        ...S3RVER_KEYS,
+        FILE_STORE: `s3://${s3.bucket}/${PREFIX}`,
+        S3_ENDPOINT: silent.endpoint,
+        S3_TIMEOUT_MS: TIMEOUT,
+        LOG_LEVEL: 'warn',
+      },
+      { listen: true, logStream: logs.stream },
+    )
     try {
       const bulletin = await createBulletin(down.app, { price: 299 })
       await bulletin.update({ attachmentKey: `bulletins/zh-CN/${bulletin.webTitle}.pdf`, attachmentName: `${bulletin.title}.pdf` })
@@ -131,7 +157,10 @@ describe('a store that is down', () => {
       const zh = body(await api.post(`${BRIEF}/downFile`, { id: orderId }))
       expect(zh).toEqual({ code: 900001, msg: '文件存储暂时不可用，请稍后再试', data: null })
       expect(logs.find('the file store is unavailable').length).toBeGreaterThanOrEqual(2)
-      expect(logs.find('the file store is unavailable')[0]).toMatchObject({ key: bulletin.attachmentKey, store: `s3://${s3.bucket}/${PREFIX}` })
+      expect(logs.find('the file store is unavailable')[0]).toMatchObject({
+        key: bulletin.attachmentKey,
+        store: `s3://${s3.bucket}/${PREFIX}`,
+      })
 
       // The same port, closed: refused connections fail fast.
       await silent.stop()
@@ -145,7 +174,8 @@ describe('a store that is down', () => {
       const link = new URL(await down.app.orderDelivery.createDownloadLink(orderId)).pathname.replace(/^\/api/, '')
       expect(body(await down.app.inject({ url: `${link}?lang=en-US` }))).toEqual(UNAVAILABLE)
       const [counted] = await down.app.db.sequelize.query<{ downloads: number }>(
-        `SELECT downloads FROM download_link WHERE order_id = $1`, { bind: [orderId], type: QueryTypes.SELECT },
+        `SELECT downloads FROM download_link WHERE order_id = $1`,
+        { bind: [orderId], type: QueryTypes.SELECT },
       )
       expect(counted!.downloads).toBe(0)
     } finally {
@@ -160,10 +190,13 @@ describe('a store that is down', () => {
     const target = new URL(s3.endpoint)
     const proxy: Server = createServer((incoming, outgoing) => {
       if (incoming.method !== 'HEAD') return
-      const forwarded = httpRequest({ host: target.hostname, port: target.port, method: 'HEAD', path: incoming.url, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(outgoing)
-      })
+      const forwarded = httpRequest(
+        { host: target.hostname, port: target.port, method: 'HEAD', path: incoming.url, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(outgoing)
+        },
+      )
       forwarded.on('error', () => outgoing.destroy())
       forwarded.end()
     })
@@ -173,7 +206,10 @@ describe('a store that is down', () => {
     })
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
     const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-    const half = await buildTestApp({ ...S3RVER_KEYS, FILE_STORE: `s3://${s3.bucket}/${PREFIX}`, S3_ENDPOINT: endpoint, S3_TIMEOUT_MS: TIMEOUT }, { listen: true })
+    const half = await buildTestApp(
+      { ...S3RVER_KEYS, FILE_STORE: `s3://${s3.bucket}/${PREFIX}`, S3_ENDPOINT: endpoint, S3_TIMEOUT_MS: TIMEOUT },
+      { listen: true },
+    )
     try {
       // The object exists: stored through the main app, which shares bucket and prefix.
       const { bulletin } = await bulletinWithFile(t.app)

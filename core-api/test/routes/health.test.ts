@@ -24,9 +24,10 @@ it('is live and ready once migrated, and reports the job queue and the mail back
   })
 })
 
-it('is not ready while a migration is missing, and says so in the asker\'s language', async () => {
+it("is not ready while a migration is missing, and says so in the asker's language", async () => {
   const [last] = await t.app.db.sequelize.query<{ name: string }>(
-    `DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations) RETURNING name`, { type: QueryTypes.SELECT },
+    `DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations) RETURNING name`,
+    { type: QueryTypes.SELECT },
   )
   try {
     const notReady = await t.app.inject({ url: '/health/ready?lang=en-US' })

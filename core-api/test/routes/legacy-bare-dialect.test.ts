@@ -32,7 +32,8 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers })
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers })
 const json = (response: { body: string }) => JSON.parse(response.body)
 
 /** The image a bjfl <img> would load: the URL it builds, fetched from our files prefix. */
@@ -44,20 +45,39 @@ async function image(url: string) {
 }
 const BASE = '/js/userfiles' // bjfl's BaseUrl (src/api/model/common.ts:1), pointed at this core API
 
-describe('the same calls as the enveloped contract, their data alone (fixtures/contract/legacy: bjfl\'s calls as recorded)', () => {
+describe("the same calls as the enveloped contract, their data alone (fixtures/contract/legacy: bjfl's calls as recorded)", () => {
   const IMAGE_FIELDS = new Set(['filePath', 'fileName', 'name'])
-  const withoutImages = (value: unknown): unknown => Array.isArray(value) ? value.map(withoutImages)
-    : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => !IMAGE_FIELDS.has(key)).map(([key, v]) => [key, withoutImages(v)]))
-      : value
+  const withoutImages = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(withoutImages)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => !IMAGE_FIELDS.has(key))
+              .map(([key, v]) => [key, withoutImages(v)]),
+          )
+        : value
   const dir = path.join(repoRoot, 'fixtures/contract/legacy')
-  const exchanges = readdirSync(dir).filter((file) => file.endsWith('.json')).flatMap((file) => {
-    const fixture = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { exchanges: { request: { method: string; path: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } }[] }
-    return fixture.exchanges.map((exchange, index) => [`${file}#${index}`, exchange.request] as const)
-  })
+  const exchanges = readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => {
+      const fixture = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+        exchanges: {
+          request: { method: string; path: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> }
+        }[]
+      }
+      return fixture.exchanges.map((exchange, index) => [`${file}#${index}`, exchange.request] as const)
+    })
 
   it.each(exchanges)('%s', async (_name, request) => {
     const query = request.query ? `?${new URLSearchParams(request.query)}` : ''
-    const send = (prefix: string) => t.app.inject({ method: request.method as 'GET', url: `${prefix}${request.path}${query}`, headers: request.headers, ...(request.body === undefined ? {} : { payload: request.body as object }) })
+    const send = (prefix: string) =>
+      t.app.inject({
+        method: request.method as 'GET',
+        url: `${prefix}${request.path}${query}`,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { payload: request.body as object }),
+      })
     const bare = await send(P)
     const enveloped = await send('')
     expect(enveloped.statusCode).toBe(200)
@@ -103,11 +123,22 @@ describe('home (src/views/home/index.vue)', () => {
       expect(map.report.length).toBeGreaterThan(0)
       expect(map.market.length).toBeGreaterThan(0)
       for (const report of map.report) {
-        expect(report).toMatchObject({ id: expect.any(String), webTitle: expect.any(String), title: expect.any(String), publishDate: expect.any(String), lang })
+        expect(report).toMatchObject({
+          id: expect.any(String),
+          webTitle: expect.any(String),
+          title: expect.any(String),
+          publishDate: expect.any(String),
+          lang,
+        })
         await image(`${BASE}/report/${report.fileName}`) // :149
       }
       for (const news of map.market) {
-        expect(news).toMatchObject({ id: expect.any(String), webTitle: expect.any(String), title: expect.any(String), publishDate: expect.any(String) })
+        expect(news).toMatchObject({
+          id: expect.any(String),
+          webTitle: expect.any(String),
+          title: expect.any(String),
+          publishDate: expect.any(String),
+        })
         await image(`${BASE}/fileupload/${news.filePath}${news.fileName}`) // :179
       }
     }
@@ -122,15 +153,32 @@ describe('report list (src/views/report/index.vue)', () => {
     for (const lang of ['zh-CN', 'en-US']) {
       const data = json(await list({ lang }))
       expect(data.categories.length).toBeGreaterThan(0)
-      for (const category of data.categories) expect(category).toMatchObject({ marketType: expect.any(String), marketTypeName: expect.any(String), marketCount: expect.any(Number) })
+      for (const category of data.categories)
+        expect(category).toMatchObject({
+          marketType: expect.any(String),
+          marketTypeName: expect.any(String),
+          marketCount: expect.any(Number),
+        })
       expect(data.prices.length).toBeGreaterThan(0)
       for (const band of data.prices) expect(band).toMatchObject({ price: expect.any(Number), marketTypeName: expect.any(String) })
       expect(data.publishDates.length).toBeGreaterThan(0)
-      for (const year of data.publishDates) expect(year).toMatchObject({ publishDateValue: expect.any(String), marketTypeName: expect.any(String), marketCount: expect.any(Number) })
+      for (const year of data.publishDates)
+        expect(year).toMatchObject({
+          publishDateValue: expect.any(String),
+          marketTypeName: expect.any(String),
+          marketCount: expect.any(Number),
+        })
       expect(data.pageList).toMatchObject({ count: expect.any(Number), pageNo: 1, pageSize: 10 })
       expect(data.pageList.list).toHaveLength(10)
       for (const report of data.pageList.list) {
-        expect(report).toMatchObject({ id: expect.any(String), webTitle: expect.any(String), title: expect.any(String), outline: expect.any(String), publishDate: expect.any(String), lang })
+        expect(report).toMatchObject({
+          id: expect.any(String),
+          webTitle: expect.any(String),
+          title: expect.any(String),
+          outline: expect.any(String),
+          publishDate: expect.any(String),
+          lang,
+        })
         expect(typeof report.price).toBe('number') // item.price?.toFixed(2) (:135)
         await image(`${BASE}/report/${report.fileName}`) // :126
       }
@@ -150,7 +198,10 @@ describe('report list (src/views/report/index.vue)', () => {
     expect(byYear.pageList.count).toBe(year.marketCount)
     const byRegion = json(await list({ lang: 'zh-CN', reportRegion: '1' }))
     expect(byRegion.pageList.list.every((r: { reportRegion: string }) => r.reportRegion === '1')).toBe(true)
-    for (const [lang, word] of [['zh-CN', '储能'], ['en-US', 'storage']]) {
+    for (const [lang, word] of [
+      ['zh-CN', '储能'],
+      ['en-US', 'storage'],
+    ]) {
       const found = json(await list({ lang, queryKeyword: word }))
       expect(found.pageList.count, word).toBeGreaterThan(0)
       expect(found.pageList.list[0].title.toLowerCase()).toContain(word)
@@ -165,21 +216,40 @@ describe('report detail (src/views/report/detail.vue)', () => {
       const slug = `${first.webTitle}-${first.id}` // the route param viewDetail builds (report/index.vue:35)
       const wts = slug.split('-')
       const report = json(await get(`${P}/report/researchReport/form?id=${wts[wts.length - 1]}&lang=${lang}`)) // api/report/report.ts:69
-      expect(report).toMatchObject({ id: first.id, title: first.title, reportCode: expect.any(String), publishDate: expect.any(String), reportRegion: expect.stringMatching(/^[01]$/) })
-      for (const html of ['reportScopeHtml', 'directoryHtml', 'chartsHtml', 'contextHtml']) expect(report[html], html).toEqual(expect.any(String))
+      expect(report).toMatchObject({
+        id: first.id,
+        title: first.title,
+        reportCode: expect.any(String),
+        publishDate: expect.any(String),
+        reportRegion: expect.stringMatching(/^[01]$/),
+      })
+      for (const html of ['reportScopeHtml', 'directoryHtml', 'chartsHtml', 'contextHtml'])
+        expect(report[html], html).toEqual(expect.any(String))
       expect(report.directoryHtml.length).toBeGreaterThan(0)
       await image(`${BASE}/report/${report.fileName}`) // :28
       const edition = `${lang === 'zh-CN' ? 'cn' : 'en'}.${report.reportRegion === '1' ? 'global' : 'china'}`
       const keys = (names: string[]) => names.map((name) => `${edition}.${name}`).join(',')
       for (const kind of ['data', 'full']) {
-        const rows = json(await get(`${P}/basedata/config/findListByKeys?keys=${keys([`${kind}.single.price`, `${kind}.multi.price`, `${kind}.enterprise.price`])}`))
+        const rows = json(
+          await get(
+            `${P}/basedata/config/findListByKeys?keys=${keys([`${kind}.single.price`, `${kind}.multi.price`, `${kind}.enterprise.price`])}`,
+          ),
+        )
         expect(rows).toHaveLength(3) // c1.data, c2.data[0].configValue (:90-95)
         for (const row of rows) expect(row).toMatchObject({ configValue: expect.stringMatching(/^\d+$/), configName: expect.any(String) })
         // The tier is the fourth part of configName in zh-CN (:88).
-        if (lang === 'zh-CN') expect(rows.map((row: { configName: string }) => row.configName.split('-')[3])).toEqual(['单用户版单价', '多用户版单价', '企业版单价'])
+        if (lang === 'zh-CN')
+          expect(rows.map((row: { configName: string }) => row.configName.split('-')[3])).toEqual([
+            '单用户版单价',
+            '多用户版单价',
+            '企业版单价',
+          ])
       }
       const counts = json(await get(`${P}/basedata/config/findListByKeys?keys=${keys(['page.number', 'chart.number'])}`))
-      expect(counts.map((row: { configValue: string }) => row.configValue)).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]) // :97-99
+      expect(counts.map((row: { configValue: string }) => row.configValue)).toEqual([
+        expect.stringMatching(/^\d+$/),
+        expect.stringMatching(/^\d+$/),
+      ]) // :97-99
     }
   })
 
@@ -196,7 +266,12 @@ describe('market and news (src/views/market/index.vue, src/views/news/*.vue)', (
       const hots = json(await get(`${P}/report/researchReport/hotReports?lang=${lang}`)) // api/report/report.ts:74
       expect(hots.length).toBeGreaterThanOrEqual(8)
       for (const report of hots) {
-        expect(report).toMatchObject({ id: expect.any(String), webTitle: expect.any(String), title: expect.any(String), publishDate: expect.any(String) })
+        expect(report).toMatchObject({
+          id: expect.any(String),
+          webTitle: expect.any(String),
+          title: expect.any(String),
+          publishDate: expect.any(String),
+        })
         await image(`${BASE}/report/${report.fileName}`)
       }
     }
@@ -208,7 +283,13 @@ describe('market and news (src/views/market/index.vue, src/views/news/*.vue)', (
       expect(page).toMatchObject({ count: expect.any(Number), pageNo: 1, pageSize: 10 })
       expect(page.list.length).toBeGreaterThan(0)
       for (const news of page.list) {
-        expect(news).toMatchObject({ id: expect.any(String), webTitle: expect.any(String), title: expect.any(String), outline: expect.any(String), publishDate: expect.any(String) })
+        expect(news).toMatchObject({
+          id: expect.any(String),
+          webTitle: expect.any(String),
+          title: expect.any(String),
+          outline: expect.any(String),
+          publishDate: expect.any(String),
+        })
         await image(`${BASE}/fileupload/${news.filePath}${news.fileName}`) // :53
       }
     }
@@ -227,7 +308,19 @@ describe('market and news (src/views/market/index.vue, src/views/news/*.vue)', (
 
 describe('the request form (src/views/report/demand.vue)', () => {
   // handleSubmit (:145-156) posts formData as it is: every field, "" for those left unset.
-  const form = (changes: Record<string, string>) => ({ name: '张三', contact: '13800138000', email: 'buyer@example.com', companyName: '示例科技有限公司', demand: '储能行业定制研究', reportId: '', reportPrice: '', addr: '北京市朝阳区', lang: 'zh-CN', type: '2', ...changes })
+  const form = (changes: Record<string, string>) => ({
+    name: '张三',
+    contact: '13800138000',
+    email: 'buyer@example.com',
+    companyName: '示例科技有限公司',
+    demand: '储能行业定制研究',
+    reportId: '',
+    reportPrice: '',
+    addr: '北京市朝阳区',
+    lang: 'zh-CN',
+    type: '2',
+    ...changes,
+  })
 
   it('saves a custom research request: HTTP 200, the data alone', async () => {
     const saved = await post(`${P}/basedata/customerInfo/save`, form({}))
@@ -235,8 +328,11 @@ describe('the request form (src/views/report/demand.vue)', () => {
     expect(json(saved)).toEqual({ id: expect.any(String) })
   })
 
-  it('refuses a bad phone with HTTP 400 and the envelope, in the caller\'s language', async () => {
-    for (const [lang, msg] of [['zh-CN', /电话|手机|联系方式/], ['en-US', /phone/i]] as const) {
+  it("refuses a bad phone with HTTP 400 and the envelope, in the caller's language", async () => {
+    for (const [lang, msg] of [
+      ['zh-CN', /电话|手机|联系方式/],
+      ['en-US', /phone/i],
+    ] as const) {
       const refused = await post(`${P}/basedata/customerInfo/save`, form({ contact: '12345', lang }))
       expect(refused.statusCode).toBe(400)
       expect(json(refused)).toEqual({ code: 100001, msg: expect.stringMatching(msg), data: null })
@@ -245,7 +341,7 @@ describe('the request form (src/views/report/demand.vue)', () => {
 })
 
 describe('failures under the prefix: an HTTP 4xx/5xx status and the envelope', () => {
-  it('a parameter of the wrong kind: 400, the envelope naming it in the caller\'s language', async () => {
+  it("a parameter of the wrong kind: 400, the envelope naming it in the caller's language", async () => {
     const wrong = await post(`${P}/report/researchReport/pageList`, { pageNo: 'first', lang: 'en-US' })
     expect(wrong.statusCode).toBe(400)
     expect(json(wrong)).toEqual({ code: 100001, msg: 'Parameter pageNo must be of type integer', data: null })
@@ -262,7 +358,12 @@ describe('failures under the prefix: an HTTP 4xx/5xx status and the envelope', (
   })
 
   it('a malformed body: 400 and the envelope', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: `${P}/report/marketInfo/pageList`, headers: { 'content-type': 'application/json' }, payload: '{"pageNo": 1,' })
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `${P}/report/marketInfo/pageList`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"pageNo": 1,',
+    })
     expect(malformed.statusCode).toBe(400)
     expect(json(malformed)).toMatchObject({ code: 100001, data: null })
   })
@@ -346,7 +447,9 @@ describe('the setting', () => {
     const boot = async () => {
       await app.register(configPlugin, { config: loadConfig({}, { LEGACY_BARE_PREFIX: '/report' }) })
       await app.register(bareDialect)
-      await app.register(async (routes) => { routes.get('/report/researchReport/form', async () => ({})) })
+      await app.register(async (routes) => {
+        routes.get('/report/researchReport/form', async () => ({}))
+      })
       await app.ready()
     }
     await expect(boot()).rejects.toThrow(/LEGACY_BARE_PREFIX \/report would hide the route \/report\/researchReport\/form/)

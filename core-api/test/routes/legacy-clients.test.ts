@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 it('ignores fields a call does not take, counts them, and still refuses a known field of the wrong kind', async () => {
-  const echoed = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { pageNo: 1, pageSize: 10, lang: 'zh-CN', colour: 'red', createDate: '2026-01-01' } })
+  const echoed = await t.app.inject({
+    method: 'POST',
+    url: '/report/researchReport/pageList',
+    payload: { pageNo: 1, pageSize: 10, lang: 'zh-CN', colour: 'red', createDate: '2026-01-01' },
+  })
   expect(echoed.statusCode).toBe(200)
   expect(body(echoed).code).toBe(200)
   const busted = await t.app.inject({ url: '/basedata/carousel/listData?lang=zh-CN&_=1732500000000' })
@@ -28,11 +32,19 @@ it('ignores fields a call does not take, counts them, and still refuses a known 
   expect(wrong.statusCode).toBe(200)
   expect(body(wrong)).toEqual({ code: 100001, msg: 'Parameter pageNo must be of type integer', data: null })
   // Outcomes are counted by their code.
-  expect((await t.app.inject({ url: '/metrics' })).body).toMatch(/core_http_outcomes_total\{method="POST",route="\/report\/researchReport\/pageList",status="200",code="100001"\} 1/)
+  expect((await t.app.inject({ url: '/metrics' })).body).toMatch(
+    /core_http_outcomes_total\{method="POST",route="\/report\/researchReport\/pageList",status="200",code="100001"\} 1/,
+  )
 })
 
 it('answers the names earlier clients read, and their calls', async () => {
-  const report = await createReport(t.app, { title: '储能报告', webTitle: 'legacy-storage', context: '<p>正文</p>', directory: '<p>目录</p>', reportScope: '<p>范围</p>' })
+  const report = await createReport(t.app, {
+    title: '储能报告',
+    webTitle: 'legacy-storage',
+    context: '<p>正文</p>',
+    directory: '<p>目录</p>',
+    reportScope: '<p>范围</p>',
+  })
   const form = body(await t.app.inject({ url: `/report/researchReport/form?id=${report.id}&lang=zh-CN` })).data
   expect([form.contextHtml, form.directoryHtml, form.reportScopeHtml]).toEqual([form.context, form.directory, form.reportScope])
   expect(form.directoryHtml).toContain('目录')
@@ -47,7 +59,9 @@ it('answers the names earlier clients read, and their calls', async () => {
   const six = body(await t.app.inject({ url: '/report/marketInfo/marketInfoTopSixList?lang=zh-CN' })).data
   expect(six.map((n: { webTitle: string }) => n.webTitle)).toEqual(['newer', 'older'])
   const types = body(await t.app.inject({ method: 'POST', url: '/report/researchReport/marketTypeList', payload: { lang: 'zh-CN' } })).data
-  expect(types).toEqual(body(await t.app.inject({ method: 'POST', url: '/report/researchReport/categoryList', payload: { lang: 'zh-CN' } })).data)
+  expect(types).toEqual(
+    body(await t.app.inject({ method: 'POST', url: '/report/researchReport/categoryList', payload: { lang: 'zh-CN' } })).data,
+  )
 
   await createConfigs(t.app, { 'cn.china.data.single.price': 9800 })
   const config = body(await t.app.inject({ url: '/basedata/config/form?configKey=cn.china.data.single.price' }))

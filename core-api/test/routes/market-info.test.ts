@@ -7,36 +7,103 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await createDict(t.app, 'market_type', [['energy', '能源'], ['chemicals', '化工'], ['healthcare', '医疗健康']])
-  await createDict(t.app, 'market_type_en', [['energy', 'Energy'], ['chemicals', 'Chemicals'], ['healthcare', 'Healthcare']])
-  await createDict(t.app, 'news_category', [['industry-news', '行业新闻'], ['policy', '政策法规']])
-  await createDict(t.app, 'news_category_en', [['industry-news', 'Industry News'], ['policy', 'Policy']])
-  ids.lithium = (await createNews(t.app, {
-    title: '锂电池隔膜产能持续扩张', webTitle: 'lithium-separator-capacity', marketType: 'energy', marketCategory: 'industry-news',
-    keyword: '锂电,隔膜', outline: '隔膜龙头企业加速扩产。', publishDate: '2026-05-01 08:30:00',
-    context: '<p onclick="steal()">隔膜<script>alert(1)</script></p>', filePath: '/upload/news/lithium.jpg', fileName: 'lithium.jpg',
-  })).id
+  await createDict(t.app, 'market_type', [
+    ['energy', '能源'],
+    ['chemicals', '化工'],
+    ['healthcare', '医疗健康'],
+  ])
+  await createDict(t.app, 'market_type_en', [
+    ['energy', 'Energy'],
+    ['chemicals', 'Chemicals'],
+    ['healthcare', 'Healthcare'],
+  ])
+  await createDict(t.app, 'news_category', [
+    ['industry-news', '行业新闻'],
+    ['policy', '政策法规'],
+  ])
+  await createDict(t.app, 'news_category_en', [
+    ['industry-news', 'Industry News'],
+    ['policy', 'Policy'],
+  ])
+  ids.lithium = (
+    await createNews(t.app, {
+      title: '锂电池隔膜产能持续扩张',
+      webTitle: 'lithium-separator-capacity',
+      marketType: 'energy',
+      marketCategory: 'industry-news',
+      keyword: '锂电,隔膜',
+      outline: '隔膜龙头企业加速扩产。',
+      publishDate: '2026-05-01 08:30:00',
+      context: '<p onclick="steal()">隔膜<script>alert(1)</script></p>',
+      filePath: '/upload/news/lithium.jpg',
+      fileName: 'lithium.jpg',
+    })
+  ).id
   // pvGlass and api share a publish date: id breaks the tie, so api (created later) is the newer.
-  ids.pvGlass = (await createNews(t.app, {
-    title: '光伏玻璃价格企稳', webTitle: 'pv-glass-prices', marketType: 'energy', marketCategory: 'policy', outline: '价格在三月后趋稳。', publishDate: '2026-04-20 10:00:00',
-  })).id
-  ids.api = (await createNews(t.app, {
-    title: '原料药出口增长', webTitle: 'api-exports', marketType: 'chemicals', marketCategory: 'industry-news', outline: '出口额同比上升。', publishDate: '2026-04-20 10:00:00',
-  })).id
-  ids.ivd = (await createNews(t.app, {
-    title: '体外诊断集采政策落地', webTitle: 'ivd-procurement', marketType: 'healthcare', marketCategory: 'policy', outline: '集采范围扩大。', publishDate: '2026-03-01 09:00:00',
-  })).id
-  ids.withdrawn = (await createNews(t.app, {
-    title: '已下架的锂电资讯', webTitle: 'withdrawn-news', marketType: 'energy', marketCategory: 'industry-news', publishDate: '2026-06-01 00:00:00', status: '1',
-  })).id
-  ids.enSeparator = (await createNews(t.app, {
-    lang: 'en-US', title: 'Lithium Battery Separator Capacity Expands', webTitle: 'lithium-separator-capacity', marketType: 'energy', marketCategory: 'industry-news',
-    keyword: 'lithium, separator', outline: 'Leading makers speed up expansion.', context: '<p>Body</p>', publishDate: '2026-05-02 12:00:00',
-  })).id
-  ids.enSolar = (await createNews(t.app, {
-    lang: 'en-US', title: 'Solar Glass Prices Stabilise', webTitle: 'solar-glass-prices', marketType: 'energy', marketCategory: 'policy',
-    outline: 'Prices steadied after March.', publishDate: '2026-04-01 07:05:09',
-  })).id
+  ids.pvGlass = (
+    await createNews(t.app, {
+      title: '光伏玻璃价格企稳',
+      webTitle: 'pv-glass-prices',
+      marketType: 'energy',
+      marketCategory: 'policy',
+      outline: '价格在三月后趋稳。',
+      publishDate: '2026-04-20 10:00:00',
+    })
+  ).id
+  ids.api = (
+    await createNews(t.app, {
+      title: '原料药出口增长',
+      webTitle: 'api-exports',
+      marketType: 'chemicals',
+      marketCategory: 'industry-news',
+      outline: '出口额同比上升。',
+      publishDate: '2026-04-20 10:00:00',
+    })
+  ).id
+  ids.ivd = (
+    await createNews(t.app, {
+      title: '体外诊断集采政策落地',
+      webTitle: 'ivd-procurement',
+      marketType: 'healthcare',
+      marketCategory: 'policy',
+      outline: '集采范围扩大。',
+      publishDate: '2026-03-01 09:00:00',
+    })
+  ).id
+  ids.withdrawn = (
+    await createNews(t.app, {
+      title: '已下架的锂电资讯',
+      webTitle: 'withdrawn-news',
+      marketType: 'energy',
+      marketCategory: 'industry-news',
+      publishDate: '2026-06-01 00:00:00',
+      status: '1',
+    })
+  ).id
+  ids.enSeparator = (
+    await createNews(t.app, {
+      lang: 'en-US',
+      title: 'Lithium Battery Separator Capacity Expands',
+      webTitle: 'lithium-separator-capacity',
+      marketType: 'energy',
+      marketCategory: 'industry-news',
+      keyword: 'lithium, separator',
+      outline: 'Leading makers speed up expansion.',
+      context: '<p>Body</p>',
+      publishDate: '2026-05-02 12:00:00',
+    })
+  ).id
+  ids.enSolar = (
+    await createNews(t.app, {
+      lang: 'en-US',
+      title: 'Solar Glass Prices Stabilise',
+      webTitle: 'solar-glass-prices',
+      marketType: 'energy',
+      marketCategory: 'policy',
+      outline: 'Prices steadied after March.',
+      publishDate: '2026-04-01 07:05:09',
+    })
+  ).id
 })
 
 afterAll(async () => {
@@ -55,7 +122,12 @@ describe('POST /report/marketInfo/pageList', () => {
     expect(code).toBe(200)
     expect(msg).toBe('操作成功')
     expect(data).toMatchObject({ count: 4, pageNo: 1, pageSize: 10 })
-    expect(data.list.map((n: any) => n.webTitle)).toEqual(['lithium-separator-capacity', 'api-exports', 'pv-glass-prices', 'ivd-procurement'])
+    expect(data.list.map((n: any) => n.webTitle)).toEqual([
+      'lithium-separator-capacity',
+      'api-exports',
+      'pv-glass-prices',
+      'ivd-procurement',
+    ])
     expect(data.list[0]).toEqual({
       id: ids.lithium,
       title: '锂电池隔膜产能持续扩张',
@@ -85,7 +157,12 @@ describe('POST /report/marketInfo/pageList', () => {
     expect(msg).toBe('success')
     expect(data.count).toBe(2)
     expect(data.list.map((n: any) => n.id)).toEqual([ids.enSeparator, ids.enSolar])
-    expect(data.list[1]).toMatchObject({ marketTypeName: 'Energy', marketCategoryName: 'Policy', publishDate: '2026-04-01 07:05:09', lang: 'en-US' })
+    expect(data.list[1]).toMatchObject({
+      marketTypeName: 'Energy',
+      marketCategoryName: 'Policy',
+      publishDate: '2026-04-01 07:05:09',
+      lang: 'en-US',
+    })
   })
 
   it('filters by marketType, its activeIndustryType alias and marketCategory', async () => {
@@ -126,7 +203,11 @@ describe('POST /report/marketInfo/pageList', () => {
     const wrongType = await pageList({ lang: 'en-US', pageNo: 'first' })
     expect(wrongType.statusCode).toBe(200)
     expect(body(wrongType)).toEqual({ code: 100001, msg: 'Parameter pageNo must be of type integer', data: null })
-    expect(body(await pageList({ lang: 'en-US', marketCategory: { a: 1 } }))).toEqual({ code: 100001, msg: 'Parameter marketCategory must be of type string', data: null })
+    expect(body(await pageList({ lang: 'en-US', marketCategory: { a: 1 } }))).toEqual({
+      code: 100001,
+      msg: 'Parameter marketCategory must be of type string',
+      data: null,
+    })
     // Unknown fields are ignored, as the legacy backend ignored them.
     const unknown = await pageList({ lang: 'zh-CN', colour: 'red' })
     expect(unknown.statusCode).toBe(200)
@@ -134,7 +215,11 @@ describe('POST /report/marketInfo/pageList', () => {
     const tooBig = await pageList({ lang: 'en-US', pageSize: 101 })
     expect(tooBig.statusCode).toBe(200)
     expect(body(tooBig)).toEqual({ code: 100001, msg: 'Parameter pageSize must be at most 100', data: null })
-    expect(body(await pageList({ lang: 'en-US', pageNo: 0 }))).toEqual({ code: 100001, msg: 'Parameter pageNo must be at least 1', data: null })
+    expect(body(await pageList({ lang: 'en-US', pageNo: 0 }))).toEqual({
+      code: 100001,
+      msg: 'Parameter pageNo must be at least 1',
+      data: null,
+    })
     expect((await pageList({ keyword: 'x'.repeat(101) })).statusCode).toBe(200)
     expect((await pageList({ activeIndustryType: 'x'.repeat(65) })).statusCode).toBe(200)
     expect((await pageList({ lang: 'fr-FR' })).statusCode).toBe(200)
@@ -170,7 +255,12 @@ describe('GET /report/marketInfo/detailList', () => {
 
   it('breaks publish-date ties by id in both directions', async () => {
     const api = body(await detail(`webTitle=api-exports`)).data
-    expect(api.last).toEqual({ id: ids.pvGlass, title: '光伏玻璃价格企稳', webTitle: 'pv-glass-prices', publishDate: '2026-04-20 10:00:00' })
+    expect(api.last).toEqual({
+      id: ids.pvGlass,
+      title: '光伏玻璃价格企稳',
+      webTitle: 'pv-glass-prices',
+      publishDate: '2026-04-20 10:00:00',
+    })
     expect(api.next.id).toBe(ids.lithium)
     const pv = body(await detail(`webTitle=pv-glass-prices`)).data
     expect(pv.last.id).toBe(ids.ivd)
@@ -180,13 +270,29 @@ describe('GET /report/marketInfo/detailList', () => {
   it('answers null last for the oldest article', async () => {
     const { data } = body(await detail(`id=${ids.ivd}`))
     expect(data.last).toBeNull()
-    expect(data.next).toEqual({ id: ids.pvGlass, title: '光伏玻璃价格企稳', webTitle: 'pv-glass-prices', publishDate: '2026-04-20 10:00:00' })
+    expect(data.next).toEqual({
+      id: ids.pvGlass,
+      title: '光伏玻璃价格企稳',
+      webTitle: 'pv-glass-prices',
+      publishDate: '2026-04-20 10:00:00',
+    })
   })
 
   it('keeps neighbours within the language', async () => {
     const newest = body(await detail('webTitle=lithium-separator-capacity&lang=en-US')).data
-    expect(newest.vo).toMatchObject({ id: ids.enSeparator, marketTypeName: 'Energy', marketCategoryName: 'Industry News', context: '<p>Body</p>', publishDate: '2026-05-02 12:00:00' })
-    expect(newest.last).toEqual({ id: ids.enSolar, title: 'Solar Glass Prices Stabilise', webTitle: 'solar-glass-prices', publishDate: '2026-04-01 07:05:09' })
+    expect(newest.vo).toMatchObject({
+      id: ids.enSeparator,
+      marketTypeName: 'Energy',
+      marketCategoryName: 'Industry News',
+      context: '<p>Body</p>',
+      publishDate: '2026-05-02 12:00:00',
+    })
+    expect(newest.last).toEqual({
+      id: ids.enSolar,
+      title: 'Solar Glass Prices Stabilise',
+      webTitle: 'solar-glass-prices',
+      publishDate: '2026-04-01 07:05:09',
+    })
     expect(newest.next).toBeNull()
     const oldest = body(await detail(`id=${ids.enSolar}&lang=en-US`)).data
     expect(oldest.last).toBeNull()
@@ -233,24 +339,43 @@ describe('POST /report/marketInfo/categoryList', () => {
     const res = await t.app.inject({ method: 'POST', url: '/report/marketInfo/categoryList', payload: { lang: 'zh-CN' } })
     expect(res.statusCode).toBe(200)
     expect(body(res).data).toEqual([
-      { marketType: 'energy', marketTypeName: '能源', marketCount: 2, categories: [
-        { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 1 },
-        { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 1 },
-      ] },
-      { marketType: 'chemicals', marketTypeName: '化工', marketCount: 1, categories: [
-        { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 1 },
-        { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 0 },
-      ] },
-      { marketType: 'healthcare', marketTypeName: '医疗健康', marketCount: 1, categories: [
-        { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 0 },
-        { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 1 },
-      ] },
+      {
+        marketType: 'energy',
+        marketTypeName: '能源',
+        marketCount: 2,
+        categories: [
+          { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 1 },
+          { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 1 },
+        ],
+      },
+      {
+        marketType: 'chemicals',
+        marketTypeName: '化工',
+        marketCount: 1,
+        categories: [
+          { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 1 },
+          { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 0 },
+        ],
+      },
+      {
+        marketType: 'healthcare',
+        marketTypeName: '医疗健康',
+        marketCount: 1,
+        categories: [
+          { marketCategory: 'industry-news', marketCategoryName: '行业新闻', marketCount: 0 },
+          { marketCategory: 'policy', marketCategoryName: '政策法规', marketCount: 1 },
+        ],
+      },
     ])
   })
 
   it('counts the English edition separately', async () => {
     const { data } = body(await t.app.inject({ method: 'POST', url: '/report/marketInfo/categoryList', payload: { lang: 'en-US' } }))
-    expect(data.map((d: any) => [d.marketType, d.marketTypeName, d.marketCount])).toEqual([['energy', 'Energy', 2], ['chemicals', 'Chemicals', 0], ['healthcare', 'Healthcare', 0]])
+    expect(data.map((d: any) => [d.marketType, d.marketTypeName, d.marketCount])).toEqual([
+      ['energy', 'Energy', 2],
+      ['chemicals', 'Chemicals', 0],
+      ['healthcare', 'Healthcare', 0],
+    ])
     expect(data[0].categories).toEqual([
       { marketCategory: 'industry-news', marketCategoryName: 'Industry News', marketCount: 1 },
       { marketCategory: 'policy', marketCategoryName: 'Policy', marketCount: 1 },
@@ -258,7 +383,11 @@ describe('POST /report/marketInfo/categoryList', () => {
   })
 
   it('ignores unknown fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/report/marketInfo/categoryList', payload: { lang: 'en-US', marketType: 'energy' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/report/marketInfo/categoryList',
+      payload: { lang: 'en-US', marketType: 'energy' },
+    })
     expect(res.statusCode).toBe(200)
     expect(body(res).code).toBe(200)
   })
@@ -269,9 +398,19 @@ describe('GET /report/marketInfo/topList', () => {
     const { data } = body(await t.app.inject({ url: '/report/marketInfo/topList?lang=zh-CN&limit=2' }))
     expect(data.map((n: any) => n.id)).toEqual([ids.lithium, ids.api])
     expect(data[1]).toEqual({
-      id: ids.api, title: '原料药出口增长', webTitle: 'api-exports', marketType: 'chemicals', marketTypeName: '化工',
-      marketCategory: 'industry-news', marketCategoryName: '行业新闻', keyword: '', outline: '出口额同比上升。',
-      publishDate: '2026-04-20 10:00:00', lang: 'zh-CN', filePath: null, fileName: null,
+      id: ids.api,
+      title: '原料药出口增长',
+      webTitle: 'api-exports',
+      marketType: 'chemicals',
+      marketTypeName: '化工',
+      marketCategory: 'industry-news',
+      marketCategoryName: '行业新闻',
+      keyword: '',
+      outline: '出口额同比上升。',
+      publishDate: '2026-04-20 10:00:00',
+      lang: 'zh-CN',
+      filePath: null,
+      fileName: null,
     })
     const en = body(await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US' })).data
     expect(en.map((n: any) => n.id)).toEqual([ids.enSeparator, ids.enSolar])
@@ -282,7 +421,14 @@ describe('GET /report/marketInfo/topList', () => {
       await createNews(t.app, { title: `旧资讯 ${day}`, webTitle: `old-news-${day}`, publishDate: `2025-12-0${day} 09:00:00` })
     }
     const six = body(await t.app.inject({ url: '/report/marketInfo/topList?lang=zh-CN' })).data
-    expect(six.map((n: any) => n.webTitle)).toEqual(['lithium-separator-capacity', 'api-exports', 'pv-glass-prices', 'ivd-procurement', 'old-news-4', 'old-news-3'])
+    expect(six.map((n: any) => n.webTitle)).toEqual([
+      'lithium-separator-capacity',
+      'api-exports',
+      'pv-glass-prices',
+      'ivd-procurement',
+      'old-news-4',
+      'old-news-3',
+    ])
     expect(body(await t.app.inject({ url: '/report/marketInfo/topList?lang=zh-CN&limit=20' })).data).toHaveLength(8)
   })
 
@@ -290,7 +436,15 @@ describe('GET /report/marketInfo/topList', () => {
     const tooMany = await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US&limit=21' })
     expect(tooMany.statusCode).toBe(200)
     expect(body(tooMany)).toEqual({ code: 100001, msg: 'Parameter limit must be at most 20', data: null })
-    expect(body(await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US&limit=0' }))).toEqual({ code: 100001, msg: 'Parameter limit must be at least 1', data: null })
-    expect(body(await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US&limit=six' }))).toEqual({ code: 100001, msg: 'Parameter limit must be of type integer', data: null })
+    expect(body(await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US&limit=0' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter limit must be at least 1',
+      data: null,
+    })
+    expect(body(await t.app.inject({ url: '/report/marketInfo/topList?lang=en-US&limit=six' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter limit must be of type integer',
+      data: null,
+    })
   })
 })

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser, readableMail, waitForMail } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createBulletin } from '../helpers/factories.ts'
-import { authed, bulletinWithFile, orderStatus, postNotification, pressCashier, reportWithPrices, signedAlipayNotification } from '../helpers/orders.ts'
+import {
+  authed,
+  bulletinWithFile,
+  orderStatus,
+  postNotification,
+  pressCashier,
+  reportWithPrices,
+  signedAlipayNotification,
+} from '../helpers/orders.ts'
 
 // Both kinds of order, end to end through the sandbox payment gateway, over
 // the real routes, database and mail outbox.
@@ -25,7 +33,9 @@ describe('bulletin orders', () => {
     const api = authed(t.app, user.token)
     const { bulletin, bytes } = await bulletinWithFile(t.app)
 
-    const created = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }))
+    const created = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }),
+    )
     expect(created.code).toBe(200)
     expect(created.data.payMethod).toBe('zfb')
     expect(created.data.orderPayUrl).toMatch(new RegExp(`^${t.gateway.url}/alipay/gateway\\.do\\?`))
@@ -45,10 +55,20 @@ describe('bulletin orders', () => {
     const info = body(await api.post(`${BRIEF}/orderInfo`, { orderNo: created.data.orderNo }))
     expect(info.data).toMatchObject({ id: created.data.id, status: '1', kind: 'brief' })
     const stranger = await registerUser(t.app)
-    expect(body(await authed(t.app, stranger.token).post(`${BRIEF}/orderInfo`, { orderNo: created.data.orderNo }))).toMatchObject({ code: 100004 })
+    expect(body(await authed(t.app, stranger.token).post(`${BRIEF}/orderInfo`, { orderNo: created.data.orderNo }))).toMatchObject({
+      code: 100004,
+    })
 
     const list = body(await api.post(`${BRIEF}/orderList`, {}))
-    expect(list.data.list[0]).toMatchObject({ id: created.data.id, orderNo: created.data.orderNo, status: '1', payMethod: 'zfb', payPrice: 299, currency: 'CNY', title: bulletin.title })
+    expect(list.data.list[0]).toMatchObject({
+      id: created.data.id,
+      orderNo: created.data.orderNo,
+      status: '1',
+      payMethod: 'zfb',
+      payPrice: 299,
+      currency: 'CNY',
+      title: bulletin.title,
+    })
     const downloads = body(await api.post(`${BRIEF}/downList`, {}))
     expect(downloads.data.list.map((d: { id: string }) => d.id)).toEqual([created.data.id])
 
@@ -58,7 +78,12 @@ describe('bulletin orders', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(bulletin.title)}.pdf`)
     expect(file.rawPayload.equals(bytes)).toBe(true)
 
-    const part = await t.app.inject({ method: 'POST', url: `${BRIEF}/downFile`, payload: { id: created.data.id }, headers: { 'website-token': user.token, range: 'bytes=100-199' } })
+    const part = await t.app.inject({
+      method: 'POST',
+      url: `${BRIEF}/downFile`,
+      payload: { id: created.data.id },
+      headers: { 'website-token': user.token, range: 'bytes=100-199' },
+    })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`)
     expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true)
@@ -72,7 +97,9 @@ describe('bulletin orders', () => {
     const user = await registerUser(t.app)
     const api = authed(t.app, user.token)
     const { bulletin } = await bulletinWithFile(t.app)
-    const first = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: '299.00' }))
+    const first = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: '299.00' }),
+    )
     const retry = body(await api.post(`${BRIEF}/payOrder`, { id: first.data.id, payMethod: 'zfb_h5', payPrice: 299 }))
     expect(retry.data).toMatchObject({ id: first.data.id, payMethod: 'zfb_h5' })
     expect(retry.data.orderPayUrl).toContain('method=alipay.trade.wap.pay')
@@ -82,7 +109,9 @@ describe('bulletin orders', () => {
     const user = await registerUser(t.app)
     const api = authed(t.app, user.token)
     const { bulletin } = await bulletinWithFile(t.app)
-    const order = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const order = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }),
+    ).data
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: order.id }))).toMatchObject({ code: 100003 })
     expect(body(await api.post(`${BRIEF}/payOrder`, { id: order.id, payMethod: 'zfb', payPrice: 299 }))).toMatchObject({ code: 100003 })
@@ -90,17 +119,24 @@ describe('bulletin orders', () => {
     const late = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900 }))
     expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
-    const refunds = await t.app.db.sequelize.query<{ cause: string }>(`SELECT cause FROM payment_refund WHERE order_id = $1`, { bind: [order.id], type: QueryTypes.SELECT })
+    const refunds = await t.app.db.sequelize.query<{ cause: string }>(`SELECT cause FROM payment_refund WHERE order_id = $1`, {
+      bind: [order.id],
+      type: QueryTypes.SELECT,
+    })
     expect(refunds).toEqual([{ cause: 'late-payment' }])
     // Once cancelled, the bulletin can be ordered anew.
-    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).code).toBe(200)
+    expect(
+      body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).code,
+    ).toBe(200)
   })
 
   it('marks an order failed when the buyer fails at the cashier', async () => {
     const user = await registerUser(t.app)
     const api = authed(t.app, user.token)
     const { bulletin } = await bulletinWithFile(t.app)
-    const order = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const order = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }),
+    ).data
     expect((await pressCashier(order.orderPayUrl, 'fail')).statusCode).toBe(303)
     expect(await orderStatus(t.app, order.id)).toBe('3')
   })
@@ -113,13 +149,33 @@ describe('research report orders', () => {
     const { report, bytes } = await reportWithPrices(t.app, { file: true })
 
     const saved = body(await api.post(`${RESEARCH}/save`, { reportId: String(report.id), edition: 'standard', licence: 'single' }))
-    expect(saved.data).toMatchObject({ status: '0', payPrice: 6800, currency: 'CNY', email: user.email, edition: 'standard', licence: 'single', kind: 'research' })
-    expect(body(await api.post(`${RESEARCH}/save`, { reportId: String(report.id), edition: 'standard', licence: 'multi' }))).toMatchObject({ code: 100009 })
+    expect(saved.data).toMatchObject({
+      status: '0',
+      payPrice: 6800,
+      currency: 'CNY',
+      email: user.email,
+      edition: 'standard',
+      licence: 'single',
+      kind: 'research',
+    })
+    expect(body(await api.post(`${RESEARCH}/save`, { reportId: String(report.id), edition: 'standard', licence: 'multi' }))).toMatchObject({
+      code: 100009,
+    })
 
-    expect(body(await api.post(`${RESEARCH}/updateEmail`, { lang: 'en-US', id: saved.data.id, email: 'a.buyer@example.com', confirmEmail: 'b.buyer@example.com' })))
-      .toEqual({ code: 100001, msg: 'The email addresses are inconsistent.', data: null })
+    expect(
+      body(
+        await api.post(`${RESEARCH}/updateEmail`, {
+          lang: 'en-US',
+          id: saved.data.id,
+          email: 'a.buyer@example.com',
+          confirmEmail: 'b.buyer@example.com',
+        }),
+      ),
+    ).toEqual({ code: 100001, msg: 'The email addresses are inconsistent.', data: null })
     const delivery = 'reports.desk@example.com'
-    expect(body(await api.post(`${RESEARCH}/updateEmail`, { id: saved.data.id, email: delivery, confirmEmail: delivery })).data.email).toBe(delivery)
+    expect(body(await api.post(`${RESEARCH}/updateEmail`, { id: saved.data.id, email: delivery, confirmEmail: delivery })).data.email).toBe(
+      delivery,
+    )
 
     const pay = body(await api.post(`${RESEARCH}/payOrder`, { id: saved.data.id, payMethod: 'wx', payPrice: 6800 }))
     expect(pay.code).toBe(200)
@@ -139,9 +195,15 @@ describe('research report orders', () => {
     // A resumed range does not use up the link; whole downloads do, up to the limit.
     expect((await t.app.inject({ url: link![1]!, headers: { range: 'bytes=10-' } })).statusCode).toBe(206)
     expect((await t.app.inject({ url: link![1]! })).statusCode).toBe(200)
-    expect(body(await t.app.inject({ url: `${link![1]!}?lang=en-US` }))).toMatchObject({ code: 404, msg: 'This download link is invalid, expired or used up.' })
+    expect(body(await t.app.inject({ url: `${link![1]!}?lang=en-US` }))).toMatchObject({
+      code: 404,
+      msg: 'This download link is invalid, expired or used up.',
+    })
 
-    const [logged] = await t.app.db.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM download_log WHERE order_id = $1`, { bind: [saved.data.id], type: QueryTypes.SELECT })
+    const [logged] = await t.app.db.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM download_log WHERE order_id = $1`, {
+      bind: [saved.data.id],
+      type: QueryTypes.SELECT,
+    })
     expect(logged!.n).toBe(3)
   })
 
@@ -153,7 +215,10 @@ describe('research report orders', () => {
     const pay = body(await api.post(`${RESEARCH}/payOrder`, { id: saved.id, payMethod: 'zfb', payPrice: 6800 })).data
     await pressCashier(pay.orderPayUrl, 'success')
     expect(await orderStatus(t.app, saved.id)).toBe('1')
-    expect(body(await api.post(`${BRIEF}/downFile`, { id: saved.id }))).toMatchObject({ code: 100011, msg: '该订单的文件尚未准备好，完成后将通过邮件发送给您' })
+    expect(body(await api.post(`${BRIEF}/downFile`, { id: saved.id }))).toMatchObject({
+      code: 100011,
+      msg: '该订单的文件尚未准备好，完成后将通过邮件发送给您',
+    })
     expect(readableMail(await waitForMail(t.dataDir, user.email))).toContain('2-3 个工作日')
 
     const bytes = Buffer.from('%PDF-1.7 delivered by staff')
@@ -169,7 +234,13 @@ describe('expiry and reconciliation', () => {
   it('cancels unpaid orders past their time', async () => {
     const user = await registerUser(t.app)
     const { bulletin } = await bulletinWithFile(t.app)
-    const order = body(await authed(t.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const order = body(
+      await authed(t.app, user.token).post(`${BRIEF}/payOrder`, {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'zfb',
+        payPrice: 299,
+      }),
+    ).data
     await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [order.id] })
     const result = await t.app.paymentIntake.reconcile()
     expect(result.expired).toBeGreaterThanOrEqual(1)
@@ -180,15 +251,24 @@ describe('expiry and reconciliation', () => {
     const user = await registerUser(t.app)
     const api = authed(t.app, user.token)
     const { bulletin } = await bulletinWithFile(t.app)
-    const zfb = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const zfb = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 }),
+    ).data
     const other = await bulletinWithFile(t.app)
-    const wx = body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(other.bulletin.id), payMethod: 'wx', payPrice: 299 })).data
+    const wx = body(
+      await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: String(other.bulletin.id), payMethod: 'wx', payPrice: 299 }),
+    ).data
     // The buyer paid, but the notification never arrived.
     await fetch(zfb.orderPayUrl)
-    for (const [provider, orderNo] of [['alipay', zfb.orderNo], ['wechatpay', wx.orderNo]] as const) {
+    for (const [provider, orderNo] of [
+      ['alipay', zfb.orderNo],
+      ['wechatpay', wx.orderNo],
+    ] as const) {
       t.gateway.books.setState(t.gateway.books.trade(provider, 'outTradeNo', orderNo)!, 'SUCCESS')
     }
-    await t.app.db.sequelize.query(`UPDATE website_order SET created_at = now() - interval '10 minutes' WHERE id IN ($1, $2)`, { bind: [zfb.id, wx.id] })
+    await t.app.db.sequelize.query(`UPDATE website_order SET created_at = now() - interval '10 minutes' WHERE id IN ($1, $2)`, {
+      bind: [zfb.id, wx.id],
+    })
     const result = await t.app.paymentIntake.reconcile()
     expect(result.paid).toBe(2)
     expect(await orderStatus(t.app, zfb.id)).toBe('1')
@@ -200,7 +280,13 @@ describe('payment notifications', () => {
   async function unpaidOrder() {
     const user = await registerUser(t.app)
     const { bulletin } = await bulletinWithFile(t.app)
-    const order = body(await authed(t.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })).data
+    const order = body(
+      await authed(t.app, user.token).post(`${BRIEF}/payOrder`, {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'zfb',
+        payPrice: 299,
+      }),
+    ).data
     return { user, order }
   }
 
@@ -228,7 +314,10 @@ describe('payment notifications', () => {
       ['forged signature', good.replace(/sign=[^&]+/, `sign=${encodeURIComponent(Buffer.alloc(256, 7).toString('base64'))}`)],
       ['tampered amount', good.replace('total_amount=299.00', 'total_amount=2.99')],
       ['wrong amount, validly signed', await signedAlipayNotification({ orderNo: order.orderNo, amount: 100 })],
-      ['another merchant app, validly signed', await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, appId: '2021999999999999' })],
+      [
+        'another merchant app, validly signed',
+        await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, appId: '2021999999999999' }),
+      ],
       ['unknown order, validly signed', await signedAlipayNotification({ orderNo: 'B20260101000000999999', amount: 29900 })],
       ['not a notification', 'hello=world'],
     ]
@@ -239,9 +328,19 @@ describe('payment notifications', () => {
       expect(await orderStatus(t.app, order.id), label).toBe('0')
     }
     const wechatForged = await t.app.inject({
-      method: 'POST', url: '/report/websiteUserResearchOrder/pay/asyncNotify',
-      headers: { 'content-type': 'application/json', 'wechatpay-signature': 'AAAA', 'wechatpay-timestamp': String(Math.floor(Date.now() / 1000)), 'wechatpay-nonce': 'n', 'wechatpay-serial': 'S' },
-      payload: JSON.stringify({ id: 'x', resource: { ciphertext: 'AAAA', nonce: 'n', associated_data: 'transaction', algorithm: 'AEAD_AES_256_GCM' } }),
+      method: 'POST',
+      url: '/report/websiteUserResearchOrder/pay/asyncNotify',
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-signature': 'AAAA',
+        'wechatpay-timestamp': String(Math.floor(Date.now() / 1000)),
+        'wechatpay-nonce': 'n',
+        'wechatpay-serial': 'S',
+      },
+      payload: JSON.stringify({
+        id: 'x',
+        resource: { ciphertext: 'AAAA', nonce: 'n', associated_data: 'transaction', algorithm: 'AEAD_AES_256_GCM' },
+      }),
     })
     expect(wechatForged.statusCode).toBe(400)
     expect(await orderStatus(t.app, order.id)).toBe('0')
@@ -254,15 +353,33 @@ describe('the contract codes', () => {
     const api = authed(t.app, user.token)
     const { bulletin } = await bulletinWithFile(t.app)
     const id = String(bulletin.id)
-    expect(body(await t.app.inject({ method: 'POST', url: `${BRIEF}/orderList`, payload: { lang: 'en-US' } }))).toEqual({ code: 200001, msg: 'User not logged in', data: null })
-    expect(body(await t.app.inject({ method: 'POST', url: `${RESEARCH}/save`, payload: { reportId: '1', edition: 'standard', licence: 'single' } })).code).toBe(200001)
+    expect(body(await t.app.inject({ method: 'POST', url: `${BRIEF}/orderList`, payload: { lang: 'en-US' } }))).toEqual({
+      code: 200001,
+      msg: 'User not logged in',
+      data: null,
+    })
+    expect(
+      body(
+        await t.app.inject({ method: 'POST', url: `${RESEARCH}/save`, payload: { reportId: '1', edition: 'standard', licence: 'single' } }),
+      ).code,
+    ).toBe(200001)
     expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payPrice: 299 }))).toMatchObject({ code: 100006 })
-    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'paypal', payPrice: 299 }))).toMatchObject({ code: 100007 })
-    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'zfb', payPrice: 1 }))).toMatchObject({ code: 100008 })
+    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'paypal', payPrice: 299 }))).toMatchObject({
+      code: 100007,
+    })
+    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'zfb', payPrice: 1 }))).toMatchObject({
+      code: 100008,
+    })
     expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'zfb' }))).toMatchObject({ code: 100008 })
-    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: '999999999', payMethod: 'zfb', payPrice: 299 }))).toMatchObject({ code: 100005 })
-    expect(body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'zfb', payPrice: 299, lang: 'en-US' }))).toMatchObject({ code: 100005 })
-    expect(body(await api.post(`${RESEARCH}/save`, { reportId: '999999999', edition: 'standard', licence: 'single' }))).toMatchObject({ code: 100005 })
+    expect(
+      body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: '999999999', payMethod: 'zfb', payPrice: 299 })),
+    ).toMatchObject({ code: 100005 })
+    expect(
+      body(await api.post(`${BRIEF}/payOrder`, { researchBriefReportId: id, payMethod: 'zfb', payPrice: 299, lang: 'en-US' })),
+    ).toMatchObject({ code: 100005 })
+    expect(body(await api.post(`${RESEARCH}/save`, { reportId: '999999999', edition: 'standard', licence: 'single' }))).toMatchObject({
+      code: 100005,
+    })
     expect(body(await api.post(`${BRIEF}/cancelOrder`, { id: '999999999' }))).toMatchObject({ code: 100004 })
     expect(body(await api.post(`${RESEARCH}/payOrder`, { payMethod: 'zfb', payPrice: 1 }))).toMatchObject({ code: 100004 })
 
@@ -279,11 +396,21 @@ describe('the contract codes', () => {
     try {
       const user = await registerUser(offline.app)
       const bulletin = await createBulletin(offline.app, { price: 29, lang: 'en-US' })
-      const res = await authed(offline.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'wx', payPrice: 29, lang: 'en-US' })
+      const res = await authed(offline.app, user.token).post(`${BRIEF}/payOrder`, {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'wx',
+        payPrice: 29,
+        lang: 'en-US',
+      })
       expect(res.statusCode, res.body).toBe(200)
       expect(body(res)).toEqual({ code: 100002, msg: 'The payment provider could not be reached. Please try again.', data: null })
       // The attempt leaves no unpaid order behind to block the next one.
-      const retry = await authed(offline.app, user.token).post(`${BRIEF}/payOrder`, { researchBriefReportId: String(bulletin.id), payMethod: 'wx', payPrice: 29, lang: 'en-US' })
+      const retry = await authed(offline.app, user.token).post(`${BRIEF}/payOrder`, {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'wx',
+        payPrice: 29,
+        lang: 'en-US',
+      })
       expect(body(retry).code).toBe(100002)
     } finally {
       await offline.close()

@@ -23,7 +23,10 @@ async function until<T>(find: () => Promise<T | undefined | false>, timeoutMs = 
   for (;;) {
     const found = await find()
     if (found !== undefined && found !== false) return found
-    if (Date.now() > deadline) throw new Error(`timed out; refunds: ${JSON.stringify(await t.app.db.sequelize.query('SELECT state, attempts, last_error, cause FROM payment_refund', { type: QueryTypes.SELECT }))}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out; refunds: ${JSON.stringify(await t.app.db.sequelize.query('SELECT state, attempts, last_error, cause FROM payment_refund', { type: QueryTypes.SELECT }))}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -39,17 +42,22 @@ async function startedOrder(payMethod: 'zfb' | 'wx') {
   return { ...(answer.data as { id: string; orderNo: string; orderPayUrl: string }), api, user }
 }
 
-const closes = (orderId: string) => q<{ provider: string; state: string; attempts: number }>(
-  `SELECT provider, state, attempts FROM payment_close WHERE order_id = $1 ORDER BY id`, [orderId],
-)
-const refunds = (orderId: string) => q<{ cause: string; state: string; requestedBy: string }>(
-  `SELECT cause, state, requested_by AS "requestedBy" FROM payment_refund WHERE order_id = $1 ORDER BY id`, [orderId],
-)
-const audit = (orderId: string) => q<{ action: string; actor: string }>(`SELECT action, actor FROM payment_audit WHERE order_id = $1 ORDER BY id`, [orderId])
+const closes = (orderId: string) =>
+  q<{ provider: string; state: string; attempts: number }>(
+    `SELECT provider, state, attempts FROM payment_close WHERE order_id = $1 ORDER BY id`,
+    [orderId],
+  )
+const refunds = (orderId: string) =>
+  q<{ cause: string; state: string; requestedBy: string }>(
+    `SELECT cause, state, requested_by AS "requestedBy" FROM payment_refund WHERE order_id = $1 ORDER BY id`,
+    [orderId],
+  )
+const audit = (orderId: string) =>
+  q<{ action: string; actor: string }>(`SELECT action, actor FROM payment_audit WHERE order_id = $1 ORDER BY id`, [orderId])
 const gatewayTrade = (orderNo: string) => t.gateway.books.trade('wechatpay', 'outTradeNo', orderNo)
 
 describe('closing at the gateway', () => {
-  it('closes a cancelled order\'s WeChat trade, after which its QR code cannot be paid', async () => {
+  it("closes a cancelled order's WeChat trade, after which its QR code cannot be paid", async () => {
     const order = await startedOrder('wx')
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'closed')
@@ -59,10 +67,13 @@ describe('closing at the gateway', () => {
     await pressCashier(order.orderPayUrl, 'success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect(await refunds(order.id)).toEqual([])
-    expect((await audit(order.id)).map((a) => [a.action, a.actor])).toEqual([['close-queued', `buyer:${order.user.id}`], ['closed', 'system']])
+    expect((await audit(order.id)).map((a) => [a.action, a.actor])).toEqual([
+      ['close-queued', `buyer:${order.user.id}`],
+      ['closed', 'system'],
+    ])
   })
 
-  it('closes an expired order\'s trade, and retries a close the gateway failed', async () => {
+  it("closes an expired order's trade, and retries a close the gateway failed", async () => {
     const order = await startedOrder('wx')
     const wechat = t.app.payments.all().find((p) => p.name === 'wechatpay')!
     const close = wechat.close.bind(wechat)
@@ -73,7 +84,9 @@ describe('closing at the gateway', () => {
       return close(orderNo)
     }
     try {
-      await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, { bind: [order.id] })
+      await t.app.db.sequelize.query(`UPDATE website_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, {
+        bind: [order.id],
+      })
       expect((await t.app.paymentIntake.reconcile()).expired).toBeGreaterThanOrEqual(1)
       await until(async () => (await closes(order.id))[0]?.state === 'closed')
       expect(await closes(order.id)).toEqual([{ provider: 'wechatpay', state: 'closed', attempts: 2 }])
@@ -97,7 +110,9 @@ describe('closing at the gateway', () => {
     expect(body(await order.api.post(`${BRIEF}/cancelOrder`, { id: order.id })).data.status).toBe('2')
     await until(async () => (await closes(order.id))[0]?.state === 'paid')
     expect(await orderStatus(t.app, order.id)).toBe('1')
-    expect(readableMail(await waitForMail(t.dataDir, order.user.email, 10_000, (text) => text.includes('支付成功')))).toContain(order.orderNo)
+    expect(readableMail(await waitForMail(t.dataDir, order.user.email, 10_000, (text) => text.includes('支付成功')))).toContain(
+      order.orderNo,
+    )
     expect((await audit(order.id)).map((a) => a.action)).toContain('revived')
     expect(await refunds(order.id)).toEqual([])
   })
@@ -118,10 +133,13 @@ describe('money an order cannot take', () => {
     expect(mail).toContain(order.orderNo)
     expect((await audit(order.id)).map((a) => a.action)).toEqual(['close-queued', 'closed', 'refund-queued', 'refunded'])
     // The buyer's pay-back page and order list say so.
-    expect(body(await order.api.post('/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })).data).toMatchObject({ status: '2', refund: { state: 'refunded', amount: 299 } })
+    expect(body(await order.api.post('/report/websiteUserOrder/orderInfo', { orderNo: order.orderNo })).data).toMatchObject({
+      status: '2',
+      refund: { state: 'refunded', amount: 299 },
+    })
   })
 
-  it('sends the order\'s own deadline to the gateway as time_expire', async () => {
+  it("sends the order's own deadline to the gateway as time_expire", async () => {
     const order = await startedOrder('wx')
     const [row] = await q<{ ours: Date }>(`SELECT expires_at AS ours FROM website_order WHERE id = $1`, [order.id])
     // WeChat's time_expire has whole seconds.
@@ -144,13 +162,18 @@ describe('staff refunds', () => {
     // WeChat answers PROCESSING, then notifies REFUND.SUCCESS.
     await until(async () => (await refunds(order.id))[0]?.state === 'succeeded')
     expect(await refunds(order.id)).toEqual([{ cause: 'staff', state: 'succeeded', requestedBy: 'staff:alice' }])
-    expect(readableMail(await waitForMail(t.dataDir, order.user.email, 10_000, (text) => text.includes('Bought by mistake')))).toContain(order.orderNo)
+    expect(readableMail(await waitForMail(t.dataDir, order.user.email, 10_000, (text) => text.includes('Bought by mistake')))).toContain(
+      order.orderNo,
+    )
     expect((await audit(order.id)).filter((a) => a.actor === 'staff:alice').map((a) => a.action)).toEqual(['refund-queued', 'staff-refund'])
     // A second refund of the same order is refused.
     await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 100010 })
 
     // Money that arrives for it later (a trade at the other gateway) goes back too: a refunded order is never revived.
-    const late = await postNotification(t.app, await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }))
+    const late = await postNotification(
+      t.app,
+      await signedAlipayNotification({ orderNo: order.orderNo, amount: 29900, tradeNo: 'T-after-staff-refund' }),
+    )
     expect(late.body).toBe('success')
     expect(await orderStatus(t.app, order.id)).toBe('2')
     expect((await refunds(order.id)).map((r) => r.cause)).toEqual(['staff', 'late-payment'])

@@ -10,7 +10,10 @@ let t: TestApp
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await createDict(t.app, 'reports_category', [['energy', '能源'], ['chemicals', '化工']])
+  await createDict(t.app, 'reports_category', [
+    ['energy', '能源'],
+    ['chemicals', '化工'],
+  ])
   const prices = [5000, 9000, 13000, 20000, null]
   for (let i = 0; i < 24; i++) {
     await createReport(t.app, {
@@ -39,21 +42,29 @@ it('pages through the matches in order, without overlap, with the filters applie
   const first = await pageList({ keyword: '锂电', pageNo: 1, pageSize: 3 })
   const second = await pageList({ keyword: '锂电', pageNo: 2, pageSize: 3 })
   const third = await pageList({ keyword: '锂电', pageNo: 3, pageSize: 3 })
-  expect([...first.pageList.list, ...second.pageList.list, ...third.pageList.list].map((r: { id: string }) => r.id)).toEqual(all.pageList.list.map((r: { id: string }) => r.id))
+  expect([...first.pageList.list, ...second.pageList.list, ...third.pageList.list].map((r: { id: string }) => r.id)).toEqual(
+    all.pageList.list.map((r: { id: string }) => r.id),
+  )
   expect(third.pageList.list).toHaveLength(2)
   expect((await pageList({ keyword: '锂电', pageNo: 4, pageSize: 3 })).pageList.list).toEqual([])
   expect(typeof first.pageList.list[0].id).toBe('string')
 
   const cheapEnergy = await pageList({ keyword: '储能锂电', marketType: 'energy', price: 12000, pageNo: 1, pageSize: 100 })
-  const expected = all.pageList.list.filter((r: { marketType: string; price: number | null }) => r.marketType === 'energy' && r.price !== null && r.price <= 12000)
+  const expected = all.pageList.list.filter(
+    (r: { marketType: string; price: number | null }) => r.marketType === 'energy' && r.price !== null && r.price <= 12000,
+  )
   expect(cheapEnergy.pageList.list.map((r: { id: string }) => r.id)).toEqual(expected.map((r: { id: string }) => r.id))
   expect(cheapEnergy.pageList.count).toBe(expected.length)
   // Each facet counts the matches under the other filters.
   const energyOnly = all.pageList.list.filter((r: { marketType: string }) => r.marketType === 'energy')
   const cheapAny = all.pageList.list.filter((r: { price: number | null }) => r.price !== null && r.price <= 12000)
-  expect(cheapEnergy.categories.find((c: { marketType: string }) => c.marketType === 'chemicals').marketCount).toBe(cheapAny.filter((r: { marketType: string }) => r.marketType === 'chemicals').length)
+  expect(cheapEnergy.categories.find((c: { marketType: string }) => c.marketType === 'chemicals').marketCount).toBe(
+    cheapAny.filter((r: { marketType: string }) => r.marketType === 'chemicals').length,
+  )
   expect(cheapEnergy.prices.find((p: { price: number }) => p.price === 12000).marketCount).toBe(expected.length)
-  expect(cheapEnergy.prices.find((p: { price: number }) => p.price === 15001).marketCount).toBe(energyOnly.filter((r: { price: number | null }) => r.price !== null && r.price > 15000).length)
+  expect(cheapEnergy.prices.find((p: { price: number }) => p.price === 15001).marketCount).toBe(
+    energyOnly.filter((r: { price: number | null }) => r.price !== null && r.price > 15000).length,
+  )
 })
 
 it('orders by price when asked, and answers nothing for a keyword nothing matches', async () => {
@@ -70,9 +81,20 @@ it('orders by price when asked, and answers nothing for a keyword nothing matche
 
 it('counts a report written after the counts were last made (kept counts follow the catalogue version)', async () => {
   const before = await pageList({ pageNo: 1, pageSize: 5 })
-  expect(await pageList({ pageNo: 2, pageSize: 5 })).toMatchObject({ categories: before.categories, prices: before.prices, publishDates: before.publishDates })
+  expect(await pageList({ pageNo: 2, pageSize: 5 })).toMatchObject({
+    categories: before.categories,
+    prices: before.prices,
+    publishDates: before.publishDates,
+  })
   const energy = before.categories.find((c: { marketType: string }) => c.marketType === 'energy').marketCount
-  await createReport(t.app, { title: '新增报告', webTitle: 'kw-new', reportCode: 'KW-NEW', marketType: 'energy', price: 6000, publishDate: '2026-06-01' })
+  await createReport(t.app, {
+    title: '新增报告',
+    webTitle: 'kw-new',
+    reportCode: 'KW-NEW',
+    marketType: 'energy',
+    price: 6000,
+    publishDate: '2026-06-01',
+  })
   const after = await pageList({ pageNo: 1, pageSize: 5 })
   expect(after.pageList.count).toBe(before.pageList.count + 1)
   expect(after.categories.find((c: { marketType: string }) => c.marketType === 'energy').marketCount).toBe(energy + 1)

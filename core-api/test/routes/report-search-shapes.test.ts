@@ -19,14 +19,36 @@ import { createDict, createReport } from '../helpers/factories.ts'
 
 let t: TestApp
 
-const ZH_WORDS = ['中国储能锂电行业报告', '新能源汽车动力电池市场', '光伏玻璃行业分析', '电动车充电桩调研', '医药行业 100% 覆盖', '化工新材料. 市场_规模', '中国报告，行业']
-const EN_WORDS = ['Battery market outlook', 'Global solar market, 100%', 'EV charging. Market_size', 'Chemicals report', 'Energy storage battery market']
+const ZH_WORDS = [
+  '中国储能锂电行业报告',
+  '新能源汽车动力电池市场',
+  '光伏玻璃行业分析',
+  '电动车充电桩调研',
+  '医药行业 100% 覆盖',
+  '化工新材料. 市场_规模',
+  '中国报告，行业',
+]
+const EN_WORDS = [
+  'Battery market outlook',
+  'Global solar market, 100%',
+  'EV charging. Market_size',
+  'Chemicals report',
+  'Energy storage battery market',
+]
 const PRICES = [5000, 8000, 9000, 12000, 13000, 15000, 15001, 20000, null]
 
 async function buildCatalogue(overrides: ConfigOverrides) {
   t = await buildTestApp(overrides)
-  await createDict(t.app, 'reports_category', [['energy', '能源'], ['chemicals', '化工'], ['auto', '汽车']])
-  await createDict(t.app, 'reports_category_en', [['energy', 'Energy'], ['chemicals', 'Chemicals'], ['auto', 'Auto']])
+  await createDict(t.app, 'reports_category', [
+    ['energy', '能源'],
+    ['chemicals', '化工'],
+    ['auto', '汽车'],
+  ])
+  await createDict(t.app, 'reports_category_en', [
+    ['energy', 'Energy'],
+    ['chemicals', 'Chemicals'],
+    ['auto', 'Auto'],
+  ])
   const types = ['energy', 'chemicals', 'auto']
   for (let i = 0; i < 90; i++) {
     const zh = i % 2 === 0
@@ -106,11 +128,17 @@ async function reference(shape: Shape) {
   const page = where(shape)
   const limit = page.bind(shape.pageSize)
   const offset = page.bind((shape.pageNo - 1) * shape.pageSize)
-  const ids = await sql<{ id: string }>(`SELECT r.id::text AS id FROM research_report r ${page.where} ORDER BY ${ORDER[shape.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`, page.params)
+  const ids = await sql<{ id: string }>(
+    `SELECT r.id::text AS id FROM research_report r ${page.where} ORDER BY ${ORDER[shape.sort ?? 'latest']} LIMIT ${limit} OFFSET ${offset}`,
+    page.params,
+  )
   const all = where(shape)
   const [count] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM research_report r ${all.where}`, all.params)
   const byType = where(shape, 'marketType')
-  const types = await sql<{ marketType: string; n: number }>(`SELECT r.market_type AS "marketType", count(*)::int AS n FROM research_report r ${byType.where} GROUP BY 1`, byType.params)
+  const types = await sql<{ marketType: string; n: number }>(
+    `SELECT r.market_type AS "marketType", count(*)::int AS n FROM research_report r ${byType.where} GROUP BY 1`,
+    byType.params,
+  )
   const byPrice = where(shape, 'price')
   const prices = []
   for (const value of [...PRICE_LIMITS, PRICE_OVER_VALUE]) {
@@ -128,7 +156,10 @@ async function reference(shape: Shape) {
   return {
     ids: ids.map((row) => row.id),
     count: count!.n,
-    categories: ['energy', 'chemicals', 'auto'].map((value) => ({ marketType: value, marketCount: types.find((row) => row.marketType === value)?.n ?? 0 })),
+    categories: ['energy', 'chemicals', 'auto'].map((value) => ({
+      marketType: value,
+      marketCount: types.find((row) => row.marketType === value)?.n ?? 0,
+    })),
     prices,
     publishDates: years,
   }
@@ -141,9 +172,15 @@ async function answer(shape: Shape) {
   return {
     ids: data.pageList.list.map((row: { id: string }) => row.id),
     count: data.pageList.count,
-    categories: data.categories.map((c: { marketType: string; marketCount: number }) => ({ marketType: c.marketType, marketCount: c.marketCount })),
+    categories: data.categories.map((c: { marketType: string; marketCount: number }) => ({
+      marketType: c.marketType,
+      marketCount: c.marketCount,
+    })),
     prices: data.prices.map((p: { price: number; marketCount: number }) => ({ price: p.price, marketCount: p.marketCount })),
-    publishDates: data.publishDates.map((y: { publishDateValue: string; marketCount: number }) => ({ publishDateValue: y.publishDateValue, marketCount: y.marketCount })),
+    publishDates: data.publishDates.map((y: { publishDateValue: string; marketCount: number }) => ({
+      publishDateValue: y.publishDateValue,
+      marketCount: y.marketCount,
+    })),
   }
 }
 
@@ -164,7 +201,23 @@ function shapes(): Shape[] {
     pages({ sort, keyword: '%' })
     pages({ sort, lang: 'en-US', keyword: 'market' })
   }
-  for (const keyword of ['车', '锂电', '储能锂电', '新能源汽车动力电池', '新能源汽车动力电池市场', '量子引力波', '.', '_', '，', '%%', '100%', '报告', ' 中国 ', 'MARKET']) pages({ keyword })
+  for (const keyword of [
+    '车',
+    '锂电',
+    '储能锂电',
+    '新能源汽车动力电池',
+    '新能源汽车动力电池市场',
+    '量子引力波',
+    '.',
+    '_',
+    '，',
+    '%%',
+    '100%',
+    '报告',
+    ' 中国 ',
+    'MARKET',
+  ])
+    pages({ keyword })
   for (const keyword of ['battery', 'zyxwvut', 'e', '-', '.', '%', '100%', 'market_size']) pages({ lang: 'en-US', keyword })
   pages({ queryKeyword: '中国' })
   for (const sort of ['latest', 'price-asc', 'price-desc'] as const) {
@@ -204,12 +257,29 @@ describe.each([
     // Now from the kept answers and counts.
     await check()
     // A new report that matches the broad shapes, and one hidden: every kept answer is of an older version now.
-    await createReport(t.app, { title: '中国行业报告 新增 100%', webTitle: 'shape-new', reportCode: 'SHAPE-NEW', marketType: 'energy', price: 9000, publishDate: '2023-02-10' })
+    await createReport(t.app, {
+      title: '中国行业报告 新增 100%',
+      webTitle: 'shape-new',
+      reportCode: 'SHAPE-NEW',
+      marketType: 'energy',
+      price: 9000,
+      publishDate: '2023-02-10',
+    })
     // An id past 2^32: kept answers then hold doubles instead of 4-byte ids, and must still answer alike.
-    await createReport(t.app, { id: '5000000001', title: '中国行业报告 100% 大编号', webTitle: 'shape-big-id', reportCode: 'SHAPE-BIG', marketType: 'auto', price: 13000, publishDate: '2024-03-11' })
+    await createReport(t.app, {
+      id: '5000000001',
+      title: '中国行业报告 100% 大编号',
+      webTitle: 'shape-big-id',
+      reportCode: 'SHAPE-BIG',
+      marketType: 'auto',
+      price: 13000,
+      publishDate: '2024-03-11',
+    })
     await t.app.db.sequelize.query(`UPDATE research_report SET status = '1' WHERE report_code = 'SHAPE-2'`)
     // Moved to another category, band, year and region, retitled, and one deleted: each leaves its old buckets and joins new ones.
-    await t.app.db.sequelize.query(`UPDATE research_report SET market_type = 'chemicals', price = 16000, publish_date = '2022-05-05', report_region = '1', title = '行业报告 改' WHERE report_code = 'SHAPE-4'`)
+    await t.app.db.sequelize.query(
+      `UPDATE research_report SET market_type = 'chemicals', price = 16000, publish_date = '2022-05-05', report_region = '1', title = '行业报告 改' WHERE report_code = 'SHAPE-4'`,
+    )
     await t.app.db.sequelize.query(`DELETE FROM research_report WHERE report_code = 'SHAPE-6'`)
     await check()
   }, 300_000)
@@ -224,46 +294,69 @@ describe.each([
     await check()
   }, 300_000)
 
-  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)('answers a counted keyword from its counts and a walk, not by reading its matches', async () => {
-    const counted = await t.app.db.sequelize.query<{ keyword: string }>(`SELECT keyword FROM research_report_keyword WHERE lang = 'zh-CN' ORDER BY keyword`, { type: QueryTypes.SELECT })
-    expect(counted.map((row) => row.keyword)).toEqual(expect.arrayContaining(['', '中国', '行业', '%', '锂电', '储能锂电']))
-    // A new version: nothing is kept for it yet.
-    await createReport(t.app, { title: '中国储能锂电 新版本', webTitle: 'shape-version', reportCode: 'SHAPE-VERSION', publishDate: '2022-02-02' })
-    const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
-    try {
-      for (const shape of [{ keyword: '中国', pageNo: 2, pageSize: 4 }, { keyword: '锂电', ...every, sort: 'price-desc' as const, pageNo: 1, pageSize: 4 }, { keyword: '%', pageNo: 6, pageSize: 4 }]) {
-        expect(await answer(shape)).toEqual(await reference(shape))
+  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)(
+    'answers a counted keyword from its counts and a walk, not by reading its matches',
+    async () => {
+      const counted = await t.app.db.sequelize.query<{ keyword: string }>(
+        `SELECT keyword FROM research_report_keyword WHERE lang = 'zh-CN' ORDER BY keyword`,
+        { type: QueryTypes.SELECT },
+      )
+      expect(counted.map((row) => row.keyword)).toEqual(expect.arrayContaining(['', '中国', '行业', '%', '锂电', '储能锂电']))
+      // A new version: nothing is kept for it yet.
+      await createReport(t.app, {
+        title: '中国储能锂电 新版本',
+        webTitle: 'shape-version',
+        reportCode: 'SHAPE-VERSION',
+        publishDate: '2022-02-02',
+      })
+      const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
+      try {
+        for (const shape of [
+          { keyword: '中国', pageNo: 2, pageSize: 4 },
+          { keyword: '锂电', ...every, sort: 'price-desc' as const, pageNo: 1, pageSize: 4 },
+          { keyword: '%', pageNo: 6, pageSize: 4 },
+        ]) {
+          expect(await answer(shape)).toEqual(await reference(shape))
+        }
+        expect(reads).not.toHaveBeenCalled()
+        // A free price range cuts through the counts' bands: the matches are read.
+        const ranged = { keyword: '中国', priceStr: 5000, priceEnd: 14000, pageNo: 1, pageSize: 4 }
+        expect(await answer(ranged)).toEqual(await reference(ranged))
+        expect(reads).toHaveBeenCalledTimes(1)
+      } finally {
+        reads.mockRestore()
       }
-      expect(reads).not.toHaveBeenCalled()
-      // A free price range cuts through the counts' bands: the matches are read.
-      const ranged = { keyword: '中国', priceStr: 5000, priceEnd: 14000, pageNo: 1, pageSize: 4 }
-      expect(await answer(ranged)).toEqual(await reference(ranged))
-      expect(reads).toHaveBeenCalledTimes(1)
-    } finally {
-      reads.mockRestore()
-    }
-  })
+    },
+  )
 
-  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)('answers a keyword counted by its first search from its counts in that same catalogue version', async () => {
-    // 光伏 is in no shape above: its first search reads its matches and counts it.
-    const first = { keyword: '光伏', pageNo: 1, pageSize: 4 }
-    expect(await answer(first)).toEqual(await reference(first))
-    await t.app.reportSearch.settled()
-    const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
-    try {
-      for (const shape of [{ ...first, sort: 'price-asc' as const }, { ...first, sort: 'price-desc' as const, pageNo: 2 }, { ...first, marketType: 'chemicals' }]) {
-        expect(await answer(shape)).toEqual(await reference(shape))
+  it.runIf('SEARCH_COUNTED_MATCHES' in overrides)(
+    'answers a keyword counted by its first search from its counts in that same catalogue version',
+    async () => {
+      // 光伏 is in no shape above: its first search reads its matches and counts it.
+      const first = { keyword: '光伏', pageNo: 1, pageSize: 4 }
+      expect(await answer(first)).toEqual(await reference(first))
+      await t.app.reportSearch.settled()
+      const reads = vi.spyOn((t.app.reportSearch as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
+      try {
+        for (const shape of [
+          { ...first, sort: 'price-asc' as const },
+          { ...first, sort: 'price-desc' as const, pageNo: 2 },
+          { ...first, marketType: 'chemicals' },
+        ]) {
+          expect(await answer(shape)).toEqual(await reference(shape))
+        }
+        expect(reads).not.toHaveBeenCalled()
+      } finally {
+        reads.mockRestore()
       }
-      expect(reads).not.toHaveBeenCalled()
-    } finally {
-      reads.mockRestore()
-    }
-  })
+    },
+  )
 
   it('answers the same page of a kept keyword answer to every order and page size', async () => {
     const first = await answer({ keyword: '中国', pageNo: 1, pageSize: 100 })
     const paged = []
-    for (let pageNo = 1; pageNo <= Math.ceil(first.count / 7); pageNo++) paged.push(...(await answer({ keyword: '中国', pageNo, pageSize: 7 })).ids)
+    for (let pageNo = 1; pageNo <= Math.ceil(first.count / 7); pageNo++)
+      paged.push(...(await answer({ keyword: '中国', pageNo, pageSize: 7 })).ids)
     expect(paged).toEqual(first.ids)
   })
 })
@@ -273,12 +366,26 @@ it('answers the busy envelope when more searches wait than the cap lets through 
   try {
     await createReport(capped.app, { title: '中国储能报告' })
     const keywords = ['中国', '储能', '报告', '中', '国', '储', '能', '报', '告', '国储']
-    const responses = await Promise.all(keywords.map((keyword) => capped.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'zh-CN', keyword, pageNo: 1, pageSize: 10 } })))
+    const responses = await Promise.all(
+      keywords.map((keyword) =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/report/researchReport/pageList',
+          payload: { lang: 'zh-CN', keyword, pageNo: 1, pageSize: 10 },
+        }),
+      ),
+    )
     const busy = responses.filter((response) => response.statusCode === 429)
     expect(busy.length).toBeGreaterThan(0)
     expect(body(busy[0]!)).toEqual({ code: 429, msg: '请求过于频繁，请稍后再试', data: null })
     // Nothing kept from a refused search: asked again, it is answered.
-    const again = body(await capped.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'zh-CN', keyword: busy.length ? keywords[responses.indexOf(busy[0]!)] : '中国', pageNo: 1, pageSize: 10 } }))
+    const again = body(
+      await capped.app.inject({
+        method: 'POST',
+        url: '/report/researchReport/pageList',
+        payload: { lang: 'zh-CN', keyword: busy.length ? keywords[responses.indexOf(busy[0]!)] : '中国', pageNo: 1, pageSize: 10 },
+      }),
+    )
     expect(again.code).toBe(200)
     expect(again.data.pageList.count).toBe(1)
   } finally {

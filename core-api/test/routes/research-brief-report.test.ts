@@ -7,53 +7,136 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await createDict(t.app, 'bulletin_type', [['industry-brief', '行业简报'], ['enterprise-hole-analysis', '企业漏洞分析']])
+  await createDict(t.app, 'bulletin_type', [
+    ['industry-brief', '行业简报'],
+    ['enterprise-hole-analysis', '企业漏洞分析'],
+  ])
   // Inserted last but sorted first: the sub-types follow treeSort, not insertion order.
-  await t.app.db.models.DictData.create({ dictType: 'bulletin_type', dictValue: 'policy-watch', dictLabel: '政策观察', treeSort: 5, cssClass: null, cssStyle: null })
+  await t.app.db.models.DictData.create({
+    dictType: 'bulletin_type',
+    dictValue: 'policy-watch',
+    dictLabel: '政策观察',
+    treeSort: 5,
+    cssClass: null,
+    cssStyle: null,
+  })
   t.app.dicts.clearCache()
-  await createDict(t.app, 'bulletin_type_en', [['industry-brief', 'Industry Brief'], ['enterprise-hole-analysis', 'Enterprise Gap Analysis']])
-  await createDict(t.app, 'bulletin_label', [['new-energy', '新能源'], ['semiconductor', '半导体'], ['medical', '医疗器械']])
-  await createDict(t.app, 'bulletin_label_en', [['new-energy', 'New Energy'], ['semiconductor', 'Semiconductors'], ['medical', 'Medical Devices']])
+  await createDict(t.app, 'bulletin_type_en', [
+    ['industry-brief', 'Industry Brief'],
+    ['enterprise-hole-analysis', 'Enterprise Gap Analysis'],
+  ])
+  await createDict(t.app, 'bulletin_label', [
+    ['new-energy', '新能源'],
+    ['semiconductor', '半导体'],
+    ['medical', '医疗器械'],
+  ])
+  await createDict(t.app, 'bulletin_label_en', [
+    ['new-energy', 'New Energy'],
+    ['semiconductor', 'Semiconductors'],
+    ['medical', 'Medical Devices'],
+  ])
 
-  ids.lithium = (await createBulletin(t.app, {
-    title: '2026年中国锂电池回收行业简报', webTitle: 'lithium-recycling-brief', marketType: 'industry-brief', topLabelId: 'new-energy',
-    outline: '动力电池退役潮带来回收机遇。', publishDate: '2026-05-10', pageNum: 18, price: 399, choiceness: true,
-    filePath: '/covers/lithium.png', fileName: 'lithium.png', attachmentKey: 'bulletins/zh-CN/lithium-recycling-brief.pdf', attachmentName: 'lithium.pdf',
-  })).id
-  ids.equipment = (await createBulletin(t.app, {
-    title: '半导体设备国产化简报', webTitle: 'semiconductor-equipment-brief', marketType: 'industry-brief', topLabelId: 'semiconductor',
-    outline: '国产设备加速导入。', publishDate: '2026-04-01', price: 299,
-  })).id
+  ids.lithium = (
+    await createBulletin(t.app, {
+      title: '2026年中国锂电池回收行业简报',
+      webTitle: 'lithium-recycling-brief',
+      marketType: 'industry-brief',
+      topLabelId: 'new-energy',
+      outline: '动力电池退役潮带来回收机遇。',
+      publishDate: '2026-05-10',
+      pageNum: 18,
+      price: 399,
+      choiceness: true,
+      filePath: '/covers/lithium.png',
+      fileName: 'lithium.png',
+      attachmentKey: 'bulletins/zh-CN/lithium-recycling-brief.pdf',
+      attachmentName: 'lithium.pdf',
+    })
+  ).id
+  ids.equipment = (
+    await createBulletin(t.app, {
+      title: '半导体设备国产化简报',
+      webTitle: 'semiconductor-equipment-brief',
+      marketType: 'industry-brief',
+      topLabelId: 'semiconductor',
+      outline: '国产设备加速导入。',
+      publishDate: '2026-04-01',
+      price: 299,
+    })
+  ).id
   // Same publish date as the one above, created later: the higher id comes first.
-  ids.pv = (await createBulletin(t.app, {
-    title: '某光伏企业经营漏洞分析', webTitle: 'pv-enterprise-hole', marketType: 'enterprise-hole-analysis', topLabelId: 'new-energy',
-    outline: '现金流与产能风险。', publishDate: '2026-04-01', price: 1999.5, choiceness: true,
-    context: '<p onclick="steal()">漏洞<script>alert(1)</script></p><a href="javascript:alert(1)">链接</a>',
-  })).id
-  ids.foundry = (await createBulletin(t.app, {
-    title: '晶圆代工企业风险分析', webTitle: 'foundry-hole', marketType: 'enterprise-hole-analysis', topLabelId: 'semiconductor',
-    outline: '产能利用率下滑。', publishDate: '2025-12-20', pageNum: null, price: 899,
-  })).id
-  ids.withdrawn = (await createBulletin(t.app, {
-    title: '已下架的锂电简报', webTitle: 'withdrawn-brief', marketType: 'industry-brief', topLabelId: 'new-energy',
-    publishDate: '2026-06-01', choiceness: true, status: '1',
-  })).id
-  ids.enLithium = (await createBulletin(t.app, {
-    lang: 'en-US', title: 'China Lithium Battery Recycling Brief', webTitle: 'lithium-recycling-brief', marketType: 'industry-brief', topLabelId: 'new-energy',
-    outline: 'Retired batteries open a recycling market.', publishDate: '2026-05-10', price: 59, choiceness: true, context: '<p>Body</p>',
-  })).id
-  ids.enEquipment = (await createBulletin(t.app, {
-    lang: 'en-US', title: 'Semiconductor Equipment Localisation Brief', webTitle: 'semiconductor-equipment-brief', marketType: 'industry-brief', topLabelId: 'semiconductor',
-    outline: 'Domestic tools gain share.', publishDate: '2026-03-01', price: 45,
-  })).id
+  ids.pv = (
+    await createBulletin(t.app, {
+      title: '某光伏企业经营漏洞分析',
+      webTitle: 'pv-enterprise-hole',
+      marketType: 'enterprise-hole-analysis',
+      topLabelId: 'new-energy',
+      outline: '现金流与产能风险。',
+      publishDate: '2026-04-01',
+      price: 1999.5,
+      choiceness: true,
+      context: '<p onclick="steal()">漏洞<script>alert(1)</script></p><a href="javascript:alert(1)">链接</a>',
+    })
+  ).id
+  ids.foundry = (
+    await createBulletin(t.app, {
+      title: '晶圆代工企业风险分析',
+      webTitle: 'foundry-hole',
+      marketType: 'enterprise-hole-analysis',
+      topLabelId: 'semiconductor',
+      outline: '产能利用率下滑。',
+      publishDate: '2025-12-20',
+      pageNum: null,
+      price: 899,
+    })
+  ).id
+  ids.withdrawn = (
+    await createBulletin(t.app, {
+      title: '已下架的锂电简报',
+      webTitle: 'withdrawn-brief',
+      marketType: 'industry-brief',
+      topLabelId: 'new-energy',
+      publishDate: '2026-06-01',
+      choiceness: true,
+      status: '1',
+    })
+  ).id
+  ids.enLithium = (
+    await createBulletin(t.app, {
+      lang: 'en-US',
+      title: 'China Lithium Battery Recycling Brief',
+      webTitle: 'lithium-recycling-brief',
+      marketType: 'industry-brief',
+      topLabelId: 'new-energy',
+      outline: 'Retired batteries open a recycling market.',
+      publishDate: '2026-05-10',
+      price: 59,
+      choiceness: true,
+      context: '<p>Body</p>',
+    })
+  ).id
+  ids.enEquipment = (
+    await createBulletin(t.app, {
+      lang: 'en-US',
+      title: 'Semiconductor Equipment Localisation Brief',
+      webTitle: 'semiconductor-equipment-brief',
+      marketType: 'industry-brief',
+      topLabelId: 'semiconductor',
+      outline: 'Domestic tools gain share.',
+      publishDate: '2026-03-01',
+      price: 45,
+    })
+  ).id
 })
 
 afterAll(async () => {
   await t?.close()
 })
 
-const post = (path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/report/researchBriefReport/${path}`, payload })
-const get = (pathAndQuery: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/report/researchBriefReport/${pathAndQuery}`, headers })
+const post = (path: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/report/researchBriefReport/${path}`, payload })
+const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/report/researchBriefReport/${pathAndQuery}`, headers })
 const slugs = (list: any[]) => list.map((b) => b.webTitle)
 
 describe('POST /report/researchBriefReport/categoryList', () => {
@@ -81,7 +164,12 @@ describe('POST /report/researchBriefReport/categoryList', () => {
   })
 
   it('accepts an empty body as zh-CN and ignores unknown fields', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/report/researchBriefReport/categoryList', headers: { 'content-type': 'application/json' }, payload: '' })
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/report/researchBriefReport/categoryList',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    })
     expect(body(empty).data.map((c: any) => c.marketCount)).toEqual([0, 2, 2])
     const unknown = await post('categoryList', { lang: 'en-US', pageNo: 1 })
     expect(unknown.statusCode).toBe(200)
@@ -101,7 +189,11 @@ describe('POST /report/researchBriefReport/categoryPage', () => {
 
   it('counts within the sub-type and keyword', async () => {
     const hole = body(await post('categoryPage', { lang: 'zh-CN', marketType: 'enterprise-hole-analysis' })).data
-    expect(hole.map((l: any) => [l.topLabelId, l.marketCount])).toEqual([['new-energy', 1], ['semiconductor', 1], ['medical', 0]])
+    expect(hole.map((l: any) => [l.topLabelId, l.marketCount])).toEqual([
+      ['new-energy', 1],
+      ['semiconductor', 1],
+      ['medical', 0],
+    ])
     const none = body(await post('categoryPage', { lang: 'zh-CN', marketType: 'policy-watch' })).data
     expect(none.map((l: any) => l.marketCount)).toEqual([0, 0, 0])
     const keyword = body(await post('categoryPage', { lang: 'zh-CN', queryKeyword: '锂电' })).data
@@ -162,8 +254,14 @@ describe('POST /report/researchBriefReport/pageList', () => {
   })
 
   it('filters by sub-type, top label, and both', async () => {
-    expect(slugs(body(await post('pageList', { marketType: 'industry-brief' })).data.list)).toEqual(['lithium-recycling-brief', 'semiconductor-equipment-brief'])
-    expect(slugs(body(await post('pageList', { topLabelId: 'semiconductor' })).data.list)).toEqual(['semiconductor-equipment-brief', 'foundry-hole'])
+    expect(slugs(body(await post('pageList', { marketType: 'industry-brief' })).data.list)).toEqual([
+      'lithium-recycling-brief',
+      'semiconductor-equipment-brief',
+    ])
+    expect(slugs(body(await post('pageList', { topLabelId: 'semiconductor' })).data.list)).toEqual([
+      'semiconductor-equipment-brief',
+      'foundry-hole',
+    ])
     const both = body(await post('pageList', { marketType: 'enterprise-hole-analysis', topLabelId: 'semiconductor' })).data
     expect(both.count).toBe(1)
     expect(both.list[0].id).toBe(ids.foundry)
@@ -177,7 +275,13 @@ describe('POST /report/researchBriefReport/pageList', () => {
     expect(slugs(body(await post('pageList', { keyword: '产能利用率' })).data.list)).toEqual(['foundry-hole'])
     const en = body(await post('pageList', { lang: 'en-US', keyword: 'BATTERY' })).data
     expect(en.count).toBe(1)
-    expect(en.list[0]).toMatchObject({ id: ids.enLithium, currency: 'USD', price: 59, marketTypeName: 'Industry Brief', topLabelName: 'New Energy' })
+    expect(en.list[0]).toMatchObject({
+      id: ids.enLithium,
+      currency: 'USD',
+      price: 59,
+      marketTypeName: 'Industry Brief',
+      topLabelName: 'New Energy',
+    })
     expect(body(await post('pageList', { lang: 'en-US', keyword: 'brief' })).data.count).toBe(2)
     expect(body(await post('pageList', { lang: 'zh-CN', keyword: 'battery' })).data.count).toBe(0)
     expect(body(await post('pageList', { keyword: '%%%' })).data.count).toBe(0)
@@ -215,7 +319,11 @@ describe('POST /report/researchBriefReport/pageList', () => {
     const tooBig = await post('pageList', { lang: 'en-US', pageSize: 101 })
     expect(tooBig.statusCode).toBe(200)
     expect(body(tooBig)).toEqual({ code: 100001, msg: 'Parameter pageSize must be at most 100', data: null })
-    expect(body(await post('pageList', { lang: 'zh-CN', pageSize: 0 }))).toEqual({ code: 100001, msg: '参数 pageSize 不能小于 1', data: null })
+    expect(body(await post('pageList', { lang: 'zh-CN', pageSize: 0 }))).toEqual({
+      code: 100001,
+      msg: '参数 pageSize 不能小于 1',
+      data: null,
+    })
     expect(body(await post('pageList', { keyword: 'x'.repeat(101) })).code).toBe(100001)
     expect(body(await post('pageList', { topLabelId: ['a', 'b'] })).code).toBe(100001)
     expect((await post('pageList', { lang: 'fr-FR' })).statusCode).toBe(200)
@@ -254,7 +362,9 @@ describe('GET /report/researchBriefReport/choicenessReports', () => {
     expect(en.msg).toBe('success')
     expect(en.data.map((b: any) => [b.id, b.title, b.currency])).toEqual([[ids.enLithium, 'China Lithium Battery Recycling Brief', 'USD']])
     // Without a lang field the Accept-Language header decides.
-    expect(body(await get('choicenessReports', { 'accept-language': 'en-US,en;q=0.9' })).data.map((b: any) => b.id)).toEqual([ids.enLithium])
+    expect(body(await get('choicenessReports', { 'accept-language': 'en-US,en;q=0.9' })).data.map((b: any) => b.id)).toEqual([
+      ids.enLithium,
+    ])
   })
 
   it('refuses an out-of-range or non-numeric limit, and ignores unknown parameters', async () => {
@@ -262,7 +372,11 @@ describe('GET /report/researchBriefReport/choicenessReports', () => {
     expect(tooMany.statusCode).toBe(200)
     expect(body(tooMany)).toEqual({ code: 100001, msg: 'Parameter limit must be at most 20', data: null })
     expect(body(await get('choicenessReports?limit=0')).code).toBe(100001)
-    expect(body(await get('choicenessReports?lang=en-US&limit=six'))).toEqual({ code: 100001, msg: 'Parameter limit must be of type integer', data: null })
+    expect(body(await get('choicenessReports?lang=en-US&limit=six'))).toEqual({
+      code: 100001,
+      msg: 'Parameter limit must be of type integer',
+      data: null,
+    })
     expect(body(await get('choicenessReports?lang=zh-CN&top=3')).code).toBe(200)
   })
 })
@@ -298,7 +412,15 @@ describe('GET /report/researchBriefReport/form', () => {
     expect(zh).toMatchObject({ id: ids.lithium, hasFile: true, currency: 'CNY', price: 399, context: '<p>简报正文</p>' })
     const en = body(await get('form?webTitle=lithium-recycling-brief&lang=en-US'))
     expect(en.msg).toBe('success')
-    expect(en.data).toMatchObject({ id: ids.enLithium, title: 'China Lithium Battery Recycling Brief', marketTypeName: 'Industry Brief', topLabelName: 'New Energy', currency: 'USD', price: 59, context: '<p>Body</p>' })
+    expect(en.data).toMatchObject({
+      id: ids.enLithium,
+      title: 'China Lithium Battery Recycling Brief',
+      marketTypeName: 'Industry Brief',
+      topLabelName: 'New Energy',
+      currency: 'USD',
+      price: 59,
+      context: '<p>Body</p>',
+    })
   })
 
   it('resolves an unknown slug ending in -{id}, within the language', async () => {
@@ -334,7 +456,11 @@ describe('GET /report/researchBriefReport/form', () => {
 describe('BulletinService.priceOf', () => {
   it('answers the server price of a published bulletin in its language only', async () => {
     expect(await t.app.bulletins.priceOf('zh-CN', ids.pv!)).toEqual({ id: ids.pv, title: '某光伏企业经营漏洞分析', price: 1999.5 })
-    expect(await t.app.bulletins.priceOf('en-US', ids.enLithium!)).toEqual({ id: ids.enLithium, title: 'China Lithium Battery Recycling Brief', price: 59 })
+    expect(await t.app.bulletins.priceOf('en-US', ids.enLithium!)).toEqual({
+      id: ids.enLithium,
+      title: 'China Lithium Battery Recycling Brief',
+      price: 59,
+    })
     expect(await t.app.bulletins.priceOf('en-US', ids.pv!)).toBeUndefined()
     expect(await t.app.bulletins.priceOf('zh-CN', ids.withdrawn!)).toBeUndefined()
     expect(await t.app.bulletins.priceOf('zh-CN', 'not-an-id')).toBeUndefined()
@@ -345,7 +471,14 @@ describe('BulletinService.priceOf', () => {
 describe('choiceness default limit', () => {
   it('answers at most six without a limit, and up to twenty with one', async () => {
     for (let i = 1; i <= 7; i++) {
-      await createBulletin(t.app, { lang: 'en-US', title: `Featured Brief ${i}`, webTitle: `featured-${i}`, publishDate: `2024-01-0${i}`, choiceness: true, price: 30 })
+      await createBulletin(t.app, {
+        lang: 'en-US',
+        title: `Featured Brief ${i}`,
+        webTitle: `featured-${i}`,
+        publishDate: `2024-01-0${i}`,
+        choiceness: true,
+        price: 30,
+      })
     }
     const six = body(await get('choicenessReports?lang=en-US')).data
     expect(slugs(six)).toEqual(['lithium-recycling-brief', 'featured-7', 'featured-6', 'featured-5', 'featured-4', 'featured-3'])

@@ -7,18 +7,74 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   t = await buildTestApp()
-  await createDict(t.app, 'reports_category', [['energy', '能源'], ['chemicals', '化工'], ['healthcare', '医疗健康']])
-  await createDict(t.app, 'reports_category_en', [['energy', 'Energy'], ['chemicals', 'Chemicals'], ['healthcare', 'Healthcare']])
+  await createDict(t.app, 'reports_category', [
+    ['energy', '能源'],
+    ['chemicals', '化工'],
+    ['healthcare', '医疗健康'],
+  ])
+  await createDict(t.app, 'reports_category_en', [
+    ['energy', 'Energy'],
+    ['chemicals', 'Chemicals'],
+    ['healthcare', 'Healthcare'],
+  ])
   await createConfigs(t.app, {
-    'cn.china.data.single.price': 6800, 'cn.china.data.multi.price': 8800, 'cn.china.data.enterprise.price': 12800,
-    'cn.china.full.single.price': 9800, 'cn.china.full.multi.price': 12800, 'cn.china.full.enterprise.price': 16800,
-    'cn.china.page.number': 150, 'cn.china.chart.number': 80,
+    'cn.china.data.single.price': 6800,
+    'cn.china.data.multi.price': 8800,
+    'cn.china.data.enterprise.price': 12800,
+    'cn.china.full.single.price': 9800,
+    'cn.china.full.multi.price': 12800,
+    'cn.china.full.enterprise.price': 16800,
+    'cn.china.page.number': 150,
+    'cn.china.chart.number': 80,
   })
-  ids.lithium = (await createReport(t.app, { title: '2026-2031年中国锂电池隔膜行业市场深度调研报告', webTitle: 'china-lithium-separator', reportCode: 'ZY-1', price: 7800, publishDate: '2026-05-01', outline: '隔膜是锂电池的关键材料。' })).id
-  await createReport(t.app, { lang: 'en-US', title: 'China Lithium Battery Separator Market Report', webTitle: 'china-lithium-separator', reportCode: 'ZY-1', price: 4950, outline: 'Separators are a key battery material.' })
-  ids.pv = (await createReport(t.app, { title: '中国光伏玻璃行业研究报告', webTitle: 'china-pv-glass', price: 11800, publishDate: '2025-03-01', context: '<p onclick="steal()">光伏<script>alert(1)</script></p>' })).id
-  ids.api = (await createReport(t.app, { title: '中国原料药行业发展报告 50%_增长', marketType: 'chemicals', webTitle: 'china-api', price: 16800, publishDate: '2024-07-01' })).id
-  ids.noprice = (await createReport(t.app, { title: '中国体外诊断试剂市场报告', marketType: 'healthcare', webTitle: 'china-ivd', price: null, multiPrice: null, enterprisePrice: null, pageNum: null, chart: null })).id
+  ids.lithium = (
+    await createReport(t.app, {
+      title: '2026-2031年中国锂电池隔膜行业市场深度调研报告',
+      webTitle: 'china-lithium-separator',
+      reportCode: 'ZY-1',
+      price: 7800,
+      publishDate: '2026-05-01',
+      outline: '隔膜是锂电池的关键材料。',
+    })
+  ).id
+  await createReport(t.app, {
+    lang: 'en-US',
+    title: 'China Lithium Battery Separator Market Report',
+    webTitle: 'china-lithium-separator',
+    reportCode: 'ZY-1',
+    price: 4950,
+    outline: 'Separators are a key battery material.',
+  })
+  ids.pv = (
+    await createReport(t.app, {
+      title: '中国光伏玻璃行业研究报告',
+      webTitle: 'china-pv-glass',
+      price: 11800,
+      publishDate: '2025-03-01',
+      context: '<p onclick="steal()">光伏<script>alert(1)</script></p>',
+    })
+  ).id
+  ids.api = (
+    await createReport(t.app, {
+      title: '中国原料药行业发展报告 50%_增长',
+      marketType: 'chemicals',
+      webTitle: 'china-api',
+      price: 16800,
+      publishDate: '2024-07-01',
+    })
+  ).id
+  ids.noprice = (
+    await createReport(t.app, {
+      title: '中国体外诊断试剂市场报告',
+      marketType: 'healthcare',
+      webTitle: 'china-ivd',
+      price: null,
+      multiPrice: null,
+      enterprisePrice: null,
+      pageNum: null,
+      chart: null,
+    })
+  ).id
   await createReport(t.app, { title: '已下架的锂电报告', webTitle: 'withdrawn', status: '1' })
 })
 
@@ -42,7 +98,12 @@ describe('POST /report/researchReport/pageList', () => {
       { marketType: 'chemicals', marketTypeName: '化工', marketCount: 1 },
       { marketType: 'healthcare', marketTypeName: '医疗健康', marketCount: 1 },
     ])
-    expect(data.prices.map((p: any) => [p.price, p.marketCount])).toEqual([[8000, 1], [12000, 2], [15000, 2], [15001, 1]])
+    expect(data.prices.map((p: any) => [p.price, p.marketCount])).toEqual([
+      [8000, 1],
+      [12000, 2],
+      [15000, 2],
+      [15001, 1],
+    ])
     expect(data.prices[0].marketTypeName).toBe(data.prices[0].marketTypeName.trim())
     expect(data.prices[0].marketTypeName.length).toBeGreaterThan(0)
     expect(data.publishDates).toEqual([
@@ -105,12 +166,26 @@ describe('POST /report/researchReport/pageList', () => {
     expect((await pageList({ keyword: 'x'.repeat(101) })).statusCode).toBe(200)
     expect((await pageList({ lang: 'fr-FR' })).statusCode).toBe(200)
     // Coercion would turn these into Infinity, which range checks let through.
-    expect(body(await pageList({ lang: 'en-US', pageNo: '1e309' }))).toEqual({ code: 100001, msg: 'Parameter pageNo is not a valid number', data: null })
+    expect(body(await pageList({ lang: 'en-US', pageNo: '1e309' }))).toEqual({
+      code: 100001,
+      msg: 'Parameter pageNo is not a valid number',
+      data: null,
+    })
     expect((await pageList({ priceStr: 'Infinity' })).statusCode).toBe(200)
-    const malformed = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList?lang=en-US', headers: { 'content-type': 'application/json' }, payload: '{"pageNo": ' })
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/report/researchReport/pageList?lang=en-US',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"pageNo": ',
+    })
     expect(malformed.statusCode).toBe(200)
     expect(body(malformed)).toEqual({ code: 100001, msg: 'The request body is not valid JSON', data: null })
-    const huge = await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ keyword: 'x'.repeat(300_000) }) })
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/report/researchReport/pageList',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ keyword: 'x'.repeat(300_000) }),
+    })
     expect(huge.statusCode).toBe(413)
     expect(body(huge).code).toBe(413)
   })
@@ -120,8 +195,16 @@ describe('GET /report/researchReport/form', () => {
   it('answers a report by slug with its edition × licence prices, defaults and alternates', async () => {
     const res = await t.app.inject({ url: '/report/researchReport/form?webTitle=china-lithium-separator&lang=zh-CN' })
     const { data } = body(res)
-    expect(data).toMatchObject({ id: ids.lithium, title: '2026-2031年中国锂电池隔膜行业市场深度调研报告', marketTypeName: '能源', hasFile: false })
-    expect(data.alternates).toEqual([{ lang: 'en-US', webTitle: 'china-lithium-separator' }, { lang: 'zh-CN', webTitle: 'china-lithium-separator' }])
+    expect(data).toMatchObject({
+      id: ids.lithium,
+      title: '2026-2031年中国锂电池隔膜行业市场深度调研报告',
+      marketTypeName: '能源',
+      hasFile: false,
+    })
+    expect(data.alternates).toEqual([
+      { lang: 'en-US', webTitle: 'china-lithium-separator' },
+      { lang: 'zh-CN', webTitle: 'china-lithium-separator' },
+    ])
     // Own prices set Standard; Professional keeps the configured ratio (9800/6800), rounded to 100.
     expect(data.prices).toEqual([
       { edition: 'standard', licence: 'single', price: 7800 },
@@ -170,9 +253,20 @@ describe('other report calls', () => {
     await createReport(t.app, { title: '热门报告', webTitle: 'hot-one', hot: true, hotSort: 1 })
     const hot = body(await t.app.inject({ url: '/report/researchReport/hotReports?lang=zh-CN' })).data
     expect(hot.map((r: any) => r.webTitle)).toEqual(['hot-one'])
-    const years = body(await t.app.inject({ method: 'POST', url: '/report/researchReport/publishDateList', payload: { lang: 'zh-CN', marketType: 'energy' } })).data
-    expect(years).toEqual([{ publishDateValue: '2026', marketTypeName: '2026年', marketCount: 2 }, { publishDateValue: '2025', marketTypeName: '2025年', marketCount: 1 }])
-    const categories = body(await t.app.inject({ method: 'POST', url: '/report/researchReport/categoryList', payload: { lang: 'en-US' } })).data
+    const years = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/report/researchReport/publishDateList',
+        payload: { lang: 'zh-CN', marketType: 'energy' },
+      }),
+    ).data
+    expect(years).toEqual([
+      { publishDateValue: '2026', marketTypeName: '2026年', marketCount: 2 },
+      { publishDateValue: '2025', marketTypeName: '2025年', marketCount: 1 },
+    ])
+    const categories = body(
+      await t.app.inject({ method: 'POST', url: '/report/researchReport/categoryList', payload: { lang: 'en-US' } }),
+    ).data
     expect(categories[0]).toEqual({ marketType: 'energy', marketTypeName: 'Energy', marketCount: 1 })
   })
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
-import { decodeQuotedPrintable, encrypt, login, plantCaptcha, registerUser, registrationBody, TEST_CAPTCHA, waitForMail } from '../helpers/accounts.ts'
+import {
+  decodeQuotedPrintable,
+  encrypt,
+  login,
+  plantCaptcha,
+  registerUser,
+  registrationBody,
+  TEST_CAPTCHA,
+  waitForMail,
+} from '../helpers/accounts.ts'
 
 let t: TestApp
 
@@ -13,7 +22,8 @@ const post = (url: string, payload: Record<string, unknown>, token?: string) =>
   t.app.inject({ method: 'POST', url: `/report/websiteUser${url}`, payload, headers: token ? { 'website-token': token } : {} })
 /** The address in other case; the spec's e-mail rule wants the top-level domain lowercase. */
 const shout = (email: string) => email.replace(/^[^@.]+@[^.]+/, (head) => head.toUpperCase())
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url: `/report/websiteUser${url}`, headers: token ? { 'website-token': token } : {} })
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url: `/report/websiteUser${url}`, headers: token ? { 'website-token': token } : {} })
 
 describe('the account journey', () => {
   it('registers, logs in, edits, changes and resets the password, and logs out', async () => {
@@ -36,9 +46,16 @@ describe('the account journey', () => {
     // Profile.
     const info = body(await get('/getUserInfo?lang=en-US', token))
     expect(info.data).toMatchObject({ id: reg.data.user.id, loginCode: plain.loginCode })
-    const updated = body(await post('/updateUser', { lang: 'en-US', companyName: 'Example Ltd', addr: 'Head of Strategy', contact: '021-12345678' }, token))
+    const updated = body(
+      await post('/updateUser', { lang: 'en-US', companyName: 'Example Ltd', addr: 'Head of Strategy', contact: '021-12345678' }, token),
+    )
     expect(updated.code).toBe(200)
-    expect(updated.data).toMatchObject({ companyName: 'Example Ltd', addr: 'Head of Strategy', contact: '021-12345678', email: plain.email })
+    expect(updated.data).toMatchObject({
+      companyName: 'Example Ltd',
+      addr: 'Head of Strategy',
+      contact: '021-12345678',
+      email: plain.email,
+    })
 
     // Changing the password keeps this session and ends the other one.
     const changed = body(await post('/updatePwd', { newPassword: encrypt('Changed456'), confirmNewPassword: encrypt('Changed456') }, token))
@@ -50,7 +67,10 @@ describe('the account journey', () => {
 
     // Logout revokes the token: it now answers 5001.
     expect(body(await get('/logout', token)).code).toBe(200)
-    expect(body(await get('/getUserInfo?lang=en-US', token))).toMatchObject({ code: 5001, msg: 'Your login has expired. Please log in again.' })
+    expect(body(await get('/getUserInfo?lang=en-US', token))).toMatchObject({
+      code: 5001,
+      msg: 'Your login has expired. Please log in again.',
+    })
 
     // Forgotten password: the reset link arrives in the outbox, in the asker's language.
     const forget = body(await post('/forgetPwd', { lang: 'en-US', email: shout(plain.email) }))
@@ -61,11 +81,16 @@ describe('the account journey', () => {
     expect(link).not.toBeNull()
     const resetToken = decodeURIComponent(link![1]!)
 
-    const reset = body(await post('/resetPwd', { lang: 'en-US', resetToken, newPassword: encrypt('Fresh789x'), confirmNewPassword: encrypt('Fresh789x') }))
+    const reset = body(
+      await post('/resetPwd', { lang: 'en-US', resetToken, newPassword: encrypt('Fresh789x'), confirmNewPassword: encrypt('Fresh789x') }),
+    )
     expect(reset.code).toBe(200)
     // Single use.
-    expect(body(await post('/resetPwd', { lang: 'en-US', resetToken, newPassword: encrypt('Again789x'), confirmNewPassword: encrypt('Again789x') })))
-      .toMatchObject({ code: 200007, msg: 'This reset link is invalid or has expired. Please request a new one.' })
+    expect(
+      body(
+        await post('/resetPwd', { lang: 'en-US', resetToken, newPassword: encrypt('Again789x'), confirmNewPassword: encrypt('Again789x') }),
+      ),
+    ).toMatchObject({ code: 200007, msg: 'This reset link is invalid or has expired. Please request a new one.' })
 
     // The new password works; the old ones do not.
     expect(body(await login(t.app, plain.loginCode, 'Fresh789x')).code).toBe(200)
@@ -89,16 +114,31 @@ describe('register', () => {
       [{ confirmNewPassword: undefined }, '请再次输入密码', 'Please confirm the password'],
       [{ confirmNewPassword: encrypt('Other1234') }, '两次输入的密码不一致', 'Passwords do not match'],
       [{ loginCode: encrypt('ab') }, '用户名为 4-50 位字母、数字或 _ . @ -', 'The username must be 4-50 letters, digits or _ . @ -'],
-      [{ password: encrypt('short1'), confirmNewPassword: encrypt('short1') }, '密码为 8-64 位，且须同时包含字母和数字', 'The password must be 8-64 characters and contain both letters and digits'],
+      [
+        { password: encrypt('short1'), confirmNewPassword: encrypt('short1') },
+        '密码为 8-64 位，且须同时包含字母和数字',
+        'The password must be 8-64 characters and contain both letters and digits',
+      ],
       [{ companyName: '  ' }, '请输入公司名称', 'Please enter the company name'],
       [{ email: 'ab@x.com' }, '请输入正确格式的邮箱地址', 'Please enter the correct format email address'],
       [{ contact: '12345' }, '请输入正确格式的联系电话', 'Please enter the correct format for contact phone number'],
       [{ name: '' }, '请输入联系人', 'Please enter a contact person'],
-      [{ password: 'bm90IGEgY2lwaGVydGV4dA==' }, '账号信息无法解密，请刷新页面后重试', 'The credentials could not be decrypted. Please reload the page and try again.'],
-      [{ loginCode: '%%%garbage%%%' }, '账号信息无法解密，请刷新页面后重试', 'The credentials could not be decrypted. Please reload the page and try again.'],
+      [
+        { password: 'bm90IGEgY2lwaGVydGV4dA==' },
+        '账号信息无法解密，请刷新页面后重试',
+        'The credentials could not be decrypted. Please reload the page and try again.',
+      ],
+      [
+        { loginCode: '%%%garbage%%%' },
+        '账号信息无法解密，请刷新页面后重试',
+        'The credentials could not be decrypted. Please reload the page and try again.',
+      ],
     ]
     for (const [override, zh, en] of cases) {
-      for (const [lang, msg] of [['zh-CN', zh], ['en-US', en]] as const) {
+      for (const [lang, msg] of [
+        ['zh-CN', zh],
+        ['en-US', en],
+      ] as const) {
         const { body: payload } = registrationBody({ ...override, lang })
         const res = await post('/register', JSON.parse(JSON.stringify(payload)))
         expect(res.statusCode, JSON.stringify(override)).toBe(200)
@@ -146,8 +186,11 @@ describe('login', () => {
     await plantCaptcha(t.app, '1002', 'AbCd')
     expect(body(await login(t.app, user.loginCode, user.password, { unTime: '1002', validCode: 'aBcD' })).code).toBe(200)
     await plantCaptcha(t.app, '1003', 'AbCd', -1)
-    expect(body(await login(t.app, user.loginCode, user.password, { unTime: '1003', validCode: 'abcd', lang: 'zh-CN' })))
-      .toEqual({ code: 200003, msg: '验证码错误或已过期，请重新输入', data: null })
+    expect(body(await login(t.app, user.loginCode, user.password, { unTime: '1003', validCode: 'abcd', lang: 'zh-CN' }))).toEqual({
+      code: 200003,
+      msg: '验证码错误或已过期，请重新输入',
+      data: null,
+    })
   })
 
   it('locks an account after repeated failures, even for the right password', async () => {
@@ -156,7 +199,10 @@ describe('login', () => {
     const third = await login(t.app, user.loginCode, 'Wrong12345', { lang: 'zh-CN' })
     expect(third.statusCode).toBe(200)
     expect(body(third)).toMatchObject({ code: 200004, msg: '登录失败次数过多，账户已临时锁定，请 15 分钟后再试' })
-    expect(body(await login(t.app, user.loginCode, user.password))).toMatchObject({ code: 200004, msg: expect.stringContaining('locked for 15 minutes') })
+    expect(body(await login(t.app, user.loginCode, user.password))).toMatchObject({
+      code: 200004,
+      msg: expect.stringContaining('locked for 15 minutes'),
+    })
   })
 })
 
@@ -173,7 +219,9 @@ describe('sessions and tokens', () => {
 
   it('expires an idle session', async () => {
     const user = await registerUser(t.app)
-    await t.app.db.sequelize.query(`UPDATE website_user_session SET expires_at = now() - interval '1 second' WHERE user_id = $1`, { bind: [user.id] })
+    await t.app.db.sequelize.query(`UPDATE website_user_session SET expires_at = now() - interval '1 second' WHERE user_id = $1`, {
+      bind: [user.id],
+    })
     expect(body(await get('/getUserInfo', user.token))).toMatchObject({ code: 5001 })
   })
 
@@ -214,9 +262,17 @@ describe('forgotten password', () => {
 
   it('validates the address and the reset form', async () => {
     expect(body(await post('/forgetPwd', {}))).toMatchObject({ code: 100001, msg: '请输入邮箱地址' })
-    expect(body(await post('/forgetPwd', { email: 'bad', lang: 'en-US' }))).toMatchObject({ code: 100001, msg: 'Please enter the correct format email address' })
-    expect(body(await post('/resetPwd', { lang: 'en-US' }))).toMatchObject({ code: 100001, msg: 'The reset link is missing. Please request a new one.' })
-    expect(body(await post('/resetPwd', { resetToken: 'nope', newPassword: encrypt('Secret999'), confirmNewPassword: encrypt('Secret999') }))).toMatchObject({ code: 200007 })
+    expect(body(await post('/forgetPwd', { email: 'bad', lang: 'en-US' }))).toMatchObject({
+      code: 100001,
+      msg: 'Please enter the correct format email address',
+    })
+    expect(body(await post('/resetPwd', { lang: 'en-US' }))).toMatchObject({
+      code: 100001,
+      msg: 'The reset link is missing. Please request a new one.',
+    })
+    expect(
+      body(await post('/resetPwd', { resetToken: 'nope', newPassword: encrypt('Secret999'), confirmNewPassword: encrypt('Secret999') })),
+    ).toMatchObject({ code: 200007 })
   })
 
   it('lets only the newest link work, and not after it expires', async () => {
@@ -224,7 +280,9 @@ describe('forgotten password', () => {
     await post('/forgetPwd', { email: user.email })
     const first = /resetToken=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(await waitForMail(t.dataDir, user.email)))![1]!
     expect(first).toBeTruthy()
-    await t.app.db.sequelize.query(`UPDATE password_reset SET expires_at = now() - interval '1 second' WHERE user_id = $1`, { bind: [user.id] })
+    await t.app.db.sequelize.query(`UPDATE password_reset SET expires_at = now() - interval '1 second' WHERE user_id = $1`, {
+      bind: [user.id],
+    })
     const payload = { resetToken: decodeURIComponent(first), newPassword: encrypt('Secret999'), confirmNewPassword: encrypt('Secret999') }
     expect(body(await post('/resetPwd', payload))).toMatchObject({ code: 200007, msg: '重置链接无效或已过期，请重新申请' })
   })
@@ -233,8 +291,14 @@ describe('forgotten password', () => {
 describe('hostile input', () => {
   it('answers wrong types, huge strings and unknown fields with an envelope, never a 5xx', async () => {
     const bodies: Record<string, unknown>[] = [
-      { loginCode: 12345 }, { password: { $ne: '' } }, { loginCode: ['a'] }, { validCode: 'x'.repeat(10_000) },
-      { loginCode: 'A'.repeat(100_000) }, { unTime: "1'; DROP TABLE website_user; --" }, { extra: 'field' }, { email: '\u0000@x.com' },
+      { loginCode: 12345 },
+      { password: { $ne: '' } },
+      { loginCode: ['a'] },
+      { validCode: 'x'.repeat(10_000) },
+      { loginCode: 'A'.repeat(100_000) },
+      { unTime: "1'; DROP TABLE website_user; --" },
+      { extra: 'field' },
+      { email: '\u0000@x.com' },
     ]
     for (const path of ['/login', '/register', '/updateUser', '/updatePwd', '/forgetPwd', '/resetPwd', '/getWuValidCode']) {
       for (const payload of bodies) {
@@ -246,7 +310,12 @@ describe('hostile input', () => {
         const known = path === '/getWuValidCode' ? 'unTime' in payload : !('extra' in payload)
         if (known) expect(body(res).code, `${path} ${JSON.stringify(payload).slice(0, 60)}`).not.toBe(200)
       }
-      const malformed = await t.app.inject({ method: 'POST', url: `/report/websiteUser${path}`, headers: { 'content-type': 'application/json' }, payload: '{"loginCode":' })
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: `/report/websiteUser${path}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"loginCode":',
+      })
       expect(malformed.statusCode).toBe(200)
     }
   })
@@ -256,10 +325,14 @@ describe('behind the BFF', () => {
   it('counts failed logins per visitor address, not per proxy', async () => {
     const lockedOut = await buildTestApp({ CAPTCHA_TEST_CODE: TEST_CAPTCHA, LOGIN_IP_MAX_FAILURES: 2, LOGIN_MAX_FAILURES: 100 })
     try {
-      const attempt = (visitor: string) => lockedOut.app.inject({
-        method: 'POST', url: '/report/websiteUser/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': visitor },
-        payload: { loginCode: encrypt('someone'), password: encrypt('Wrong12345'), validCode: TEST_CAPTCHA, unTime: '1' },
-      })
+      const attempt = (visitor: string) =>
+        lockedOut.app.inject({
+          method: 'POST',
+          url: '/report/websiteUser/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': visitor },
+          payload: { loginCode: encrypt('someone'), password: encrypt('Wrong12345'), validCode: TEST_CAPTCHA, unTime: '1' },
+        })
       expect(body(await attempt('203.0.113.7')).code).toBe(200002)
       expect(body(await attempt('203.0.113.7')).code).toBe(200004)
       // Another visitor behind the same proxy is not locked out.

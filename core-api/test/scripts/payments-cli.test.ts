@@ -22,7 +22,10 @@ let env: ConfigOverrides
 let gateway: TestGateway
 
 async function withApp<T>(fn: (instance: FastifyInstance) => Promise<T>): Promise<T> {
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, ...gateway.settings, ...env })
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, ...gateway.settings, ...env },
+  )
   const instance = Fastify(fastifyOptions(config))
   await instance.register(app, { config })
   await instance.listen({ port: 0, host: '127.0.0.1' })
@@ -40,12 +43,25 @@ function cli(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/payments.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, ...gateway.settings, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL ?? '', EMBEDDED_PG_MEMORY: 'false', PAYMENT_RETRY_DELAY_SECONDS: '1' },
+      env: {
+        ...process.env,
+        ...gateway.settings,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        DATABASE_URL: env.DATABASE_URL ?? '',
+        EMBEDDED_PG_MEMORY: 'false',
+        PAYMENT_RETRY_DELAY_SECONDS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-    child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString() })
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
     // 'close', not 'exit': only then has all of its output been read.
     child.on('close', (code) => resolve({ code, out }))
   })
@@ -75,7 +91,13 @@ it('refunds a paid order by hand, lists it, and records who did it', async () =>
   const orderNo = await withApp(async (instance) => {
     const user = await registerUser(instance)
     const { bulletin } = await bulletinWithFile(instance)
-    const paying = body(await authed(instance, user.token).post('/report/websiteUserOrder/payOrder', { researchBriefReportId: String(bulletin.id), payMethod: 'wx', payPrice: 299 }))
+    const paying = body(
+      await authed(instance, user.token).post('/report/websiteUserOrder/payOrder', {
+        researchBriefReportId: String(bulletin.id),
+        payMethod: 'wx',
+        payPrice: 299,
+      }),
+    )
     await pressCashier(paying.data.orderPayUrl, 'success')
     return paying.data.orderNo as string
   })
@@ -100,6 +122,9 @@ it('refunds a paid order by hand, lists it, and records who did it', async () =>
       `SELECT a.action, a.actor FROM payment_audit a JOIN website_order o ON o.id = a.order_id WHERE o.order_no = $1 AND a.actor LIKE 'staff:%' ORDER BY a.id`,
       { bind: [orderNo], type: QueryTypes.SELECT },
     )
-    expect(audit).toEqual([{ action: 'refund-queued', actor: 'staff:alice' }, { action: 'staff-refund', actor: 'staff:alice' }])
+    expect(audit).toEqual([
+      { action: 'refund-queued', actor: 'staff:alice' },
+      { action: 'staff-refund', actor: 'staff:alice' },
+    ])
   })
 }, 120_000)

@@ -14,10 +14,20 @@ it('lets the cap through at once, queues the rest first come first served, and h
   const order: string[] = []
   const first = later()
   const second = later()
-  const a = gate.run(async () => { order.push('a'); await first.promise })
-  const b = gate.run(async () => { order.push('b'); await second.promise })
-  const c = gate.run(async () => { order.push('c') })
-  const d = gate.run(async () => { order.push('d') })
+  const a = gate.run(async () => {
+    order.push('a')
+    await first.promise
+  })
+  const b = gate.run(async () => {
+    order.push('b')
+    await second.promise
+  })
+  const c = gate.run(async () => {
+    order.push('c')
+  })
+  const d = gate.run(async () => {
+    order.push('d')
+  })
   await new Promise((resolve) => setTimeout(resolve, 10))
   expect(order).toEqual(['a', 'b'])
   expect(gate.load).toEqual({ running: 2, waiting: 2 })
@@ -45,7 +55,11 @@ it('answers the busy error to one that waited longer than the queue allows, and 
 
 it('frees the slot of a task that fails', async () => {
   const gate = new SearchGate(1, 0)
-  await expect(gate.run(async () => { throw new Error('boom') })).rejects.toThrow('boom')
+  await expect(
+    gate.run(async () => {
+      throw new Error('boom')
+    }),
+  ).rejects.toThrow('boom')
   expect(await gate.run(async () => 'ok')).toBe('ok')
 })
 

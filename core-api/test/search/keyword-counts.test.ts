@@ -25,14 +25,48 @@ it("puts a price in the facets' band: PRICE_LIMITS and rpt_price_band agree at e
   const prices = [null, 0, 1, ...PRICE_LIMITS.flatMap((limit) => [limit - 0.01, limit, limit + 0.01]), PRICE_OVER_VALUE, 1_000_000]
   for (const price of prices) {
     const [row] = await select<{ band: number | null }>(`SELECT rpt_price_band($1::numeric) AS band`, [price])
-    const expected = price === null ? null : PRICE_LIMITS.findIndex((limit) => price <= limit) === -1 ? PRICE_LIMITS.length : PRICE_LIMITS.findIndex((limit) => price <= limit)
+    const expected =
+      price === null
+        ? null
+        : PRICE_LIMITS.findIndex((limit) => price <= limit) === -1
+          ? PRICE_LIMITS.length
+          : PRICE_LIMITS.findIndex((limit) => price <= limit)
     expect(row!.band, String(price)).toBe(expected)
   }
 })
 
 it('matches a keyword as the search does: the trigger, the walk and the search condition agree', async () => {
-  const texts = ['中国储能锂电 行业报告', 'battery market 100% covered', 'a_b.c，d', 'x\u0085y tail', 'ab\u3000cd', 'tab\there', 'nbsp\u00a0here', '']
-  const keywords = ['中', '中国', '锂电池', '储能锂电', 'market', '%', '100%', '_', '.', '，', 'x\u0085', '\u0085y', 'b\u3000', 'b', 'ab', 'zz', 'h', 'p\u00a0', 'tab\the']
+  const texts = [
+    '中国储能锂电 行业报告',
+    'battery market 100% covered',
+    'a_b.c，d',
+    'x\u0085y tail',
+    'ab\u3000cd',
+    'tab\there',
+    'nbsp\u00a0here',
+    '',
+  ]
+  const keywords = [
+    '中',
+    '中国',
+    '锂电池',
+    '储能锂电',
+    'market',
+    '%',
+    '100%',
+    '_',
+    '.',
+    '，',
+    'x\u0085',
+    '\u0085y',
+    'b\u3000',
+    'b',
+    'ab',
+    'zz',
+    'h',
+    'p\u00a0',
+    'tab\the',
+  ]
   for (const text of texts) {
     for (const keyword of keywords) {
       const search = new Conditions([text, text])
@@ -40,8 +74,12 @@ it('matches a keyword as the search does: the trigger, the walk and the search c
       const walk = new Conditions([text, text])
       addKeywordSubstringCondition(walk, keyword, 'r')
       const from = `(SELECT $1::text AS search_text, rpt_search_grams($2::text) AS search_grams) r`
-      const matched = async (c: Conditions) => (await select<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${from} ${c.where}) AS found`, c.params))[0]!.found
-      const [trigger] = await select<{ found: boolean }>(`SELECT rpt_keyword_matches($1, $2) AS found`, [keyword.trim().toLowerCase(), text])
+      const matched = async (c: Conditions) =>
+        (await select<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${from} ${c.where}) AS found`, c.params))[0]!.found
+      const [trigger] = await select<{ found: boolean }>(`SELECT rpt_keyword_matches($1, $2) AS found`, [
+        keyword.trim().toLowerCase(),
+        text,
+      ])
       const row = { search: await matched(search), walk: await matched(walk), trigger: trigger!.found }
       const context = JSON.stringify({ text, keyword })
       expect(row!.walk, context).toBe(row!.search)
@@ -52,24 +90,47 @@ it('matches a keyword as the search does: the trigger, the walk and the search c
 
 it('counts the plain list from the start, forgets every count when the table is emptied, and keeps counting after', async () => {
   await createReport(t.app, { title: '计数报告', price: 9000, publishDate: '2024-06-01' })
-  const total = async () => (await select<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM research_report_keyword_count WHERE lang = 'zh-CN' AND keyword = ''`))[0]!.n
-  const reports = async () => (await select<{ n: number }>(`SELECT count(*)::int AS n FROM research_report_search WHERE lang = 'zh-CN' AND status = '0'`))[0]!.n
+  const total = async () =>
+    (
+      await select<{ n: number }>(
+        `SELECT coalesce(sum(n), 0)::int AS n FROM research_report_keyword_count WHERE lang = 'zh-CN' AND keyword = ''`,
+      )
+    )[0]!.n
+  const reports = async () =>
+    (await select<{ n: number }>(`SELECT count(*)::int AS n FROM research_report_search WHERE lang = 'zh-CN' AND status = '0'`))[0]!.n
   expect(await total()).toBe(await reports())
   await t.app.db.sequelize.query(`TRUNCATE research_report CASCADE`)
   expect(await total()).toBe(0)
   await createReport(t.app, { title: '计数报告 二' })
   expect(await total()).toBe(1)
   // The languages' plain lists stay counted: the keyword rows are not the counts'.
-  expect((await select<{ keyword: string }>(`SELECT lang || '|' || keyword AS keyword FROM research_report_keyword ORDER BY 1`)).map((row) => row.keyword)).toEqual(['en-US|', 'zh-CN|'])
+  expect(
+    (await select<{ keyword: string }>(`SELECT lang || '|' || keyword AS keyword FROM research_report_keyword ORDER BY 1`)).map(
+      (row) => row.keyword,
+    ),
+  ).toEqual(['en-US|', 'zh-CN|'])
 })
 
 it('reads only the filters the buckets can answer', () => {
   expect(bucketFilters({})).toEqual({})
-  expect(bucketFilters({ marketType: 'energy', reportRegion: '1', price: 12000, publishDate: '2023' })).toEqual({ marketType: 'energy', reportRegion: '1', bands: [0, 1], year: '2023' })
+  expect(bucketFilters({ marketType: 'energy', reportRegion: '1', price: 12000, publishDate: '2023' })).toEqual({
+    marketType: 'energy',
+    reportRegion: '1',
+    bands: [0, 1],
+    year: '2023',
+  })
   expect(bucketFilters({ price: PRICE_OVER_VALUE })).toEqual({ bands: [PRICE_LIMITS.length, PRICE_LIMITS.length] })
   expect(bucketFilters({ publishDate: '2023-05-01' })).toEqual({ year: '2023' })
   // Cut through a band or a year, or a year the buckets write otherwise (zero-padded): the matches are read instead.
-  for (const query of [{ price: 9000 }, { priceStr: 1 }, { priceEnd: 2 }, { publishDateStr: '2020-01-01' }, { publishDateEnd: '2020-01-01' }, { publishDate: '0999' }, { publishDate: 'abcd' }]) {
+  for (const query of [
+    { price: 9000 },
+    { priceStr: 1 },
+    { priceEnd: 2 },
+    { publishDateStr: '2020-01-01' },
+    { publishDateEnd: '2020-01-01' },
+    { publishDate: '0999' },
+    { publishDate: 'abcd' },
+  ]) {
     expect(bucketFilters(query), JSON.stringify(query)).toBeUndefined()
   }
 })

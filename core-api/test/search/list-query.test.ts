@@ -1,12 +1,21 @@
 import { expect, it } from 'vitest'
 import { Conditions } from '../../src/lib/sql.ts'
-import { addKeywordSubstringCondition, conditionsWithout, filterExpressions, listConditions, matchKey } from '../../src/search/list-query.ts'
+import {
+  addKeywordSubstringCondition,
+  conditionsWithout,
+  filterExpressions,
+  listConditions,
+  matchKey,
+} from '../../src/search/list-query.ts'
 
 // A list query as SQL: every value bound, each filter under its facet's name.
 
 it('binds each filter under the facet it narrows, a price band or a year as a range', () => {
   const c = new Conditions()
-  const filters = filterExpressions({ marketType: 'energy', reportRegion: '1', price: 12000, priceEnd: 14000, publishDate: '2024', publishDateStr: '2024-03-01' }, c)
+  const filters = filterExpressions(
+    { marketType: 'energy', reportRegion: '1', price: 12000, priceEnd: 14000, publishDate: '2024', publishDateStr: '2024-03-01' },
+    c,
+  )
   expect(filters).toEqual({
     marketType: 'r.market_type = $1',
     reportRegion: 'r.report_region = $2',
@@ -22,7 +31,9 @@ it('binds each filter under the facet it narrows, a price band or a year as a ra
 it('leaves out the one filter whose facet is being counted, keyword included', () => {
   const query = { lang: 'en-US' as const, keyword: ' Battery ', marketType: 'energy', publishDate: '2023' }
   const withoutType = conditionsWithout(query, 'marketType')
-  expect(withoutType.where).toMatch(/^WHERE r\.lang = \$1 AND r\.status = '0' AND r\.search_text LIKE \$2 AND r\.publish_date >= \$\d::date AND r\.publish_date < \$\d::date$/)
+  expect(withoutType.where).toMatch(
+    /^WHERE r\.lang = \$1 AND r\.status = '0' AND r\.search_text LIKE \$2 AND r\.publish_date >= \$\d::date AND r\.publish_date < \$\d::date$/,
+  )
   expect(withoutType.params).toEqual(expect.arrayContaining(['en-US', '%battery%', '2023-01-01', '2024-01-01']))
   const withoutKeyword = conditionsWithout(query, 'keyword')
   expect(withoutKeyword.where).not.toContain('search_text')

@@ -36,17 +36,28 @@ it('answers a page: its rows in the list order, the total and the facets under i
   const plain = await search.page(query({ sort: 'price-desc' }))
   expect(plain.facets.total).toBe(12)
   expect(plain.rows.map((row) => row.price)).toEqual([16000, 15000, 14000, 13000, 12000])
-  expect(plain.facets.categories).toEqual(new Map([['chemicals', 4], ['energy', 8]]))
+  expect(plain.facets.categories).toEqual(
+    new Map([
+      ['chemicals', 4],
+      ['energy', 8],
+    ]),
+  )
   expect(plain.facets.publishDates.map((year) => year.publishDateValue)).toEqual(['2023', '2022', '2021', '2020'])
   const keyword = await search.page(query({ keyword: ' 锂电 ', marketType: 'energy', pageNo: 2, pageSize: 2 }))
   // 锂电: reports 0, 2, 4, …, 10; of them energy: 2, 4, 8, 10; latest first: 2 (2022-05-03), 10 (2022-05-02), 8 (2020-05-09), 4 (2020-05-05).
   expect(keyword.facets.total).toBe(4)
   expect(keyword.rows.map((row) => row.reportCode)).toEqual(['MODULE-8', 'MODULE-4'])
   expect(keyword.facets.categories.get('chemicals')).toBe(2)
-  expect(await search.categoryCounts({ lang: 'zh-CN', keyword: '光伏' })).toEqual(new Map([['chemicals', 2], ['energy', 4]]))
+  expect(await search.categoryCounts({ lang: 'zh-CN', keyword: '光伏' })).toEqual(
+    new Map([
+      ['chemicals', 2],
+      ['energy', 4],
+    ]),
+  )
   // chemicals: reports 0, 3, 6, 9; of them 锂电: 0 (2020) and 6 (2022).
   expect(await search.yearCounts({ lang: 'zh-CN', marketType: 'chemicals', keyword: '锂电' })).toEqual([
-    { publishDateValue: '2022', marketCount: 1 }, { publishDateValue: '2020', marketCount: 1 },
+    { publishDateValue: '2022', marketCount: 1 },
+    { publishDateValue: '2020', marketCount: 1 },
   ])
 })
 
@@ -65,7 +76,13 @@ it('reads a keyword answer once per catalogue version, and again after any repor
 })
 
 it('counts a keyword on write once it matched countedMatches reports, and answers it from the counts after', async () => {
-  const counted = async () => (await t.app.db.sequelize.query<{ keyword: string }>(`SELECT keyword FROM research_report_keyword WHERE lang = 'zh-CN' AND keyword <> ''`, { type: QueryTypes.SELECT })).map((row) => row.keyword)
+  const counted = async () =>
+    (
+      await t.app.db.sequelize.query<{ keyword: string }>(
+        `SELECT keyword FROM research_report_keyword WHERE lang = 'zh-CN' AND keyword <> ''`,
+        { type: QueryTypes.SELECT },
+      )
+    ).map((row) => row.keyword)
   const asDefault = createSearch(t.app.db.sequelize)
   await asDefault.page(query({ keyword: '玻璃' }))
   await asDefault.settled()

@@ -17,7 +17,9 @@ export const drillMigration: MigrationModule = {
   name: '2099.01.01T00.00.00.drill-expand-website-user',
   async up({ context }) {
     await context.sequelize.query(`ALTER TABLE website_user ADD COLUMN IF NOT EXISTS ${DRILL_COLUMN} varchar(200)`)
-    await context.sequelize.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS website_user_${DRILL_COLUMN}_idx ON website_user (${DRILL_COLUMN}) WHERE ${DRILL_COLUMN} IS NOT NULL`)
+    await context.sequelize.query(
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS website_user_${DRILL_COLUMN}_idx ON website_user (${DRILL_COLUMN}) WHERE ${DRILL_COLUMN} IS NOT NULL`,
+    )
   },
   async down({ context }) {
     await context.sequelize.query(`DROP INDEX IF EXISTS website_user_${DRILL_COLUMN}_idx`)

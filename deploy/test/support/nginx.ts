@@ -64,10 +64,17 @@ export async function renderConfig(prefix: string, ports: NginxPorts): Promise<s
 }
 
 export class Nginx {
-  private constructor(readonly child: Child, readonly prefix: string, readonly ports: NginxPorts) {}
+  private constructor(
+    readonly child: Child,
+    readonly prefix: string,
+    readonly ports: NginxPorts,
+  ) {}
 
   static async start(prefix: string, ports: NginxPorts): Promise<Nginx> {
-    if (!existsSync(NGINX_BIN)) throw new Error(`nginx is missing at ${NGINX_BIN}: run \`npm run test:multi-instance\` (its pretest installs it) or \`node deploy/scripts/ensure-nginx.mjs\``)
+    if (!existsSync(NGINX_BIN))
+      throw new Error(
+        `nginx is missing at ${NGINX_BIN}: run \`npm run test:multi-instance\` (its pretest installs it) or \`node deploy/scripts/ensure-nginx.mjs\``,
+      )
     await mkdir(path.join(prefix, 'temp'), { recursive: true })
     const confFile = path.join(prefix, 'nginx.conf')
     await writeFile(confFile, await renderConfig(prefix, ports))
@@ -78,10 +85,13 @@ export class Nginx {
     const nginx = new Nginx(child, prefix, ports)
     // Listening once both ports take a connection. (No request: with no BFF
     // running yet, nginx would mark every upstream failed for fail_timeout.)
-    await waitFor(async () => {
-      if (!child.running) throw new Error(`nginx ended (${child.state})\n${child.tail()}\n${await nginx.errorLog()}`)
-      return (await accepts(ports.site)) && (await accepts(ports.core)) ? true : undefined
-    }, { timeoutMs: 10_000, describe: async () => `nginx did not listen on ${ports.site}\n${child.tail()}\n${await nginx.errorLog()}` })
+    await waitFor(
+      async () => {
+        if (!child.running) throw new Error(`nginx ended (${child.state})\n${child.tail()}\n${await nginx.errorLog()}`)
+        return (await accepts(ports.site)) && (await accepts(ports.core)) ? true : undefined
+      },
+      { timeoutMs: 10_000, describe: async () => `nginx did not listen on ${ports.site}\n${child.tail()}\n${await nginx.errorLog()}` },
+    )
     return nginx
   }
 
@@ -104,15 +114,22 @@ export class Nginx {
     } catch {
       return []
     }
-    return text.split('\n').filter(Boolean).map(parseAccessLine).filter((line): line is AccessLine => line !== undefined)
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map(parseAccessLine)
+      .filter((line): line is AccessLine => line !== undefined)
   }
 
   /** The core API call(s) the BFF made for a browser request (by the X-Request-Id nginx gave it). */
   async coreCallsFor(requestId: string, timeoutMs = 2000): Promise<AccessLine[]> {
-    return waitFor(async () => {
-      const lines = (await this.accessLog()).filter((line) => line.port === this.ports.core && line.fwd === requestId)
-      return lines.length > 0 ? lines : undefined
-    }, { timeoutMs, intervalMs: 50, describe: () => `nginx logged no core API call for request ${requestId} within ${timeoutMs} ms` })
+    return waitFor(
+      async () => {
+        const lines = (await this.accessLog()).filter((line) => line.port === this.ports.core && line.fwd === requestId)
+        return lines.length > 0 ? lines : undefined
+      },
+      { timeoutMs, intervalMs: 50, describe: () => `nginx logged no core API call for request ${requestId} within ${timeoutMs} ms` },
+    )
   }
 
   async stop(): Promise<void> {

@@ -26,7 +26,12 @@ export async function adminUrl(): Promise<string> {
 }
 
 export class TestDatabase {
-  private constructor(private readonly admin: string, readonly name: string, readonly url: string, readonly pool: pg.Pool) {}
+  private constructor(
+    private readonly admin: string,
+    readonly name: string,
+    readonly url: string,
+    readonly pool: pg.Pool,
+  ) {}
 
   static async create(name: string): Promise<TestDatabase> {
     const admin = await adminUrl()

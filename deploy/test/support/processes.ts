@@ -22,7 +22,12 @@ export class Child {
   private readonly log: WriteStream
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 
-  constructor(readonly name: string, command: string, args: string[], options: SpawnOptions) {
+  constructor(
+    readonly name: string,
+    command: string,
+    args: string[],
+    options: SpawnOptions,
+  ) {
     this.logFile = path.join(LOG_DIR, `${name}.log`)
     this.log = createWriteStream(this.logFile)
     this.process = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -94,7 +99,10 @@ export class Child {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Polls check until it returns a value (not undefined), or throws what describe() says at the deadline. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs?: number; describe: () => string | Promise<string> }): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs: number; intervalMs?: number; describe: () => string | Promise<string> },
+): Promise<T> {
   const deadline = Date.now() + options.timeoutMs
   for (;;) {
     const value = await check()
@@ -126,12 +134,20 @@ export async function probe(url: string, timeoutMs = 2000): Promise<Probe | unde
  */
 export async function waitHealthy(child: Child, url: string, timeoutMs: number, feature: string): Promise<void> {
   let last = 'no answer'
-  await waitFor(async () => {
-    if (!child.running) throw new Error(`${child.name} ended (${child.state}) before ${url} answered 200 (last: ${last})\n${child.tail()}`)
-    const answer = await probe(url)
-    if (!answer) return undefined
-    last = `${answer.status} ${answer.body.slice(0, 300)}`
-    if (answer.status === 404) throw new Error(`${child.name}: ${url} answers 404: ${feature} is missing (${last})`)
-    return answer.status === 200 ? true : undefined
-  }, { timeoutMs, intervalMs: 250, describe: () => `${child.name}: ${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})\n${child.tail()}` })
+  await waitFor(
+    async () => {
+      if (!child.running)
+        throw new Error(`${child.name} ended (${child.state}) before ${url} answered 200 (last: ${last})\n${child.tail()}`)
+      const answer = await probe(url)
+      if (!answer) return undefined
+      last = `${answer.status} ${answer.body.slice(0, 300)}`
+      if (answer.status === 404) throw new Error(`${child.name}: ${url} answers 404: ${feature} is missing (${last})`)
+      return answer.status === 200 ? true : undefined
+    },
+    {
+      timeoutMs,
+      intervalMs: 250,
+      describe: () => `${child.name}: ${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})\n${child.tail()}`,
+    },
+  )
 }

@@ -52,8 +52,13 @@ export class RollingLoad {
       { kind: 'report', url: `${siteUrl}/bff/pages/report?id=${report.id}&lang=${report.lang}`, init: { headers: site } },
       { kind: 'list', url: `${siteUrl}/bff/pages/reports?lang=en-US&pageNo=2`, init: { headers: site } },
       {
-        kind: 'pageList', url: `${siteUrl}/api/report/researchReport/pageList`,
-        init: { method: 'POST', headers: { ...site, 'content-type': 'application/json' }, body: JSON.stringify({ pageNo: 1, pageSize: 10, lang: 'zh-CN' }) },
+        kind: 'pageList',
+        url: `${siteUrl}/api/report/researchReport/pageList`,
+        init: {
+          method: 'POST',
+          headers: { ...site, 'content-type': 'application/json' },
+          body: JSON.stringify({ pageNo: 1, pageSize: 10, lang: 'zh-CN' }),
+        },
       },
     ]
   }
@@ -62,10 +67,24 @@ export class RollingLoad {
     const loginCode = `dr${writer}_${Date.now().toString(36)}${(this.serial++).toString(36)}`
     const password = encryptCredential('Drill1234pass')
     const body = {
-      loginCode: encryptCredential(loginCode), password, confirmNewPassword: password, companyName: 'Drill Co', addr: 'Drill',
-      email: `${loginCode}@drill.example.com`, contact: '13912345678', name: 'Drill Writer', lang: 'en-US',
+      loginCode: encryptCredential(loginCode),
+      password,
+      confirmNewPassword: password,
+      companyName: 'Drill Co',
+      addr: 'Drill',
+      email: `${loginCode}@drill.example.com`,
+      contact: '13912345678',
+      name: 'Drill Writer',
+      lang: 'en-US',
     }
-    return { loginCode, call: { kind: 'register', url: `${this.options.coreLbUrl}/report/websiteUser/register`, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } } }
+    return {
+      loginCode,
+      call: {
+        kind: 'register',
+        url: `${this.options.coreLbUrl}/report/websiteUser/register`,
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      },
+    }
   }
 
   /** Sends one call; answers whether it was good, recording it either way. */
@@ -104,22 +123,26 @@ export class RollingLoad {
     this.running = true
     const calls = this.browse()
     for (let b = 0; b < this.options.browsers; b++) {
-      this.workers.push((async () => {
-        for (let i = b; this.running; i++) {
-          await this.send(calls[i % calls.length]!)
-          // Room for the instances being started on a small machine.
-          await sleep(20)
-        }
-      })())
+      this.workers.push(
+        (async () => {
+          for (let i = b; this.running; i++) {
+            await this.send(calls[i % calls.length]!)
+            // Room for the instances being started on a small machine.
+            await sleep(20)
+          }
+        })(),
+      )
     }
     for (let w = 0; w < this.options.writers; w++) {
-      this.workers.push((async () => {
-        while (this.running) {
-          const { call, loginCode } = this.register(w)
-          if (await this.send(call)) this.acknowledged.push(loginCode)
-          await sleep(100)
-        }
-      })())
+      this.workers.push(
+        (async () => {
+          while (this.running) {
+            const { call, loginCode } = this.register(w)
+            if (await this.send(call)) this.acknowledged.push(loginCode)
+            await sleep(100)
+          }
+        })(),
+      )
     }
   }
 
@@ -134,6 +157,9 @@ export class RollingLoad {
 
   /** Answers per phase and kind, for the log. */
   summary(): string {
-    return [...this.counts.entries()].filter(([key]) => key.includes(':')).map(([key, n]) => `${key} ${n}`).join(', ')
+    return [...this.counts.entries()]
+      .filter(([key]) => key.includes(':'))
+      .map(([key, n]) => `${key} ${n}`)
+      .join(', ')
   }
 }

@@ -7,7 +7,12 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 export const S3_REGION = 'us-east-1'
 
 export class S3Store {
-  private constructor(private readonly server: S3rver, readonly endpoint: string, readonly bucket: string, readonly client: S3Client) {}
+  private constructor(
+    private readonly server: S3rver,
+    readonly endpoint: string,
+    readonly bucket: string,
+    readonly client: S3Client,
+  ) {}
 
   static async start(directory: string, bucket: string): Promise<S3Store> {
     const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
@@ -21,7 +26,9 @@ export class S3Store {
     const keys: string[] = []
     let token: string | undefined
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }))
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+      )
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token)

@@ -44,15 +44,26 @@ export class SiteClient {
       if (eq <= 0) continue
       const name = pair.slice(0, eq).trim()
       const value = pair.slice(eq + 1).trim()
-      const expired = attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a))
-        || attributes.some((a) => /^\s*expires\s*=/i.test(a) && Date.parse(a.split('=').slice(1).join('=')) < Date.now())
+      const expired =
+        attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) ||
+        attributes.some((a) => /^\s*expires\s*=/i.test(a) && Date.parse(a.split('=').slice(1).join('=')) < Date.now())
       if (expired || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
   }
 
-  async request(label: string, method: string, path: string, options: { json?: unknown; form?: string; headers?: Record<string, string> } = {}): Promise<SiteAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json, */*', origin: this.siteUrl, 'x-requested-with': 'XMLHttpRequest', ...options.headers }
+  async request(
+    label: string,
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: string; headers?: Record<string, string> } = {},
+  ): Promise<SiteAnswer> {
+    const headers: Record<string, string> = {
+      accept: 'application/json, */*',
+      origin: this.siteUrl,
+      'x-requested-with': 'XMLHttpRequest',
+      ...options.headers,
+    }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     let body: string | undefined
     if (options.json !== undefined) {
@@ -62,11 +73,22 @@ export class SiteClient {
       headers['content-type'] = 'application/x-www-form-urlencoded'
       body = options.form
     }
-    const response = await fetch(`${this.siteUrl}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
+    const response = await fetch(`${this.siteUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    })
     const bytes = Buffer.from(await response.arrayBuffer())
     this.storeCookies(response.headers)
     const answer: SiteAnswer = {
-      label, method, path, status: response.status, headers: response.headers, body: bytes,
+      label,
+      method,
+      path,
+      status: response.status,
+      headers: response.headers,
+      body: bytes,
       bff: response.headers.get('x-upstream') ?? '',
       requestId: response.headers.get('x-request-id') ?? '',
       text: () => bytes.toString('utf8'),
@@ -74,7 +96,9 @@ export class SiteClient {
         try {
           return JSON.parse(bytes.toString('utf8')) as T
         } catch {
-          throw new Error(`${label}: ${method} ${path} answered ${response.status} ${response.headers.get('content-type')}, not JSON: ${bytes.toString('utf8').slice(0, 300)}`)
+          throw new Error(
+            `${label}: ${method} ${path} answered ${response.status} ${response.headers.get('content-type')}, not JSON: ${bytes.toString('utf8').slice(0, 300)}`,
+          )
         }
       },
     }
@@ -83,11 +107,21 @@ export class SiteClient {
   }
 
   /** An API call through the BFF (/api/...): the envelope, which must say 200. */
-  async api<T>(label: string, method: 'GET' | 'POST', apiPath: string, body?: Record<string, unknown>): Promise<{ answer: SiteAnswer; data: T }> {
-    const answer = method === 'GET' ? await this.request(label, method, `/api${apiPath}`) : await this.request(label, method, `/api${apiPath}`, { json: body ?? {} })
+  async api<T>(
+    label: string,
+    method: 'GET' | 'POST',
+    apiPath: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ answer: SiteAnswer; data: T }> {
+    const answer =
+      method === 'GET'
+        ? await this.request(label, method, `/api${apiPath}`)
+        : await this.request(label, method, `/api${apiPath}`, { json: body ?? {} })
     const envelope = answer.json<Envelope<T>>()
     if (answer.status !== 200 || envelope.code !== 200) {
-      throw new Error(`${label}: ${method} /api${apiPath} answered HTTP ${answer.status} ${JSON.stringify(envelope).slice(0, 500)} (BFF ${answer.bff || '?'}, request ${answer.requestId || '?'})`)
+      throw new Error(
+        `${label}: ${method} /api${apiPath} answered HTTP ${answer.status} ${JSON.stringify(envelope).slice(0, 500)} (BFF ${answer.bff || '?'}, request ${answer.requestId || '?'})`,
+      )
     }
     return { answer, data: envelope.data }
   }

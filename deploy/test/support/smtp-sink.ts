@@ -31,7 +31,10 @@ export class SmtpSink {
   private readonly heldSessions = new Set<string>()
   private waiters: (() => void)[] = []
 
-  private constructor(private readonly server: SMTPServer, readonly port: number) {}
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly port: number,
+  ) {}
 
   static async start(): Promise<SmtpSink> {
     let sink: SmtpSink | undefined

@@ -33,10 +33,38 @@ export interface Instance {
 }
 
 /** Settings a developer's shell may hold that must not leak into the instances. */
-const FOREIGN = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN', 'OPS_TOKENS', 'FILE_STORE', 'S3_ENDPOINT', 'AWS_PROFILE', 'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'DATA_DIR', 'PORT', 'HOST', 'CORE_PORT', 'CORE_HOST', 'CORE_API_URL', 'SITE_URL', 'TRUST_PROXY',
-  'TRUSTED_ORIGINS', 'REDIS_KEY_PREFIX', 'EMBEDDED_PG_MEMORY', 'PAYMENT_NOTIFY_URL', 'NODE_OPTIONS', 'SANDBOX_PORT', 'SANDBOX_PUBLIC_URL', 'SANDBOX_DATA_DIR',
-  'SANDBOX_PAY_BACK_URL']
+const FOREIGN = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'CACHE_STORE',
+  'OPS_TOKEN',
+  'OPS_TOKENS',
+  'FILE_STORE',
+  'S3_ENDPOINT',
+  'AWS_PROFILE',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+  'DATA_DIR',
+  'PORT',
+  'HOST',
+  'CORE_PORT',
+  'CORE_HOST',
+  'CORE_API_URL',
+  'SITE_URL',
+  'TRUST_PROXY',
+  'TRUSTED_ORIGINS',
+  'REDIS_KEY_PREFIX',
+  'EMBEDDED_PG_MEMORY',
+  'PAYMENT_NOTIFY_URL',
+  'NODE_OPTIONS',
+  'SANDBOX_PORT',
+  'SANDBOX_PUBLIC_URL',
+  'SANDBOX_DATA_DIR',
+  'SANDBOX_PAY_BACK_URL',
+]
 
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env }
@@ -107,14 +135,23 @@ export class Stack {
     this.coreLbPort = await freePort()
     for (let i = 1; i <= INSTANCES; i++) {
       const corePort = await freePort()
-      this.cores.push({ name: `core-${i}`, port: corePort, address: `127.0.0.1:${corePort}`, child: undefined as never, dataDir: path.join(this.workDir, `core-${i}`) })
+      this.cores.push({
+        name: `core-${i}`,
+        port: corePort,
+        address: `127.0.0.1:${corePort}`,
+        child: undefined as never,
+        dataDir: path.join(this.workDir, `core-${i}`),
+      })
       const bffPort = await freePort()
       this.bffs.push({ name: `bff-${i}`, port: bffPort, address: `127.0.0.1:${bffPort}`, child: undefined as never, dataDir: '' })
     }
 
     t = Date.now()
     this.nginx = await Nginx.start(path.join(this.workDir, 'nginx'), {
-      site: this.sitePort, core: this.coreLbPort, bffs: this.bffs.map((b) => b.port), cores: this.cores.map((c) => c.port),
+      site: this.sitePort,
+      core: this.coreLbPort,
+      bffs: this.bffs.map((b) => b.port),
+      cores: this.cores.map((c) => c.port),
     })
     lap('nginx', t)
 
@@ -127,7 +164,10 @@ export class Stack {
     this.sandbox = new Child('payment-sandbox', process.execPath, ['--import', 'tsx', 'sandbox/src/server.ts'], {
       cwd: REPO_ROOT,
       env: {
-        ...baseEnv(), LOG_LEVEL: 'info', SANDBOX_PORT: String(this.sandboxPort), SANDBOX_DATA_DIR: sandboxDir,
+        ...baseEnv(),
+        LOG_LEVEL: 'info',
+        SANDBOX_PORT: String(this.sandboxPort),
+        SANDBOX_DATA_DIR: sandboxDir,
         SANDBOX_PAY_BACK_URL: `${this.siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
       },
     })
@@ -162,17 +202,40 @@ export class Stack {
     this.generations.set(instance.name, generation)
     const name = generation === 1 ? instance.name : `${instance.name}.${generation}`
     instance.child = this.isCore(instance)
-      ? new Child(name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], { cwd: REPO_ROOT, env: this.coreEnv(instance) })
+      ? new Child(name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], {
+          cwd: REPO_ROOT,
+          env: this.coreEnv(instance),
+        })
       : new Child(name, process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { cwd: REPO_ROOT, env: this.bffEnv(instance) })
   }
 
   private async waitHealthy(instance: Instance, timeoutMs: number): Promise<void> {
     if (this.isCore(instance)) {
-      await waitHealthy(instance.child, `http://${instance.address}/health/live`, timeoutMs, 'the core API liveness endpoint (GET /health/live)')
-      await waitHealthy(instance.child, `http://${instance.address}/health/ready`, timeoutMs, 'the core API readiness endpoint (GET /health/ready)')
+      await waitHealthy(
+        instance.child,
+        `http://${instance.address}/health/live`,
+        timeoutMs,
+        'the core API liveness endpoint (GET /health/live)',
+      )
+      await waitHealthy(
+        instance.child,
+        `http://${instance.address}/health/ready`,
+        timeoutMs,
+        'the core API readiness endpoint (GET /health/ready)',
+      )
     } else {
-      await waitHealthy(instance.child, `http://${instance.address}/bff/health/live`, timeoutMs, 'the BFF liveness endpoint (GET /bff/health/live)')
-      await waitHealthy(instance.child, `http://${instance.address}/bff/health/ready`, timeoutMs, 'the BFF readiness endpoint (GET /bff/health/ready)')
+      await waitHealthy(
+        instance.child,
+        `http://${instance.address}/bff/health/live`,
+        timeoutMs,
+        'the BFF liveness endpoint (GET /bff/health/live)',
+      )
+      await waitHealthy(
+        instance.child,
+        `http://${instance.address}/bff/health/ready`,
+        timeoutMs,
+        'the BFF readiness endpoint (GET /bff/health/ready)',
+      )
     }
   }
 
@@ -181,7 +244,9 @@ export class Stack {
    * itself), started again with the same settings, waited healthy. Answers
    * how the old process ended and how long each half took.
    */
-  async restart(instance: Instance): Promise<{ exit: { code: number | null; signal: NodeJS.Signals | null }; stopMs: number; startMs: number }> {
+  async restart(
+    instance: Instance,
+  ): Promise<{ exit: { code: number | null; signal: NodeJS.Signals | null }; stopMs: number; startMs: number }> {
     const old = instance.child
     const t0 = Date.now()
     await old.stop(60_000)

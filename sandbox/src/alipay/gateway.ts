@@ -31,14 +31,29 @@ type Params = Record<string, string>
 type Answer = Record<string, unknown>
 
 const PAGE_METHODS = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay'])
-const TRADE_STATUS = new Map<TradeState, string>([['WAIT', 'WAIT_BUYER_PAY'], ['SUCCESS', 'TRADE_SUCCESS'], ['PAYERROR', 'TRADE_CLOSED'], ['CLOSED', 'TRADE_CLOSED'], ['REFUND', 'TRADE_CLOSED']])
-const CASHIER_STATES = new Map<TradeState, CashierState>([['WAIT', 'WAIT'], ['SUCCESS', 'SUCCESS'], ['PAYERROR', 'FAIL'], ['CLOSED', 'CLOSED'], ['REFUND', 'REFUNDED']])
+const TRADE_STATUS = new Map<TradeState, string>([
+  ['WAIT', 'WAIT_BUYER_PAY'],
+  ['SUCCESS', 'TRADE_SUCCESS'],
+  ['PAYERROR', 'TRADE_CLOSED'],
+  ['CLOSED', 'TRADE_CLOSED'],
+  ['REFUND', 'TRADE_CLOSED'],
+])
+const CASHIER_STATES = new Map<TradeState, CashierState>([
+  ['WAIT', 'WAIT'],
+  ['SUCCESS', 'SUCCESS'],
+  ['PAYERROR', 'FAIL'],
+  ['CLOSED', 'CLOSED'],
+  ['REFUND', 'REFUNDED'],
+])
 const BUYER = { buyer_logon_id: 'san***@sandbox.com', buyer_user_id: '2088000000000001' }
 
 /** Alipay's signing string: every non-empty parameter but the excluded ones, sorted, key=value joined by &. */
 export function signingString(params: Params, exclude: string[]): string {
-  return Object.keys(params).filter((k) => !exclude.includes(k) && params[k] !== '' && params[k] !== undefined).sort()
-    .map((k) => `${k}=${params[k]}`).join('&')
+  return Object.keys(params)
+    .filter((k) => !exclude.includes(k) && params[k] !== '' && params[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&')
 }
 
 function failure(subCode: string, subMsg: string): Answer {
@@ -67,7 +82,7 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
   function bizOf(params: Params): Record<string, unknown> | undefined {
     try {
       const biz = JSON.parse(params.biz_content ?? '') as unknown
-      return typeof biz === 'object' && biz !== null && !Array.isArray(biz) ? biz as Record<string, unknown> : undefined
+      return typeof biz === 'object' && biz !== null && !Array.isArray(biz) ? (biz as Record<string, unknown>) : undefined
     } catch {
       return undefined
     }
@@ -88,20 +103,33 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     if (!biz) return 'biz_content is not JSON'
     const outTradeNo = text(biz.out_trade_no)
     const amount = yuanToFen(biz.total_amount)
-    if (!/^[A-Za-z0-9_-]{6,32}$/.test(outTradeNo) || !amount || typeof biz.subject !== 'string' || !params.notify_url) return 'missing or invalid trade fields'
+    if (!/^[A-Za-z0-9_-]{6,32}$/.test(outTradeNo) || !amount || typeof biz.subject !== 'string' || !params.notify_url)
+      return 'missing or invalid trade fields'
     const expiresAt = biz.time_expire === undefined ? null : parseAlipayTime(biz.time_expire)
     if (expiresAt === undefined) return 'time_expire must be yyyy-MM-dd HH:mm:ss (China time)'
     // Looked up first, so a waiting trade past its deadline is closed before new terms could revive it.
     const existing = books.trade('alipay', 'outTradeNo', outTradeNo)
     const terms = {
-      amount, currency: typeof biz.trans_currency === 'string' ? biz.trans_currency : 'CNY', subject: biz.subject.slice(0, 300),
-      notifyUrl: params.notify_url, returnUrl: params.return_url ?? null, expiresAt,
+      amount,
+      currency: typeof biz.trans_currency === 'string' ? biz.trans_currency : 'CNY',
+      subject: biz.subject.slice(0, 300),
+      notifyUrl: params.notify_url,
+      returnUrl: params.return_url ?? null,
+      expiresAt,
     }
     if (!existing) {
       const now = new Date()
       books.addTrade({
-        provider: 'alipay', tradeKey: randomBytes(12).toString('base64url'), outTradeNo, appId: keys.appId, merchantId: null, ...terms, state: 'WAIT',
-        tradeNo: `${alipayTime(now).slice(0, 10).replaceAll('-', '')}22001${digits(15)}`, createdAt: now, updatedAt: now,
+        provider: 'alipay',
+        tradeKey: randomBytes(12).toString('base64url'),
+        outTradeNo,
+        appId: keys.appId,
+        merchantId: null,
+        ...terms,
+        state: 'WAIT',
+        tradeNo: `${alipayTime(now).slice(0, 10).replaceAll('-', '')}22001${digits(15)}`,
+        createdAt: now,
+        updatedAt: now,
       })
     } else if (existing.state === 'WAIT') {
       Object.assign(existing, terms, { updatedAt: new Date() })
@@ -116,29 +144,58 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
   }
 
   function errorPage(reply: FastifyReply, status: number, message: string) {
-    return page(reply, status, `<!doctype html><meta charset="utf-8"><title>Alipay sandbox</title><p style="font-family:sans-serif">Alipay sandbox: ${message.replace(/[<>&]/g, '')}</p>`)
+    return page(
+      reply,
+      status,
+      `<!doctype html><meta charset="utf-8"><title>Alipay sandbox</title><p style="font-family:sans-serif">Alipay sandbox: ${message.replace(/[<>&]/g, '')}</p>`,
+    )
   }
 
   function cashier(reply: FastifyReply, request: FastifyRequest, trade: Trade) {
     const expired = trade.state === 'CLOSED' && trade.expiresAt !== null && trade.expiresAt.getTime() <= Date.now()
-    return page(reply, 200, renderCashierPage({
-      provider: 'alipay', subject: trade.subject, amount: trade.amount, currency: trade.currency, orderNo: trade.outTradeNo,
-      actionUrl: request.url, state: CASHIER_STATES.get(trade.state) ?? 'FAIL', expired,
-    }))
+    return page(
+      reply,
+      200,
+      renderCashierPage({
+        provider: 'alipay',
+        subject: trade.subject,
+        amount: trade.amount,
+        currency: trade.currency,
+        orderNo: trade.outTradeNo,
+        actionUrl: request.url,
+        state: CASHIER_STATES.get(trade.state) ?? 'FAIL',
+        expired,
+      }),
+    )
   }
 
   async function notify(trade: Trade, state: 'TRADE_SUCCESS' | 'TRADE_CLOSED') {
     const now = alipayTime(new Date())
     const params: Params = {
-      notify_time: now, notify_type: 'trade_status_sync', notify_id: randomBytes(16).toString('hex'), app_id: keys.appId, charset: 'utf-8',
-      version: '1.0', sign_type: 'RSA2', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, total_amount: fenToYuan(trade.amount),
-      receipt_amount: fenToYuan(trade.amount), buyer_pay_amount: state === 'TRADE_SUCCESS' ? fenToYuan(trade.amount) : '0.00', subject: trade.subject,
-      trade_status: state, gmt_create: alipayTime(trade.createdAt), buyer_id: BUYER.buyer_user_id,
+      notify_time: now,
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(16).toString('hex'),
+      app_id: keys.appId,
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      total_amount: fenToYuan(trade.amount),
+      receipt_amount: fenToYuan(trade.amount),
+      buyer_pay_amount: state === 'TRADE_SUCCESS' ? fenToYuan(trade.amount) : '0.00',
+      subject: trade.subject,
+      trade_status: state,
+      gmt_create: alipayTime(trade.createdAt),
+      buyer_id: BUYER.buyer_user_id,
       ...(state === 'TRADE_SUCCESS' ? { gmt_payment: now } : { gmt_close: now }),
       ...(trade.currency === 'CNY' ? {} : { trans_currency: trade.currency }),
     }
     params.sign = rsaSign(signingString(params, ['sign', 'sign_type']), keys.platform.privateKey)
-    return options.deliver(trade.notifyUrl, { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(params).toString() })
+    return options.deliver(trade.notifyUrl, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(params).toString(),
+    })
   }
 
   // ---- OpenAPI methods ----
@@ -148,8 +205,13 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
     const paid = trade.state === 'SUCCESS' || trade.state === 'REFUND'
     return {
-      code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, buyer_logon_id: BUYER.buyer_logon_id,
-      trade_status: TRADE_STATUS.get(trade.state) ?? 'TRADE_CLOSED', total_amount: fenToYuan(trade.amount),
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_logon_id: BUYER.buyer_logon_id,
+      trade_status: TRADE_STATUS.get(trade.state) ?? 'TRADE_CLOSED',
+      total_amount: fenToYuan(trade.amount),
       ...(paid ? { send_pay_date: alipayTime(trade.updatedAt), buyer_user_id: BUYER.buyer_user_id } : {}),
     }
   }
@@ -165,8 +227,15 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
 
   function refundAnswer(trade: Trade, refunded: number, fundChange: 'Y' | 'N', at: Date): Answer {
     return {
-      code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, buyer_logon_id: BUYER.buyer_logon_id,
-      fund_change: fundChange, refund_fee: fenToYuan(refunded), gmt_refund_pay: alipayTime(at), buyer_user_id: BUYER.buyer_user_id,
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_logon_id: BUYER.buyer_logon_id,
+      fund_change: fundChange,
+      refund_fee: fenToYuan(refunded),
+      gmt_refund_pay: alipayTime(at),
+      buyer_user_id: BUYER.buyer_user_id,
     }
   }
 
@@ -193,8 +262,17 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     if (refunded + amount > trade.amount) return failure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
     const now = new Date()
     books.addRefund({
-      provider: 'alipay', refundKey: `${trade.tradeNo}-${digits(6)}`, outRefundNo: outRequestNo, outTradeNo: trade.outTradeNo, amount,
-      currency: trade.currency, reason: reason || null, notifyUrl: null, state: 'SUCCESS', createdAt: now, updatedAt: now,
+      provider: 'alipay',
+      refundKey: `${trade.tradeNo}-${digits(6)}`,
+      outRefundNo: outRequestNo,
+      outTradeNo: trade.outTradeNo,
+      amount,
+      currency: trade.currency,
+      reason: reason || null,
+      notifyUrl: null,
+      state: 'SUCCESS',
+      createdAt: now,
+      updatedAt: now,
     })
     // A trade refunded in full is closed; one refunded in part stays TRADE_SUCCESS. Its updatedAt stays the payment's time.
     if (refunded + amount === trade.amount) books.setState(trade, 'REFUND', trade.updatedAt)
@@ -208,11 +286,18 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
     const row = books.refund('alipay', outRequestNo)
     // No such refund: Alipay answers success without refund fields.
-    if (!row || row.outTradeNo !== trade.outTradeNo) return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, out_request_no: outRequestNo }
+    if (!row || row.outTradeNo !== trade.outTradeNo)
+      return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, out_request_no: outRequestNo }
     const options = Array.isArray(biz.query_options) ? biz.query_options : []
     return {
-      code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, out_request_no: row.outRefundNo,
-      total_amount: fenToYuan(trade.amount), refund_amount: fenToYuan(row.amount), refund_status: 'REFUND_SUCCESS',
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      out_request_no: row.outRefundNo,
+      total_amount: fenToYuan(trade.amount),
+      refund_amount: fenToYuan(row.amount),
+      refund_status: 'REFUND_SUCCESS',
       ...(options.includes('gmt_refund_pay') ? { gmt_refund_pay: alipayTime(row.createdAt) } : {}),
     }
   }
@@ -249,7 +334,12 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
       if (finished) {
         // A merchant that does not take the notification learns of the payment by query, as with Alipay; the buyer goes back either way.
         await notify(opened, result === 'success' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED').then(
-          (answer) => answer.body.trim() === 'success' || request.log.warn({ orderNo: opened.outTradeNo, status: answer.status }, 'alipay gateway: merchant did not acknowledge the notification'),
+          (answer) =>
+            answer.body.trim() === 'success' ||
+            request.log.warn(
+              { orderNo: opened.outTradeNo, status: answer.status },
+              'alipay gateway: merchant did not acknowledge the notification',
+            ),
           (error: unknown) => request.log.warn({ err: error, orderNo: opened.outTradeNo }, 'alipay gateway: notification not delivered'),
         )
       } else {
@@ -271,7 +361,9 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
       const biz = bizOf(params)
       inner = !handler
         ? { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: 'unsupported in the sandbox' }
-        : !biz ? failure('ACQ.INVALID_PARAMETER', '参数无效: biz_content') : handler(biz)
+        : !biz
+          ? failure('ACQ.INVALID_PARAMETER', '参数无效: biz_content')
+          : handler(biz)
     }
     const innerText = JSON.stringify(inner)
     const answer = `{"${responseKey}":${innerText},"sign":"${rsaSign(innerText, keys.platform.privateKey)}"}`

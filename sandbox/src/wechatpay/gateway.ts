@@ -36,7 +36,13 @@ export interface WechatPayGatewayOptions {
 }
 
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/
-const TRADE_STATE_DESC = new Map<string, string>([['SUCCESS', '支付成功'], ['NOTPAY', '订单未支付'], ['PAYERROR', '支付失败'], ['CLOSED', '订单已关闭'], ['REFUND', '订单发生退款']])
+const TRADE_STATE_DESC = new Map<string, string>([
+  ['SUCCESS', '支付成功'],
+  ['NOTPAY', '订单未支付'],
+  ['PAYERROR', '支付失败'],
+  ['CLOSED', '订单已关闭'],
+  ['REFUND', '订单发生退款'],
+])
 
 /** A 28-digit transaction id shaped like WeChat's (4200…, with the date inside). */
 function transactionId(now = new Date()): string {
@@ -49,7 +55,13 @@ function langOf(request: FastifyRequest): CashierLang {
   return request.headers['accept-language']?.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN'
 }
 
-const CASHIER_STATES = new Map<TradeState, CashierState>([['WAIT', 'WAIT'], ['SUCCESS', 'SUCCESS'], ['PAYERROR', 'FAIL'], ['CLOSED', 'CLOSED'], ['REFUND', 'REFUNDED']])
+const CASHIER_STATES = new Map<TradeState, CashierState>([
+  ['WAIT', 'WAIT'],
+  ['SUCCESS', 'SUCCESS'],
+  ['PAYERROR', 'FAIL'],
+  ['CLOSED', 'CLOSED'],
+  ['REFUND', 'REFUNDED'],
+])
 
 function cashierState(state: TradeState): CashierState {
   return CASHIER_STATES.get(state) ?? 'FAIL'
@@ -127,11 +139,15 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
 
   function messagePage(reply: FastifyReply, status: number, zh: string, en: string) {
     const text = `${zh} / ${en}`.replace(/[&<>"']/g, '')
-    return page(reply, status, `<!doctype html>
+    return page(
+      reply,
+      status,
+      `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>微信支付沙箱 WeChat Pay sandbox</title></head>
 <body style="font:15px/1.5 sans-serif;margin:0;padding:48px 16px;background:#f2f3f5;color:#1f2329;text-align:center">
 <p style="font-weight:700;color:#7a4b00">沙箱环境 · SANDBOX</p><p>${text}</p></body></html>
-`)
+`,
+    )
   }
 
   const signed = (reply: FastifyReply, status: number, payload?: unknown) => signedReply(reply, platform, status, payload)
@@ -140,14 +156,19 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
     if (request.url.includes('/cashier/')) {
       // A malformed form post (bad JSON, wrong content type, too large) is the browser's fault, not a sandbox failure.
       const clientStatus = error instanceof WechatError ? error.status : error.statusCode
-      if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) return messagePage(reply, clientStatus, '请求无效', 'Bad request')
+      if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500)
+        return messagePage(reply, clientStatus, '请求无效', 'Bad request')
       request.log.error({ err: error }, 'wechatpay sandbox: cashier failed')
       return messagePage(reply, 500, '沙箱出错', 'The sandbox failed')
     }
     if (error instanceof WechatError) return signed(reply, error.status, { code: error.code, message: error.message })
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) request.log.error({ err: error }, 'wechatpay sandbox failed')
-    return signed(reply, status, status === 500 ? { code: 'SYSTEM_ERROR', message: 'sandbox error' } : { code: 'PARAM_ERROR', message: error.message })
+    return signed(
+      reply,
+      status,
+      status === 500 ? { code: 'SYSTEM_ERROR', message: 'sandbox error' } : { code: 'PARAM_ERROR', message: error.message },
+    )
   })
 
   /** Throws 401 SIGN_ERROR unless the merchant signed exactly this request, recently, with its key and serial. */
@@ -171,7 +192,9 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
       mchid: trade.merchantId,
       out_trade_no: trade.outTradeNo,
       // Like WeChat, an order nobody has tried to pay has no transaction yet.
-      ...(paid || tradeState === 'PAYERROR' ? { transaction_id: trade.tradeNo, bank_type: paid ? 'OTHERS' : '', payer: { openid: 'oSandboxPayer000000000000000' } } : {}),
+      ...(paid || tradeState === 'PAYERROR'
+        ? { transaction_id: trade.tradeNo, bank_type: paid ? 'OTHERS' : '', payer: { openid: 'oSandboxPayer000000000000000' } }
+        : {}),
       trade_state: tradeState,
       trade_state_desc: TRADE_STATE_DESC.get(tradeState) ?? tradeState,
       attach: '',
@@ -192,7 +215,8 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
       throw new WechatError(400, 'PARAM_ERROR', 'description must be 1-127 characters')
     }
     const outTradeNo = body.out_trade_no
-    if (typeof outTradeNo !== 'string' || !OUT_TRADE_NO.test(outTradeNo)) throw new WechatError(400, 'PARAM_ERROR', 'out_trade_no must be 6-32 letters, digits or _-|*')
+    if (typeof outTradeNo !== 'string' || !OUT_TRADE_NO.test(outTradeNo))
+      throw new WechatError(400, 'PARAM_ERROR', 'out_trade_no must be 6-32 letters, digits or _-|*')
     if (!httpUrl(body.notify_url)) throw new WechatError(400, 'PARAM_ERROR', 'notify_url must be an absolute http(s) URL')
     const amount = isRecord(body.amount) ? body.amount : undefined
     const total = amount?.total
@@ -200,10 +224,16 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
       throw new WechatError(400, 'PARAM_ERROR', 'amount.total must be a positive integer (fen)')
     }
     const currency = amount?.currency ?? 'CNY'
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw new WechatError(400, 'PARAM_ERROR', 'amount.currency must be an ISO 4217 code')
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      throw new WechatError(400, 'PARAM_ERROR', 'amount.currency must be an ISO 4217 code')
     if (kind === 'h5') {
       const scene = isRecord(body.scene_info) ? body.scene_info : undefined
-      if (typeof scene?.payer_client_ip !== 'string' || scene.payer_client_ip === '' || !isRecord(scene.h5_info) || typeof scene.h5_info.type !== 'string') {
+      if (
+        typeof scene?.payer_client_ip !== 'string' ||
+        scene.payer_client_ip === '' ||
+        !isRecord(scene.h5_info) ||
+        typeof scene.h5_info.type !== 'string'
+      ) {
         throw new WechatError(400, 'PARAM_ERROR', 'scene_info.payer_client_ip and scene_info.h5_info.type are required')
       }
     }
@@ -226,8 +256,18 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
     if (!trade) {
       const now = new Date()
       trade = books.addTrade({
-        provider: 'wechatpay', tradeKey: randomBytes(18).toString('base64url'), outTradeNo, appId: keys.appId, merchantId: keys.mchId, ...terms,
-        returnUrl: null, state: 'WAIT', tradeNo: transactionId(now), createdAt: now, updatedAt: now, expiresAt,
+        provider: 'wechatpay',
+        tradeKey: randomBytes(18).toString('base64url'),
+        outTradeNo,
+        appId: keys.appId,
+        merchantId: keys.mchId,
+        ...terms,
+        returnUrl: null,
+        state: 'WAIT',
+        tradeNo: transactionId(now),
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
       })
     } else {
       Object.assign(trade, terms, { expiresAt: trade.expiresAt ?? expiresAt })
@@ -240,17 +280,21 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
   app.post('/v3/pay/transactions/native', async (request, reply) => signed(reply, 200, { code_url: openTrade(request, 'native') }))
   app.post('/v3/pay/transactions/h5', async (request, reply) => signed(reply, 200, { h5_url: openTrade(request, 'h5') }))
 
-  app.get<{ Params: { outTradeNo: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo', async (request, reply) => {
-    authenticate(request)
-    if (request.query.mchid !== keys.mchId) throw new WechatError(400, 'PARAM_ERROR', 'mchid is missing or not this merchant')
-    const trade = books.trade('wechatpay', 'outTradeNo', request.params.outTradeNo)
-    if (!trade) return signed(reply, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' })
-    return signed(reply, 200, transaction(trade))
-  })
+  app.get<{ Params: { outTradeNo: string }; Querystring: { mchid?: string } }>(
+    '/v3/pay/transactions/out-trade-no/:outTradeNo',
+    async (request, reply) => {
+      authenticate(request)
+      if (request.query.mchid !== keys.mchId) throw new WechatError(400, 'PARAM_ERROR', 'mchid is missing or not this merchant')
+      const trade = books.trade('wechatpay', 'outTradeNo', request.params.outTradeNo)
+      if (!trade) return signed(reply, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' })
+      return signed(reply, 200, transaction(trade))
+    },
+  )
 
   app.post<{ Params: { outTradeNo: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo/close', async (request, reply) => {
     authenticate(request)
-    if (!isRecord(request.body) || request.body.mchid !== keys.mchId) throw new WechatError(400, 'PARAM_ERROR', 'mchid is missing or not this merchant')
+    if (!isRecord(request.body) || request.body.mchid !== keys.mchId)
+      throw new WechatError(400, 'PARAM_ERROR', 'mchid is missing or not this merchant')
     const trade = books.trade('wechatpay', 'outTradeNo', request.params.outTradeNo)
     if (!trade) throw new WechatError(404, 'ORDER_NOT_EXIST', '订单不存在')
     if (PAID.has(trade.state)) throw new WechatError(400, 'ORDERPAID', '订单已支付')
@@ -260,11 +304,23 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
   })
 
   function cashierPage(request: FastifyRequest, reply: FastifyReply, trade: Trade, note?: string) {
-    return page(reply, 200, renderCashierPage({
-      provider: 'wechatpay', subject: trade.subject, amount: trade.amount, currency: trade.currency, orderNo: trade.outTradeNo,
-      actionUrl: `${publicBaseUrl}/cashier/${encodeURIComponent(trade.tradeKey)}`, state: cashierState(trade.state), expired: expired(trade),
-      lang: langOf(request), ...(note ? { note } : {}), ...(trade.state === 'WAIT' || !payBackUrl ? {} : { backUrl: payBackUrl(trade.outTradeNo) }),
-    }))
+    return page(
+      reply,
+      200,
+      renderCashierPage({
+        provider: 'wechatpay',
+        subject: trade.subject,
+        amount: trade.amount,
+        currency: trade.currency,
+        orderNo: trade.outTradeNo,
+        actionUrl: `${publicBaseUrl}/cashier/${encodeURIComponent(trade.tradeKey)}`,
+        state: cashierState(trade.state),
+        expired: expired(trade),
+        lang: langOf(request),
+        ...(note ? { note } : {}),
+        ...(trade.state === 'WAIT' || !payBackUrl ? {} : { backUrl: payBackUrl(trade.outTradeNo) }),
+      }),
+    )
   }
 
   app.get<{ Params: { tradeKey: string } }>('/cashier/:tradeKey', async (request, reply) => {
@@ -277,9 +333,17 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
   async function notify(trade: Trade): Promise<string | undefined> {
     const paid = trade.state === 'SUCCESS'
     try {
-      const answer = await deliver(trade.notifyUrl, event(
-        keys, paid ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.PAYERROR', paid ? '支付成功' : '支付失败', transaction(trade), 'transaction', wechatTime(new Date()),
-      ))
+      const answer = await deliver(
+        trade.notifyUrl,
+        event(
+          keys,
+          paid ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.PAYERROR',
+          paid ? '支付成功' : '支付失败',
+          transaction(trade),
+          'transaction',
+          wechatTime(new Date()),
+        ),
+      )
       if (answer.status >= 200 && answer.status < 300) return undefined
       return `商户未确认通知（HTTP ${answer.status}），订单状态可能尚未更新。The merchant did not acknowledge the notification (HTTP ${answer.status}); the order may not be updated yet.`
     } catch (error) {
@@ -290,7 +354,8 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
 
   app.post<{ Params: { tradeKey: string } }>('/cashier/:tradeKey', async (request, reply) => {
     const result = isRecord(request.body) ? request.body.result : undefined
-    if (result !== 'success' && result !== 'fail') return messagePage(reply, 400, 'result 只能是 success 或 fail', 'result must be success or fail')
+    if (result !== 'success' && result !== 'fail')
+      return messagePage(reply, 400, 'result 只能是 success 或 fail', 'result must be success or fail')
     const trade = books.trade('wechatpay', 'tradeKey', request.params.tradeKey)
     if (!trade) return messagePage(reply, 404, '没有这笔交易', 'No such trade')
     // Only a waiting trade finishes, so a double click, or two tabs, finish it once and notify once;

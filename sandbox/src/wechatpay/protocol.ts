@@ -13,7 +13,11 @@ const SIGNATURE_WINDOW_SECONDS = 300
 
 /** An answer WeChat gives as {code, message} with an HTTP status. */
 export class WechatError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -50,7 +54,9 @@ export function parseAuthorization(header: string | undefined): Authorization | 
     if (!match || fields.has(match[1]!)) return undefined
     fields.set(match[1]!, match[2]!)
   }
-  const [mchid, nonceStr, signature, timestamp, serial] = ['mchid', 'nonce_str', 'signature', 'timestamp', 'serial_no'].map((name) => fields.get(name))
+  const [mchid, nonceStr, signature, timestamp, serial] = ['mchid', 'nonce_str', 'signature', 'timestamp', 'serial_no'].map((name) =>
+    fields.get(name),
+  )
   if (!mchid || !nonceStr || !signature || !timestamp || !serial) return undefined
   return { mchid, nonce_str: nonceStr, signature, timestamp, serial_no: serial }
 }
@@ -94,7 +100,10 @@ export function encryptResource(apiV3Key: string, plaintext: string, associatedD
 /** A signed, encrypted event as WeChat posts it to a notify_url. */
 export function event(
   keys: { apiV3Key: string; platform: { privateKey: string }; platformSerial: string },
-  eventType: string, summary: string, resource: Record<string, unknown>, originalType: 'transaction' | 'refund',
+  eventType: string,
+  summary: string,
+  resource: Record<string, unknown>,
+  originalType: 'transaction' | 'refund',
   createTime: string,
 ): { headers: Record<string, string>; body: string } {
   const body = JSON.stringify({
@@ -105,5 +114,11 @@ export function event(
     summary,
     resource: encryptResource(keys.apiV3Key, JSON.stringify(resource), originalType, originalType),
   })
-  return { headers: { 'content-type': 'application/json', ...platformHeaders(body, { privateKey: keys.platform.privateKey, serial: keys.platformSerial }) }, body }
+  return {
+    headers: {
+      'content-type': 'application/json',
+      ...platformHeaders(body, { privateKey: keys.platform.privateKey, serial: keys.platformSerial }),
+    },
+    body,
+  }
 }

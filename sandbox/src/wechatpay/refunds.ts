@@ -43,8 +43,16 @@ function refundObject(refund: Refund, trade: Trade): Record<string, unknown> {
     status: refund.state,
     funds_account: 'AVAILABLE',
     amount: {
-      total: trade.amount, refund: refund.amount, from: [], payer_total: trade.amount, payer_refund: refund.amount,
-      settlement_refund: refund.amount, settlement_total: trade.amount, discount_refund: 0, currency: refund.currency, refund_fee: 0,
+      total: trade.amount,
+      refund: refund.amount,
+      from: [],
+      payer_total: trade.amount,
+      payer_refund: refund.amount,
+      settlement_refund: refund.amount,
+      settlement_total: trade.amount,
+      discount_refund: 0,
+      currency: refund.currency,
+      refund_fee: 0,
     },
     promotion_detail: [],
   }
@@ -54,14 +62,22 @@ function refundObject(refund: Refund, trade: Trade): Record<string, unknown> {
 function refundRequest(body: unknown) {
   if (!isRecord(body)) throw new WechatError(400, 'PARAM_ERROR', 'request body must be a JSON object')
   const outRefundNo = body.out_refund_no
-  if (typeof outRefundNo !== 'string' || !OUT_REFUND_NO.test(outRefundNo)) throw new WechatError(400, 'PARAM_ERROR', 'out_refund_no must be 1-64 letters, digits or _-|*@')
+  if (typeof outRefundNo !== 'string' || !OUT_REFUND_NO.test(outRefundNo))
+    throw new WechatError(400, 'PARAM_ERROR', 'out_refund_no must be 1-64 letters, digits or _-|*@')
   const transactionId = typeof body.transaction_id === 'string' && body.transaction_id !== '' ? body.transaction_id : undefined
   const outTradeNo = typeof body.out_trade_no === 'string' && body.out_trade_no !== '' ? body.out_trade_no : undefined
   if (!transactionId && !outTradeNo) throw new WechatError(400, 'PARAM_ERROR', 'transaction_id or out_trade_no is required')
   const amount = isRecord(body.amount) ? body.amount : undefined
   const refund = amount?.refund
   const total = amount?.total
-  if (typeof refund !== 'number' || !Number.isSafeInteger(refund) || refund <= 0 || typeof total !== 'number' || !Number.isSafeInteger(total) || total <= 0) {
+  if (
+    typeof refund !== 'number' ||
+    !Number.isSafeInteger(refund) ||
+    refund <= 0 ||
+    typeof total !== 'number' ||
+    !Number.isSafeInteger(total) ||
+    total <= 0
+  ) {
     throw new WechatError(400, 'PARAM_ERROR', 'amount.refund and amount.total must be positive integers (fen)')
   }
   const currency = amount?.currency
@@ -71,7 +87,16 @@ function refundRequest(body: unknown) {
   }
   const notifyUrl = body.notify_url === undefined ? null : httpUrl(body.notify_url) ? body.notify_url : undefined
   if (notifyUrl === undefined) throw new WechatError(400, 'PARAM_ERROR', 'notify_url must be an absolute http(s) URL')
-  return { outRefundNo, transactionId, outTradeNo, refund, total, currency, reason: typeof body.reason === 'string' ? body.reason : null, notifyUrl }
+  return {
+    outRefundNo,
+    transactionId,
+    outTradeNo,
+    refund,
+    total,
+    currency,
+    reason: typeof body.reason === 'string' ? body.reason : null,
+    notifyUrl,
+  }
 }
 
 export function refundRoutes(app: FastifyInstance, context: RefundContext): void {
@@ -84,7 +109,8 @@ export function refundRoutes(app: FastifyInstance, context: RefundContext): void
     refund.updatedAt = new Date()
     const trade = books.trade('wechatpay', 'outTradeNo', refund.outTradeNo)
     // updatedAt stays the payment's time: the query reports it as success_time.
-    if (trade?.state === 'SUCCESS' && trade.amount <= books.refunded('wechatpay', trade.outTradeNo, ['SUCCESS'])) books.setState(trade, 'REFUND', trade.updatedAt)
+    if (trade?.state === 'SUCCESS' && trade.amount <= books.refunded('wechatpay', trade.outTradeNo, ['SUCCESS']))
+      books.setState(trade, 'REFUND', trade.updatedAt)
     books.save()
     return true
   }
@@ -94,14 +120,23 @@ export function refundRoutes(app: FastifyInstance, context: RefundContext): void
     const trade = books.trade('wechatpay', 'outTradeNo', refund.outTradeNo)
     if (!refund.notifyUrl || !trade) return
     const resource = {
-      mchid: trade.merchantId, out_trade_no: trade.outTradeNo, transaction_id: trade.tradeNo, out_refund_no: refund.outRefundNo,
-      refund_id: refund.refundKey, refund_status: 'SUCCESS', success_time: wechatTime(refund.updatedAt), user_received_account: '支付用户零钱',
+      mchid: trade.merchantId,
+      out_trade_no: trade.outTradeNo,
+      transaction_id: trade.tradeNo,
+      out_refund_no: refund.outRefundNo,
+      refund_id: refund.refundKey,
+      refund_status: 'SUCCESS',
+      success_time: wechatTime(refund.updatedAt),
+      user_received_account: '支付用户零钱',
       amount: { total: trade.amount, refund: refund.amount, payer_total: trade.amount, payer_refund: refund.amount },
     }
     try {
       const answer = await deliver(refund.notifyUrl, event(keys, 'REFUND.SUCCESS', '退款成功', resource, 'refund', wechatTime(new Date())))
       if (answer.status < 200 || answer.status >= 300) {
-        app.log.warn({ outRefundNo: refund.outRefundNo, status: answer.status }, 'wechatpay gateway: merchant did not acknowledge the refund notification')
+        app.log.warn(
+          { outRefundNo: refund.outRefundNo, status: answer.status },
+          'wechatpay gateway: merchant did not acknowledge the refund notification',
+        )
       }
     } catch (error) {
       app.log.warn({ err: error, outRefundNo: refund.outRefundNo }, 'wechatpay gateway: refund notification not delivered')
@@ -112,12 +147,16 @@ export function refundRoutes(app: FastifyInstance, context: RefundContext): void
     authenticate(request)
     const input = refundRequest(request.body)
     // No await from here to the booking: two copies of one request refund once and two refunds never overdraw a trade.
-    const trade = input.transactionId ? books.trade('wechatpay', 'tradeNo', input.transactionId) : books.trade('wechatpay', 'outTradeNo', input.outTradeNo!)
-    if (!trade || (input.outTradeNo && trade.outTradeNo !== input.outTradeNo)) throw new WechatError(404, 'RESOURCE_NOT_EXISTS', '订单不存在')
+    const trade = input.transactionId
+      ? books.trade('wechatpay', 'tradeNo', input.transactionId)
+      : books.trade('wechatpay', 'outTradeNo', input.outTradeNo!)
+    if (!trade || (input.outTradeNo && trade.outTradeNo !== input.outTradeNo))
+      throw new WechatError(404, 'RESOURCE_NOT_EXISTS', '订单不存在')
     const existing = books.refund('wechatpay', input.outRefundNo)
     if (existing) {
       // The same out_refund_no refunds once: a repeat answers the refund as it stands.
-      if (existing.outTradeNo !== trade.outTradeNo || existing.amount !== input.refund) throw new WechatError(400, 'INVALID_REQUEST', '商户退款单号已用于另一笔退款')
+      if (existing.outTradeNo !== trade.outTradeNo || existing.amount !== input.refund)
+        throw new WechatError(400, 'INVALID_REQUEST', '商户退款单号已用于另一笔退款')
       return signed(reply, 200, refundObject(existing, trade))
     }
     if (!PAID.has(trade.state)) throw new WechatError(400, 'INVALID_REQUEST', '订单未支付，不能退款')
@@ -128,13 +167,24 @@ export function refundRoutes(app: FastifyInstance, context: RefundContext): void
     }
     const now = new Date()
     const refund = books.addRefund({
-      provider: 'wechatpay', refundKey: refundId(), outRefundNo: input.outRefundNo, outTradeNo: trade.outTradeNo, amount: input.refund,
-      currency: trade.currency, reason: input.reason, notifyUrl: input.notifyUrl, state: 'PROCESSING', createdAt: now, updatedAt: now,
+      provider: 'wechatpay',
+      refundKey: refundId(),
+      outRefundNo: input.outRefundNo,
+      outTradeNo: trade.outTradeNo,
+      amount: input.refund,
+      currency: trade.currency,
+      reason: input.reason,
+      notifyUrl: input.notifyUrl,
+      state: 'PROCESSING',
+      createdAt: now,
+      updatedAt: now,
     })
     // Accepted now, settled shortly after: never before this answer has gone out.
-    afterResponse.set(request, () => later(refundDelayMs, async () => {
-      if (settle(refund)) await notifyRefund(refund)
-    }))
+    afterResponse.set(request, () =>
+      later(refundDelayMs, async () => {
+        if (settle(refund)) await notifyRefund(refund)
+      }),
+    )
     return signed(reply, 200, refundObject(refund, trade))
   })
 

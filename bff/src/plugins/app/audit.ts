@@ -42,9 +42,17 @@ async function auditPlugin(app: FastifyInstance) {
   app.decorate('audit', {
     async record(fields) {
       // Time first, so ids sort as the entries happened.
-      const entry: AuditEntry = { id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`, at: new Date().toISOString(), ...fields }
+      const entry: AuditEntry = {
+        id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+        at: new Date().toISOString(),
+        ...fields,
+      }
       if (redis) {
-        await redis.multi().lpush(listKey, JSON.stringify(entry)).ltrim(listKey, 0, KEPT - 1).exec()
+        await redis
+          .multi()
+          .lpush(listKey, JSON.stringify(entry))
+          .ltrim(listKey, 0, KEPT - 1)
+          .exec()
       } else {
         local.unshift(entry)
         if (local.length > KEPT) local.length = KEPT

@@ -56,7 +56,12 @@ async function cachesPlugin(app: FastifyInstance) {
   const lrus: LruCacheStore[] = []
   const storeFor = (namespace: string): CacheStore => {
     if (c.CACHE_STORE === 'redis' && app.redis) {
-      return new RedisCacheStore(app.redis, `${c.REDIS_KEY_PREFIX}${namespace}:`, (error) => app.log.warn({ err: error, store: namespace }, 'redis cache unavailable'), `${c.REDIS_KEY_PREFIX}tag:`)
+      return new RedisCacheStore(
+        app.redis,
+        `${c.REDIS_KEY_PREFIX}${namespace}:`,
+        (error) => app.log.warn({ err: error, store: namespace }, 'redis cache unavailable'),
+        `${c.REDIS_KEY_PREFIX}tag:`,
+      )
     }
     const lru = new LruCacheStore(bounds())
     lrus.push(lru)

@@ -14,8 +14,10 @@ async function forwardedForCheck(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     if (!warned && request.headers['x-forwarded-for'] !== undefined && request.ip === request.socket.remoteAddress) {
       warned = true
-      request.log.warn({ peer: request.socket.remoteAddress, trustProxy: app.config.TRUST_PROXY },
-        'X-Forwarded-For from a peer TRUST_PROXY does not trust is ignored; if a balancer is in front, set TRUST_PROXY to its address or network, or every visitor shares its rate limits')
+      request.log.warn(
+        { peer: request.socket.remoteAddress, trustProxy: app.config.TRUST_PROXY },
+        'X-Forwarded-For from a peer TRUST_PROXY does not trust is ignored; if a balancer is in front, set TRUST_PROXY to its address or network, or every visitor shares its rate limits',
+      )
     }
     done()
   })

@@ -65,7 +65,11 @@ async function httpCachePlugin(app: FastifyInstance) {
   const httpCache: HttpCache = {
     personal(request) {
       const { headers, cookies } = request
-      return headers['website-token'] !== undefined || headers.authorization !== undefined || sessionCookies.some((name) => cookies[name] !== undefined)
+      return (
+        headers['website-token'] !== undefined ||
+        headers.authorization !== undefined ||
+        sessionCookies.some((name) => cookies[name] !== undefined)
+      )
     },
     validate(request, reply, policy, etag) {
       reply.header('cache-control', policy === 'shared' ? shared : CONTROL[policy])

@@ -115,7 +115,13 @@ async function limitsPlugin(app: FastifyInstance) {
         // The policy is part of every key: all limiters share one store (and one Redis namespace).
         address: app.createRateLimit({ max: budget.address, timeWindow, keyGenerator: (request) => `${policy}:ip:${request.ip}` }),
         ...(budget.account && account
-          ? { account: app.createRateLimit({ max: budget.account, timeWindow, keyGenerator: (request) => `${policy}:acct:${digest(account(request) ?? '')}` }) }
+          ? {
+              account: app.createRateLimit({
+                max: budget.account,
+                timeWindow,
+                keyGenerator: (request) => `${policy}:acct:${digest(account(request) ?? '')}`,
+              }),
+            }
           : {}),
       })
     }

@@ -42,7 +42,9 @@ async function metricsPlugin(app: FastifyInstance) {
     requests: new Counter({
       name: 'bff_http_requests_total',
       help: 'Requests answered, by route pattern, HTTP status and envelope code (failures of the contract come with HTTP 200)',
-      labelNames: ['method', 'route', 'status', 'code'], registers: [registry], collect,
+      labelNames: ['method', 'route', 'status', 'code'],
+      registers: [registry],
+      collect,
     }),
     latency: new Histogram({
       name: 'bff_http_request_duration_seconds',
@@ -51,10 +53,24 @@ async function metricsPlugin(app: FastifyInstance) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    cacheEvents: new Counter({ name: 'bff_cache_events_total', help: 'Cache lookups by cache and result (HIT, MISS, STALE)', labelNames: ['cache', 'result'], registers: [registry], collect }),
-    upstreamErrors: new Counter({ name: 'bff_upstream_errors_total', help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)', labelNames: ['kind', 'path'], registers: [registry] }),
+    cacheEvents: new Counter({
+      name: 'bff_cache_events_total',
+      help: 'Cache lookups by cache and result (HIT, MISS, STALE)',
+      labelNames: ['cache', 'result'],
+      registers: [registry],
+      collect,
+    }),
+    upstreamErrors: new Counter({
+      name: 'bff_upstream_errors_total',
+      help: 'Core API calls that failed, by kind (unavailable, timeout, bad-response)',
+      labelNames: ['kind', 'path'],
+      registers: [registry],
+    }),
     upstreamRetries: new Counter({
-      name: 'bff_upstream_retries_total', help: 'Core API reads sent again on a new connection, by reason (refused, reset, bad-gateway, unavailable)', labelNames: ['reason', 'path'], registers: [registry],
+      name: 'bff_upstream_retries_total',
+      help: 'Core API reads sent again on a new connection, by reason (refused, reset, bad-gateway, unavailable)',
+      labelNames: ['reason', 'path'],
+      registers: [registry],
     }),
     upstreamLatency: new Histogram({
       name: 'bff_upstream_duration_seconds',
@@ -63,7 +79,12 @@ async function metricsPlugin(app: FastifyInstance) {
       buckets: UPSTREAM_BUCKETS,
       registers: [registry],
     }),
-    rateLimitRejections: new Counter({ name: 'bff_rate_limit_rejections_total', help: 'Requests refused with 429, by policy', labelNames: ['policy'], registers: [registry] }),
+    rateLimitRejections: new Counter({
+      name: 'bff_rate_limit_rejections_total',
+      help: 'Requests refused with 429, by policy',
+      labelNames: ['policy'],
+      registers: [registry],
+    }),
     onScrape: (fold) => void folds.push(fold),
   }
   app.decorate('metrics', metrics)
@@ -79,7 +100,10 @@ async function metricsPlugin(app: FastifyInstance) {
     const key = `${request.method} ${route} ${status} ${code}`
     let child = series.get(key)
     if (!child) {
-      child = { count: metrics.requests.labels({ method: request.method, route, status, code }), latency: metrics.latency.labels({ method: request.method, route }) }
+      child = {
+        count: metrics.requests.labels({ method: request.method, route, status, code }),
+        latency: metrics.latency.labels({ method: request.method, route }),
+      }
       series.set(key, child)
     }
     child.count.inc()

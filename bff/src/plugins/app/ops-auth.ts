@@ -55,7 +55,8 @@ async function opsAuthPlugin(app: FastifyInstance) {
   }
 
   // The cookie names the operator and its expiry, signed with the operator's own token: rotating a token ends its sessions.
-  const mac = (token: string, name: string, expires: number) => createHmac('sha256', token).update(`ops-session\n${name}\n${expires}`).digest('base64url')
+  const mac = (token: string, name: string, expires: number) =>
+    createHmac('sha256', token).update(`ops-session\n${name}\n${expires}`).digest('base64url')
   const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? `__Secure-${COOKIE}` : COOKIE)
   const sessionOperator = (request: FastifyRequest): string | undefined => {
     const value = request.cookies[cookieName(request)]
@@ -112,7 +113,12 @@ async function opsAuthPlugin(app: FastifyInstance) {
       return name
     },
     signOut(request, reply) {
-      reply.clearCookie(cookieName(request), { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' })
+      reply.clearCookie(cookieName(request), {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      })
     },
   } satisfies OpsAuth)
 }

@@ -73,9 +73,11 @@ async function opsStatsPlugin(app: FastifyInstance) {
 
   const collect = async (): Promise<{ fields: Fields; refused: Fields }> => {
     const fields: Fields = new Map()
-    for (const { labels, value } of (await app.metrics.cacheEvents.get()).values) add(fields, `c|${labels.cache}|${labels.result}`, increase(`c|${labels.cache}|${labels.result}`, value))
+    for (const { labels, value } of (await app.metrics.cacheEvents.get()).values)
+      add(fields, `c|${labels.cache}|${labels.result}`, increase(`c|${labels.cache}|${labels.result}`, value))
     let errors = 0
-    for (const { labels, value } of (await app.metrics.upstreamErrors.get()).values) errors += increase(`e|${labels.kind}|${labels.path}`, value)
+    for (const { labels, value } of (await app.metrics.upstreamErrors.get()).values)
+      errors += increase(`e|${labels.kind}|${labels.path}`, value)
     add(fields, 'u|errors', errors)
     for (const { labels: named, value, metricName } of (await app.metrics.upstreamLatency.get()).values) {
       // Bucket values carry le besides the histogram's own labels.
@@ -105,7 +107,10 @@ async function opsStatsPlugin(app: FastifyInstance) {
       await tx.exec()
       return
     }
-    for (const [target, source] of [[localFields, fields], [localRefused, refused]] as const) {
+    for (const [target, source] of [
+      [localFields, fields],
+      [localRefused, refused],
+    ] as const) {
       let bucket = target.get(minute)
       if (!bucket) target.set(minute, (bucket = new Map()))
       for (const [field, delta] of source) add(bucket, field, delta)
@@ -150,19 +155,26 @@ async function opsStatsPlugin(app: FastifyInstance) {
     const cacheNames = new Set<string>()
     for (const { fields } of buckets) for (const field of fields.keys()) if (field.startsWith('c|')) cacheNames.add(field.split('|')[1]!)
     const caches: Record<string, CacheSeries> = {}
-    for (const name of cacheNames) caches[name] = { hits: column(`c|${name}|HIT`), misses: column(`c|${name}|MISS`), stale: column(`c|${name}|STALE`) }
+    for (const name of cacheNames)
+      caches[name] = { hits: column(`c|${name}|HIT`), misses: column(`c|${name}|MISS`), stale: column(`c|${name}|STALE`) }
 
     const limits = {} as Record<LimitPolicy, LimitSeries>
     for (const policy of LIMIT_POLICIES) {
       const totals = new Map<string, number>()
-      for (const { refused } of buckets) for (const [member, count] of refused) if (member.startsWith(`${policy}|`)) totals.set(member, (totals.get(member) ?? 0) + count)
+      for (const { refused } of buckets)
+        for (const [member, count] of refused) if (member.startsWith(`${policy}|`)) totals.set(member, (totals.get(member) ?? 0) + count)
       const top = (kind: 'ip' | 'acct') =>
         [...totals]
           .filter(([member]) => member.startsWith(`${policy}|${kind}|`))
           .sort((a, b) => b[1] - a[1])
           .slice(0, TOP)
           .map(([member, count]) => ({ key: member.slice(policy.length + kind.length + 2), count }))
-      limits[policy] = { requests: column(`l|${policy}|requests`), refusals: column(`l|${policy}|refusals`), topAddresses: top('ip'), topAccounts: top('acct') }
+      limits[policy] = {
+        requests: column(`l|${policy}|requests`),
+        refusals: column(`l|${policy}|refusals`),
+        topAddresses: top('ip'),
+        topAccounts: top('acct'),
+      }
     }
 
     const requests = column('u|count')

@@ -46,7 +46,20 @@ interface Part {
 /** The configuration keys of the footer and header, per edition; unknown keys are simply left out by the core API. */
 export function layoutConfigKeys(lang: Lang): string {
   const p = lang === 'en-US' ? 'en' : 'cn'
-  return ['contact.phone', 'contact.mobile', 'contact.intl', 'contact.email', 'contact.address', 'footer.icp', 'footer.icpUrl', 'footer.police', 'footer.policeUrl', 'footer.copyright', 'site.name', 'site.description']
+  return [
+    'contact.phone',
+    'contact.mobile',
+    'contact.intl',
+    'contact.email',
+    'contact.address',
+    'footer.icp',
+    'footer.icpUrl',
+    'footer.police',
+    'footer.policeUrl',
+    'footer.copyright',
+    'site.name',
+    'site.description',
+  ]
     .map((key) => `${p}.${key}`)
     .join(',')
 }
@@ -86,7 +99,11 @@ const SHARED_STORE_KEEP_MS = 1000
  * the page is the same too: answering that same body object lets the route
  * reuse its serialized and compressed bytes instead of building them per request.
  */
-function reuse(memo: PageMemo | undefined, key: string | undefined, settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[]): PageAnswer | undefined {
+function reuse(
+  memo: PageMemo | undefined,
+  key: string | undefined,
+  settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[],
+): PageAnswer | undefined {
   if (!memo || key === undefined) return undefined
   const last = memo.entries.get(key)
   if (!last || last.parts.length !== settled.length) return undefined
@@ -116,7 +133,13 @@ function stillFresh(memo: PageMemo | undefined, key: string | undefined): PageAn
   return { status: last.answer.status, body: last.answer.body, outcome: 'HIT' }
 }
 
-async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string, Part>, memo?: PageMemo, memoKey?: string): Promise<PageAnswer> {
+async function compose(
+  log: FastifyBaseLogger,
+  lang: Lang,
+  parts: Record<string, Part>,
+  memo?: PageMemo,
+  memoKey?: string,
+): Promise<PageAnswer> {
   const fresh = stillFresh(memo, memoKey)
   if (fresh) return fresh
   memo?.onOutcome('MISS')
@@ -148,7 +171,13 @@ async function compose(log: FastifyBaseLogger, lang: Lang, parts: Record<string,
   return answer
 }
 
-function assemble(log: FastifyBaseLogger, lang: Lang, names: string[], parts: Record<string, Part>, settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[]): PageAnswer {
+function assemble(
+  log: FastifyBaseLogger,
+  lang: Lang,
+  names: string[],
+  parts: Record<string, Part>,
+  settled: PromiseSettledResult<{ answer: CoreAnswer; outcome?: CacheOutcome }>[],
+): PageAnswer {
   const data: Record<string, unknown> = {}
   let outcome: CacheOutcome | undefined = 'HIT'
   let firstFailure: PageAnswer | undefined
@@ -231,8 +260,20 @@ async function pagesPlugin(app: FastifyInstance) {
   }
   const layout = (lang: Lang): Record<string, Part> => ({
     footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
-    reportMenu: cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' } }, lang),
-    newsMenu: cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } }, lang),
+    reportMenu: cached(
+      'dict',
+      {
+        method: 'POST',
+        path: '/basedata/dict/listData',
+        params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' },
+      },
+      lang,
+    ),
+    newsMenu: cached(
+      'dict',
+      { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } },
+      lang,
+    ),
   })
   const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: '/report/researchReport/hotReports' }, lang)
   const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
@@ -267,21 +308,43 @@ async function pagesPlugin(app: FastifyInstance) {
     home: ({ lang }) => compose(app.log, lang, homePartsOf(lang), composed, `home|${lang}`),
     reports: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        list: live({ method: 'POST', path: '/report/researchReport/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']) }, ctx),
+        list: live(
+          {
+            method: 'POST',
+            path: '/report/researchReport/pageList',
+            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']),
+          },
+          ctx,
+        ),
         hotReports: hotReports(ctx.lang),
         ...layout(ctx.lang),
       }),
     report: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        report: trimmed(live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
+        report: trimmed(live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx), [
+          'contextHtml',
+          'directoryHtml',
+          'reportScopeHtml',
+        ]),
         hotReports: hotReports(ctx.lang),
         ...layout(ctx.lang),
       }),
     bulletins: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        list: live({ method: 'POST', path: '/report/researchBriefReport/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'topLabelId']) }, ctx),
+        list: live(
+          {
+            method: 'POST',
+            path: '/report/researchBriefReport/pageList',
+            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'topLabelId']),
+          },
+          ctx,
+        ),
         categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
-        labels: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) }, ctx.lang),
+        labels: cached(
+          'categories',
+          { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) },
+          ctx.lang,
+        ),
         choiceness: choiceness(ctx.lang),
         ...layout(ctx.lang),
       }),
@@ -293,7 +356,14 @@ async function pagesPlugin(app: FastifyInstance) {
       }),
     news: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        list: live({ method: 'POST', path: '/report/marketInfo/pageList', params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'marketCategory']) }, ctx),
+        list: live(
+          {
+            method: 'POST',
+            path: '/report/marketInfo/pageList',
+            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'marketCategory']),
+          },
+          ctx,
+        ),
         categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
         latestNews: latestNews(ctx.lang),
         ...layout(ctx.lang),

@@ -4,10 +4,7 @@ import fp from 'fastify-plugin'
 
 /** What to empty: everything, one named store, exact keys, or whatever carries a tag (lib/content-tags.ts). */
 export type PurgeTarget =
-  | { kind: 'all' }
-  | { kind: 'cache'; cache: string }
-  | { kind: 'keys'; keys: string[] }
-  | { kind: 'tags'; tags: string[] }
+  { kind: 'all' } | { kind: 'cache'; cache: string } | { kind: 'keys'; keys: string[] } | { kind: 'tags'; tags: string[] }
 
 /**
  * One store's part of a purge. origin 'here' runs on the instance that was
@@ -76,7 +73,10 @@ async function purgePlugin(app: FastifyInstance) {
     },
     async run(target) {
       const dropped = await runLocal(target, 'here')
-      await app.pubsub?.publish(CHANNEL, JSON.stringify({ from: instanceId, target, ...(target.kind === 'cache' ? { name: target.cache } : {}) }))
+      await app.pubsub?.publish(
+        CHANNEL,
+        JSON.stringify({ from: instanceId, target, ...(target.kind === 'cache' ? { name: target.cache } : {}) }),
+      )
       return dropped
     },
   } satisfies Purger)

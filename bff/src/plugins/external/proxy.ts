@@ -95,7 +95,10 @@ async function proxyPlugin(app: FastifyInstance) {
       const request = reply.request
       const { key } = classify(error as never)
       const upstreamKey = key === 'UPSTREAM_TIMEOUT' ? key : 'UPSTREAM_UNAVAILABLE'
-      app.metrics.upstreamErrors.inc({ kind: upstreamKey === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'unavailable', path: entry?.path ?? 'notify' })
+      app.metrics.upstreamErrors.inc({
+        kind: upstreamKey === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'unavailable',
+        path: entry?.path ?? 'notify',
+      })
       request.log.warn({ err: error }, 'core API unreachable')
       // Logging out must log out here even when the core API cannot hear it.
       if (entry?.session === 'end') app.session.end(request, reply)
@@ -108,8 +111,9 @@ async function proxyPlugin(app: FastifyInstance) {
     res.stream.resume()
     const key = res.statusCode === 504 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'
     app.metrics.upstreamErrors.inc({ kind: key === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'bad-response', path: entry.path })
-    request.log.warn({ status: res.statusCode, type: res.headers['content-type'], why }, 'core API answer is not the contract\'s')
-    for (const name of ['content-length', 'content-disposition', 'content-range', 'accept-ranges', 'etag', 'last-modified']) reply.removeHeader(name)
+    request.log.warn({ status: res.statusCode, type: res.headers['content-type'], why }, "core API answer is not the contract's")
+    for (const name of ['content-length', 'content-disposition', 'content-range', 'accept-ranges', 'etag', 'last-modified'])
+      reply.removeHeader(name)
     if (entry.session === 'end') app.session.end(request, reply)
     sendError(reply, key, requestLang(request))
   }
@@ -120,7 +124,8 @@ async function proxyPlugin(app: FastifyInstance) {
       if (!type.includes('json')) {
         // The core API answers every failure with the envelope (JSON): anything else failing is its balancer's page.
         if (res.statusCode >= 400) return notTheContract(request, reply, entry, res, 'an error that is not JSON')
-        if (res.headers['content-length'] === '0' && request.method !== 'HEAD') return notTheContract(request, reply, entry, res, 'an empty answer')
+        if (res.headers['content-length'] === '0' && request.method !== 'HEAD')
+          return notTheContract(request, reply, entry, res, 'an empty answer')
         if (entry.session === 'end') app.session.end(request, reply)
         // Files and captcha images stream through with their own headers (Content-Disposition included).
         reply.send(res.stream)
@@ -164,7 +169,8 @@ async function proxyPlugin(app: FastifyInstance) {
           const data = body.data
           if (isPlainObject(data) && 'token' in data) {
             // The token is the cookie's business; the page only ever sees data.user.
-            if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token) app.session.issue(request, reply, data.token)
+            if (entry.session === 'issue' && body.code === 200 && typeof data.token === 'string' && data.token)
+              app.session.issue(request, reply, data.token)
             delete data.token
           }
           if (isLoginExpired(body.code)) app.session.end(request, reply)

@@ -27,7 +27,12 @@ export default async function apiRoutes(app: FastifyInstance) {
       },
       preValidation: async (request) => keepKnown(method === 'GET' ? request.query : request.body, input),
       handler: async (request, reply) => {
-        const { value, outcome } = await app.caches.fetch(cache, { method, path, lang: requestLang(request), params: paramsOf(request, method) })
+        const { value, outcome } = await app.caches.fetch(cache, {
+          method,
+          path,
+          lang: requestLang(request),
+          params: paramsOf(request, method),
+        })
         return reply.status(value.status).header('x-cache', outcome).send(value.body)
       },
     })

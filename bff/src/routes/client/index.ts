@@ -85,7 +85,10 @@ export default async function clientRoutes(app: FastifyInstance) {
     const name = pathname.slice(1)
     if (ROOT_FILE.test(name) && name !== 'index.html') {
       const file = path.join(dist, name)
-      const found = await stat(file).then((s) => s.isFile(), () => false)
+      const found = await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      )
       // A missing file must stay a 404: answering index.html would hand scripts HTML.
       if (!found) return reply.callNotFound()
       return reply.sendFile(name, dist, { maxAge: 3600 * 1000, immutable: false })

@@ -22,7 +22,9 @@ export default async function opsRoutes(app: FastifyInstance) {
 
   // Liveness: the gateway answers. Readiness: it can serve, because the core
   // API behind it is ready; a balancer routes only to ready instances.
-  app.get('/bff/health/live', { schema: { response: responses(LiveData) }, logLevel: 'warn' }, async (request) => ok(requestLang(request), { status: 'live' as const }))
+  app.get('/bff/health/live', { schema: { response: responses(LiveData) }, logLevel: 'warn' }, async (request) =>
+    ok(requestLang(request), { status: 'live' as const }),
+  )
 
   app.get('/bff/health/ready', { schema: { response: responses(ReadyData) }, logLevel: 'warn' }, async (request) => {
     const lang = requestLang(request)
@@ -44,7 +46,10 @@ export default async function opsRoutes(app: FastifyInstance) {
     '/bff/metrics',
     { onRequest: (request) => app.opsAuth.authenticate(request), schema: { response: { 200: Type.String(), '4xx': ErrorEnvelope } } },
     async (_request, reply) => {
-      return reply.type(app.metrics.registry.contentType).header('cache-control', 'no-store').send(await app.metrics.registry.metrics())
+      return reply
+        .type(app.metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await app.metrics.registry.metrics())
     },
   )
 
@@ -62,7 +67,13 @@ export default async function opsRoutes(app: FastifyInstance) {
       const target = name ? { kind: 'cache' as const, cache: name } : { kind: 'all' as const }
       // Rendered pages and sitemaps are made of that data: they go too (plugins/app/purge.ts).
       const dropped = await app.purger.run(target)
-      await app.audit.record({ operator: request.operator!, action: 'purge', address: request.ip, before: null, after: { target, dropped } })
+      await app.audit.record({
+        operator: request.operator!,
+        action: 'purge',
+        address: request.ip,
+        before: null,
+        after: { target, dropped },
+      })
       return ok(requestLang(request), { purged: name ? [name] : [...CACHE_NAMES] })
     },
   )

@@ -8,8 +8,23 @@ import { CACHE_NAMES } from '../../plugins/app/caches.ts'
 import { LIMIT_POLICIES } from '../../plugins/app/limits.ts'
 import type { PurgeTarget } from '../../plugins/app/purge.ts'
 import {
-  AuditData, AuditQuery, KeysData, KeysQuery, NoQuery, OpsPurgeBody, OpsPurgeData, ReportSearchData, ReportSearchQuery, SessionData, SettingsData, SettingsPatch,
-  SignedOutData, SignInBody, StatsData, UnblockBody, UnblockData,
+  AuditData,
+  AuditQuery,
+  KeysData,
+  KeysQuery,
+  NoQuery,
+  OpsPurgeBody,
+  OpsPurgeData,
+  ReportSearchData,
+  ReportSearchQuery,
+  SessionData,
+  SettingsData,
+  SettingsPatch,
+  SignedOutData,
+  SignInBody,
+  StatsData,
+  UnblockBody,
+  UnblockData,
 } from './schemas.ts'
 
 const LANGS: readonly Lang[] = ['zh-CN', 'en-US']
@@ -27,11 +42,15 @@ export default async function opsApi(app: FastifyInstance) {
   const scope = () => (app.settings.shared ? ('cluster' as const) : ('instance' as const))
 
   // Sign-in from the ops page: the token for an HttpOnly cookie, so the page never keeps it in the browser.
-  app.post<{ Body: Static<typeof SignInBody> }>('/bff/ops/session', { schema: { body: SignInBody, response: responses(SessionData) } }, async (request, reply) => {
-    const operator = await app.opsAuth.signIn(request, reply, request.body.token)
-    request.log.info({ operator }, 'ops sign-in')
-    return ok(requestLang(request), { operator })
-  })
+  app.post<{ Body: Static<typeof SignInBody> }>(
+    '/bff/ops/session',
+    { schema: { body: SignInBody, response: responses(SessionData) } },
+    async (request, reply) => {
+      const operator = await app.opsAuth.signIn(request, reply, request.body.token)
+      request.log.info({ operator }, 'ops sign-in')
+      return ok(requestLang(request), { operator })
+    },
+  )
 
   app.get('/bff/ops/session', { ...authenticated, schema: { querystring: NoQuery, response: responses(SessionData) } }, async (request) =>
     ok(requestLang(request), { operator: request.operator! }),
@@ -46,7 +65,15 @@ export default async function opsApi(app: FastifyInstance) {
     scope: scope(),
     settings: app.settings.describe().map((state) => {
       const def = settingDef(state.name)
-      return { ...state, group: def.group, applies: def.applies, unit: def.unit, min: def.min, max: def.max, description: def.description[lang] }
+      return {
+        ...state,
+        group: def.group,
+        applies: def.applies,
+        unit: def.unit,
+        min: def.min,
+        max: def.max,
+        description: def.description[lang],
+      }
     }),
   })
 
@@ -66,10 +93,14 @@ export default async function opsApi(app: FastifyInstance) {
         const problem = checked.problem
         throw new AppError('INVALID_PARAMETER', {}, (l) => describeProblem(problem, l))
       }
-      if (Object.keys(checked.change).length === 0) throw new AppError('INVALID_PARAMETER', {}, (l) => (l === 'zh-CN' ? '未指定要修改的设置' : 'No setting to change was given'))
+      if (Object.keys(checked.change).length === 0)
+        throw new AppError('INVALID_PARAMETER', {}, (l) => (l === 'zh-CN' ? '未指定要修改的设置' : 'No setting to change was given'))
       const { before, after } = await app.settings.change(checked.change)
       await app.audit.record({ operator: request.operator!, action: 'settings', address: request.ip, before, after })
-      return ok(lang, { ...settingsAnswer(lang), changed: { before: before as Record<string, number>, after: after as Record<string, number> } })
+      return ok(lang, {
+        ...settingsAnswer(lang),
+        changed: { before: before as Record<string, number>, after: after as Record<string, number> },
+      })
     },
   )
 
@@ -77,7 +108,9 @@ export default async function opsApi(app: FastifyInstance) {
   async function reportTagsOf(ref: string): Promise<string[]> {
     const tags = new Set([reportTag(ref)])
     if (/^\d+$/.test(ref)) tags.add(reportIdTag(ref))
-    const lookups = LANGS.flatMap((lang) => [{ webTitle: ref }, ...(/^\d+$/.test(ref) ? [{ id: ref }] : [])].map((params) => ({ lang, params })))
+    const lookups = LANGS.flatMap((lang) =>
+      [{ webTitle: ref }, ...(/^\d+$/.test(ref) ? [{ id: ref }] : [])].map((params) => ({ lang, params })),
+    )
     await Promise.all(
       lookups.map(async ({ lang, params }) => {
         try {
@@ -86,7 +119,8 @@ export default async function opsApi(app: FastifyInstance) {
           const report = answer.body.data as { id?: unknown; webTitle?: unknown; alternates?: Array<{ webTitle?: unknown }> }
           if (typeof report.webTitle === 'string') tags.add(reportTag(report.webTitle))
           if (typeof report.id === 'string' || typeof report.id === 'number') tags.add(reportIdTag(report.id))
-          for (const alternate of report.alternates ?? []) if (typeof alternate.webTitle === 'string') tags.add(reportTag(alternate.webTitle))
+          for (const alternate of report.alternates ?? [])
+            if (typeof alternate.webTitle === 'string') tags.add(reportTag(alternate.webTitle))
         } catch {
           // A report the core API cannot be asked about is purged by what was given.
         }
@@ -102,7 +136,11 @@ export default async function opsApi(app: FastifyInstance) {
       const { lang: _lang, ...body } = request.body
       const given = Object.keys(body)
       if (given.length !== 1) {
-        throw new AppError('INVALID_PARAMETER', {}, (l) => (l === 'zh-CN' ? '请只指定一种清除方式：all、cache、keys、report、dict、language 或 tags' : 'Give exactly one of all, cache, keys, report, dict, language or tags'))
+        throw new AppError('INVALID_PARAMETER', {}, (l) =>
+          l === 'zh-CN'
+            ? '请只指定一种清除方式：all、cache、keys、report、dict、language 或 tags'
+            : 'Give exactly one of all, cache, keys, report, dict, language or tags',
+        )
       }
       let target: PurgeTarget
       if (body.all) target = { kind: 'all' }
@@ -113,7 +151,13 @@ export default async function opsApi(app: FastifyInstance) {
       else if (body.language) target = { kind: 'tags', tags: [langTag(body.language)] }
       else target = { kind: 'tags', tags: body.tags! }
       const dropped = await app.purger.run(target)
-      await app.audit.record({ operator: request.operator!, action: 'purge', address: request.ip, before: null, after: { ...body, ...(target.kind === 'tags' ? { tags: target.tags } : {}), dropped } })
+      await app.audit.record({
+        operator: request.operator!,
+        action: 'purge',
+        address: request.ip,
+        before: null,
+        after: { ...body, ...(target.kind === 'tags' ? { tags: target.tags } : {}), dropped },
+      })
       return ok(requestLang(request), { target: body, ...(target.kind === 'tags' ? { tags: target.tags } : {}), dropped })
     },
   )
@@ -123,10 +167,23 @@ export default async function opsApi(app: FastifyInstance) {
     { ...authenticated, schema: { body: UnblockBody, response: responses(UnblockData) } },
     async (request) => {
       const { address, account, policy } = request.body
-      if (!address && !account) throw new AppError('INVALID_PARAMETER', {}, (l) => (l === 'zh-CN' ? '请指定地址（address）或账号（account）' : 'Give an address or an account'))
-      const keys = await app.limits.unblock({ ...(address ? { address } : {}), ...(account ? { account } : {}), ...(policy ? { policy } : {}) })
+      if (!address && !account)
+        throw new AppError('INVALID_PARAMETER', {}, (l) =>
+          l === 'zh-CN' ? '请指定地址（address）或账号（account）' : 'Give an address or an account',
+        )
+      const keys = await app.limits.unblock({
+        ...(address ? { address } : {}),
+        ...(account ? { account } : {}),
+        ...(policy ? { policy } : {}),
+      })
       // The account as given: the log says whom ops let back in.
-      await app.audit.record({ operator: request.operator!, action: 'unblock', address: request.ip, before: null, after: { address: address ?? null, account: account ?? null, policy: policy ?? 'all' } })
+      await app.audit.record({
+        operator: request.operator!,
+        action: 'unblock',
+        address: request.ip,
+        before: null,
+        after: { address: address ?? null, account: account ?? null, policy: policy ?? 'all' },
+      })
       return ok(requestLang(request), { cleared: keys.length })
     },
   )
@@ -163,8 +220,10 @@ export default async function opsApi(app: FastifyInstance) {
     },
   )
 
-  app.get<{ Querystring: Static<typeof KeysQuery> }>('/bff/ops/keys', { ...authenticated, schema: { querystring: KeysQuery, response: responses(KeysData) } }, async (request) =>
-    ok(requestLang(request), { keys: await app.caches.keys(request.query.cache, request.query.limit ?? 200) }),
+  app.get<{ Querystring: Static<typeof KeysQuery> }>(
+    '/bff/ops/keys',
+    { ...authenticated, schema: { querystring: KeysQuery, response: responses(KeysData) } },
+    async (request) => ok(requestLang(request), { keys: await app.caches.keys(request.query.cache, request.query.limit ?? 200) }),
   )
 
   // The ops page finds a report to purge by its title, in both editions at once.
@@ -174,12 +233,19 @@ export default async function opsApi(app: FastifyInstance) {
     async (request) => {
       const found = await Promise.all(
         LANGS.map(async (lang) => {
-          const answer = await app.core.call({ method: 'POST', path: '/report/researchReport/pageList', params: { pageNo: 1, pageSize: 10, keyword: request.query.keyword }, lang })
+          const answer = await app.core.call({
+            method: 'POST',
+            path: '/report/researchReport/pageList',
+            params: { pageNo: 1, pageSize: 10, keyword: request.query.keyword },
+            lang,
+          })
           if (answer.status !== 200 || answer.body.code !== 200) return []
           const list = (answer.body.data as { pageList?: { list?: unknown[] } })?.pageList?.list ?? []
           return list.flatMap((item) => {
             const { id, webTitle, title } = item as { id?: unknown; webTitle?: unknown; title?: unknown }
-            return typeof webTitle === 'string' ? [{ id: String(id ?? ''), webTitle, title: typeof title === 'string' ? title : webTitle, lang }] : []
+            return typeof webTitle === 'string'
+              ? [{ id: String(id ?? ''), webTitle, title: typeof title === 'string' ? title : webTitle, lang }]
+              : []
           })
         }),
       )

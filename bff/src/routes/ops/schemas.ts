@@ -42,7 +42,14 @@ export const SignedOutData = Type.Object({ signedOut: Type.Literal(true) })
  */
 export const SettingsPatch = Type.Object(
   {
-    ...Object.fromEntries(SETTINGS.map((s) => [s.name, Type.Optional(Type.Unknown({ description: `${s.description['en-US']}: an integer ${s.min}–${s.max} (${s.unit}), or null for the start value` }))])),
+    ...Object.fromEntries(
+      SETTINGS.map((s) => [
+        s.name,
+        Type.Optional(
+          Type.Unknown({ description: `${s.description['en-US']}: an integer ${s.min}–${s.max} (${s.unit}), or null for the start value` }),
+        ),
+      ]),
+    ),
     lang: Lang,
   },
   { additionalProperties: false },
@@ -68,7 +75,9 @@ export const SettingsData = Type.Object({
   scope: literals(['cluster', 'instance']),
   settings: Type.Array(Setting),
   /** On a change: the values of the settings named, before and after */
-  changed: Type.Optional(Type.Object({ before: Type.Record(Type.String(), Type.Number()), after: Type.Record(Type.String(), Type.Number()) })),
+  changed: Type.Optional(
+    Type.Object({ before: Type.Record(Type.String(), Type.Number()), after: Type.Record(Type.String(), Type.Number()) }),
+  ),
 })
 
 /** Exactly one target: everything, a named store, exact keys or page paths, or what shows a report, a dictionary or a language. */
@@ -116,16 +125,31 @@ const NullableNumber = Type.Union([Type.Number(), Type.Null()])
 export const StatsData = Type.Object({
   scope: literals(['cluster', 'instance']),
   minutes: Series,
-  caches: Type.Record(Type.String(), Type.Object({ hits: Series, misses: Series, stale: Series, entries: NullableNumber, bytes: NullableNumber })),
+  caches: Type.Record(
+    Type.String(),
+    Type.Object({ hits: Series, misses: Series, stale: Series, entries: NullableNumber, bytes: NullableNumber }),
+  ),
   limits: Type.Record(
     Type.String(),
-    Type.Object({ max: Type.Number(), accountMax: NullableNumber, windowS: Type.Number(), requests: Series, refusals: Series, topAddresses: Top, topAccounts: Top }),
+    Type.Object({
+      max: Type.Number(),
+      accountMax: NullableNumber,
+      windowS: Type.Number(),
+      requests: Series,
+      refusals: Series,
+      topAddresses: Top,
+      topAccounts: Top,
+    }),
   ),
   upstream: Type.Object({ requests: Series, errors: Series, avgMs: Type.Array(NullableNumber), p95Ms: Type.Array(NullableNumber) }),
 })
 
 export const AuditQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })), offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })), lang: Lang },
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+    lang: Lang,
+  },
   { additionalProperties: false },
 )
 
@@ -151,10 +175,12 @@ export const KeysQuery = Type.Object(
 )
 export const KeysData = Type.Object({ keys: Type.Array(Type.String()) })
 
-export const ReportSearchQuery = Type.Object({ keyword: Type.String({ minLength: 1, maxLength: 100 }), lang: Lang }, { additionalProperties: false })
+export const ReportSearchQuery = Type.Object(
+  { keyword: Type.String({ minLength: 1, maxLength: 100 }), lang: Lang },
+  { additionalProperties: false },
+)
 export const ReportSearchData = Type.Object({
   reports: Type.Array(Type.Object({ id: Type.String(), webTitle: Type.String(), title: Type.String(), lang: Type.String() })),
 })
 
 export const NoQuery = Type.Object({ lang: Lang }, { additionalProperties: false })
-

@@ -6,7 +6,18 @@ import { explicitLang, requestLang } from '../../http/locale.ts'
 import { EncodedBodies, sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
 import type { PageAnswer, PageContext } from '../../plugins/app/pages.ts'
 import {
-  ArticleData, BulletinData, BulletinsData, BulletinsQuery, HomeData, HomeQuery, NewsData, NewsQuery, RecordQuery, ReportData, ReportsData, ReportsQuery,
+  ArticleData,
+  BulletinData,
+  BulletinsData,
+  BulletinsQuery,
+  HomeData,
+  HomeQuery,
+  NewsData,
+  NewsQuery,
+  RecordQuery,
+  ReportData,
+  ReportsData,
+  ReportsQuery,
 } from './schemas.ts'
 
 type Query = Record<string, unknown>
@@ -21,34 +32,47 @@ export default async function pageRoutes(app: FastifyInstance) {
   // those parts stay cached (see compose in plugins/app/pages.ts): its JSON,
   // compressed bytes and ETag are made once, not per request.
   const encodedBodies = new EncodedBodies<object>()
-  const page = (url: string, querystring: TObject, data: TObject, build: (ctx: PageContext, query: Query, request: FastifyRequest) => Promise<PageAnswer>) => {
-    app.get(url, {
-      schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
-      preValidation: async (request) => keepKnown(request.query, querystring),
-    }, async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = app.session.token(request)
-      const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query, request)
-      if (isLoginExpired(answer.body.code)) app.session.end(request, reply)
-      if (answer.outcome) reply.header('x-cache', answer.outcome)
-      reply.status(answer.status)
-      reply.outcomeCode = answer.body.code
-      // A failure comes with HTTP 200 and its code too; its body is not the page's data, so it skips the page's serializer.
-      // Nobody keeps it: the next request may well succeed.
-      if (answer.body.code !== 200) return reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(JSON.stringify(answer.body))
-      // The same for every visitor without a session who names the edition in the URL; the
-      // edition a cookie names is the visitor's own (docs/caching.md, "Keys").
-      const policy = app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
-      if (answer.outcome === undefined) {
-        // Made for this request (a live list): compressed off the event loop.
-        const text = reply.serialize(answer.body) as string
-        if (app.httpCache.validate(request, reply, policy, weakEtag(text))) return app.httpCache.notModified(reply)
-        return sendCompressed(request, reply, text, 'application/json; charset=utf-8')
-      }
-      // Kept pages come back as the same body object while their parts stay cached: bytes, compressed forms and ETag are made once.
-      const body = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
-      if (app.httpCache.validate(request, reply, policy, body.etag)) return app.httpCache.notModified(reply)
-      return sendEncoded(request, reply, body, 'application/json; charset=utf-8')
-    })
+  const page = (
+    url: string,
+    querystring: TObject,
+    data: TObject,
+    build: (ctx: PageContext, query: Query, request: FastifyRequest) => Promise<PageAnswer>,
+  ) => {
+    app.get(
+      url,
+      {
+        schema: { querystring, response: { 200: Envelope(data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
+        preValidation: async (request) => keepKnown(request.query, querystring),
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const token = app.session.token(request)
+        const answer = await build({ lang: requestLang(request), ...(token ? { token } : {}) }, request.query as Query, request)
+        if (isLoginExpired(answer.body.code)) app.session.end(request, reply)
+        if (answer.outcome) reply.header('x-cache', answer.outcome)
+        reply.status(answer.status)
+        reply.outcomeCode = answer.body.code
+        // A failure comes with HTTP 200 and its code too; its body is not the page's data, so it skips the page's serializer.
+        // Nobody keeps it: the next request may well succeed.
+        if (answer.body.code !== 200)
+          return reply
+            .header('cache-control', 'private, no-cache')
+            .type('application/json; charset=utf-8')
+            .send(JSON.stringify(answer.body))
+        // The same for every visitor without a session who names the edition in the URL; the
+        // edition a cookie names is the visitor's own (docs/caching.md, "Keys").
+        const policy = app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
+        if (answer.outcome === undefined) {
+          // Made for this request (a live list): compressed off the event loop.
+          const text = reply.serialize(answer.body) as string
+          if (app.httpCache.validate(request, reply, policy, weakEtag(text))) return app.httpCache.notModified(reply)
+          return sendCompressed(request, reply, text, 'application/json; charset=utf-8')
+        }
+        // Kept pages come back as the same body object while their parts stay cached: bytes, compressed forms and ETag are made once.
+        const body = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
+        if (app.httpCache.validate(request, reply, policy, body.etag)) return app.httpCache.notModified(reply)
+        return sendEncoded(request, reply, body, 'application/json; charset=utf-8')
+      },
+    )
   }
   page('/bff/pages/home', HomeQuery, HomeData, (ctx) => app.pages.home(ctx))
   // The list asks the core API the same search the proxied pageList does: an

@@ -24,11 +24,21 @@ export const ReportsQuery = Type.Object(
   strict,
 )
 export const RecordQuery = Type.Object(
-  { lang: LangField, webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })) },
+  {
+    lang: LangField,
+    webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
+  },
   strict,
 )
-export const BulletinsQuery = Type.Object({ lang: LangField, marketType: Code, topLabelId: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize }, strict)
-export const NewsQuery = Type.Object({ lang: LangField, marketType: Code, marketCategory: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize }, strict)
+export const BulletinsQuery = Type.Object(
+  { lang: LangField, marketType: Code, topLabelId: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize },
+  strict,
+)
+export const NewsQuery = Type.Object(
+  { lang: LangField, marketType: Code, marketCategory: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize },
+  strict,
+)
 
 /** A part is the core API's data for that call, or null when an optional part could not be had. */
 function parts(names: string[]) {

@@ -3,7 +3,20 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
 import {
-  countOf, EDITIONS, fileCount, fileEntries, KINDS, lastmodOf, localize, recordPath, sitemapIndex, SitemapSourceError, STATIC_PATHS, urlset, type Edition, type Kind,
+  countOf,
+  EDITIONS,
+  fileCount,
+  fileEntries,
+  KINDS,
+  lastmodOf,
+  localize,
+  recordPath,
+  sitemapIndex,
+  SitemapSourceError,
+  STATIC_PATHS,
+  urlset,
+  type Edition,
+  type Kind,
 } from '../../ssr/sitemap.ts'
 import { langTag, reportTags, urlTag } from '../../lib/content-tags.ts'
 
@@ -45,7 +58,10 @@ export default async function seoRoutes(app: FastifyInstance) {
 
   function sendXml(reply: FastifyReply, xml: string | null) {
     if (xml === null) return reply.callNotFound()
-    return reply.type(XML).header('cache-control', cacheControl(Math.min(3600, ttlS()))).send(xml)
+    return reply
+      .type(XML)
+      .header('cache-control', cacheControl(Math.min(3600, ttlS())))
+      .send(xml)
   }
 
   async function unavailable(reply: FastifyReply, error: unknown) {
@@ -111,7 +127,9 @@ export default async function seoRoutes(app: FastifyInstance) {
           const items = await fileEntries(app, kind, lang, Number(number), c.SITEMAP_URLS_PER_FILE)
           if (items.length === 0) return null
           if (kind === 'reports') tags.push(...reportTags(items))
-          return urlset(items.map((item) => ({ loc: `${site}${localize(lang, recordPath(kind, item.webTitle!))}`, lastmod: lastmodOf(item) })))
+          return urlset(
+            items.map((item) => ({ loc: `${site}${localize(lang, recordPath(kind, item.webTitle!))}`, lastmod: lastmodOf(item) })),
+          )
         })
         return sendXml(reply, xml)
       } catch (error) {

@@ -54,7 +54,8 @@ const enUS = {
   'ops.purge.all': 'Everything',
   'ops.purge.allButton': 'Purge every cache',
   'ops.purge.confirmTitle': 'Purge?',
-  'ops.purge.confirmReport': 'Every cached answer, rendered page and sitemap showing “{title}” is dropped on every instance; browsers and nginx follow within the pages\' max-age (HTTP_MAX_AGE_S).',
+  'ops.purge.confirmReport':
+    "Every cached answer, rendered page and sitemap showing “{title}” is dropped on every instance; browsers and nginx follow within the pages' max-age (HTTP_MAX_AGE_S).",
   'ops.purge.confirmDict': 'Every cached answer and page holding the dictionary {type} is dropped on every instance.',
   'ops.purge.confirmAll': 'Every cache of every instance is emptied. The core API will answer the next requests.',
   'ops.purge.done': 'Purged {count} entries here; every other instance empties its own.',
@@ -148,7 +149,8 @@ const zhCN: Record<OpsMessageId, string> = {
   'ops.purge.all': '全部',
   'ops.purge.allButton': '清除全部缓存',
   'ops.purge.confirmTitle': '确认清除？',
-  'ops.purge.confirmReport': '所有实例中显示“{title}”的缓存应答、渲染页面和站点地图都将被清除；浏览器与 nginx 在页面的 max-age（HTTP_MAX_AGE_S）内随之更新。',
+  'ops.purge.confirmReport':
+    '所有实例中显示“{title}”的缓存应答、渲染页面和站点地图都将被清除；浏览器与 nginx 在页面的 max-age（HTTP_MAX_AGE_S）内随之更新。',
   'ops.purge.confirmDict': '所有实例中包含字典 {type} 的缓存应答和页面都将被清除。',
   'ops.purge.confirmAll': '所有实例的全部缓存都将被清空，随后的请求将由核心 API 应答。',
   'ops.purge.done': '本实例已清除 {count} 条，其他实例各自清除。',

@@ -14,7 +14,8 @@ export const enUSOnDemand = {
   'common.submitting': 'Submitting…',
 
   'market.heading': 'Custom research',
-  'market.lead': 'When a published report does not answer your question, our analysts build the research around it: market sizing, competitive analysis, customer surveys and feasibility studies.',
+  'market.lead':
+    'When a published report does not answer your question, our analysts build the research around it: market sizing, competitive analysis, customer surveys and feasibility studies.',
   'market.services': 'What we do',
   'market.service.sizing': 'Market sizing and forecasts',
   'market.service.sizingText': 'Top-down and bottom-up estimates reconciled with interviews, customs and company data.',
@@ -171,7 +172,8 @@ export const enUSOnDemand = {
   'payBack.unknown': 'We could not find this order.',
   'payBack.orderNo': 'Order number {orderNo}',
   'payBack.refresh': 'Check again',
-  'payBack.refunding': 'This order is closed. The {amount} you paid for it is being returned to your account; we will email you when it arrives.',
+  'payBack.refunding':
+    'This order is closed. The {amount} you paid for it is being returned to your account; we will email you when it arrives.',
   'payBack.refunded': 'This order is closed. The {amount} you paid for it has been returned to your account in full.',
   'payBack.secondRefunding': 'This order was already paid. The {amount} of this second payment is being returned to your account.',
   'payBack.secondRefunded': 'This order was already paid. The {amount} of this second payment has been returned to your account in full.',

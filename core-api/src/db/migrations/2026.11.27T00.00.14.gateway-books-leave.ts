@@ -56,7 +56,8 @@ export const gatewayBooksLeave: MigrationModule = {
   name: '2026.11.27T00.00.14.gateway-books-leave',
   contract: {
     changes: ['sandbox_refund', 'sandbox_trade', 'payment_sandbox_keys'],
-    reason: 'only the stand-in gateway read and wrote them, and no release runs it in production (NODE_ENV=production switched it off); where the release before runs it, for development or a demo, its books start empty again in the sandbox process',
+    reason:
+      'only the stand-in gateway read and wrote them, and no release runs it in production (NODE_ENV=production switched it off); where the release before runs it, for development or a demo, its books start empty again in the sandbox process',
   },
   async up({ context }) {
     await context.sequelize.query(up)

@@ -16,4 +16,19 @@ import { gatewayBooksLeave } from './2026.11.27T00.00.14.gateway-books-leave.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
-export const migrations: MigrationModule[] = [contentSchema, websiteUsers, orders, reportListPerformance, reportSearchTable, reportCatalogueVersion, reportSearchFixes, scaleOut, paymentClosesAndRefunds, dictionaryIcons, refundsByOrder, reportSearchPages, reportKeywordCounts, gatewayBooksLeave]
+export const migrations: MigrationModule[] = [
+  contentSchema,
+  websiteUsers,
+  orders,
+  reportListPerformance,
+  reportSearchTable,
+  reportCatalogueVersion,
+  reportSearchFixes,
+  scaleOut,
+  paymentClosesAndRefunds,
+  dictionaryIcons,
+  refundsByOrder,
+  reportSearchPages,
+  reportKeywordCounts,
+  gatewayBooksLeave,
+]

@@ -10,7 +10,18 @@ import { SysConfig } from './sys-config.ts'
 import { WebsiteUser } from './website-user.ts'
 import { WebsiteUserSession } from './website-user-session.ts'
 
-const modelClasses = { Carousel, CustomerInfo, DictData, MapRegion, MarketInfo, ResearchBriefReport, ResearchReport, SysConfig, WebsiteUser, WebsiteUserSession }
+const modelClasses = {
+  Carousel,
+  CustomerInfo,
+  DictData,
+  MapRegion,
+  MarketInfo,
+  ResearchBriefReport,
+  ResearchReport,
+  SysConfig,
+  WebsiteUser,
+  WebsiteUserSession,
+}
 
 export type Models = typeof modelClasses
 

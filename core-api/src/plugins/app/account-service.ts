@@ -60,7 +60,16 @@ export interface NewPasswordInput {
   confirmNewPassword?: string | undefined
 }
 
-type AccountOptions = Pick<Config, 'CREDENTIAL_KEY' | 'SITE_URL' | 'LOGIN_MAX_FAILURES' | 'LOGIN_IP_MAX_FAILURES' | 'LOGIN_FAILURE_WINDOW_MINUTES' | 'LOGIN_LOCK_MINUTES' | 'RESET_TOKEN_TTL_MINUTES'>
+type AccountOptions = Pick<
+  Config,
+  | 'CREDENTIAL_KEY'
+  | 'SITE_URL'
+  | 'LOGIN_MAX_FAILURES'
+  | 'LOGIN_IP_MAX_FAILURES'
+  | 'LOGIN_FAILURE_WINDOW_MINUTES'
+  | 'LOGIN_LOCK_MINUTES'
+  | 'RESET_TOKEN_TTL_MINUTES'
+>
 
 function fail(key: AccountMessageKey): AppError {
   return invalid(ACCOUNT_MESSAGES[key]['zh-CN'], ACCOUNT_MESSAGES[key]['en-US'])
@@ -118,7 +127,13 @@ export class AccountService {
     if (!isValidLoginCode(loginCode)) throw fail('loginCodeFormat')
     const passwordProblem = newPasswordFailure(password, confirmation)
     if (passwordProblem) throw fail(passwordProblem)
-    const profile = { companyName: plain(input.companyName), addr: plain(input.addr) ?? '', email: plain(input.email), contact: plain(input.contact), name: plain(input.name) }
+    const profile = {
+      companyName: plain(input.companyName),
+      addr: plain(input.addr) ?? '',
+      email: plain(input.email),
+      contact: plain(input.contact),
+      name: plain(input.name),
+    }
     const profileProblem = profileFailure(profile)
     if (profileProblem) throw fail(profileProblem)
 
@@ -127,8 +142,15 @@ export class AccountService {
     let user: WebsiteUser
     try {
       user = await this.deps.models.WebsiteUser.create({
-        loginCode, passwordHash, lang, lastLoginAt: new Date(),
-        companyName: profile.companyName!, addr: profile.addr, email: profile.email!, contact: profile.contact!, name: profile.name!,
+        loginCode,
+        passwordHash,
+        lang,
+        lastLoginAt: new Date(),
+        companyName: profile.companyName!,
+        addr: profile.addr,
+        email: profile.email!,
+        contact: profile.contact!,
+        name: profile.name!,
       })
     } catch (error) {
       // Two registrations raced past assertAvailable; the unique index decides.
@@ -172,10 +194,12 @@ export class AccountService {
     const reservation = await this.reserveAttempt(accountKey, ipKey)
     if (reservation.refused) throw this.lockedError(this.deps.options.LOGIN_LOCK_MINUTES)
 
-    const user = await this.deps.sequelize.query<{ id: string; passwordHash: string; status: string }>(
-      `SELECT id::text, password_hash AS "passwordHash", status FROM website_user WHERE lower(login_code) = lower($1)`,
-      { bind: [loginCode], type: QueryTypes.SELECT },
-    ).then((rows) => rows[0])
+    const user = await this.deps.sequelize
+      .query<{ id: string; passwordHash: string; status: string }>(
+        `SELECT id::text, password_hash AS "passwordHash", status FROM website_user WHERE lower(login_code) = lower($1)`,
+        { bind: [loginCode], type: QueryTypes.SELECT },
+      )
+      .then((rows) => rows[0])
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password)
     if (!user || !matches || user.status !== '0') {
       if (reservation.lastAllowed.length > 0) {
@@ -187,7 +211,9 @@ export class AccountService {
 
     await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, { bind: [accountKey] })
     // A success is not a failure of the address: give back what was reserved.
-    await this.deps.sequelize.query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE scope = 'ip' AND key = $1`, { bind: [ipKey] })
+    await this.deps.sequelize.query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE scope = 'ip' AND key = $1`, {
+      bind: [ipKey],
+    })
     await this.deps.sequelize.query(`UPDATE website_user SET last_login_at = now() WHERE id = $1`, { bind: [user.id] })
     const token = await this.deps.sessions.create(user.id, meta)
     return { token, user: presentUser((await this.deps.models.WebsiteUser.findByPk(user.id))!) }
@@ -215,11 +241,17 @@ export class AccountService {
    * refused: a limit is already used up (or a lock is on); lastAllowed: the
    * scopes for which this is the last attempt before a lock, should it fail.
    */
-  private async reserveAttempt(accountKey: string, ipKey: string): Promise<{ refused: boolean; lastAllowed: ['account' | 'ip', string][] }> {
+  private async reserveAttempt(
+    accountKey: string,
+    ipKey: string,
+  ): Promise<{ refused: boolean; lastAllowed: ['account' | 'ip', string][] }> {
     const { LOGIN_MAX_FAILURES, LOGIN_IP_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MINUTES } = this.deps.options
     let refused = false
     const lastAllowed: ['account' | 'ip', string][] = []
-    for (const [scope, key, max] of [['account', accountKey, LOGIN_MAX_FAILURES], ['ip', ipKey, LOGIN_IP_MAX_FAILURES]] as const) {
+    for (const [scope, key, max] of [
+      ['account', accountKey, LOGIN_MAX_FAILURES],
+      ['ip', ipKey, LOGIN_IP_MAX_FAILURES],
+    ] as const) {
       const rows = await this.deps.sequelize.query<{ failures: number; locked: boolean }>(
         `INSERT INTO login_throttle AS t (scope, key, failures, window_started_at) VALUES ($1, $2, 1, now())
          ON CONFLICT (scope, key) DO UPDATE SET
@@ -287,7 +319,10 @@ export class AccountService {
   private async setPassword(userId: string, password: string, keepSessionId?: string): Promise<void> {
     const passwordHash = await hashPassword(password)
     await this.deps.sequelize.transaction(async (transaction) => {
-      await this.deps.sequelize.query(`UPDATE website_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`, { bind: [userId, passwordHash], transaction })
+      await this.deps.sequelize.query(
+        `UPDATE website_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
+        { bind: [userId, passwordHash], transaction },
+      )
       await this.deps.sequelize.query(
         `UPDATE website_user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint)`,
         { bind: [userId, keepSessionId ?? null], transaction },
@@ -303,7 +338,9 @@ export class AccountService {
     const email = plain(emailInput)
     if (!email) throw fail('emailRequired')
     if (!isValidEmail(email)) throw fail('emailFormat')
-    const user = await this.deps.models.WebsiteUser.findOne({ where: this.deps.sequelize.where(this.deps.sequelize.fn('lower', this.deps.sequelize.col('email')), email.toLowerCase()) })
+    const user = await this.deps.models.WebsiteUser.findOne({
+      where: this.deps.sequelize.where(this.deps.sequelize.fn('lower', this.deps.sequelize.col('email')), email.toLowerCase()),
+    })
     if (!user || user.status !== '0') return
     const token = randomToken()
     const link = `${this.deps.options.SITE_URL}${lang === 'en-US' ? '/en' : ''}/?resetToken=${encodeURIComponent(token)}`
@@ -312,12 +349,18 @@ export class AccountService {
     const content = passwordResetMail(lang, { siteName, name: user.name, link, minutes: this.deps.options.RESET_TOKEN_TTL_MINUTES })
     await this.deps.sequelize.transaction(async (transaction) => {
       // A new link replaces the ones before it.
-      await this.deps.sequelize.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, { bind: [user.id], transaction })
+      await this.deps.sequelize.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, {
+        bind: [user.id],
+        transaction,
+      })
       await this.deps.sequelize.query(
         `INSERT INTO password_reset (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
         { bind: [sha256Hex(token), user.id, this.deps.options.RESET_TOKEN_TTL_MINUTES], transaction },
       )
-      await this.deps.mails.enqueue({ kind: 'password-reset', reference: String(user.id), to: user.email, content, secret: true }, transaction)
+      await this.deps.mails.enqueue(
+        { kind: 'password-reset', reference: String(user.id), to: user.email, content, secret: true },
+        transaction,
+      )
     })
   }
 
@@ -336,7 +379,10 @@ export class AccountService {
     if (!userId) throw new AppError('RESET_TOKEN_INVALID')
     await this.setPassword(userId, password!)
     const user = await this.deps.models.WebsiteUser.findByPk(userId)
-    if (user) await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, { bind: [user.loginCode.toLowerCase()] })
+    if (user)
+      await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, {
+        bind: [user.loginCode.toLowerCase()],
+      })
   }
 }
 
@@ -348,16 +394,19 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('accounts', new AccountService({
-      sequelize: app.db.sequelize,
-      models: app.db.models,
-      sessions: app.sessions,
-      captcha: app.captcha,
-      configs: app.configs,
-      mails: app.mails,
-      log: app.log,
-      options: app.config,
-    }))
+    app.decorate(
+      'accounts',
+      new AccountService({
+        sequelize: app.db.sequelize,
+        models: app.db.models,
+        sessions: app.sessions,
+        captcha: app.captcha,
+        configs: app.configs,
+        mails: app.mails,
+        log: app.log,
+        options: app.config,
+      }),
+    )
   },
   { name: 'account-service', dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'] },
 )

@@ -106,7 +106,10 @@ export class BulletinService {
   }
 
   async pageList(query: BulletinListQuery) {
-    const [{ rows, count }, labels] = await Promise.all([this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize), this.labels(query.lang)])
+    const [{ rows, count }, labels] = await Promise.all([
+      this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize),
+      this.labels(query.lang),
+    ])
     return {
       list: rows.map((row) => this.presentListItem(row, labels, query.lang)),
       count,

@@ -31,7 +31,16 @@ export class CaptchaService {
   /** A new challenge for unTime (replacing any earlier one), as an SVG image. */
   async issue(unTime: string): Promise<string> {
     const svgCaptcha = await loadSvgCaptcha()
-    const captcha = svgCaptcha.create({ size: 4, charPreset: CHARSET, noise: 3, color: true, width: 120, height: 40, fontSize: 48, background: '#f4f6f8' })
+    const captcha = svgCaptcha.create({
+      size: 4,
+      charPreset: CHARSET,
+      noise: 3,
+      color: true,
+      width: 120,
+      height: 40,
+      fontSize: 48,
+      background: '#f4f6f8',
+    })
     // Expired rows go as new ones come, so the table holds at most one TTL's worth of challenges.
     await this.sequelize.query(`DELETE FROM captcha_challenge WHERE expires_at < now()`)
     await this.sequelize.query(
@@ -46,9 +55,9 @@ export class CaptchaService {
   async consume(unTime: string | undefined, code: string): Promise<boolean> {
     const rows = unTime
       ? await this.sequelize.query<{ answerHash: string; live: boolean }>(
-        `DELETE FROM captcha_challenge WHERE un_time = $1 RETURNING answer_hash AS "answerHash", expires_at > now() AS live`,
-        { bind: [unTime], type: QueryTypes.SELECT },
-      )
+          `DELETE FROM captcha_challenge WHERE un_time = $1 RETURNING answer_hash AS "answerHash", expires_at > now() AS live`,
+          { bind: [unTime], type: QueryTypes.SELECT },
+        )
       : []
     if (this.options.testCode && safeEqual(code, this.options.testCode)) return true
     const challenge = rows[0]

@@ -73,37 +73,53 @@ export class CustomerInfoService {
     const siteName = await this.notice.configs.siteName('zh-CN')
     // The request and the staff's notice of it commit together.
     return this.sequelize.transaction(async (transaction) => {
-      const row = await this.models.CustomerInfo.create({
-        type: form.type,
-        version: versionApplies(form, lang) ? (form.version ?? null) : null,
-        // The rules above guarantee the required fields are present.
-        companyName: form.companyName as string,
-        addr: form.addr ?? '',
-        email: form.email as string,
-        contact: form.contact as string,
-        name: form.name as string,
-        demand: form.demand as string,
-        reportId: input.reportId ?? null,
-        reportPrice: input.reportPrice ?? null,
-        lang,
-        clientIp: ip ? ip.slice(0, 64) : null,
-      }, { transaction })
+      const row = await this.models.CustomerInfo.create(
+        {
+          type: form.type,
+          version: versionApplies(form, lang) ? (form.version ?? null) : null,
+          // The rules above guarantee the required fields are present.
+          companyName: form.companyName as string,
+          addr: form.addr ?? '',
+          email: form.email as string,
+          contact: form.contact as string,
+          name: form.name as string,
+          demand: form.demand as string,
+          reportId: input.reportId ?? null,
+          reportPrice: input.reportPrice ?? null,
+          lang,
+          clientIp: ip ? ip.slice(0, 64) : null,
+        },
+        { transaction },
+      )
       const id = String(row.id)
       const content = customerRequestMail(siteName, {
-        id, type: form.type, lang, companyName: row.companyName, addr: row.addr, email: row.email, contact: row.contact, name: row.name,
-        demand: row.demand, version: row.version, reportTitle, reportPrice: input.reportPrice,
+        id,
+        type: form.type,
+        lang,
+        companyName: row.companyName,
+        addr: row.addr,
+        email: row.email,
+        contact: row.contact,
+        name: row.name,
+        demand: row.demand,
+        version: row.version,
+        reportTitle,
+        reportPrice: input.reportPrice,
       })
-      await this.notice.mails.enqueue({ kind: 'staff-notice', reference: id, to: this.notice.staffEmail, content, secret: false }, transaction)
+      await this.notice.mails.enqueue(
+        { kind: 'staff-notice', reference: id, to: this.notice.staffEmail, content, secret: false },
+        transaction,
+      )
       return { id }
     })
   }
 
   /** The title of a published report of either language: the request may come from either edition's page. */
   private async reportTitle(id: string): Promise<string | undefined> {
-    const rows = await this.sequelize.query<{ title: string }>(
-      `SELECT r.title FROM research_report r WHERE r.id = $1 AND r.status = '0'`,
-      { bind: [id], type: QueryTypes.SELECT },
-    )
+    const rows = await this.sequelize.query<{ title: string }>(`SELECT r.title FROM research_report r WHERE r.id = $1 AND r.status = '0'`, {
+      bind: [id],
+      type: QueryTypes.SELECT,
+    })
     return rows[0]?.title
   }
 }
@@ -116,9 +132,14 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('customerInfo', new CustomerInfoService(app.db.sequelize, app.db.models, {
-      mails: app.mails, configs: app.configs, staffEmail: app.config.STAFF_EMAIL,
-    }))
+    app.decorate(
+      'customerInfo',
+      new CustomerInfoService(app.db.sequelize, app.db.models, {
+        mails: app.mails,
+        configs: app.configs,
+        staffEmail: app.config.STAFF_EMAIL,
+      }),
+    )
   },
   { name: 'customer-info-service', dependencies: ['db', 'mail-service', 'config-service'] },
 )

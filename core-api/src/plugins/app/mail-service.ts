@@ -73,9 +73,18 @@ export class MailService {
       `INSERT INTO outgoing_mail (kind, reference, recipient, subject, body_text, body_html, message_id, secret)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
       {
-        bind: [mail.kind, mail.reference.slice(0, 64), mail.to.slice(0, 320), mail.content.subject.slice(0, 500), mail.content.text, mail.content.html,
-          `<${randomUUID()}@${this.domain}>`, mail.secret],
-        type: QueryTypes.SELECT, transaction,
+        bind: [
+          mail.kind,
+          mail.reference.slice(0, 64),
+          mail.to.slice(0, 320),
+          mail.content.subject.slice(0, 500),
+          mail.content.text,
+          mail.content.html,
+          `<${randomUUID()}@${this.domain}>`,
+          mail.secret,
+        ],
+        type: QueryTypes.SELECT,
+        transaction,
       },
     )
     await this.deps.jobs.send(MAIL_QUEUE, { mailId: row!.id }, { transaction })
@@ -97,7 +106,8 @@ export class MailService {
     )
     if (!mail) {
       const [current] = await sequelize.query<{ sent: boolean; rejected: boolean }>(
-        `SELECT sent_at IS NOT NULL AS sent, rejected_at IS NOT NULL AS rejected FROM outgoing_mail WHERE id = $1`, { bind: [mailId], type: QueryTypes.SELECT },
+        `SELECT sent_at IS NOT NULL AS sent, rejected_at IS NOT NULL AS rejected FROM outgoing_mail WHERE id = $1`,
+        { bind: [mailId], type: QueryTypes.SELECT },
       )
       if (!current || current.sent) return 'already-sent'
       if (current.rejected) return 'rejected'
@@ -105,7 +115,13 @@ export class MailService {
       throw new Error(`mail ${mailId} is being sent by another worker`)
     }
     try {
-      const sent = await mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text ?? '', html: mail.html ?? '', messageId: mail.messageId })
+      const sent = await mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text ?? '',
+        html: mail.html ?? '',
+        messageId: mail.messageId,
+      })
       log.info({ mailId, kind: mail.kind, reference: mail.reference, messageId: mail.messageId, outbox: sent.outboxPath }, 'mail sent')
     } catch (error) {
       const permanent = isPermanent(error)
@@ -140,7 +156,11 @@ export class MailService {
          FROM outgoing_mail WHERE sent_at IS NULL`,
       { type: QueryTypes.SELECT },
     )
-    return { unsent: row?.unsent ?? 0, rejected: row?.rejected ?? 0, oldestUnsentSeconds: row?.oldest === null || row?.oldest === undefined ? null : Math.round(row.oldest) }
+    return {
+      unsent: row?.unsent ?? 0,
+      rejected: row?.rejected ?? 0,
+      oldestUnsentSeconds: row?.oldest === null || row?.oldest === undefined ? null : Math.round(row.oldest),
+    }
   }
 }
 

@@ -128,7 +128,10 @@ export class NewsService {
   }
 
   async pageList(query: NewsListQuery) {
-    const [{ rows, count }, labels] = await Promise.all([this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize), this.labels(query.lang)])
+    const [{ rows, count }, labels] = await Promise.all([
+      this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize),
+      this.labels(query.lang),
+    ])
     return {
       list: rows.map((row) => this.presentListItem(row, labels)),
       count,

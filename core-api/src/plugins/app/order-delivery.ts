@@ -40,7 +40,9 @@ export class OrderDelivery {
   async recipientOf(order: Pick<OrderRow, 'email' | 'userId'>, transaction: Transaction): Promise<string> {
     if (order.email) return order.email
     const [user] = await this.deps.sequelize.query<{ email: string }>(`SELECT email FROM website_user WHERE id = $1`, {
-      bind: [order.userId], type: QueryTypes.SELECT, transaction,
+      bind: [order.userId],
+      type: QueryTypes.SELECT,
+      transaction,
     })
     return user?.email ?? ''
   }
@@ -50,7 +52,10 @@ export class OrderDelivery {
     const token = randomToken()
     await this.deps.sequelize.query(
       `INSERT INTO download_link (token_hash, order_id, expires_at, max_downloads) VALUES ($1, $2, now() + make_interval(days => $3), $4)`,
-      { bind: [sha256Hex(token), orderId, this.deps.options.DOWNLOAD_LINK_DAYS, this.deps.options.DOWNLOAD_LINK_MAX], ...(transaction ? { transaction } : {}) },
+      {
+        bind: [sha256Hex(token), orderId, this.deps.options.DOWNLOAD_LINK_DAYS, this.deps.options.DOWNLOAD_LINK_MAX],
+        ...(transaction ? { transaction } : {}),
+      },
     )
     return `${this.deps.options.SITE_URL}/api/download/${token}`
   }
@@ -76,7 +81,13 @@ export class OrderDelivery {
   }
 
   /** The receipt (and the file's link) for the buyer, queued with the change that paid or delivered the order. */
-  async queuePaidMail(kind: OutgoingMail['kind'], order: OrderRow, link: string | undefined, siteName: string, transaction: Transaction): Promise<string | undefined> {
+  async queuePaidMail(
+    kind: OutgoingMail['kind'],
+    order: OrderRow,
+    link: string | undefined,
+    siteName: string,
+    transaction: Transaction,
+  ): Promise<string | undefined> {
     const to = await this.recipientOf(order, transaction)
     if (!to) {
       this.deps.log.warn({ orderNo: order.orderNo }, 'a paid order has no e-mail address; no confirmation sent')
@@ -84,8 +95,15 @@ export class OrderDelivery {
     }
     const edition = order.lang === 'en-US' ? '/en' : ''
     const content = orderPaidMail(order.lang, {
-      siteName, orderNo: order.orderNo, title: order.title, amount: order.amount, currency: order.currency, kind: order.kind,
-      downloadLink: link, downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`, hasFile: order.attachmentKey !== null,
+      siteName,
+      orderNo: order.orderNo,
+      title: order.title,
+      amount: order.amount,
+      currency: order.currency,
+      kind: order.kind,
+      downloadLink: link,
+      downloadsPage: `${this.deps.options.SITE_URL}${edition}/personalCenter/myDownload`,
+      hasFile: order.attachmentKey !== null,
     })
     return this.deps.mails.enqueue({ kind, reference: order.orderNo, to, content, secret: link !== undefined }, transaction)
   }
@@ -99,7 +117,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('orderDelivery', new OrderDelivery({ sequelize: app.db.sequelize, mails: app.mails, configs: app.configs, log: app.log, options: app.config }))
+    app.decorate(
+      'orderDelivery',
+      new OrderDelivery({ sequelize: app.db.sequelize, mails: app.mails, configs: app.configs, log: app.log, options: app.config }),
+    )
   },
   { name: 'order-delivery', dependencies: ['db', 'mail-service', 'config-service'] },
 )

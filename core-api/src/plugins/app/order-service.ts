@@ -75,7 +75,10 @@ export class OrderService {
 
   /** One order of the user by its number, of either kind (the pay-back page polls it). */
   async byOrderNo(userId: string, orderNo: string) {
-    const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 AND o.user_id = $2`, [orderNo, userId])
+    const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 AND o.user_id = $2`, [
+      orderNo,
+      userId,
+    ])
     if (!order) throw new AppError('ORDER_EMPTY')
     return presentOrder(order)
   }
@@ -91,16 +94,38 @@ export class OrderService {
   }
 
   private async insertOrder(values: {
-    kind: OrderKind; userId: string; productId: string; lang: Lang; title: string; amount: number; currency: string
-    edition?: string; licence?: string; email?: string; payMethod?: PayMethod
+    kind: OrderKind
+    userId: string
+    productId: string
+    lang: Lang
+    title: string
+    amount: number
+    currency: string
+    edition?: string
+    licence?: string
+    email?: string
+    payMethod?: PayMethod
   }): Promise<OrderRow> {
     try {
       const [order] = await this.select<OrderRow>(
         `INSERT INTO website_order AS o (order_no, kind, user_id, product_id, lang, title, edition, licence, email, amount, currency, pay_method, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + make_interval(mins => $13))
          RETURNING ${ORDER_COLUMNS}`,
-        [newOrderNo(values.kind), values.kind, values.userId, values.productId, values.lang, values.title.slice(0, 500), values.edition ?? null,
-          values.licence ?? null, values.email ?? null, values.amount, values.currency, values.payMethod ?? null, this.deps.options.ORDER_TTL_MINUTES],
+        [
+          newOrderNo(values.kind),
+          values.kind,
+          values.userId,
+          values.productId,
+          values.lang,
+          values.title.slice(0, 500),
+          values.edition ?? null,
+          values.licence ?? null,
+          values.email ?? null,
+          values.amount,
+          values.currency,
+          values.payMethod ?? null,
+          this.deps.options.ORDER_TTL_MINUTES,
+        ],
       )
       return order!
     } catch (error) {
@@ -111,7 +136,11 @@ export class OrderService {
   }
 
   private async assertNoUnpaid(userId: string, kind: OrderKind, productId: string) {
-    const rows = await this.select(`SELECT 1 FROM website_order WHERE user_id = $1 AND kind = $2 AND product_id = $3 AND status = '0'`, [userId, kind, productId])
+    const rows = await this.select(`SELECT 1 FROM website_order WHERE user_id = $1 AND kind = $2 AND product_id = $3 AND status = '0'`, [
+      userId,
+      kind,
+      productId,
+    ])
     if (rows.length > 0) throw new AppError('UNPAID_ORDER_EXISTS')
   }
 
@@ -129,10 +158,15 @@ export class OrderService {
     const edition = order.lang === 'en-US' ? '/en' : ''
     try {
       const start = await provider.start({
-        orderNo: order.orderNo, amount: order.amount, currency: order.currency, subject: order.title, method,
+        orderNo: order.orderNo,
+        amount: order.amount,
+        currency: order.currency,
+        subject: order.title,
+        method,
         notifyUrl: this.deps.options.PAYMENT_NOTIFY_URL,
         returnUrl: `${this.deps.options.SITE_URL}${edition}/personalCenter/payBack?orderNo=${encodeURIComponent(order.orderNo)}`,
-        clientIp: client.ip, expiresAt: order.expiresAt,
+        clientIp: client.ip,
+        expiresAt: order.expiresAt,
       })
       return { payMethod: method, orderPayUrl: start.payUrl, id: order.id, orderNo: order.orderNo }
     } catch (error) {
@@ -143,7 +177,12 @@ export class OrderService {
   }
 
   /** Bulletin checkout: by researchBriefReportId a new order, by id the user's unpaid one. */
-  async payBrief(userId: string, lang: Lang, input: PayInput & { id?: string | undefined; researchBriefReportId?: string | undefined }, client: ClientContext) {
+  async payBrief(
+    userId: string,
+    lang: Lang,
+    input: PayInput & { id?: string | undefined; researchBriefReportId?: string | undefined },
+    client: ClientContext,
+  ) {
     const method = this.payMethodOf(input)
     if (input.id) {
       const order = await this.owned(userId, 'brief', input.id)
@@ -160,22 +199,39 @@ export class OrderService {
     if (!bulletin || !amount) throw new AppError('REPORT_EMPTY')
     await this.assertNoUnpaid(userId, 'brief', bulletin.id)
     this.assertAmount(input, amount)
-    const order = await this.insertOrder({ kind: 'brief', userId, productId: bulletin.id, lang, title: bulletin.title, amount, currency: currencyFor(lang), payMethod: method })
+    const order = await this.insertOrder({
+      kind: 'brief',
+      userId,
+      productId: bulletin.id,
+      lang,
+      title: bulletin.title,
+      amount,
+      currency: currencyFor(lang),
+      payMethod: method,
+    })
     try {
       return await this.startPayment(order, method, client)
     } catch (error) {
       // A payment that never started leaves no unpaid order to block the next attempt.
       if (error instanceof AppError && error.key === 'PAYMENT_PROVIDER_FAILED') {
-        await this.deps.sequelize.query(`UPDATE website_order SET status = '3', closed_reason = 'start-failed', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0'`, { bind: [order.id] })
+        await this.deps.sequelize.query(
+          `UPDATE website_order SET status = '3', closed_reason = 'start-failed', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0'`,
+          { bind: [order.id] },
+        )
       }
       throw error
     }
   }
 
   /** A research report order, priced by the server from edition × licence. */
-  async saveResearch(userId: string, lang: Lang, input: { reportId: string; edition: Edition; licence: Licence; email?: string | undefined }) {
+  async saveResearch(
+    userId: string,
+    lang: Lang,
+    input: { reportId: string; edition: Edition; licence: Licence; email?: string | undefined },
+  ) {
     const [report] = await this.select<{ id: string; title: string }>(
-      `SELECT id::text, title FROM research_report WHERE id = $1 AND lang = $2 AND status = '0'`, [input.reportId, lang],
+      `SELECT id::text, title FROM research_report WHERE id = $1 AND lang = $2 AND status = '0'`,
+      [input.reportId, lang],
     )
     const price = report ? await this.deps.reports.priceOf(lang, report.id, input.edition, input.licence) : undefined
     const amount = price === undefined ? undefined : toMinorUnits(price)
@@ -183,7 +239,18 @@ export class OrderService {
     const email = input.email?.trim() || (await this.accountEmail(userId))
     if (!isValidEmail(email)) throw invalid(CUSTOMER_MESSAGES.emailFormat['zh-CN'], CUSTOMER_MESSAGES.emailFormat['en-US'])
     await this.assertNoUnpaid(userId, 'research', report.id)
-    const order = await this.insertOrder({ kind: 'research', userId, productId: report.id, lang, title: report.title, amount, currency: currencyFor(lang), edition: input.edition, licence: input.licence, email })
+    const order = await this.insertOrder({
+      kind: 'research',
+      userId,
+      productId: report.id,
+      lang,
+      title: report.title,
+      amount,
+      currency: currencyFor(lang),
+      edition: input.edition,
+      licence: input.licence,
+      email,
+    })
     return presentOrder(order)
   }
 
@@ -206,11 +273,13 @@ export class OrderService {
     const order = await this.owned(userId, 'research', input.id)
     const email = input.email?.trim() ?? ''
     if (!email) throw invalid(CUSTOMER_MESSAGES.emailRequired['zh-CN'], CUSTOMER_MESSAGES.emailRequired['en-US'])
-    if (input.confirmEmail !== undefined && input.confirmEmail.trim() !== email) throw invalid('两次输入的邮箱地址不一致。', 'The email addresses are inconsistent.')
+    if (input.confirmEmail !== undefined && input.confirmEmail.trim() !== email)
+      throw invalid('两次输入的邮箱地址不一致。', 'The email addresses are inconsistent.')
     if (!isValidEmail(email)) throw invalid(CUSTOMER_MESSAGES.emailFormat['zh-CN'], CUSTOMER_MESSAGES.emailFormat['en-US'])
     if (order.status !== ORDER_STATUS.unpaid) throw new AppError('ORDER_NOT_UNPAID')
     const [updated] = await this.select<OrderRow>(
-      `UPDATE website_order o SET email = $2, updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${ORDER_COLUMNS}`, [order.id, email],
+      `UPDATE website_order o SET email = $2, updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${ORDER_COLUMNS}`,
+      [order.id, email],
     )
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
     return presentOrder(updated)
@@ -219,9 +288,15 @@ export class OrderService {
   async list(userId: string, kind: OrderKind, query: { pageNo: number; pageSize: number; status?: string | undefined }) {
     const where = `o.user_id = $1 AND o.kind = $2 AND ($3::text IS NULL OR o.status = $3)`
     const [rows, [total]] = await Promise.all([
-      this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
-        [userId, kind, query.status ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize]),
-      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM website_order o WHERE ${where}`, [userId, kind, query.status ?? null]),
+      this.select<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5`,
+        [userId, kind, query.status ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize],
+      ),
+      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM website_order o WHERE ${where}`, [
+        userId,
+        kind,
+        query.status ?? null,
+      ]),
     ])
     return { list: rows.map(presentOrder), count: total?.count ?? 0, pageNo: query.pageNo, pageSize: query.pageSize }
   }
@@ -232,7 +307,8 @@ export class OrderService {
     const updated = await this.deps.sequelize.transaction(async (transaction) => {
       const [row] = await this.select<OrderRow>(
         `UPDATE website_order o SET status = '2', closed_reason = 'cancelled', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0' RETURNING ${ORDER_COLUMNS}`,
-        [order.id], transaction,
+        [order.id],
+        transaction,
       )
       if (row) await this.deps.cases.queueCloses(row.id, transaction, `buyer:${userId}`)
       return row
@@ -254,7 +330,9 @@ export class OrderService {
     ])
     return {
       list: rows.map((row) => ({ ...presentOrder(row), fileName: row.attachmentName ?? '', downloads: row.downloads })),
-      count: total?.count ?? 0, pageNo: query.pageNo, pageSize: query.pageSize,
+      count: total?.count ?? 0,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
     }
   }
 
@@ -295,7 +373,13 @@ export class OrderService {
     return counted.length > 0
   }
 
-  async logDownload(entry: { userId: string | null; orderId: string; via: 'session' | 'link'; ip: string; range?: { start: number; end: number } | undefined }) {
+  async logDownload(entry: {
+    userId: string | null
+    orderId: string
+    via: 'session' | 'link'
+    ip: string
+    range?: { start: number; end: number } | undefined
+  }) {
     await this.deps.sequelize.query(
       `INSERT INTO download_log (user_id, order_id, via, client_ip, bytes_from, bytes_to) VALUES ($1, $2, $3, $4, $5, $6)`,
       { bind: [entry.userId, entry.orderId, entry.via, entry.ip.slice(0, 64), entry.range?.start ?? null, entry.range?.end ?? null] },
@@ -329,7 +413,13 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const orders = new OrderService({
-      sequelize: app.db.sequelize, reports: app.reports, payments: app.payments, delivery: app.orderDelivery, cases: app.paymentCases, log: app.log, options: app.config,
+      sequelize: app.db.sequelize,
+      reports: app.reports,
+      payments: app.payments,
+      delivery: app.orderDelivery,
+      cases: app.paymentCases,
+      log: app.log,
+      options: app.config,
     })
     app.decorate('orders', orders)
   },

@@ -27,13 +27,15 @@ export async function listCases(sequelize: Sequelize, state: CaseState, limit = 
     return select(
       `SELECT o.order_no AS "orderNo", c.provider, c.state, NULL::int AS amount, NULL AS currency, NULL AS cause, c.attempts, c.last_error AS "lastError",
               NULL AS "requestedBy", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
-         FROM payment_close c JOIN website_order o ON o.id = c.order_id WHERE c.state IN ('pending', 'failed') ORDER BY c.created_at LIMIT $1`, [limit],
+         FROM payment_close c JOIN website_order o ON o.id = c.order_id WHERE c.state IN ('pending', 'failed') ORDER BY c.created_at LIMIT $1`,
+      [limit],
     )
   }
   const states = state === 'refunded' ? ['succeeded'] : ['pending', 'processing', 'failed']
   return select(
     `SELECT o.order_no AS "orderNo", r.provider, r.state, r.amount, r.currency, r.cause, r.attempts, r.last_error AS "lastError",
             r.requested_by AS "requestedBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt"
-       FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE r.state = ANY($1::text[]) ORDER BY r.created_at LIMIT $2`, [states, limit],
+       FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE r.state = ANY($1::text[]) ORDER BY r.created_at LIMIT $2`,
+    [states, limit],
   )
 }

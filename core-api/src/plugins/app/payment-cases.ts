@@ -87,13 +87,16 @@ export class PaymentCases {
 
   async audit(orderId: string, action: string, actor: Actor, detail: Record<string, unknown>, transaction?: Transaction): Promise<void> {
     await this.deps.sequelize.query(`INSERT INTO payment_audit (order_id, action, actor, detail) VALUES ($1, $2, $3, $4)`, {
-      bind: [orderId, action, actor.slice(0, 100), JSON.stringify(detail)], ...(transaction ? { transaction } : {}),
+      bind: [orderId, action, actor.slice(0, 100), JSON.stringify(detail)],
+      ...(transaction ? { transaction } : {}),
     })
   }
 
   /** Records that a payment is being started at a gateway, so the order's close reaches it. */
   async tradeStarted(orderId: string, provider: ProviderName): Promise<void> {
-    await this.deps.sequelize.query(`INSERT INTO payment_trade (order_id, provider) VALUES ($1, $2) ON CONFLICT DO NOTHING`, { bind: [orderId, provider] })
+    await this.deps.sequelize.query(`INSERT INTO payment_trade (order_id, provider) VALUES ($1, $2) ON CONFLICT DO NOTHING`, {
+      bind: [orderId, provider],
+    })
   }
 
   /** Queues the close of the order's trades (but the one at `except`), on the transaction that closed or paid the order. */
@@ -102,7 +105,8 @@ export class PaymentCases {
       `INSERT INTO payment_close (order_id, provider)
        SELECT order_id, provider FROM payment_trade WHERE order_id = $1 AND ($2::text IS NULL OR provider <> $2::text)
        ON CONFLICT (order_id, provider) DO NOTHING RETURNING id::text AS id, provider`,
-      [orderId, except ?? null], transaction,
+      [orderId, except ?? null],
+      transaction,
     )
     for (const close of closes) {
       await this.deps.jobs.send(CLOSE_QUEUE, { closeId: close.id }, { transaction })
@@ -115,10 +119,13 @@ export class PaymentCases {
   async runClose(closeId: string): Promise<string> {
     const [close] = await this.select<{ orderId: string; orderNo: string; currency: string; provider: ProviderName; state: string }>(
       `SELECT c.order_id::text AS "orderId", o.order_no AS "orderNo", o.currency, c.provider, c.state
-         FROM payment_close c JOIN website_order o ON o.id = c.order_id WHERE c.id = $1`, [closeId],
+         FROM payment_close c JOIN website_order o ON o.id = c.order_id WHERE c.id = $1`,
+      [closeId],
     )
     if (!close || close.state !== 'pending') return close?.state ?? 'gone'
-    await this.deps.sequelize.query(`UPDATE payment_close SET attempts = attempts + 1, updated_at = now() WHERE id = $1`, { bind: [closeId] })
+    await this.deps.sequelize.query(`UPDATE payment_close SET attempts = attempts + 1, updated_at = now() WHERE id = $1`, {
+      bind: [closeId],
+    })
     try {
       const provider = this.deps.payments.all().find((p) => p.name === close.provider)
       if (!provider) throw new ProviderError(`${close.provider} is not configured here`)
@@ -126,7 +133,13 @@ export class PaymentCases {
       let state: string = result.state
       if (result.state === 'paid') {
         const outcome = await this.settlePaid(
-          { orderNo: close.orderNo, provider: close.provider, providerTradeNo: result.providerTradeNo, amount: result.amount, currency: close.currency },
+          {
+            orderNo: close.orderNo,
+            provider: close.provider,
+            providerTradeNo: result.providerTradeNo,
+            amount: result.amount,
+            currency: close.currency,
+          },
           { paidBeforeClose: true },
         )
         state = 'paid'
@@ -134,7 +147,8 @@ export class PaymentCases {
       }
       await this.deps.sequelize.transaction(async (transaction) => {
         await this.deps.sequelize.query(
-          `UPDATE payment_close SET state = $2, last_error = NULL, finished_at = now(), updated_at = now() WHERE id = $1`, { bind: [closeId, state], transaction },
+          `UPDATE payment_close SET state = $2, last_error = NULL, finished_at = now(), updated_at = now() WHERE id = $1`,
+          { bind: [closeId, state], transaction },
         )
         await this.audit(close.orderId, 'closed', 'system', { provider: close.provider, result: state }, transaction)
       })
@@ -156,7 +170,11 @@ export class PaymentCases {
   async settlePaid(report: PaidReport, options: { paidBeforeClose?: boolean } = {}): Promise<SettleOutcome> {
     const siteNames = await this.deps.delivery.siteNames()
     return this.deps.sequelize.transaction(async (transaction) => {
-      const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 FOR UPDATE`, [report.orderNo], transaction)
+      const [order] = await this.select<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 FOR UPDATE`,
+        [report.orderNo],
+        transaction,
+      )
       if (!order) return 'unknown-order'
       if (order.status === ORDER_STATUS.paid && order.providerTradeNo === report.providerTradeNo) return 'duplicate'
       if (order.amount !== report.amount || order.currency !== report.currency) return 'amount-mismatch'
@@ -176,10 +194,22 @@ export class PaymentCases {
         const others = await this.select<{ id: string }>(
           `UPDATE website_order SET status = '2', closed_reason = 'cancelled', closed_at = now(), updated_at = now()
             WHERE user_id = $1 AND kind = $2 AND product_id = $3 AND status = '0' RETURNING id::text AS id`,
-          [order.userId, order.kind, order.productId], transaction,
+          [order.userId, order.kind, order.productId],
+          transaction,
         )
         for (const other of others) await this.queueCloses(other.id, transaction, 'system')
-        await this.audit(order.id, 'revived', 'system', { provider: report.provider, providerTradeNo: report.providerTradeNo, closedReason: order.closedReason, paidBeforeClose: Boolean(options.paidBeforeClose) }, transaction)
+        await this.audit(
+          order.id,
+          'revived',
+          'system',
+          {
+            provider: report.provider,
+            providerTradeNo: report.providerTradeNo,
+            closedReason: order.closedReason,
+            paidBeforeClose: Boolean(options.paidBeforeClose),
+          },
+          transaction,
+        )
         return 'revived'
       }
       await this.queueRefund(order, report, 'late-payment', 'system', transaction)
@@ -196,7 +226,8 @@ export class PaymentCases {
   private async paidElsewhere(order: OrderRow, transaction: Transaction): Promise<boolean> {
     const rows = await this.select(
       `SELECT 1 FROM website_order WHERE user_id = $1 AND kind = $2 AND product_id = $3 AND status = '1' AND id <> $4 LIMIT 1`,
-      [order.userId, order.kind, order.productId, order.id], transaction,
+      [order.userId, order.kind, order.productId, order.id],
+      transaction,
     )
     return rows.length > 0
   }
@@ -205,7 +236,8 @@ export class PaymentCases {
     const [paid] = await this.select<OrderRow>(
       `UPDATE website_order o SET status = '1', paid_at = now(), provider = $2, provider_trade_no = $3, closed_at = NULL, closed_reason = NULL, updated_at = now()
         WHERE o.id = $1 AND o.status <> '1' RETURNING ${ORDER_COLUMNS}`,
-      [order.id, report.provider, report.providerTradeNo.slice(0, 64)], transaction,
+      [order.id, report.provider, report.providerTradeNo.slice(0, 64)],
+      transaction,
     )
     await this.deps.delivery.deliverPaid(paid!, siteNames, transaction)
     // A trade left open at the other gateway could take a second payment.
@@ -213,20 +245,46 @@ export class PaymentCases {
   }
 
   /** Records a refund of the trade and queues it; a trade is refunded once, however often it is reported. */
-  private async queueRefund(order: OrderRow, report: PaidReport, cause: RefundCause, actor: Actor, transaction: Transaction, reason = REFUND_REASONS[cause]) {
+  private async queueRefund(
+    order: OrderRow,
+    report: PaidReport,
+    cause: RefundCause,
+    actor: Actor,
+    transaction: Transaction,
+    reason = REFUND_REASONS[cause],
+  ) {
     // Derived from the trade, so even a refund recorded twice is one refund at the gateway.
     const refundNo = `RF${sha256Hex(`${report.provider}:${report.providerTradeNo}`).slice(0, 30).toUpperCase()}`
     const [refund] = await this.select<{ id: string }>(
       `INSERT INTO payment_refund (refund_no, order_id, provider, provider_trade_no, amount, currency, cause, reason, requested_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider, provider_trade_no) DO NOTHING RETURNING id::text AS id`,
-      [refundNo, order.id, report.provider, report.providerTradeNo.slice(0, 64), report.amount, report.currency, cause, reason.slice(0, 500), actor.slice(0, 100)],
+      [
+        refundNo,
+        order.id,
+        report.provider,
+        report.providerTradeNo.slice(0, 64),
+        report.amount,
+        report.currency,
+        cause,
+        reason.slice(0, 500),
+        actor.slice(0, 100),
+      ],
       transaction,
     )
     if (!refund) return undefined
     await this.deps.jobs.send(REFUND_QUEUE, { refundId: refund.id }, { transaction })
-    await this.audit(order.id, 'refund-queued', actor, { refundNo, cause, provider: report.provider, providerTradeNo: report.providerTradeNo, amount: report.amount }, transaction)
+    await this.audit(
+      order.id,
+      'refund-queued',
+      actor,
+      { refundNo, cause, provider: report.provider, providerTradeNo: report.providerTradeNo, amount: report.amount },
+      transaction,
+    )
     if (cause !== 'staff') {
-      this.deps.log.warn({ orderNo: order.orderNo, provider: report.provider, providerTradeNo: report.providerTradeNo, cause }, 'money taken for an order that cannot take it; refunding')
+      this.deps.log.warn(
+        { orderNo: order.orderNo, provider: report.provider, providerTradeNo: report.providerTradeNo, cause },
+        'money taken for an order that cannot take it; refunding',
+      )
     }
     return refundNo
   }
@@ -234,20 +292,30 @@ export class PaymentCases {
   /** The refund job: asks the gateway to return the money (or, once accepted, how it went). */
   async runRefund(refundId: string): Promise<string> {
     const [refund] = await this.select<RefundRow & { orderNo: string; total: number }>(
-      `SELECT ${REFUND_COLUMNS}, o.order_no AS "orderNo", o.amount AS total FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE r.id = $1`, [refundId],
+      `SELECT ${REFUND_COLUMNS}, o.order_no AS "orderNo", o.amount AS total FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE r.id = $1`,
+      [refundId],
     )
     if (!refund || refund.state === 'succeeded' || refund.state === 'failed') return refund?.state ?? 'gone'
-    await this.deps.sequelize.query(`UPDATE payment_refund SET attempts = attempts + 1, updated_at = now() WHERE id = $1`, { bind: [refundId] })
+    await this.deps.sequelize.query(`UPDATE payment_refund SET attempts = attempts + 1, updated_at = now() WHERE id = $1`, {
+      bind: [refundId],
+    })
     let result: RefundResult | { state: 'unknown' }
     try {
       const provider = this.deps.payments.all().find((p) => p.name === refund.provider)
       if (!provider) throw new ProviderError(`${refund.provider} is not configured here`)
-      result = refund.state === 'processing'
-        ? await provider.queryRefund(refund.refundNo, refund.orderNo)
-        : await provider.refund({
-          orderNo: refund.orderNo, providerTradeNo: refund.providerTradeNo, refundNo: refund.refundNo, amount: refund.amount,
-          total: refund.amount, currency: refund.currency, reason: refund.reason.slice(0, 80), notifyUrl: this.deps.options.PAYMENT_NOTIFY_URL,
-        })
+      result =
+        refund.state === 'processing'
+          ? await provider.queryRefund(refund.refundNo, refund.orderNo)
+          : await provider.refund({
+              orderNo: refund.orderNo,
+              providerTradeNo: refund.providerTradeNo,
+              refundNo: refund.refundNo,
+              amount: refund.amount,
+              total: refund.amount,
+              currency: refund.currency,
+              reason: refund.reason.slice(0, 80),
+              notifyUrl: this.deps.options.PAYMENT_NOTIFY_URL,
+            })
     } catch (error) {
       await this.deps.sequelize.query(`UPDATE payment_refund SET last_error = $2, updated_at = now() WHERE id = $1`, {
         bind: [refundId, String((error as Error).message ?? error).slice(0, 1000)],
@@ -258,7 +326,10 @@ export class PaymentCases {
     if (result.state === 'unknown') throw new ProviderError(`the gateway knows no refund ${refund.refundNo}`)
     return this.finishRefund(refundId, result).catch(async (error: unknown) => {
       // The gateway has answered; what failed is ours (the database): the retry asks the gateway again, idempotently.
-      this.deps.log.error({ err: error, refundNo: refund.refundNo }, 'a refund the gateway answered could not be recorded; it will be retried')
+      this.deps.log.error(
+        { err: error, refundNo: refund.refundNo },
+        'a refund the gateway answered could not be recorded; it will be retried',
+      )
       throw error
     })
   }
@@ -278,42 +349,73 @@ export class PaymentCases {
         `UPDATE payment_refund r SET state = $2::text, provider_refund_no = COALESCE($3::text, r.provider_refund_no), last_error = $4::text,
                 refunded_at = CASE WHEN $2::text = 'succeeded' THEN now() END, updated_at = now()
           WHERE r.id = $1 AND r.state IN ('pending', 'processing') RETURNING ${REFUND_COLUMNS}`,
-        [refundId, result.state, result.state === 'succeeded' ? result.providerRefundNo.slice(0, 64) : null, result.state === 'failed' ? result.reason.slice(0, 1000) : null],
+        [
+          refundId,
+          result.state,
+          result.state === 'succeeded' ? result.providerRefundNo.slice(0, 64) : null,
+          result.state === 'failed' ? result.reason.slice(0, 1000) : null,
+        ],
         transaction,
       )
       if (!refund) return 'unchanged'
       if (result.state === 'failed') {
-        this.deps.log.error({ refundNo: refund.refundNo, provider: refund.provider, reason: result.reason }, 'the gateway refused a refund: staff must return the money another way')
+        this.deps.log.error(
+          { refundNo: refund.refundNo, provider: refund.provider, reason: result.reason },
+          'the gateway refused a refund: staff must return the money another way',
+        )
         await this.audit(refund.orderId, 'refund-failed', 'system', { refundNo: refund.refundNo, reason: result.reason }, transaction)
         return 'failed'
       }
-      const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.id = $1`, [refund.orderId], transaction)
+      const [order] = await this.select<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.id = $1`,
+        [refund.orderId],
+        transaction,
+      )
       const to = await this.deps.delivery.recipientOf(order!, transaction)
       if (to) {
         const content = paymentReturnedMail(order!.lang, {
-          siteName: siteNames[order!.lang], orderNo: order!.orderNo, title: order!.title, amount: refund.amount, currency: refund.currency, cause: refund.cause, reason: refund.reason,
+          siteName: siteNames[order!.lang],
+          orderNo: order!.orderNo,
+          title: order!.title,
+          amount: refund.amount,
+          currency: refund.currency,
+          cause: refund.cause,
+          reason: refund.reason,
         })
         await this.deps.mails.enqueue({ kind: 'payment-returned', reference: order!.orderNo, to, content, secret: false }, transaction)
       }
-      await this.audit(refund.orderId, 'refunded', 'system', { refundNo: refund.refundNo, amount: refund.amount, cause: refund.cause }, transaction)
+      await this.audit(
+        refund.orderId,
+        'refunded',
+        'system',
+        { refundNo: refund.refundNo, amount: refund.amount, cause: refund.cause },
+        transaction,
+      )
       return 'succeeded'
     })
   }
 
   /** A gateway's refund notification (WeChat's REFUND.*). */
   async applyRefundNotification(provider: ProviderName, notification: VerifiedRefundNotification): Promise<string> {
-    const [refund] = await this.select<{ id: string }>(`SELECT id::text AS id FROM payment_refund WHERE refund_no = $1 AND provider = $2`, [notification.refundNo, provider])
+    const [refund] = await this.select<{ id: string }>(`SELECT id::text AS id FROM payment_refund WHERE refund_no = $1 AND provider = $2`, [
+      notification.refundNo,
+      provider,
+    ])
     if (!refund) return 'unknown-refund'
-    const outcome = await this.finishRefund(refund.id, notification.state === 'failed'
-      ? { state: 'failed', reason: 'the gateway closed the refund' }
-      : { state: notification.state, providerRefundNo: notification.providerRefundNo })
+    const outcome = await this.finishRefund(
+      refund.id,
+      notification.state === 'failed'
+        ? { state: 'failed', reason: 'the gateway closed the refund' }
+        : { state: notification.state, providerRefundNo: notification.providerRefundNo },
+    )
     return `refund-${outcome}`
   }
 
   /** Refunds accepted but not yet reported done (a notification lost): asked about, as the reconciliation asks about payments. */
   async reconcileRefunds(): Promise<number> {
     const waiting = await this.select<{ id: string }>(
-      `SELECT id::text AS id FROM payment_refund WHERE state = 'processing' AND updated_at < now() - interval '2 minutes' ORDER BY updated_at LIMIT 50`, [],
+      `SELECT id::text AS id FROM payment_refund WHERE state = 'processing' AND updated_at < now() - interval '2 minutes' ORDER BY updated_at LIMIT 50`,
+      [],
     )
     let finished = 0
     for (const { id } of waiting) {
@@ -334,16 +436,32 @@ export class PaymentCases {
   async staffRefund(orderNo: string, reason: string, actor: Actor): Promise<{ refundNo: string }> {
     if (reason.trim() === '') throw new Error('a reason is required')
     return this.deps.sequelize.transaction(async (transaction) => {
-      const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 FOR UPDATE`, [orderNo], transaction)
+      const [order] = await this.select<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.order_no = $1 FOR UPDATE`,
+        [orderNo],
+        transaction,
+      )
       if (!order) throw new AppError('ORDER_EMPTY')
       if (order.status !== ORDER_STATUS.paid || !order.provider || !order.providerTradeNo) throw new AppError('ORDER_NOT_PAID')
       await this.deps.sequelize.query(
-        `UPDATE website_order SET status = '2', closed_reason = 'refunded', closed_at = now(), updated_at = now() WHERE id = $1`, { bind: [order.id], transaction },
+        `UPDATE website_order SET status = '2', closed_reason = 'refunded', closed_at = now(), updated_at = now() WHERE id = $1`,
+        { bind: [order.id], transaction },
       )
       await this.deps.sequelize.query(`DELETE FROM download_link WHERE order_id = $1`, { bind: [order.id], transaction })
-      const refundNo = await this.queueRefund(order, {
-        orderNo, provider: order.provider as ProviderName, providerTradeNo: order.providerTradeNo, amount: order.amount, currency: order.currency,
-      }, 'staff', actor, transaction, reason.trim())
+      const refundNo = await this.queueRefund(
+        order,
+        {
+          orderNo,
+          provider: order.provider as ProviderName,
+          providerTradeNo: order.providerTradeNo,
+          amount: order.amount,
+          currency: order.currency,
+        },
+        'staff',
+        actor,
+        transaction,
+        reason.trim(),
+      )
       if (!refundNo) throw new Error(`the trade of ${orderNo} has been refunded already`)
       await this.audit(order.id, 'staff-refund', actor, { reason: reason.trim() }, transaction)
       return { refundNo }
@@ -360,14 +478,30 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const cases = new PaymentCases({
-      sequelize: app.db.sequelize, jobs: app.jobs, payments: app.payments, delivery: app.orderDelivery, mails: app.mails, log: app.log, options: app.config,
+      sequelize: app.db.sequelize,
+      jobs: app.jobs,
+      payments: app.payments,
+      delivery: app.orderDelivery,
+      mails: app.mails,
+      log: app.log,
+      options: app.config,
     })
     app.decorate('paymentCases', cases)
-    const retries = { policy: 'standard' as const, retryLimit: 10, retryDelay: app.config.PAYMENT_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: 120 }
+    const retries = {
+      policy: 'standard' as const,
+      retryLimit: 10,
+      retryDelay: app.config.PAYMENT_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    }
     await app.jobs.define(CLOSE_QUEUE, retries)
     await app.jobs.define(REFUND_QUEUE, retries)
-    await app.jobs.work<{ closeId: string }>(CLOSE_QUEUE, async ({ closeId }) => { await cases.runClose(closeId) })
-    await app.jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => { await cases.runRefund(refundId) })
+    await app.jobs.work<{ closeId: string }>(CLOSE_QUEUE, async ({ closeId }) => {
+      await cases.runClose(closeId)
+    })
+    await app.jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => {
+      await cases.runRefund(refundId)
+    })
   },
   { name: 'payment-cases', dependencies: ['db', 'job-queue', 'mail-service', 'payments', 'order-delivery'] },
 )

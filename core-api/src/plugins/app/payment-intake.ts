@@ -61,24 +61,44 @@ export class PaymentIntake {
         // The database is unreachable (or similar): refuse, so the provider
         // retries later, instead of answering a generic 500 envelope.
         outcome = 'error'
-        this.deps.log.error({ err: error, orderNo: verified.orderNo, provider: provider.name }, 'payment notification could not be applied; the provider will retry')
+        this.deps.log.error(
+          { err: error, orderNo: verified.orderNo, provider: provider.name },
+          'payment notification could not be applied; the provider will retry',
+        )
         return { ...provider.acknowledge(false), status: 503 }
       }
       if (outcome === 'amount-mismatch' || outcome === 'unknown-order') {
-        this.deps.log.error({ orderNo: verified.orderNo, provider: provider.name, providerTradeNo: verified.providerTradeNo, amount: verified.amount, outcome },
-          'a verified payment matches no order of ours: staff must look into it')
+        this.deps.log.error(
+          {
+            orderNo: verified.orderNo,
+            provider: provider.name,
+            providerTradeNo: verified.providerTradeNo,
+            amount: verified.amount,
+            outcome,
+          },
+          'a verified payment matches no order of ours: staff must look into it',
+        )
       }
       return provider.acknowledge(ACCEPTED_OUTCOMES.has(outcome))
     } finally {
-      await this.deps.sequelize.query(
-        `INSERT INTO payment_notification (provider, order_no, verified, outcome, raw_body) VALUES ($1, $2, $3, $4, $5)`,
-        { bind: [provider?.name ?? null, verified?.orderNo.slice(0, 32) ?? null, verified !== undefined, outcome, incoming.rawBody.slice(0, 20_000)] },
-      ).catch((error: unknown) => this.deps.log.error({ err: error }, 'could not record a payment notification'))
+      await this.deps.sequelize
+        .query(`INSERT INTO payment_notification (provider, order_no, verified, outcome, raw_body) VALUES ($1, $2, $3, $4, $5)`, {
+          bind: [
+            provider?.name ?? null,
+            verified?.orderNo.slice(0, 32) ?? null,
+            verified !== undefined,
+            outcome,
+            incoming.rawBody.slice(0, 20_000),
+          ],
+        })
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'could not record a payment notification'))
     }
   }
 
   /** Applies a verified provider report to its order; answers what happened. */
-  private async apply(report: Pick<VerifiedNotification, 'orderNo' | 'amount' | 'currency' | 'providerTradeNo' | 'outcome' | 'provider'>): Promise<string> {
+  private async apply(
+    report: Pick<VerifiedNotification, 'orderNo' | 'amount' | 'currency' | 'providerTradeNo' | 'outcome' | 'provider'>,
+  ): Promise<string> {
     if (report.outcome === 'pending') return 'pending'
     if (report.outcome === 'failed') {
       const failed = await this.select(
@@ -109,10 +129,24 @@ export class PaymentIntake {
       try {
         const result = await provider.query(order.orderNo)
         if (result.state === 'paid') {
-          const outcome = await this.apply({ orderNo: order.orderNo, amount: result.amount, currency: order.currency, providerTradeNo: result.providerTradeNo, outcome: 'paid', provider: provider.name })
+          const outcome = await this.apply({
+            orderNo: order.orderNo,
+            amount: result.amount,
+            currency: order.currency,
+            providerTradeNo: result.providerTradeNo,
+            outcome: 'paid',
+            provider: provider.name,
+          })
           if (outcome === 'paid') paid++
         } else if (result.state === 'failed') {
-          await this.apply({ orderNo: order.orderNo, amount: order.amount, currency: order.currency, providerTradeNo: '', outcome: 'failed', provider: provider.name })
+          await this.apply({
+            orderNo: order.orderNo,
+            amount: order.amount,
+            currency: order.currency,
+            providerTradeNo: '',
+            outcome: 'failed',
+            provider: provider.name,
+          })
         }
       } catch (error) {
         this.deps.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation query failed')
@@ -123,7 +157,8 @@ export class PaymentIntake {
       const rows = await this.select<{ id: string }>(
         `UPDATE website_order SET status = '2', closed_reason = 'expired', closed_at = now(), updated_at = now()
           WHERE id IN (SELECT id FROM website_order WHERE status = '0' AND expires_at < now() ORDER BY expires_at LIMIT 500) AND status = '0' RETURNING id::text AS id`,
-        [], transaction,
+        [],
+        transaction,
       )
       for (const row of rows) await this.deps.cases.queueCloses(row.id, transaction, 'system')
       return rows.length
@@ -141,7 +176,13 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const intake = new PaymentIntake({ sequelize: app.db.sequelize, payments: app.payments, cases: app.paymentCases, log: app.log, options: app.config })
+    const intake = new PaymentIntake({
+      sequelize: app.db.sequelize,
+      payments: app.payments,
+      cases: app.paymentCases,
+      log: app.log,
+      options: app.config,
+    })
     app.decorate('paymentIntake', intake)
     // One sweep at a time in the whole cluster, never piling up; a failed
     // sweep is not retried, the next one comes within the interval.

@@ -25,8 +25,15 @@ function alipayConfigured(config: Config): boolean {
 }
 
 function wechatConfigured(config: Config): boolean {
-  return Boolean(config.WECHATPAY_APP_ID && config.WECHATPAY_MCH_ID && config.WECHATPAY_PRIVATE_KEY && config.WECHATPAY_SERIAL
-    && config.WECHATPAY_PLATFORM_PUBLIC_KEY && config.WECHATPAY_PLATFORM_SERIAL && config.WECHATPAY_API_V3_KEY)
+  return Boolean(
+    config.WECHATPAY_APP_ID &&
+    config.WECHATPAY_MCH_ID &&
+    config.WECHATPAY_PRIVATE_KEY &&
+    config.WECHATPAY_SERIAL &&
+    config.WECHATPAY_PLATFORM_PUBLIC_KEY &&
+    config.WECHATPAY_PLATFORM_SERIAL &&
+    config.WECHATPAY_API_V3_KEY,
+  )
 }
 
 declare module 'fastify' {
@@ -42,24 +49,34 @@ export default fp(
       alipay: alipayConfigured(config) ? 'on' : 'off',
       wechatpay: wechatConfigured(config) ? 'on' : 'off',
     }
-    app.log.info({ payments: modes, gateways: { alipay: config.ALIPAY_GATEWAY || 'default', wechatpay: config.WECHATPAY_BASE_URL || 'default' } }, 'payment providers')
+    app.log.info(
+      { payments: modes, gateways: { alipay: config.ALIPAY_GATEWAY || 'default', wechatpay: config.WECHATPAY_BASE_URL || 'default' } },
+      'payment providers',
+    )
 
     const built = new Map<ProviderName, PaymentProvider>()
     const build = (name: ProviderName): PaymentProvider | undefined => {
       if (modes[name] === 'off') return undefined
       const cached = built.get(name)
       if (cached) return cached
-      const provider: PaymentProvider = name === 'alipay'
-        ? new AlipayProvider({
-          appId: config.ALIPAY_APP_ID, privateKey: config.ALIPAY_PRIVATE_KEY, alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
-          ...(config.ALIPAY_GATEWAY ? { gateway: config.ALIPAY_GATEWAY } : {}),
-        })
-        : new WechatPayProvider({
-          appId: config.WECHATPAY_APP_ID, mchId: config.WECHATPAY_MCH_ID, merchantPrivateKey: config.WECHATPAY_PRIVATE_KEY,
-          merchantSerial: config.WECHATPAY_SERIAL, platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY,
-          platformSerial: config.WECHATPAY_PLATFORM_SERIAL, apiV3Key: config.WECHATPAY_API_V3_KEY,
-          ...(config.WECHATPAY_BASE_URL ? { baseUrl: config.WECHATPAY_BASE_URL } : {}),
-        })
+      const provider: PaymentProvider =
+        name === 'alipay'
+          ? new AlipayProvider({
+              appId: config.ALIPAY_APP_ID,
+              privateKey: config.ALIPAY_PRIVATE_KEY,
+              alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+              ...(config.ALIPAY_GATEWAY ? { gateway: config.ALIPAY_GATEWAY } : {}),
+            })
+          : new WechatPayProvider({
+              appId: config.WECHATPAY_APP_ID,
+              mchId: config.WECHATPAY_MCH_ID,
+              merchantPrivateKey: config.WECHATPAY_PRIVATE_KEY,
+              merchantSerial: config.WECHATPAY_SERIAL,
+              platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY,
+              platformSerial: config.WECHATPAY_PLATFORM_SERIAL,
+              apiV3Key: config.WECHATPAY_API_V3_KEY,
+              ...(config.WECHATPAY_BASE_URL ? { baseUrl: config.WECHATPAY_BASE_URL } : {}),
+            })
       built.set(name, provider)
       return provider
     }

@@ -11,12 +11,19 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('reportSearch', createSearch(app.db.sequelize, {
-      concurrency: app.config.SEARCH_CONCURRENCY,
-      queueMs: app.config.SEARCH_QUEUE_MS,
-      statementTimeoutMs: app.config.SEARCH_STATEMENT_TIMEOUT_MS,
-      countedMatches: app.config.SEARCH_COUNTED_MATCHES,
-    }, app.log))
+    app.decorate(
+      'reportSearch',
+      createSearch(
+        app.db.sequelize,
+        {
+          concurrency: app.config.SEARCH_CONCURRENCY,
+          queueMs: app.config.SEARCH_QUEUE_MS,
+          statementTimeoutMs: app.config.SEARCH_STATEMENT_TIMEOUT_MS,
+          countedMatches: app.config.SEARCH_COUNTED_MATCHES,
+        },
+        app.log,
+      ),
+    )
     // A keyword being counted finishes (or rolls back) before the database closes.
     app.addHook('onClose', () => app.reportSearch.settled())
   },

@@ -62,9 +62,17 @@ export class ReportService {
       this.dicts.list(query.lang === 'en-US' ? 'reports_category_en' : 'reports_category'),
     ])
     return {
-      categories: dict.map((d) => ({ marketType: d.dictValue, marketTypeName: d.dictLabel, marketCount: facets.categories.get(d.dictValue) ?? 0 })),
+      categories: dict.map((d) => ({
+        marketType: d.dictValue,
+        marketTypeName: d.dictLabel,
+        marketCount: facets.categories.get(d.dictValue) ?? 0,
+      })),
       // price and marketTypeName: the legacy names of a band's value and label.
-      prices: facets.prices.map((band) => ({ price: band.value, marketTypeName: priceBandLabel(band.value, query.lang), marketCount: band.marketCount })),
+      prices: facets.prices.map((band) => ({
+        price: band.value,
+        marketTypeName: priceBandLabel(band.value, query.lang),
+        marketCount: band.marketCount,
+      })),
       publishDates: facets.publishDates.map((year) => yearFacet(year, query.lang)),
       pageList: {
         list: rows.map((row) => this.presentListItem(row, labels, query.lang)),
@@ -156,10 +164,14 @@ export class ReportService {
   private async findOne(lang: Lang, by: { id?: string; webTitle?: string }) {
     type Row = ListRow & Pick<ReportDetail, 'context' | 'directory' | 'reportScope' | 'chartsHtml' | 'hasFile'>
     const columns = `${LIST_COLUMNS}, r.context, r.directory, r.report_scope AS "reportScope", r.charts_html AS "chartsHtml", (r.attachment_key IS NOT NULL) AS "hasFile"`
-    const byId = (id: string) => this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2 AND r.status = '0'`, [id, lang])
+    const byId = (id: string) =>
+      this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2 AND r.status = '0'`, [id, lang])
     if (by.id) return (await byId(by.id))[0]
     if (!by.webTitle) return undefined
-    const [bySlug] = await this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2 AND r.status = '0'`, [by.webTitle, lang])
+    const [bySlug] = await this.select<Row>(
+      `SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2 AND r.status = '0'`,
+      [by.webTitle, lang],
+    )
     if (bySlug) return bySlug
     const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
     return trailingId ? (await byId(trailingId))[0] : undefined
@@ -170,7 +182,10 @@ export class ReportService {
    * a report's own price fields set its Standard edition, and its
    * Professional edition keeps the configured Professional:Standard ratio.
    */
-  async priceTable(lang: Lang, report: { reportRegion: string; price: number | null; multiPrice: number | null; enterprisePrice: number | null }): Promise<PriceCell[]> {
+  async priceTable(
+    lang: Lang,
+    report: { reportRegion: string; price: number | null; multiPrice: number | null; enterprisePrice: number | null },
+  ): Promise<PriceCell[]> {
     const own: Record<Licence, number | null> = { single: report.price, multi: report.multiPrice, enterprise: report.enterprisePrice }
     const cells: PriceCell[] = []
     for (const licence of LICENCES) {

@@ -61,7 +61,9 @@ export class SessionService {
 
   async revoke(token: string): Promise<void> {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return
-    await this.sequelize.query(`UPDATE website_user_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, { bind: [sha256Hex(token)] })
+    await this.sequelize.query(`UPDATE website_user_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, {
+      bind: [sha256Hex(token)],
+    })
   }
 
   /** Ends every session of the user except the one named (if any). */
@@ -81,7 +83,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('sessions', new SessionService(app.db.sequelize, { idleMinutes: app.config.SESSION_IDLE_MINUTES, maxDays: app.config.SESSION_MAX_DAYS }))
+    app.decorate(
+      'sessions',
+      new SessionService(app.db.sequelize, { idleMinutes: app.config.SESSION_IDLE_MINUTES, maxDays: app.config.SESSION_MAX_DAYS }),
+    )
   },
   { name: 'session-service', dependencies: ['db'] },
 )

@@ -110,7 +110,13 @@ export interface JobQueueOptions {
 
 /** Installs or upgrades pg-boss's schema, for `npm run migrate` (a server started with AUTO_MIGRATE does it itself). */
 export async function installJobSchema(sequelize: Sequelize): Promise<void> {
-  const boss = new PgBoss({ db: poolAdapter(sequelize, { debug: () => undefined }).adapter, schema: JOB_SCHEMA, migrate: true, schedule: false, supervise: false })
+  const boss = new PgBoss({
+    db: poolAdapter(sequelize, { debug: () => undefined }).adapter,
+    schema: JOB_SCHEMA,
+    migrate: true,
+    schedule: false,
+    supervise: false,
+  })
   await boss.start()
   await boss.stop({ graceful: false, wait: true })
 }
@@ -130,12 +136,16 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue 
     pollingIntervalSeconds: options.pollIntervalSeconds,
   })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'))
-  await options.withSchemaLock(() => boss.start()).catch((error: Error) => {
-    if (!options.migrate && /not installed|requires migrations/.test(error.message)) {
-      throw new Error(`the job queue's tables (schema ${JOB_SCHEMA}) are missing or out of date: run npm run migrate, or start with AUTO_MIGRATE=true`)
-    }
-    throw error
-  })
+  await options
+    .withSchemaLock(() => boss.start())
+    .catch((error: Error) => {
+      if (!options.migrate && /not installed|requires migrations/.test(error.message)) {
+        throw new Error(
+          `the job queue's tables (schema ${JOB_SCHEMA}) are missing or out of date: run npm run migrate, or start with AUTO_MIGRATE=true`,
+        )
+      }
+      throw error
+    })
 
   const workers = new Map<string, string>()
   const timers = new Set<NodeJS.Timeout>()
@@ -186,8 +196,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue 
 
     every(name, seconds, data = {}) {
       const offer = () => {
-        boss.sendThrottled(name, data, {}, seconds, name)
-          .then((id) => { if (id) wake(name) })
+        boss
+          .sendThrottled(name, data, {}, seconds, name)
+          .then((id) => {
+            if (id) wake(name)
+          })
           .catch((error: unknown) => log.warn({ err: error, queue: name }, 'could not offer a periodic job'))
       }
       offer()

@@ -8,11 +8,22 @@ const tags = ['Base data']
 
 /** The keys asked for, in order, without blanks or repeats; a 400 envelope when the list breaks a limit. */
 function parseKeys(keys: string): string[] {
-  const list = [...new Set(keys.split(',').map((key) => key.trim()).filter((key) => key !== ''))]
+  const list = [
+    ...new Set(
+      keys
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    ),
+  ]
   if (list.length === 0) throw invalid('缺少必填参数：keys', 'Missing required parameter: keys')
-  if (list.length > CONFIG_MAX_KEYS) throw invalid(`一次最多查询 ${CONFIG_MAX_KEYS} 个配置项`, `At most ${CONFIG_MAX_KEYS} keys may be requested at once`)
+  if (list.length > CONFIG_MAX_KEYS)
+    throw invalid(`一次最多查询 ${CONFIG_MAX_KEYS} 个配置项`, `At most ${CONFIG_MAX_KEYS} keys may be requested at once`)
   if (!list.every((key) => CONFIG_KEY_PATTERN.test(key))) {
-    throw invalid('配置项名称只能包含字母、数字、点、下划线和连字符，且不超过 120 个字符', "Keys may contain only letters, digits, '.', '_' and '-', at most 120 characters each")
+    throw invalid(
+      '配置项名称只能包含字母、数字、点、下划线和连字符，且不超过 120 个字符',
+      "Keys may contain only letters, digits, '.', '_' and '-', at most 120 characters each",
+    )
   }
   return list
 }
@@ -23,28 +34,37 @@ function parseKeys(keys: string): string[] {
 // this table: they come from the environment (src/config.ts). Anything added
 // to sys_config must be fit to publish.
 const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/findListByKeys', {
-    schema: {
-      tags,
-      summary: 'Configuration values for the keys asked, in the order asked; unknown keys are left out',
-      description: 'Every sys_config row is public site content (prices, counts, contact details, footer and page copy); secrets never live in this table.',
-      querystring: FindListByKeysQuery,
-      response: responses(ConfigList),
+  app.get(
+    '/findListByKeys',
+    {
+      schema: {
+        tags,
+        summary: 'Configuration values for the keys asked, in the order asked; unknown keys are left out',
+        description:
+          'Every sys_config row is public site content (prices, counts, contact details, footer and page copy); secrets never live in this table.',
+        querystring: FindListByKeysQuery,
+        response: responses(ConfigList),
+      },
     },
-  }, async (request) => ok(request.lang, await app.configs.findByKeys(parseKeys(request.query.keys))))
+    async (request) => ok(request.lang, await app.configs.findByKeys(parseKeys(request.query.keys))),
+  )
 
   // The earlier clients' call for one value.
-  app.get('/form', {
-    schema: {
-      tags,
-      summary: 'One configuration value by its key (legacy call); data is null for an unknown key',
-      querystring: ConfigFormQuery,
-      response: responses(Type.Union([ConfigItem, Type.Null()])),
+  app.get(
+    '/form',
+    {
+      schema: {
+        tags,
+        summary: 'One configuration value by its key (legacy call); data is null for an unknown key',
+        querystring: ConfigFormQuery,
+        response: responses(Type.Union([ConfigItem, Type.Null()])),
+      },
     },
-  }, async (request) => {
-    const [row] = await app.configs.findByKeys([request.query.configKey])
-    return ok(request.lang, row ?? null)
-  })
+    async (request) => {
+      const [row] = await app.configs.findByKeys([request.query.configKey])
+      return ok(request.lang, row ?? null)
+    },
+  )
 }
 
 export default configRoutes

@@ -29,65 +29,82 @@ const Readiness = Type.Object({
 // only those that stop being live.
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Balancers and supervisors read the HTTP status: health checks keep theirs.
-  app.get('/health', {
-    config: { keepHttpStatus: true },
-    schema: {
-      tags: ['Operations'],
-      summary: 'Answers 200 once the database answers',
-      querystring: Lang,
-      response: responses(Type.Object({ status: Type.String(), database: Type.String() })),
+  app.get(
+    '/health',
+    {
+      config: { keepHttpStatus: true },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Answers 200 once the database answers',
+        querystring: Lang,
+        response: responses(Type.Object({ status: Type.String(), database: Type.String() })),
+      },
     },
-  }, async (request) => {
-    try {
-      await app.db.sequelize.query('SELECT 1')
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unreachable')
-      throw new AppError('SERVER_ERROR')
-    }
-    return ok(request.lang, { status: 'ok', database: app.db.embedded ? 'embedded' : 'postgresql' })
-  })
+    async (request) => {
+      try {
+        await app.db.sequelize.query('SELECT 1')
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unreachable')
+        throw new AppError('SERVER_ERROR')
+      }
+      return ok(request.lang, { status: 'ok', database: app.db.embedded ? 'embedded' : 'postgresql' })
+    },
+  )
 
-  app.get('/health/live', {
-    config: { keepHttpStatus: true },
-    schema: {
-      tags: ['Operations'],
-      summary: 'Liveness: answers 200 while the process runs, whatever its dependencies do',
-      querystring: Lang,
-      response: responses(Type.Object({ status: Type.Literal('live') })),
+  app.get(
+    '/health/live',
+    {
+      config: { keepHttpStatus: true },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness: answers 200 while the process runs, whatever its dependencies do',
+        querystring: Lang,
+        response: responses(Type.Object({ status: Type.Literal('live') })),
+      },
+      logLevel: 'warn',
     },
-    logLevel: 'warn',
-  }, async (request) => ok(request.lang, { status: 'live' as const }))
+    async (request) => ok(request.lang, { status: 'live' as const }),
+  )
 
-  app.get('/health/ready', {
-    config: { keepHttpStatus: true },
-    schema: {
-      tags: ['Operations'],
-      summary: 'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503); 503 from the moment a shutdown begins',
-      description: 'Also reports the job queue (jobs waiting, running and failed per queue) and the mails not yet sent.',
-      querystring: Lang,
-      response: responses(Readiness),
+  app.get(
+    '/health/ready',
+    {
+      config: { keepHttpStatus: true },
+      schema: {
+        tags: ['Operations'],
+        summary:
+          'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503); 503 from the moment a shutdown begins',
+        description: 'Also reports the job queue (jobs waiting, running and failed per queue) and the mails not yet sent.',
+        querystring: Lang,
+        response: responses(Readiness),
+      },
+      logLevel: 'warn',
     },
-    logLevel: 'warn',
-  }, async (request, reply) => {
-    // Shutting down (SIGTERM): out of the rotation at once, while the requests already here finish. Expected: not logged as an error.
-    if (app.drain.draining) return sendKey(reply, 'NOT_READY', request.lang, request.lang === 'zh-CN' ? '服务正在停止' : 'The service is shutting down')
-    let pending: number
-    try {
-      // Read, not through umzug: its storage would create the table it reads.
-      const applied = await app.db.sequelize.query<{ name: string }>('SELECT name FROM schema_migrations', { type: QueryTypes.SELECT })
-      const names = new Set(applied.map((row) => row.name))
-      pending = migrations.filter((migration) => !names.has(migration.name)).length
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness: database unreachable')
-      throw new AppError('NOT_READY')
-    }
-    if (pending > 0) {
-      request.log.warn({ pending }, 'readiness: migrations not applied')
-      throw new AppError('NOT_READY', { 'zh-CN': `数据库有 ${pending} 个迁移尚未执行`, 'en-US': `${pending} database migrations are not applied` })
-    }
-    const [jobs, mails] = await Promise.all([app.jobs.stats(), app.mails.backlog()])
-    return ok(request.lang, { status: 'ready' as const, database: app.db.embedded ? 'embedded' : 'postgresql', jobs: jobs.queues, mails })
-  })
+    async (request, reply) => {
+      // Shutting down (SIGTERM): out of the rotation at once, while the requests already here finish. Expected: not logged as an error.
+      if (app.drain.draining)
+        return sendKey(reply, 'NOT_READY', request.lang, request.lang === 'zh-CN' ? '服务正在停止' : 'The service is shutting down')
+      let pending: number
+      try {
+        // Read, not through umzug: its storage would create the table it reads.
+        const applied = await app.db.sequelize.query<{ name: string }>('SELECT name FROM schema_migrations', { type: QueryTypes.SELECT })
+        const names = new Set(applied.map((row) => row.name))
+        pending = migrations.filter((migration) => !names.has(migration.name)).length
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness: database unreachable')
+        throw new AppError('NOT_READY')
+      }
+      if (pending > 0) {
+        request.log.warn({ pending }, 'readiness: migrations not applied')
+        throw new AppError('NOT_READY', {
+          'zh-CN': `数据库有 ${pending} 个迁移尚未执行`,
+          'en-US': `${pending} database migrations are not applied`,
+        })
+      }
+      const [jobs, mails] = await Promise.all([app.jobs.stats(), app.mails.backlog()])
+      return ok(request.lang, { status: 'ready' as const, database: app.db.embedded ? 'embedded' : 'postgresql', jobs: jobs.queues, mails })
+    },
+  )
 }
 
 export default healthRoutes

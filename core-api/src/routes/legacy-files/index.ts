@@ -12,46 +12,58 @@ import { ErrorEnvelope } from '@rpt/contract'
 // image in the file store under userfiles/ (where an operator copies the
 // earlier backend's files); nothing else of the store is reachable here.
 
-const IMAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+const IMAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+}
 
 const legacyFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/*', {
-    // Loaded by browsers as images, not called by a client of the contract: a missing one is a 404.
-    config: { keepHttpStatus: true },
-    schema: {
-      tags: ['Other clients'],
-      summary: "Images of the earlier backend's clients: report covers, news images, carousel slides",
-      description: 'report/cover-{category}.svg, fileupload/generated/news-{category}.svg and carousel/slide-{rrggbb}.svg are generated; '
-        + 'any other path is an image (png, jpg, jpeg, gif, webp, svg) of the file store under userfiles/. Anything else answers 404.',
-      params: Type.Object({ '*': Type.String({ maxLength: 500 }) }),
-      response: {
-        200: { description: 'The image', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } },
-        '4xx': ErrorEnvelope,
-        '5xx': ErrorEnvelope,
+  app.get(
+    '/*',
+    {
+      // Loaded by browsers as images, not called by a client of the contract: a missing one is a 404.
+      config: { keepHttpStatus: true },
+      schema: {
+        tags: ['Other clients'],
+        summary: "Images of the earlier backend's clients: report covers, news images, carousel slides",
+        description:
+          'report/cover-{category}.svg, fileupload/generated/news-{category}.svg and carousel/slide-{rrggbb}.svg are generated; ' +
+          'any other path is an image (png, jpg, jpeg, gif, webp, svg) of the file store under userfiles/. Anything else answers 404.',
+        params: Type.Object({ '*': Type.String({ maxLength: 500 }) }),
+        response: {
+          200: { description: 'The image', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
       },
     },
-  }, async (request, reply) => {
-    const path = request.params['*']
-    const generated = generatedImage(path)
-    if (generated) {
-      return reply.headers({ ...IMAGE_HEADERS, 'content-type': IMAGE_TYPES.svg, 'cache-control': 'public, max-age=86400' }).send(generated)
-    }
-    const type = IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()]
-    if (!type) throw new AppError('NOT_FOUND')
-    const key = `userfiles/${path}`
-    try {
-      const stat = await app.files.stat(key)
-      if (!stat) throw new AppError('NOT_FOUND')
-      const body = await app.files.open(key)
-      // The reply is typed for the route's JSON answers; this one is a stream.
-      const plain = reply as unknown as FastifyReply
-      return plain.headers({ ...IMAGE_HEADERS, 'content-type': type, 'content-length': String(stat.size), 'cache-control': 'public, max-age=3600' }).send(body)
-    } catch (error) {
-      if (error instanceof InvalidFileKeyError || error instanceof FileNotFoundError) throw new AppError('NOT_FOUND')
-      if (error instanceof FileStoreUnavailableError) throw new AppError('SYSTEM_EXCEPTION')
-      throw error
-    }
-  })
+    async (request, reply) => {
+      const path = request.params['*']
+      const generated = generatedImage(path)
+      if (generated) {
+        return reply
+          .headers({ ...IMAGE_HEADERS, 'content-type': IMAGE_TYPES.svg, 'cache-control': 'public, max-age=86400' })
+          .send(generated)
+      }
+      const type = IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()]
+      if (!type) throw new AppError('NOT_FOUND')
+      const key = `userfiles/${path}`
+      try {
+        const stat = await app.files.stat(key)
+        if (!stat) throw new AppError('NOT_FOUND')
+        const body = await app.files.open(key)
+        // The reply is typed for the route's JSON answers; this one is a stream.
+        const plain = reply as unknown as FastifyReply
+        return plain
+          .headers({ ...IMAGE_HEADERS, 'content-type': type, 'content-length': String(stat.size), 'cache-control': 'public, max-age=3600' })
+          .send(body)
+      } catch (error) {
+        if (error instanceof InvalidFileKeyError || error instanceof FileNotFoundError) throw new AppError('NOT_FOUND')
+        if (error instanceof FileStoreUnavailableError) throw new AppError('SYSTEM_EXCEPTION')
+        throw error
+      }
+    },
+  )
 }
 
 export default legacyFilesRoutes

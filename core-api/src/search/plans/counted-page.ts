@@ -43,7 +43,9 @@ export class CountedPage {
     const range = bucketTotal(catalogue, sort === 'latest' ? { year: filters.year } : { bands: filters.bands })
     const walk = (Math.max(0, Math.min(offset, facets.total - offset - query.pageSize)) + query.pageSize) * (range / facets.total)
     if (walk > WALK_ROWS) return undefined
-    const ids = this.ctx.cache.walkedPage(`${key}|${query.pageNo}|${query.pageSize}`, () => this.ctx.lanes.selective.run(() => this.plain.pageIds(query, facets.total, true)))
+    const ids = this.ctx.cache.walkedPage(`${key}|${query.pageNo}|${query.pageSize}`, () =>
+      this.ctx.lanes.selective.run(() => this.plain.pageIds(query, facets.total, true)),
+    )
     return { rows: await this.ctx.db.rowsByIds(await ids, query.lang, ORDER_BY[sort]), facets }
   }
 }

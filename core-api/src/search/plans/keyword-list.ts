@@ -50,13 +50,18 @@ export class KeywordList {
     }
     const { facets, ids } = await answer
     const offset = (query.pageNo - 1) * query.pageSize
-    const pageIds = Array.from(ids.subarray(Math.min(offset, ids.length), Math.min(offset + query.pageSize, ids.length)), (id) => String(id))
+    const pageIds = Array.from(ids.subarray(Math.min(offset, ids.length), Math.min(offset + query.pageSize, ids.length)), (id) =>
+      String(id),
+    )
     return { rows: await db.rowsByIds(pageIds, query.lang, ORDER_BY[sort]), facets }
   }
 
   /** Every match of a keyword under the filters: the facets, and the ids in the list's order. */
   async matches(c: Conditions, filters: FilterSql, sort: Sort, query: ListQuery): Promise<KeywordAnswer> {
-    const all = Object.values(filters).map((sql) => `(${sql})`).join(' AND ') || 'TRUE'
+    const all =
+      Object.values(filters)
+        .map((sql) => `(${sql})`)
+        .join(' AND ') || 'TRUE'
     const [found] = await this.ctx.db.searchSelect<{ facets: FacetRow[]; ids: string; matches: number }>(
       `WITH m AS MATERIALIZED (SELECT r.id, r.market_type, r.report_region, r.price, r.publish_date FROM research_report_search r ${c.where}),
             facets AS (${facetSelect(filters, 'm r')})

@@ -1,6 +1,13 @@
 import { bucketFacetRows, bucketFilters } from '../keyword-counts.ts'
 import { facetSelect, summarizeFacets, type FacetRow, type Facets } from '../facets.ts'
-import { addKeywordSubstringCondition, filterExpressions, listConditions, ORDER_BY, REVERSED_ORDER_BY, type ListQuery } from '../list-query.ts'
+import {
+  addKeywordSubstringCondition,
+  filterExpressions,
+  listConditions,
+  ORDER_BY,
+  REVERSED_ORDER_BY,
+  type ListQuery,
+} from '../list-query.ts'
 import { countedBuckets, type SearchContext, type SearchPage } from './context.ts'
 
 /**
@@ -20,7 +27,10 @@ export class PlainList {
     const offset = (query.pageNo - 1) * query.pageSize
     const counting = this.facets(query)
     // The first page needs no total: its ids are read beside the counts.
-    const [ids, facets] = await Promise.all([offset === 0 ? this.pageIds(query, Infinity, false) : counting.then((counts) => this.pageIds(query, counts.total, false)), counting])
+    const [ids, facets] = await Promise.all([
+      offset === 0 ? this.pageIds(query, Infinity, false) : counting.then((counts) => this.pageIds(query, counts.total, false)),
+      counting,
+    ])
     return { rows: await this.ctx.db.rowsByIds(ids, query.lang, ORDER_BY[query.sort ?? 'latest']), facets }
   }
 
@@ -43,7 +53,9 @@ export class PlainList {
       if (buckets) return summarizeFacets(bucketFacetRows(buckets, counted))
     }
     const key = `${JSON.stringify(c.params)}|${JSON.stringify(filters)}`
-    return cache.facets(version, key, () => db.select<FacetRow>(facetSelect(filters, `research_report r ${c.where}`), c.params).then(summarizeFacets))
+    return cache.facets(version, key, () =>
+      db.select<FacetRow>(facetSelect(filters, `research_report r ${c.where}`), c.params).then(summarizeFacets),
+    )
   }
 
   /**
@@ -68,7 +80,9 @@ export class PlainList {
     const limit = c.bind(take)
     const skipped = c.bind(skip)
     const sql = `SELECT r.id::text AS id FROM research_report_search r ${c.where} ORDER BY ${(backwards ? REVERSED_ORDER_BY : ORDER_BY)[sort]} LIMIT ${limit} OFFSET ${skipped}`
-    const found = walk ? await this.ctx.db.searchSelect<{ id: string }>(sql, c.params, { bitmapScan: false }) : await this.ctx.db.select<{ id: string }>(sql, c.params)
+    const found = walk
+      ? await this.ctx.db.searchSelect<{ id: string }>(sql, c.params, { bitmapScan: false })
+      : await this.ctx.db.select<{ id: string }>(sql, c.params)
     const ids = found.map((row) => row.id)
     if (backwards) ids.reverse()
     return ids

@@ -88,7 +88,10 @@ const zh: Content = {
     blocks: [
       {
         steps: [
-          { title: '索取样本', text: '在报告页点击“免费索取样本”，填写联系信息；研究顾问将发送报告样本和目录，帮助您确认内容是否符合需要。' },
+          {
+            title: '索取样本',
+            text: '在报告页点击“免费索取样本”，填写联系信息；研究顾问将发送报告样本和目录，帮助您确认内容是否符合需要。',
+          },
           { title: '签订合同并付款', text: '确认版本与授权方式后签订订购合同，可通过银行转账、支付宝或微信支付付款。' },
           { title: '交付报告', text: 'PDF/Word 电子版在付款后 2-3 个工作日内发送至您的邮箱；纸质版在 3-5 个工作日内快递送达。' },
           { title: '开具发票', text: '报告交付后开具全额增值税发票并寄出。' },
@@ -129,23 +132,33 @@ const zh: Content = {
     blocks: [
       {
         heading: '一、知识产权',
-        paragraphs: ['报告的著作权归恒智研究所有。购买报告获得的是按所选授权方式使用报告的权利，不包括著作权转让。未经书面许可，不得复制、转售、公开发布或将报告内容用于向第三方提供的付费服务。'],
+        paragraphs: [
+          '报告的著作权归恒智研究所有。购买报告获得的是按所选授权方式使用报告的权利，不包括著作权转让。未经书面许可，不得复制、转售、公开发布或将报告内容用于向第三方提供的付费服务。',
+        ],
       },
       {
         heading: '二、授权范围',
-        paragraphs: ['单用户版仅限一名指定用户使用；多用户版限同一部门不超过五名用户；企业版限同一法人单位内部使用。在内部报告中引用少量数据时，请注明“数据来源：恒智研究”。'],
+        paragraphs: [
+          '单用户版仅限一名指定用户使用；多用户版限同一部门不超过五名用户；企业版限同一法人单位内部使用。在内部报告中引用少量数据时，请注明“数据来源：恒智研究”。',
+        ],
       },
       {
         heading: '三、交付与退款',
-        paragraphs: ['电子版报告在付款确认后 2-3 个工作日内发送，纸质版在 3-5 个工作日内寄出。由于报告属于数字内容，交付后不予退款；如报告内容与目录及样本明显不符，请在收到报告后七日内与我们联系，我们将核实并免费更正或补充。'],
+        paragraphs: [
+          '电子版报告在付款确认后 2-3 个工作日内发送，纸质版在 3-5 个工作日内寄出。由于报告属于数字内容，交付后不予退款；如报告内容与目录及样本明显不符，请在收到报告后七日内与我们联系，我们将核实并免费更正或补充。',
+        ],
       },
       {
         heading: '四、免责声明',
-        paragraphs: ['报告基于公开资料、调研访谈和我们的专业判断编写，我们力求准确，但不对数据的完整性作出保证。报告中的预测与观点仅供参考，不构成投资建议；据此作出的决策及其后果由使用者自行承担。'],
+        paragraphs: [
+          '报告基于公开资料、调研访谈和我们的专业判断编写，我们力求准确，但不对数据的完整性作出保证。报告中的预测与观点仅供参考，不构成投资建议；据此作出的决策及其后果由使用者自行承担。',
+        ],
       },
       {
         heading: '五、隐私与保密',
-        paragraphs: ['我们仅将您提交的联系信息用于处理订单、提供样本和售后服务，不会向第三方出售或披露，法律另有规定的除外。定制研究的项目内容与成果按合同约定严格保密。'],
+        paragraphs: [
+          '我们仅将您提交的联系信息用于处理订单、提供样本和售后服务，不会向第三方出售或披露，法律另有规定的除外。定制研究的项目内容与成果按合同约定严格保密。',
+        ],
       },
     ],
   },
@@ -154,7 +167,8 @@ const zh: Content = {
 const en: Content = {
   company: {
     title: 'Company Profile',
-    intro: 'Hengzhi Research is an independent industry research firm based in Shanghai. We publish market research on China and global industries and carry out custom research for companies and investors.',
+    intro:
+      'Hengzhi Research is an independent industry research firm based in Shanghai. We publish market research on China and global industries and carry out custom research for companies and investors.',
     blocks: [
       {
         facts: [
@@ -184,7 +198,8 @@ const en: Content = {
   },
   method: {
     title: 'Research Method',
-    intro: 'Every report goes through the same process: define the question, collect data, cross-check, model and review. We publish the method so readers can judge how far to rely on the findings.',
+    intro:
+      'Every report goes through the same process: define the question, collect data, cross-check, model and review. We publish the method so readers can judge how far to rely on the findings.',
     blocks: [
       {
         heading: 'Sources',
@@ -214,15 +229,28 @@ const en: Content = {
   },
   order: {
     title: 'Order Process',
-    intro: 'Order online or through a research consultant by phone or e-mail. The electronic report usually reaches you two to three working days after payment.',
+    intro:
+      'Order online or through a research consultant by phone or e-mail. The electronic report usually reaches you two to three working days after payment.',
     blocks: [
       {
         steps: [
-          { title: 'Request a sample', text: 'Use “Request a free sample” on the report page. A consultant sends a sample and the table of contents so you can check the report fits your needs.' },
-          { title: 'Sign and pay', text: 'Choose the edition and licence, sign the order contract and pay by bank transfer, Alipay or WeChat Pay.' },
-          { title: 'Delivery', text: 'PDF/Word copies are e-mailed within 2-3 working days of payment; hard copies arrive by courier in 3-5 working days.' },
+          {
+            title: 'Request a sample',
+            text: 'Use “Request a free sample” on the report page. A consultant sends a sample and the table of contents so you can check the report fits your needs.',
+          },
+          {
+            title: 'Sign and pay',
+            text: 'Choose the edition and licence, sign the order contract and pay by bank transfer, Alipay or WeChat Pay.',
+          },
+          {
+            title: 'Delivery',
+            text: 'PDF/Word copies are e-mailed within 2-3 working days of payment; hard copies arrive by courier in 3-5 working days.',
+          },
           { title: 'Invoice', text: 'A full invoice is issued and sent after delivery.' },
-          { title: 'After-sales support', text: 'For six months after delivery, the authors answer your questions about the data and findings.' },
+          {
+            title: 'After-sales support',
+            text: 'For six months after delivery, the authors answer your questions about the data and findings.',
+          },
         ],
       },
       {
@@ -236,7 +264,8 @@ const en: Content = {
   },
   qualify: {
     title: 'Enterprise Qualifications',
-    intro: 'Hengzhi Research is a registered company licensed for market survey and information consulting, with matching quality and data-security management systems.',
+    intro:
+      'Hengzhi Research is a registered company licensed for market survey and information consulting, with matching quality and data-security management systems.',
     blocks: [
       {
         list: [
@@ -255,27 +284,38 @@ const en: Content = {
   },
   term: {
     title: 'Terms and Conditions',
-    intro: 'These terms apply to research reports and services ordered through this website. By placing an order you confirm that you have read and accepted them.',
+    intro:
+      'These terms apply to research reports and services ordered through this website. By placing an order you confirm that you have read and accepted them.',
     blocks: [
       {
         heading: '1. Intellectual property',
-        paragraphs: ['Copyright in every report remains with Hengzhi Research. A purchase grants the right to use the report under the chosen licence; it does not transfer copyright. Without written permission, reports may not be copied, resold, published or used in paid services to third parties.'],
+        paragraphs: [
+          'Copyright in every report remains with Hengzhi Research. A purchase grants the right to use the report under the chosen licence; it does not transfer copyright. Without written permission, reports may not be copied, resold, published or used in paid services to third parties.',
+        ],
       },
       {
         heading: '2. Licence scope',
-        paragraphs: ['A single-user licence covers one named user; a multi-user licence up to five users in one department; an enterprise licence use within one legal entity. When quoting limited figures in internal documents, please cite “Source: Hengzhi Research”.'],
+        paragraphs: [
+          'A single-user licence covers one named user; a multi-user licence up to five users in one department; an enterprise licence use within one legal entity. When quoting limited figures in internal documents, please cite “Source: Hengzhi Research”.',
+        ],
       },
       {
         heading: '3. Delivery and refunds',
-        paragraphs: ['Electronic copies are sent within 2-3 working days of confirmed payment and hard copies dispatched within 3-5 working days. Reports are digital content and are not refundable once delivered. If a report differs materially from its table of contents and sample, tell us within seven days of receipt and we will correct or complete it free of charge.'],
+        paragraphs: [
+          'Electronic copies are sent within 2-3 working days of confirmed payment and hard copies dispatched within 3-5 working days. Reports are digital content and are not refundable once delivered. If a report differs materially from its table of contents and sample, tell us within seven days of receipt and we will correct or complete it free of charge.',
+        ],
       },
       {
         heading: '4. Disclaimer',
-        paragraphs: ['Reports are based on public information, interviews and our professional judgement. We aim for accuracy but do not warrant completeness. Forecasts and opinions are for reference only and are not investment advice; decisions based on them are the user’s responsibility.'],
+        paragraphs: [
+          'Reports are based on public information, interviews and our professional judgement. We aim for accuracy but do not warrant completeness. Forecasts and opinions are for reference only and are not investment advice; decisions based on them are the user’s responsibility.',
+        ],
       },
       {
         heading: '5. Privacy and confidentiality',
-        paragraphs: ['Contact details you submit are used only to process orders, send samples and provide support. We do not sell or disclose them to third parties except where the law requires. Custom research briefs and results are confidential under the project contract.'],
+        paragraphs: [
+          'Contact details you submit are used only to process orders, send samples and provide support. We do not sell or disclose them to third parties except where the law requires. Custom research briefs and results are confidential under the project contract.',
+        ],
       },
     ],
   },

@@ -33,7 +33,11 @@ export default function AboutPage({ params }: { params: Record<string, string | 
           <ul>
             {nav.map((n) => (
               <li key={n.section}>
-                <LocalLink to={n.to} className={n.section === section ? 'is-active' : undefined} aria-current={n.section === section ? 'page' : undefined}>
+                <LocalLink
+                  to={n.to}
+                  className={n.section === section ? 'is-active' : undefined}
+                  aria-current={n.section === section ? 'page' : undefined}
+                >
                   {content[n.section].title}
                 </LocalLink>
               </li>
@@ -56,7 +60,9 @@ export default function AboutPage({ params }: { params: Record<string, string | 
                   ))}
                 </dl>
               )}
-              {block.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+              {block.paragraphs?.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
               {block.list && (
                 <ul className="about-list">
                   {block.list.map((item) => (

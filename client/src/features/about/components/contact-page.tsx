@@ -44,7 +44,9 @@ export default function ContactPage() {
                 {rows.map((row) => (
                   <div key={row.label}>
                     <dt>{row.label}</dt>
-                    <dd className={row.href?.startsWith('tel:') ? 'num' : undefined}>{row.href && row.value ? <a href={row.href}>{row.value}</a> : row.value || '—'}</dd>
+                    <dd className={row.href?.startsWith('tel:') ? 'num' : undefined}>
+                      {row.href && row.value ? <a href={row.href}>{row.value}</a> : row.value || '—'}
+                    </dd>
                   </div>
                 ))}
               </dl>

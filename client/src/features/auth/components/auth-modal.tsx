@@ -77,7 +77,13 @@ function LoginForm({ onClose }: { onClose: () => void }) {
       <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="current-password" />
       <div className="captcha-field">
         <TextInput {...form.field('validCode')} label={t('form.validCode')} required autoComplete="off" inputMode="text" maxLength={8} />
-        <button type="button" className="captcha-button" onClick={() => setUnTime(Date.now())} aria-label={t('form.captchaRefresh')} title={t('form.captchaRefresh')}>
+        <button
+          type="button"
+          className="captcha-button"
+          onClick={() => setUnTime(Date.now())}
+          aria-label={t('form.captchaRefresh')}
+          title={t('form.captchaRefresh')}
+        >
           <img src={captchaUrl(unTime, locale)} alt={t('form.captchaAlt')} width={120} height={40} />
         </button>
       </div>
@@ -119,7 +125,13 @@ function RegisterForm({ onClose }: { onClose: () => void }) {
       <div className="form-grid">
         <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" wide data-autofocus />
         <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="new-password" />
-        <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
+        <TextInput
+          {...form.field('confirmPassword')}
+          type="password"
+          label={t('form.confirmPassword')}
+          required
+          autoComplete="new-password"
+        />
         <TextInput {...form.field('companyName')} label={t('form.companyName')} required autoComplete="organization" />
         <TextInput {...form.field('addr')} label={t('form.addr')} autoComplete="organization-title" />
         <TextInput {...form.field('name')} label={t('form.name')} required autoComplete="name" />
@@ -158,8 +170,21 @@ function ResetForm({ resetToken }: { resetToken: string }) {
 
   return (
     <form ref={form.ref} noValidate onSubmit={submit}>
-      <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" data-autofocus />
-      <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
+      <TextInput
+        {...form.field('password')}
+        type="password"
+        label={t('form.newPassword')}
+        required
+        autoComplete="new-password"
+        data-autofocus
+      />
+      <TextInput
+        {...form.field('confirmPassword')}
+        type="password"
+        label={t('form.confirmPassword')}
+        required
+        autoComplete="new-password"
+      />
       <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
         {isMutating ? t('common.submitting') : t('modal.reset.submit')}
       </button>

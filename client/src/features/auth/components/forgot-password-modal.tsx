@@ -34,14 +34,7 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form ref={form.ref} noValidate onSubmit={submit}>
           <p className="muted">{t('modal.forgot.intro')}</p>
-          <TextInput
-            {...form.field('email')}
-            type="email"
-            label={t('form.email')}
-            required
-            autoComplete="email"
-            data-autofocus
-          />
+          <TextInput {...form.field('email')} type="email" label={t('form.email')} required autoComplete="email" data-autofocus />
           <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
             {isMutating ? t('modal.forgot.sending') : t('modal.forgot.submit')}
           </button>

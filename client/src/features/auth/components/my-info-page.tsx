@@ -88,7 +88,13 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
   const t = useT()
   const { trigger, isMutating } = useUpdateUser()
   const form = useForm(
-    { companyName: info.companyName ?? '', addr: info.addr ?? '', name: info.name ?? '', contact: info.contact ?? '', email: info.email ?? '' },
+    {
+      companyName: info.companyName ?? '',
+      addr: info.addr ?? '',
+      name: info.name ?? '',
+      contact: info.contact ?? '',
+      email: info.email ?? '',
+    },
     validateContactInfo,
   )
   useEffect(() => {

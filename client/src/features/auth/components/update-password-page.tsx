@@ -44,7 +44,13 @@ export default function UpdatePasswordPage() {
         ) : (
           <form ref={form.ref} noValidate onSubmit={submit}>
             <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" />
-            <TextInput {...form.field('confirmPassword')} type="password" label={t('form.confirmPassword')} required autoComplete="new-password" />
+            <TextInput
+              {...form.field('confirmPassword')}
+              type="password"
+              label={t('form.confirmPassword')}
+              required
+              autoComplete="new-password"
+            />
             <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
               {isMutating ? t('common.submitting') : t('common.save')}
             </button>

@@ -11,7 +11,8 @@ export interface BulletinLabelQuery {
 export const getBulletinLabels = (query: BulletinLabelQuery): Promise<TopLabelFacet[]> =>
   apiPost<TopLabelFacet[]>('/report/researchBriefReport/categoryPage', query, { silent: true })
 
-export const bulletinLabelsKey = (locale: Locale, query: BulletinLabelQuery) => ['researchBriefReport/categoryPage', locale, JSON.stringify(query)] as const
+export const bulletinLabelsKey = (locale: Locale, query: BulletinLabelQuery) =>
+  ['researchBriefReport/categoryPage', locale, JSON.stringify(query)] as const
 
 export function useBulletinLabels(locale: Locale, query: BulletinLabelQuery) {
   return useSWR(bulletinLabelsKey(locale, query), () => getBulletinLabels(query))

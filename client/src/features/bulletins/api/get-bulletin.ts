@@ -11,7 +11,8 @@ export interface BulletinRef {
 export const getBulletin = (ref: BulletinRef): Promise<BulletinDetail> =>
   apiGet<BulletinDetail>('/report/researchBriefReport/form', { ...ref }, { silent: true })
 
-export const bulletinKey = (locale: Locale, ref: BulletinRef) => ['researchBriefReport/form', locale, ref.webTitle ?? '', ref.id ?? ''] as const
+export const bulletinKey = (locale: Locale, ref: BulletinRef) =>
+  ['researchBriefReport/form', locale, ref.webTitle ?? '', ref.id ?? ''] as const
 
 export function useBulletin(locale: Locale, ref: BulletinRef) {
   const usable = Boolean(ref.webTitle || ref.id)

@@ -14,7 +14,8 @@ export interface BulletinListQuery {
 export const getBulletins = (query: BulletinListQuery): Promise<BulletinPage> =>
   apiPost<BulletinPage>('/report/researchBriefReport/pageList', query, { silent: true })
 
-export const bulletinsKey = (locale: Locale, query: BulletinListQuery) => ['researchBriefReport/pageList', locale, JSON.stringify(query)] as const
+export const bulletinsKey = (locale: Locale, query: BulletinListQuery) =>
+  ['researchBriefReport/pageList', locale, JSON.stringify(query)] as const
 
 export function useBulletins(locale: Locale, query: BulletinListQuery) {
   return useSWR(bulletinsKey(locale, query), () => getBulletins(query))

@@ -24,7 +24,15 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
 
   const missing = (!params.webTitle && !params.id) || isMissingRecord(error)
   if (missing || (error && !data)) {
-    return <RecordUnavailable missing={missing} title={t('bulletin.notFound')} backTo="/bulletin" backLabel={t('bulletin.backToList')} onRetry={() => void mutate()} />
+    return (
+      <RecordUnavailable
+        missing={missing}
+        title={t('bulletin.notFound')}
+        backTo="/bulletin"
+        backLabel={t('bulletin.backToList')}
+        onRetry={() => void mutate()}
+      />
+    )
   }
 
   return (
@@ -69,7 +77,16 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
                       openModal({ mode: 'login' })
                       return
                     }
-                    openModal({ mode: 'pay', target: { kind: 'brief', researchBriefReportId: data.id, title: data.title, payPrice: data.price, currency: data.currency } })
+                    openModal({
+                      mode: 'pay',
+                      target: {
+                        kind: 'brief',
+                        researchBriefReportId: data.id,
+                        title: data.title,
+                        payPrice: data.price,
+                        currency: data.currency,
+                      },
+                    })
                   }}
                 >
                   {t('pay.buyBulletin')}

@@ -54,7 +54,10 @@ export default function BulletinListPage({ params }: { params: Record<string, st
       <div className="page-section">
         <h1 className="page-title">{typeName ?? t('bulletin.heading')}</h1>
         <nav className="type-tabs" aria-label={t('bulletin.type')}>
-          {[{ marketType: undefined as string | undefined, marketTypeName: t('common.all'), marketCount: allCount }, ...(types.data ?? [])].map((x) => {
+          {[
+            { marketType: undefined as string | undefined, marketTypeName: t('common.all'), marketCount: allCount },
+            ...(types.data ?? []),
+          ].map((x) => {
             const active = x.marketType === marketType
             const href = hrefFor(x.marketType, undefined)
             return (
@@ -104,28 +107,36 @@ export default function BulletinListPage({ params }: { params: Record<string, st
               empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
             >
               {(rows) => (
-              <ul className="item-list">
-                {rows.map((b) => (
-                  <li key={b.id} className="item item-side">
-                    <div style={{ flex: 1, minWidth: 0 }}>
-                      <h2 className="item-title">
-                        <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
-                      </h2>
-                      <p className="meta">
-                        <span className="tag">{b.marketTypeName}</span>
-                        <span>{b.topLabelName}</span>
-                        <span className="num">{formatDate(b.publishDate)}</span>
-                        {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
-                      </p>
-                      <p className="item-outline clamp-2">{b.outline}</p>
-                    </div>
-                    <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
-                  </li>
-                ))}
-              </ul>
+                <ul className="item-list">
+                  {rows.map((b) => (
+                    <li key={b.id} className="item item-side">
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <h2 className="item-title">
+                          <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
+                        </h2>
+                        <p className="meta">
+                          <span className="tag">{b.marketTypeName}</span>
+                          <span>{b.topLabelName}</span>
+                          <span className="num">{formatDate(b.publishDate)}</span>
+                          {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
+                        </p>
+                        <p className="item-outline clamp-2">{b.outline}</p>
+                      </div>
+                      <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
+                    </li>
+                  ))}
+                </ul>
               )}
             </ListState>
-            {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, topLabelId, p)} onNavigate={navigate} />}
+            {data && (
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={data.count}
+                hrefFor={(p) => hrefFor(marketType, topLabelId, p)}
+                onNavigate={navigate}
+              />
+            )}
           </section>
         </div>
       </div>

@@ -72,7 +72,10 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
           />
         ))}
         {needsVersion && (
-          <fieldset className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`} aria-describedby={errors.version ? `${versionId}-error` : undefined}>
+          <fieldset
+            className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`}
+            aria-describedby={errors.version ? `${versionId}-error` : undefined}
+          >
             <legend className="field-label">
               {t('form.version')}
               <span className="field-required" aria-hidden="true">

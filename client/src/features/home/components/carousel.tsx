@@ -72,12 +72,22 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
           {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
             <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
           ))}
-          <polyline points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45" fill="none" stroke="rgb(255 255 255 / 0.45)" strokeWidth="2" />
+          <polyline
+            points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45"
+            fill="none"
+            stroke="rgb(255 255 255 / 0.45)"
+            strokeWidth="2"
+          />
         </svg>
       </div>
       {count > 1 && (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow" aria-label={t('home.prevSlide')} onClick={() => setIndex((i) => (i - 1 + count) % count)}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            aria-label={t('home.prevSlide')}
+            onClick={() => setIndex((i) => (i - 1 + count) % count)}
+          >
             ‹
           </button>
           <div className="carousel-dots">
@@ -92,7 +102,12 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
               />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" aria-label={t('home.nextSlide')} onClick={() => setIndex((i) => (i + 1) % count)}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            aria-label={t('home.nextSlide')}
+            onClick={() => setIndex((i) => (i + 1) % count)}
+          >
             ›
           </button>
           {/* Both labels take the same cell, the current one visible: the button keeps its width when a

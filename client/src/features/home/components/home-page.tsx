@@ -185,7 +185,8 @@ function HotCard({ report }: { report: ReportListItem }) {
           {report.pageNum ? <span className="num">{t('common.pages', { count: report.pageNum })}</span> : null}
         </p>
         <p className="hot-price">
-          <span className="price-label">{t('common.from')}</span> <span className="price num">{formatPrice(from, report.currency, locale)}</span>
+          <span className="price-label">{t('common.from')}</span>{' '}
+          <span className="price num">{formatPrice(from, report.currency, locale)}</span>
         </p>
       </div>
     </article>

@@ -4,10 +4,22 @@ import { apiGet } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export const SITE_CONFIG_KEYS = [
-  'cn.contact.phone', 'cn.contact.mobile', 'cn.contact.email', 'cn.contact.address',
-  'en.contact.phone', 'en.contact.intl', 'en.contact.email', 'en.contact.address',
-  'cn.footer.icp', 'cn.footer.icpUrl', 'cn.footer.police', 'cn.footer.policeUrl',
-  'cn.footer.copyright', 'en.footer.copyright', 'cn.site.name', 'en.site.name',
+  'cn.contact.phone',
+  'cn.contact.mobile',
+  'cn.contact.email',
+  'cn.contact.address',
+  'en.contact.phone',
+  'en.contact.intl',
+  'en.contact.email',
+  'en.contact.address',
+  'cn.footer.icp',
+  'cn.footer.icpUrl',
+  'cn.footer.police',
+  'cn.footer.policeUrl',
+  'cn.footer.copyright',
+  'en.footer.copyright',
+  'cn.site.name',
+  'en.site.name',
 ] as const
 
 export async function getSiteConfig(): Promise<Record<string, string>> {

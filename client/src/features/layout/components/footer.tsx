@@ -58,22 +58,48 @@ export function Footer() {
         <nav className="footer-nav" aria-label={t('footer.nav')}>
           <p className="footer-heading">{t('footer.nav')}</p>
           <ul>
-            <li><LocalLink to="/report-industries">{t('nav.reports')}</LocalLink></li>
-            <li><LocalLink to="/market">{t('nav.market')}</LocalLink></li>
-            {chinese && <li><LocalLink to="/bulletin">{t('nav.bulletin')}</LocalLink></li>}
-            {chinese && <li><LocalLink to="/news-categories">{t('nav.news')}</LocalLink></li>}
-            <li><LocalLink to="/contactUs">{t('nav.contact')}</LocalLink></li>
+            <li>
+              <LocalLink to="/report-industries">{t('nav.reports')}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/market">{t('nav.market')}</LocalLink>
+            </li>
+            {chinese && (
+              <li>
+                <LocalLink to="/bulletin">{t('nav.bulletin')}</LocalLink>
+              </li>
+            )}
+            {chinese && (
+              <li>
+                <LocalLink to="/news-categories">{t('nav.news')}</LocalLink>
+              </li>
+            )}
+            <li>
+              <LocalLink to="/contactUs">{t('nav.contact')}</LocalLink>
+            </li>
           </ul>
         </nav>
 
         <nav className="footer-nav" aria-label={t('nav.about')}>
           <p className="footer-heading">{t('nav.about')}</p>
           <ul>
-            <li><LocalLink to="/about">{t('nav.about.company')}</LocalLink></li>
-            <li><LocalLink to="/link">{t('nav.about.method')}</LocalLink></li>
-            <li><LocalLink to="/order">{t('nav.about.order')}</LocalLink></li>
-            {chinese && <li><LocalLink to="/qualify">{t('nav.about.qualify')}</LocalLink></li>}
-            <li><LocalLink to="/term">{t('nav.about.term')}</LocalLink></li>
+            <li>
+              <LocalLink to="/about">{t('nav.about.company')}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/link">{t('nav.about.method')}</LocalLink>
+            </li>
+            <li>
+              <LocalLink to="/order">{t('nav.about.order')}</LocalLink>
+            </li>
+            {chinese && (
+              <li>
+                <LocalLink to="/qualify">{t('nav.about.qualify')}</LocalLink>
+              </li>
+            )}
+            <li>
+              <LocalLink to="/term">{t('nav.about.term')}</LocalLink>
+            </li>
           </ul>
         </nav>
 
@@ -83,7 +109,9 @@ export function Footer() {
             {contact.map((row) => (
               <div key={row.label} className="footer-contact-row">
                 <dt>{row.label}</dt>
-                <dd className={row.mail ? undefined : 'num'}>{row.mail && row.value ? <a href={`mailto:${row.value}`}>{row.value}</a> : row.value || '—'}</dd>
+                <dd className={row.mail ? undefined : 'num'}>
+                  {row.mail && row.value ? <a href={`mailto:${row.value}`}>{row.value}</a> : row.value || '—'}
+                </dd>
               </div>
             ))}
           </dl>

@@ -117,7 +117,13 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   ) : null
 
   const languageSwitch = hideLanguageSwitch ? null : (
-    <a className="header-link lang-switch" href={localizePath(other, '/')} hrefLang={other} lang={other} aria-label={t('header.switchToLabel')}>
+    <a
+      className="header-link lang-switch"
+      href={localizePath(other, '/')}
+      hrefLang={other}
+      lang={other}
+      aria-label={t('header.switchToLabel')}
+    >
       <svg width="14" height="14" viewBox="0 0 20 20" aria-hidden="true">
         <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
         <path d="M2 10h16M10 2c2.5 2.5 2.5 13.5 0 16M10 2c-2.5 2.5-2.5 13.5 0 16" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -188,7 +194,15 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
       </div>
 
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
-      <div ref={drawer} id="mobile-drawer" className={`drawer${drawerOpen ? ' is-open' : ''}`} role="dialog" aria-modal="true" aria-label={t('nav.menu')} hidden={!drawerOpen}>
+      <div
+        ref={drawer}
+        id="mobile-drawer"
+        className={`drawer${drawerOpen ? ' is-open' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nav.menu')}
+        hidden={!drawerOpen}
+      >
         <div className="drawer-head">
           <span className="brand-name">{t('site.name')}</span>
           <button
@@ -208,7 +222,11 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
           <ul className="drawer-nav">
             {menu.map((item) => (
               <li key={item.key}>
-                <LocalLink to={item.linkAddress} className={`drawer-link${item.activeIndex === activeIndex ? ' is-active' : ''}`} aria-current={item.activeIndex === activeIndex ? 'page' : undefined}>
+                <LocalLink
+                  to={item.linkAddress}
+                  className={`drawer-link${item.activeIndex === activeIndex ? ' is-active' : ''}`}
+                  aria-current={item.activeIndex === activeIndex ? 'page' : undefined}
+                >
                   {item.label}
                 </LocalLink>
                 {item.children && item.children.length > 0 && (

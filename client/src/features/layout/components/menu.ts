@@ -105,8 +105,7 @@ export function buildMenu({ locale, t, reportCategories, newsMarkets, bulletinTy
 export type SearchType = 'reports' | 'news' | 'bulletin'
 
 /** English offers its own list, without bulletins. The first entry is the default. */
-export const searchTypesFor = (locale: Locale): SearchType[] =>
-  locale === 'en-US' ? ['reports', 'news'] : ['reports', 'news', 'bulletin']
+export const searchTypesFor = (locale: Locale): SearchType[] => (locale === 'en-US' ? ['reports', 'news'] : ['reports', 'news', 'bulletin'])
 
 export function searchPath(type: SearchType | undefined, keyword: string, locale: Locale): string {
   const chosen = type && searchTypesFor(locale).includes(type) ? type : searchTypesFor(locale)[0]

@@ -20,7 +20,15 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
   useDocumentTitle(article ? `${article.title} - ${t('title.newsDetail')}` : t('title.newsDetail'))
 
   if (error && !data) {
-    return <RecordUnavailable missing={isMissingRecord(error)} title={t('news.notFound')} backTo="/news-categories" backLabel={t('news.backToList')} onRetry={() => void mutate()} />
+    return (
+      <RecordUnavailable
+        missing={isMissingRecord(error)}
+        title={t('news.notFound')}
+        backTo="/news-categories"
+        backLabel={t('news.backToList')}
+        onRetry={() => void mutate()}
+      />
+    )
   }
 
   return (
@@ -61,11 +69,19 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
               <nav className="prev-next" aria-label={`${t('news.previous')} / ${t('news.next')}`}>
                 <div>
                   <span className="label">{t('news.previous')}</span>
-                  {data.last ? <LocalLink to={paths.newsDetail(data.last.webTitle)}>{data.last.title}</LocalLink> : <span className="muted">{t('news.none')}</span>}
+                  {data.last ? (
+                    <LocalLink to={paths.newsDetail(data.last.webTitle)}>{data.last.title}</LocalLink>
+                  ) : (
+                    <span className="muted">{t('news.none')}</span>
+                  )}
                 </div>
                 <div className="next">
                   <span className="label">{t('news.next')}</span>
-                  {data.next ? <LocalLink to={paths.newsDetail(data.next.webTitle)}>{data.next.title}</LocalLink> : <span className="muted">{t('news.none')}</span>}
+                  {data.next ? (
+                    <LocalLink to={paths.newsDetail(data.next.webTitle)}>{data.next.title}</LocalLink>
+                  ) : (
+                    <span className="muted">{t('news.none')}</span>
+                  )}
                 </div>
               </nav>
             </>

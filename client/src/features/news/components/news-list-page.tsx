@@ -67,7 +67,12 @@ export default function NewsListPage({ params }: { params: Record<string, string
               </h3>
               <ul className="facet-list">
                 <li>
-                  <a href={hrefFor()} onClick={go(hrefFor())} className={`facet-link${!marketType ? ' is-active' : ''}`} aria-current={!marketType ? 'true' : undefined}>
+                  <a
+                    href={hrefFor()}
+                    onClick={go(hrefFor())}
+                    className={`facet-link${!marketType ? ' is-active' : ''}`}
+                    aria-current={!marketType ? 'true' : undefined}
+                  >
                     <span>{t('common.all')}</span>
                     {total !== undefined && <span className="facet-count">{total}</span>}
                   </a>
@@ -122,26 +127,34 @@ export default function NewsListPage({ params }: { params: Record<string, string
               empty={<StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />}
             >
               {(rows) => (
-              <ul className="item-list">
-                {rows.map((item) => (
-                  <li key={item.id} className="item item-side news-item">
-                    <DateBlock value={item.publishDate} />
-                    <div style={{ flex: 1, minWidth: 0 }}>
-                      <h2 className="item-title">
-                        <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
-                      </h2>
-                      <p className="meta">
-                        <span className="tag">{item.marketTypeName}</span>
-                        <span>{item.marketCategoryName}</span>
-                      </p>
-                      <p className="item-outline clamp-2">{item.outline}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+                <ul className="item-list">
+                  {rows.map((item) => (
+                    <li key={item.id} className="item item-side news-item">
+                      <DateBlock value={item.publishDate} />
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <h2 className="item-title">
+                          <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
+                        </h2>
+                        <p className="meta">
+                          <span className="tag">{item.marketTypeName}</span>
+                          <span>{item.marketCategoryName}</span>
+                        </p>
+                        <p className="item-outline clamp-2">{item.outline}</p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
               )}
             </ListState>
-            {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(marketType, marketCategory, p)} onNavigate={navigate} />}
+            {data && (
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={data.count}
+                hrefFor={(p) => hrefFor(marketType, marketCategory, p)}
+                onNavigate={navigate}
+              />
+            )}
           </section>
         </div>
       </div>

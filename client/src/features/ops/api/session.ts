@@ -5,7 +5,8 @@ import { apiDelete, apiGet, apiPost } from '../../../lib/api-client'
 // The ops page signs in with a token the BFF exchanges for an HttpOnly
 // cookie: the token is sent once and never stored by the page.
 
-export const getOpsSession = (): Promise<{ operator: string }> => apiGet<{ operator: string }>('/bff/ops/session', undefined, { silent: true })
+export const getOpsSession = (): Promise<{ operator: string }> =>
+  apiGet<{ operator: string }>('/bff/ops/session', undefined, { silent: true })
 
 export const opsSessionKey = 'ops/session'
 

@@ -14,11 +14,16 @@ export function useSettings(locale: Locale) {
 }
 
 /** Integers to change, null for a setting's start value: all of them or none. */
-export const updateSettings = (change: Record<string, number | null>): Promise<SettingsData> => apiPatch<SettingsData>('/bff/ops/settings', change)
+export const updateSettings = (change: Record<string, number | null>): Promise<SettingsData> =>
+  apiPatch<SettingsData>('/bff/ops/settings', change)
 
 export function useUpdateSettings(locale: Locale) {
-  return useSWRMutation(settingsKey(locale), (_key: readonly unknown[], { arg }: { arg: Record<string, number | null> }) => updateSettings(arg), {
-    populateCache: true,
-    revalidate: false,
-  })
+  return useSWRMutation(
+    settingsKey(locale),
+    (_key: readonly unknown[], { arg }: { arg: Record<string, number | null> }) => updateSettings(arg),
+    {
+      populateCache: true,
+      revalidate: false,
+    },
+  )
 }

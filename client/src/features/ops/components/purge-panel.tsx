@@ -62,7 +62,14 @@ export function PurgePanel() {
             <FormField label={t('ops.purge.search')}>
               {({ id, describedBy }) => (
                 <div className="ops-setting-row">
-                  <input id={id} className="input" type="search" value={search} aria-describedby={describedBy} onChange={(e) => setSearch(e.target.value)} />
+                  <input
+                    id={id}
+                    className="input"
+                    type="search"
+                    value={search}
+                    aria-describedby={describedBy}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                   <button type="submit" className="button button-secondary">
                     {t('ops.purge.searchButton')}
                   </button>
@@ -77,13 +84,18 @@ export function PurgePanel() {
               {reports.map((report) => (
                 <li key={`${report.lang}-${report.id}`}>
                   <span>
-                    {report.title} <span className="muted">({report.lang} · {report.webTitle})</span>
+                    {report.title}{' '}
+                    <span className="muted">
+                      ({report.lang} · {report.webTitle})
+                    </span>
                   </span>
                   <button
                     type="button"
                     className="button button-secondary"
                     aria-label={t('ops.purge.purgeReport', { title: report.title })}
-                    onClick={() => setPending({ target: { report: report.webTitle }, text: t('ops.purge.confirmReport', { title: report.title }) })}
+                    onClick={() =>
+                      setPending({ target: { report: report.webTitle }, text: t('ops.purge.confirmReport', { title: report.title }) })
+                    }
                   >
                     {t('ops.nav.purge')}
                   </button>
@@ -97,7 +109,15 @@ export function PurgePanel() {
           <form noValidate onSubmit={submitDict}>
             <FormField label={t('ops.purge.dictType')} error={dictError} hint={t('ops.purge.dictHint')}>
               {({ id, describedBy, invalid }) => (
-                <input id={id} className="input" list="ops-dicts" value={dict} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => setDict(e.target.value)} />
+                <input
+                  id={id}
+                  className="input"
+                  list="ops-dicts"
+                  value={dict}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  onChange={(e) => setDict(e.target.value)}
+                />
               )}
             </FormField>
             <datalist id="ops-dicts">
@@ -112,7 +132,11 @@ export function PurgePanel() {
         </div>
         <div>
           <h3>{t('ops.purge.all')}</h3>
-          <button type="button" className="button button-secondary ops-danger" onClick={() => setPending({ target: { all: true }, text: t('ops.purge.confirmAll') })}>
+          <button
+            type="button"
+            className="button button-secondary ops-danger"
+            onClick={() => setPending({ target: { all: true }, text: t('ops.purge.confirmAll') })}
+          >
             {t('ops.purge.allButton')}
           </button>
         </div>

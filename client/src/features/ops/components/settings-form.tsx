@@ -77,7 +77,11 @@ export function SettingsForm() {
     })
     return (
       <div key={setting.name} className={`ops-setting${setting.source === 'runtime' ? ' ops-setting-runtime' : ''}`}>
-        <FormField label={setting.name} error={errors[setting.name]} hint={`${setting.description}. ${resetting ? t('ops.settings.pending', { start: setting.start }) : meta}`}>
+        <FormField
+          label={setting.name}
+          error={errors[setting.name]}
+          hint={`${setting.description}. ${resetting ? t('ops.settings.pending', { start: setting.start }) : meta}`}
+        >
           {({ id, describedBy, invalid }) => (
             <div className="ops-setting-row">
               <input

@@ -64,8 +64,17 @@ export function StatsPanel() {
           <h3>{t('ops.stats.refusals')}</h3>
           <ul className="ops-charts">
             {Object.entries(data.limits).map(([name, limit]) => {
-              const label = t('ops.stats.refusalsOf', { name, refused: sum(limit.refusals), requests: sum(limit.requests), max: limit.max, window: limit.windowS })
-              const top = [...limit.topAddresses.map((entry) => ({ ...entry, kind: 'address' as const })), ...limit.topAccounts.map((entry) => ({ ...entry, kind: 'account' as const }))]
+              const label = t('ops.stats.refusalsOf', {
+                name,
+                refused: sum(limit.refusals),
+                requests: sum(limit.requests),
+                max: limit.max,
+                window: limit.windowS,
+              })
+              const top = [
+                ...limit.topAddresses.map((entry) => ({ ...entry, kind: 'address' as const })),
+                ...limit.topAccounts.map((entry) => ({ ...entry, kind: 'account' as const })),
+              ]
               return (
                 <li key={name} className="ops-chart-card">
                   <span className="ops-chart-title">{label}</span>
@@ -77,7 +86,11 @@ export function StatsPanel() {
                         {top.map((entry) => (
                           <li key={`${entry.kind}-${entry.key}`}>
                             <code>{entry.key}</code> ×{entry.count}
-                            <button type="button" className="button button-secondary" onClick={() => void letIn(entry.kind, entry.key, name)}>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              onClick={() => void letIn(entry.kind, entry.key, name)}
+                            >
                               {t('ops.unblock.submit')}
                             </button>
                           </li>

@@ -42,11 +42,21 @@ export function UnblockPanel() {
       <form noValidate onSubmit={(e) => void submit(e)} className="ops-columns">
         <FormField label={t('ops.unblock.address')} error={error}>
           {({ id, describedBy, invalid }) => (
-            <input id={id} className="input" value={address} placeholder="203.0.113.9" aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => setAddress(e.target.value)} />
+            <input
+              id={id}
+              className="input"
+              value={address}
+              placeholder="203.0.113.9"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => setAddress(e.target.value)}
+            />
           )}
         </FormField>
         <FormField label={t('ops.unblock.account')} hint={t('ops.unblock.accountHint')}>
-          {({ id, describedBy }) => <input id={id} className="input" value={account} aria-describedby={describedBy} onChange={(e) => setAccount(e.target.value)} />}
+          {({ id, describedBy }) => (
+            <input id={id} className="input" value={account} aria-describedby={describedBy} onChange={(e) => setAccount(e.target.value)} />
+          )}
         </FormField>
         <FormField label={t('ops.unblock.policy')}>
           {({ id }) => (

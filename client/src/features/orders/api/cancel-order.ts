@@ -6,7 +6,8 @@ import { apiPost } from '../../../lib/api-client'
 const pathFor = (kind: string) =>
   kind === 'research' ? '/report/websiteUserResearchOrder/cancelOrder' : '/report/websiteUserOrder/cancelOrder'
 
-export const cancelOrder = (order: Pick<OrderItem, 'id' | 'kind'>): Promise<OrderItem> => apiPost<OrderItem>(pathFor(order.kind), { id: order.id })
+export const cancelOrder = (order: Pick<OrderItem, 'id' | 'kind'>): Promise<OrderItem> =>
+  apiPost<OrderItem>(pathFor(order.kind), { id: order.id })
 
 export const cancelOrderKey = 'websiteUserOrder/cancelOrder'
 

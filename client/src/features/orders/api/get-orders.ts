@@ -13,11 +13,9 @@ export interface OrderQuery {
 }
 
 export const getOrders = ({ kind, ...query }: OrderQuery): Promise<OrderPage> =>
-  apiPost<OrderPage>(
-    kind === 'research' ? '/report/websiteUserResearchOrder/orderList' : '/report/websiteUserOrder/orderList',
-    query,
-    { silent: true },
-  )
+  apiPost<OrderPage>(kind === 'research' ? '/report/websiteUserResearchOrder/orderList' : '/report/websiteUserOrder/orderList', query, {
+    silent: true,
+  })
 
 export const ordersKey = (locale: Locale, query: OrderQuery) => ['websiteUserOrder/orderList', locale, JSON.stringify(query)] as const
 

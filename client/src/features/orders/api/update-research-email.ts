@@ -9,7 +9,11 @@ export interface ResearchEmailInput {
 }
 
 export const updateResearchEmail = (input: ResearchEmailInput): Promise<OrderItem> =>
-  apiPost<OrderItem>('/report/websiteUserResearchOrder/updateEmail', { id: input.id, email: input.email.trim(), confirmEmail: input.confirmEmail.trim() })
+  apiPost<OrderItem>('/report/websiteUserResearchOrder/updateEmail', {
+    id: input.id,
+    email: input.email.trim(),
+    confirmEmail: input.confirmEmail.trim(),
+  })
 
 export const updateResearchEmailKey = 'websiteUserResearchOrder/updateEmail'
 

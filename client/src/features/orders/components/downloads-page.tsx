@@ -51,27 +51,37 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
           {!loggedIn ? (
             <LoginPrompt />
           ) : (
-            <ListState state={{ data, error, mutate }} rows={(d) => d.list} skeleton={<SkeletonList rows={3} />} empty={<StateMessage title={t('downloads.empty')} />}>
-            {(rows) => (
-            <ul className="item-list">
-              {rows.map((item) => (
-                <li key={item.id} className="download-row">
-                  <div>
-                    <p className="download-title">{item.title}</p>
-                    <p className="meta">
-                      <span className="num">{item.orderNo}</span>
-                      {item.paidDate && <span className="num">{t('downloads.paidOn', { date: formatDate(item.paidDate) })}</span>}
-                      <span>{item.fileName}</span>
-                      <span>{t('downloads.count', { count: item.downloads })}</span>
-                    </p>
-                  </div>
-                  <button type="button" className="button button-primary" disabled={busy === item.id} onClick={() => void download(item.id, item.fileName)}>
-                    {busy === item.id ? t('downloads.downloading') : t('downloads.download')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            )}
+            <ListState
+              state={{ data, error, mutate }}
+              rows={(d) => d.list}
+              skeleton={<SkeletonList rows={3} />}
+              empty={<StateMessage title={t('downloads.empty')} />}
+            >
+              {(rows) => (
+                <ul className="item-list">
+                  {rows.map((item) => (
+                    <li key={item.id} className="download-row">
+                      <div>
+                        <p className="download-title">{item.title}</p>
+                        <p className="meta">
+                          <span className="num">{item.orderNo}</span>
+                          {item.paidDate && <span className="num">{t('downloads.paidOn', { date: formatDate(item.paidDate) })}</span>}
+                          <span>{item.fileName}</span>
+                          <span>{t('downloads.count', { count: item.downloads })}</span>
+                        </p>
+                      </div>
+                      <button
+                        type="button"
+                        className="button button-primary"
+                        disabled={busy === item.id}
+                        onClick={() => void download(item.id, item.fileName)}
+                      >
+                        {busy === item.id ? t('downloads.downloading') : t('downloads.download')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </ListState>
           )}
           {data && (

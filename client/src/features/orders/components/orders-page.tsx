@@ -66,7 +66,10 @@ export default function OrdersPage({ params }: { params: Record<string, string |
 
   // The contract answers kind and status as strings; they are always one of OrderKind and OrderStatus.
   const pay = (order: OrderItem) =>
-    openModal({ mode: 'pay', target: { kind: order.kind as OrderKind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
+    openModal({
+      mode: 'pay',
+      target: { kind: order.kind as OrderKind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency },
+    })
 
   return (
     <div className="container page-section">
@@ -114,68 +117,85 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                   </a>
                 ))}
               </nav>
-              <ListState state={{ data, error, mutate }} rows={(d) => d.list} skeleton={<SkeletonList rows={4} />} empty={<StateMessage title={t('orders.empty')} />}>
-              {(rows) => (
-                <div className="table-box">
-                  <table className="orders-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('orders.col.orderNo')}</th>
-                        <th scope="col">{t('orders.col.time')}</th>
-                        <th scope="col">{t('orders.col.product')}</th>
-                        <th scope="col">{t('orders.col.payMethod')}</th>
-                        <th scope="col">{t('orders.col.status')}</th>
-                        <th scope="col" className="amount">
-                          {t('orders.col.amount')}
-                        </th>
-                        <th scope="col">{t('orders.col.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((order) => (
-                        <tr key={order.id}>
-                          <td className="num" data-label={t('orders.col.orderNo')}>{order.orderNo}</td>
-                          <td className="num" data-label={t('orders.col.time')}>{order.createDate.slice(0, 16).replace('T', ' ')}</td>
-                          <td className="order-title">{order.title}</td>
-                          <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
-                          <td data-label={t('orders.col.status')}>
-                            <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
-                            {order.refund && (
-                              <span className="order-refund">
-                                {t(order.refund.state === 'refunded' ? 'orders.refund.refunded' : 'orders.refund.refunding', {
-                                  amount: formatPrice(order.refund.amount, order.currency, locale),
-                                })}
-                              </span>
-                            )}
-                          </td>
-                          <td className="amount price num" data-label={t('orders.col.amount')}>{formatPrice(order.payPrice, order.currency, locale)}</td>
-                          <td className="order-actions-cell">
-                            <div className="order-actions">
-                              {order.status === '0' && (
-                                <>
-                                  <button type="button" className="button button-primary button-small" onClick={() => pay(order)}>
-                                    {t('orders.pay')}
-                                  </button>
-                                  <button type="button" className="button button-secondary button-small" onClick={() => setCancelling(order)}>
-                                    {t('orders.cancel')}
-                                  </button>
-                                </>
-                              )}
-                              {order.status === '1' && order.hasFile && (
-                                <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
-                                  {t('orders.toDownloads')}
-                                </LocalLink>
-                              )}
-                            </div>
-                          </td>
+              <ListState
+                state={{ data, error, mutate }}
+                rows={(d) => d.list}
+                skeleton={<SkeletonList rows={4} />}
+                empty={<StateMessage title={t('orders.empty')} />}
+              >
+                {(rows) => (
+                  <div className="table-box">
+                    <table className="orders-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('orders.col.orderNo')}</th>
+                          <th scope="col">{t('orders.col.time')}</th>
+                          <th scope="col">{t('orders.col.product')}</th>
+                          <th scope="col">{t('orders.col.payMethod')}</th>
+                          <th scope="col">{t('orders.col.status')}</th>
+                          <th scope="col" className="amount">
+                            {t('orders.col.amount')}
+                          </th>
+                          <th scope="col">{t('orders.col.actions')}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+                      </thead>
+                      <tbody>
+                        {rows.map((order) => (
+                          <tr key={order.id}>
+                            <td className="num" data-label={t('orders.col.orderNo')}>
+                              {order.orderNo}
+                            </td>
+                            <td className="num" data-label={t('orders.col.time')}>
+                              {order.createDate.slice(0, 16).replace('T', ' ')}
+                            </td>
+                            <td className="order-title">{order.title}</td>
+                            <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
+                            <td data-label={t('orders.col.status')}>
+                              <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
+                              {order.refund && (
+                                <span className="order-refund">
+                                  {t(order.refund.state === 'refunded' ? 'orders.refund.refunded' : 'orders.refund.refunding', {
+                                    amount: formatPrice(order.refund.amount, order.currency, locale),
+                                  })}
+                                </span>
+                              )}
+                            </td>
+                            <td className="amount price num" data-label={t('orders.col.amount')}>
+                              {formatPrice(order.payPrice, order.currency, locale)}
+                            </td>
+                            <td className="order-actions-cell">
+                              <div className="order-actions">
+                                {order.status === '0' && (
+                                  <>
+                                    <button type="button" className="button button-primary button-small" onClick={() => pay(order)}>
+                                      {t('orders.pay')}
+                                    </button>
+                                    <button
+                                      type="button"
+                                      className="button button-secondary button-small"
+                                      onClick={() => setCancelling(order)}
+                                    >
+                                      {t('orders.cancel')}
+                                    </button>
+                                  </>
+                                )}
+                                {order.status === '1' && order.hasFile && (
+                                  <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
+                                    {t('orders.toDownloads')}
+                                  </LocalLink>
+                                )}
+                              </div>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
               </ListState>
-              {data && <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(status, p)} onNavigate={navigate} />}
+              {data && (
+                <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(status, p)} onNavigate={navigate} />
+              )}
             </>
           )}
         </section>

@@ -35,16 +35,23 @@ export default function PayBackPage({ params }: { params: Record<string, string 
   const message = !order
     ? t('payBack.unknown')
     : order.refund
-      ? t(order.status === '1'
-        ? (order.refund.state === 'refunded' ? 'payBack.secondRefunded' : 'payBack.secondRefunding')
-        : (order.refund.state === 'refunded' ? 'payBack.refunded' : 'payBack.refunding'), { amount: refundAmount })
-    : order.status === '1'
-      ? t('payBack.paid')
-      : order.status === '2'
-        ? t('payBack.cancelled')
-        : order.status === '3'
-          ? t('payBack.failed')
-          : t('payBack.waiting')
+      ? t(
+          order.status === '1'
+            ? order.refund.state === 'refunded'
+              ? 'payBack.secondRefunded'
+              : 'payBack.secondRefunding'
+            : order.refund.state === 'refunded'
+              ? 'payBack.refunded'
+              : 'payBack.refunding',
+          { amount: refundAmount },
+        )
+      : order.status === '1'
+        ? t('payBack.paid')
+        : order.status === '2'
+          ? t('payBack.cancelled')
+          : order.status === '3'
+            ? t('payBack.failed')
+            : t('payBack.waiting')
 
   return (
     <div className="bare-page">

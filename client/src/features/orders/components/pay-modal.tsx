@@ -97,7 +97,14 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
             <legend className="visually-hidden">{t('pay.title')}</legend>
             {(['alipay', 'wechat'] as const).map((value) => (
               <label key={value} className={`pay-choice${choice === value ? ' is-selected' : ''}`}>
-                <input type="radio" name="payMethod" value={value} checked={choice === value} onChange={() => setChoice(value)} data-autofocus={value === 'alipay' ? true : undefined} />
+                <input
+                  type="radio"
+                  name="payMethod"
+                  value={value}
+                  checked={choice === value}
+                  onChange={() => setChoice(value)}
+                  data-autofocus={value === 'alipay' ? true : undefined}
+                />
                 <span className={`pay-logo pay-logo-${value}`} aria-hidden="true">
                   {value === 'alipay' ? '支' : '微'}
                 </span>

@@ -22,7 +22,10 @@ export function ResearchEmailModal({ order, onClose }: { order: ResearchOrderSum
 
   const submit = form.onSubmit(isMutating, async (valid) => {
     await trigger({ id: order.id, ...valid })
-    openModal({ mode: 'pay', target: { kind: 'research', orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency } })
+    openModal({
+      mode: 'pay',
+      target: { kind: 'research', orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency },
+    })
   })
 
   return (

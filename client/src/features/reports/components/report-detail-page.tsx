@@ -29,7 +29,15 @@ export default function ReportDetailPage({ params }: { params: Record<string, st
   useDocumentTitle(data ? `${data.title} - ${t('title.reportDetail')}` : t('title.reportDetail'))
 
   if (error && !data) {
-    return <RecordUnavailable missing={isMissingRecord(error)} title={t('reports.notFound')} backTo="/report-industries" backLabel={t('reports.backToList')} onRetry={() => void mutate()} />
+    return (
+      <RecordUnavailable
+        missing={isMissingRecord(error)}
+        title={t('reports.notFound')}
+        backTo="/report-industries"
+        backLabel={t('reports.backToList')}
+        onRetry={() => void mutate()}
+      />
+    )
   }
 
   return (
@@ -113,7 +121,13 @@ function Detail({ report }: { report: ReportDetail }) {
     <>
       <div className="report-top page-section">
         <div className="report-head">
-          <ReportCover title={report.title} category={report.marketTypeName} categoryKey={report.marketType} mark={t('site.name')} size="large" />
+          <ReportCover
+            title={report.title}
+            category={report.marketTypeName}
+            categoryKey={report.marketType}
+            mark={t('site.name')}
+            size="large"
+          />
           <div className="report-head-body">
             <h1 className="article-title report-title">{report.title}</h1>
             <dl className="report-facts">
@@ -205,7 +219,12 @@ function Detail({ report }: { report: ReportDetail }) {
           </p>
           <p className="muted small">{t('reports.currencyNote', { currency: locale === 'zh-CN' ? 'RMB' : 'USD' })}</p>
           <div className="buy-actions">
-            <button type="button" className="button button-primary button-large button-block" onClick={() => void buyOnline()} disabled={creating}>
+            <button
+              type="button"
+              className="button button-primary button-large button-block"
+              onClick={() => void buyOnline()}
+              disabled={creating}
+            >
               {t('pay.buyOnline')}
             </button>
             <button type="button" className="button button-secondary button-block" onClick={requestSample}>

@@ -37,7 +37,9 @@ function parseFilters(params: Record<string, string | undefined>): Filters {
     price: (PRICE_BANDS as readonly number[]).includes(price) ? price : undefined,
     year: year && /^\d{4}$/.test(year) ? year : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
-    ...((REPORT_SORTS as readonly string[]).includes(params.sort ?? '') && params.sort !== 'latest' ? { sort: params.sort as ReportSort } : {}),
+    ...((REPORT_SORTS as readonly string[]).includes(params.sort ?? '') && params.sort !== 'latest'
+      ? { sort: params.sort as ReportSort }
+      : {}),
   }
 }
 
