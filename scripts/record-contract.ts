@@ -15,11 +15,11 @@ import { CONTRACT_DIR } from './testkit/sets.ts'
 const { values } = parseArgs({ options: { base: { type: 'string', default: 'http://127.0.0.1:3001' }, set: { type: 'string' } } })
 const set = values.set === 'legacy' ? 'legacy' : 'main'
 const dir = set === 'legacy' ? path.join(CONTRACT_DIR, 'legacy') : CONTRACT_DIR
-const requests = set === 'legacy' ? await legacyRequests(values.base!) : (await import('./contract/requests.ts')).contractRequests
+const requests = set === 'legacy' ? await legacyRequests(values.base) : (await import('./contract/requests.ts')).contractRequests
 for (const file of await readdir(dir).catch(() => [] as string[])) if (file.endsWith('.json')) await rm(path.join(dir, file))
 await mkdir(dir, { recursive: true })
 for (const { name, description, request } of requests) {
-  const response = await sendToCore(values.base!, request)
+  const response = await sendToCore(values.base, request)
   await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(toFixture(set, name, description, request, response), null, 2)}\n`)
   console.log(`${response.status} ${name}`)
 }

@@ -9,7 +9,7 @@
 //   npm run replay -- --fixtures fixtures/recorded/NAME.json [--tier bff --base …]
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseCli } from './testkit/cli.ts'
+import { onStopSignal, parseCli, usageError } from './testkit/cli.ts'
 import type { Tier } from './testkit/format.ts'
 import { displayPath } from './testkit/load.ts'
 import { detectTier, startRecordingProxy } from './testkit/proxy.ts'
@@ -18,10 +18,7 @@ import { REPO_ROOT } from './testkit/sets.ts'
 
 const USAGE =
   'usage: npm run record -- --target URL [--port 3999] [--host 127.0.0.1] [--tier core|bff] | --from-har FILE  [--name NAME] [--out DIR] [--tag TAG]'
-const usage = (message: string): never => {
-  console.error(`${message}\n${USAGE}`)
-  process.exit(2)
-}
+const usage = usageError(USAGE)
 
 const { values } = parseCli(
   {
@@ -93,6 +90,5 @@ if (values['from-har']) {
     else await write(proxy.raw, description)
     process.exit(0)
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  onStopSignal(stop)
 }

@@ -5,7 +5,7 @@
 // Exit code: 0 all passed, 1 a failure, 2 a usage error or an invalid fixture.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseCli } from './testkit/cli.ts'
+import { parseCli, usageError } from './testkit/cli.ts'
 import { FixtureError, loadFixtures } from './testkit/load.ts'
 import { json, junit, pretty, summaryLine, type RunInfo } from './testkit/reporters.ts'
 import { replayScenario, select, totals, type ScenarioResult } from './testkit/run.ts'
@@ -15,10 +15,7 @@ import { CONTRACT_DIR, setPaths } from './testkit/sets.ts'
 
 const USAGE =
   'usage: npm run replay -- [--base URL] [--tier core|bff] [--set main|legacy|site|scenarios|all | --fixtures PATH] [--only NAME] [--tag TAG] [--var NAME=VALUE] [--reporter pretty|json|junit] [--out FILE] [--timeout MS]'
-const usage = (message: string): never => {
-  console.error(`${message}\n${USAGE}`)
-  process.exit(2)
-}
+const usage = usageError(USAGE)
 
 const { values } = parseCli(
   {

@@ -8,7 +8,7 @@
 //   curl -X DELETE localhost:3001/__stub/faults
 import { readFile } from 'node:fs/promises'
 import { unwatchFile, watchFile } from 'node:fs'
-import { parseCli } from './testkit/cli.ts'
+import { onStopSignal, parseCli } from './testkit/cli.ts'
 import { describeFault, faultProblems, type Fault } from './testkit/faults.ts'
 import { displayPath, FixtureError, loadFixtures } from './testkit/load.ts'
 import { CONTRACT_DIR } from './testkit/sets.ts'
@@ -96,5 +96,4 @@ const stop = async () => {
   await stub.close()
   process.exit(0)
 }
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+onStopSignal(stop)

@@ -4,6 +4,7 @@
 // screenshot and the console log, named after the step that failed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { inspect } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 import { ARTIFACTS_DIR } from './constants.ts'
@@ -126,11 +127,7 @@ class SessionImpl implements Session {
       await writeFile(path.join(dir, `${base}${suffix}.html`), `<!-- ${page.url()} -->\n${html}`)
       await page.screenshot({ path: path.join(dir, `${base}${suffix}.png`), fullPage: true }).catch(() => undefined)
     }
-    const described = error as { stack?: unknown; message?: unknown } | null
-    const message =
-      typeof described === 'object' && described !== null
-        ? String(described.stack ?? described.message ?? JSON.stringify(described))
-        : String(error)
+    const message = error instanceof Error ? (error.stack ?? error.message) : inspect(error)
     await writeFile(
       path.join(dir, `${base}.console.log`),
       `${this.consoleLines.join('\n')}\n\n[failed step] ${this.currentStep}\n${message}\n`,

@@ -154,7 +154,7 @@ const TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423
  * that shares a window with another may get no frames (and so no paints to
  * measure) while the other is in front.
  */
-async function prepare(s: Session, withPhone: boolean): Promise<{ desktop: Page; phone?: Page; close(): Promise<void> }> {
+async function prepare(s: Session, withPhone: boolean): Promise<{ desktop: Page; phone?: Page; close: () => Promise<void> }> {
   await s.context.addInitScript(recordShifts)
   await s.page.setViewportSize(VIEWPORTS.desktop)
   await emulate(s.context, s.page, 'desktop')
@@ -195,12 +195,12 @@ describe.each(['zh-CN', 'en-US'] as const)('layout stability, %s edition', (edit
             const response = await page.goto(url, { waitUntil: 'load' })
             expect(response?.status(), `${viewport} ${url}`).toBe(target.status ?? 200)
             await untilWindowEnds(page)
-            return { viewport, shifts: (await page.evaluate(() => window.__shifts ?? [])) as Shift[], hydrated: await hydrated(page) }
+            return { viewport, shifts: await page.evaluate(() => window.__shifts ?? []), hydrated: await hydrated(page) }
           }),
         ),
       )
       .finally(async () => {
-        await s.shot(`${target.name} on a phone`, phone!)
+        await s.shot(`${target.name} on a phone`, phone)
         await close()
       })
 

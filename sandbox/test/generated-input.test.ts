@@ -106,7 +106,7 @@ describe('generated malformed requests', () => {
         const headers: Record<string, string> = r.authorization ? { authorization: r.authorization } : {}
         let res
         if (op.method === 'GET') {
-          url += `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, v.slice(0, 4000)]))}`
+          url += `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, v.slice(0, 4000)])).toString()}`
           res = await app.inject({ method: 'GET', url, headers })
         } else {
           headers['content-type'] = r.contentType

@@ -74,7 +74,7 @@ function pagePayUrl(keys: GatewayKeys, orderNo: string): string {
   params.sign = createSign('RSA-SHA256')
     .update(signingString(params, ['sign']), 'utf8')
     .sign(keys.alipay.app.privateKey, 'base64')
-  return `http://127.0.0.1:${port}/alipay/gateway.do?${new URLSearchParams(params)}`
+  return `http://127.0.0.1:${port}/alipay/gateway.do?${new URLSearchParams(params).toString()}`
 }
 
 beforeAll(async () => {

@@ -15,7 +15,21 @@ export function parseCli<O extends Options>(options: O, usage: string, argv: str
   try {
     return parseArgs({ args: argv, options, allowPositionals: false })
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
+    return usageError(usage)(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** What a command calls on a usage error of its own: prints the problem and the usage, exit 2. */
+export function usageError(usage: string): (message: string) => never {
+  return (message) => {
+    console.error(`${message}\n${usage}`)
     process.exit(2)
   }
+}
+
+/** Runs stop on Ctrl-C or SIGTERM, for the commands that serve until stopped. */
+export function onStopSignal(stop: () => Promise<void>): void {
+  const run = () => void stop()
+  process.once('SIGINT', run)
+  process.once('SIGTERM', run)
 }

@@ -1,6 +1,7 @@
 // Compares an expected answer with an actual one: exactly, except where a
 // matcher (in place) or a volatile rule (by path) declares a value volatile.
 // Matchers and rules may capture the actual value for later requests.
+import { inspect } from 'node:util'
 import { isMatcher, type MatcherKind, type Tier, type VolatileRule } from './format.ts'
 
 export type Vars = Map<string, unknown>
@@ -59,7 +60,7 @@ function describeKind(kind: MatcherKind, pattern?: string): string {
 export function describe(value: unknown): string {
   if (value === undefined) return 'nothing'
   const text = JSON.stringify(value)
-  return text === undefined ? String(value) : text.length > 120 ? `${text.slice(0, 117)}...` : text
+  return text === undefined ? inspect(value) : text.length > 120 ? `${text.slice(0, 117)}...` : text
 }
 
 interface CompiledRule extends VolatileRule {

@@ -33,7 +33,7 @@ export type Fault = Static<typeof Fault>
 /** The problems of a fault list, "path: message" each; none when valid. */
 export function faultProblems(data: unknown): string[] {
   if (Value.Check(FaultList, data)) {
-    return (data as Static<typeof FaultList>).faults.flatMap((fault, index) =>
+    return data.faults.flatMap((fault, index) =>
       [fault.status, fault.code, fault.timeout, fault.drop].filter((x) => x !== undefined && x !== false).length > 1
         ? [`/faults/${index}: choose one of status, code, timeout and drop`]
         : [],

@@ -83,7 +83,7 @@ function checkPattern(kind: unknown, pattern: unknown, pointer: string, problems
 export function validateFixture(data: unknown, fileName?: string): string[] {
   if (!Value.Check(Fixture, data)) return describeErrors([...Value.Errors(Fixture, data)] as SchemaError[])
   const problems: string[] = []
-  const fixture = data as FixtureData
+  const fixture = data
   if (fileName && path.basename(fileName) !== `${fixture.name}.json`)
     problems.push(`/name: "${fixture.name}" does not match the file name ${path.basename(fileName)}`)
   const rules = (list: FixtureData['volatile'], pointer: string) =>

@@ -50,6 +50,7 @@ export function json(run: RunInfo): string {
 const xml = (text: string) =>
   text
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    // eslint-disable-next-line no-control-regex -- XML 1.0 allows no control character but tab, LF and CR: these are dropped
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 

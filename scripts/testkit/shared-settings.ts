@@ -19,7 +19,7 @@ function boot(entry: string, env: Record<string, string>): Promise<{ code: numbe
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stderr = ''
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString()
     })
     const timer = setTimeout(() => child.kill('SIGKILL'), 100_000)

@@ -149,7 +149,7 @@ export function withPageAssets(html: string, screen: ScreenAssets, client: Clien
   const entryStyles = [...head.matchAll(STYLESHEET)].map((match) => hrefOf(match[0]))
   const texts = [...entryStyles, ...screen.styles].map((href) => (href ? client.inlineCss(href) : undefined))
   const inline =
-    texts.every((text) => text !== undefined) && texts.reduce((sum, text) => sum + Buffer.byteLength(text!), 0) <= INLINE_CSS_MAX_BYTES
+    texts.every((text) => text !== undefined) && texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) <= INLINE_CSS_MAX_BYTES
   if (inline) head = head.replace(STYLESHEET, (tag) => `<style>${client.inlineCss(hrefOf(tag)!)}</style>`)
   const tags = [
     ...screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),

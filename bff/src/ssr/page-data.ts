@@ -37,9 +37,9 @@ function layoutPayload(app: FastifyInstance, lang: Lang): Record<string, Promise
 }
 
 async function settle(parts: Record<string, Promise<unknown>>): Promise<Record<string, unknown>> {
-  const names = Object.keys(parts)
-  const values = await Promise.all(names.map((name) => parts[name]))
-  return Object.fromEntries(names.map((name, index) => [name, values[index]]))
+  const entries = Object.entries(parts)
+  const values = await Promise.all(entries.map(([, part]) => part))
+  return Object.fromEntries(entries.map(([name], index) => [name, values[index]]))
 }
 
 /**

@@ -199,10 +199,11 @@ async function ssrPlugin(app: FastifyInstance) {
   // same for every page of a screen and language until the build or the shell
   // changes. The assets only rewrite the shell's own head tags, never the title,
   // head tags or markup a page brings, so they can go in before those do.
-  const templates = new WeakMap<LoadedBundle, Map<string, { shell: string; fill: (parts: PageParts) => string }>>()
+  type Template = { shell: string; fill: (parts: PageParts) => string }
+  const templates = new WeakMap<LoadedBundle, Map<string, Template>>()
   const templateFor = (loaded: LoadedBundle, shell: string, screen: string, locale: string) => {
     let forBuild = templates.get(loaded)
-    if (!forBuild) templates.set(loaded, (forBuild = new Map()))
+    if (!forBuild) templates.set(loaded, (forBuild = new Map<string, Template>()))
     const key = `${screen}\n${locale}`
     const known = forBuild.get(key)
     if (known && known.shell === shell) return known.fill

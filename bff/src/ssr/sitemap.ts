@@ -94,7 +94,7 @@ export async function fileEntries(app: FastifyInstance, kind: Kind, lang: Lang, 
   if (firstPage > CORE_PAGE_CAP) return []
   // The last file the core API can list may end short of a whole file.
   const pagesPerFile = Math.min(perFile / CORE_PAGE_SIZE, CORE_PAGE_CAP - firstPage + 1)
-  const pages: Item[][] = new Array(pagesPerFile)
+  const pages = new Array<Item[]>(pagesPerFile)
   let next = 0
   let exhausted = pagesPerFile
   const worker = async () => {

@@ -65,12 +65,12 @@ export function stubContent(app: FastifyInstance): void {
     })
   })
   app.post('/report/researchReport/pageList', async (request) => {
-    const { keyword = '', lang } = JSON.parse(String(request.body || '{}')) as { keyword?: string; lang?: string }
+    const { keyword = '', lang } = JSON.parse((request.body as string | undefined) || '{}') as { keyword?: string; lang?: string }
     const list = STUB_REPORTS.filter((r) => r.lang === langOf(lang) && r.title.toLowerCase().includes(String(keyword).toLowerCase()))
     return envelope({ pageList: { list, count: list.length, pageNo: 1, pageSize: 10 } })
   })
   app.post('/basedata/dict/listData', async (request) => {
-    const { dictType } = JSON.parse(String(request.body || '{}')) as { dictType?: string }
+    const { dictType } = JSON.parse((request.body as string | undefined) || '{}') as { dictType?: string }
     return envelope([{ dictType, dictLabel: `label of ${dictType}` }])
   })
   app.get('/basedata/home/mapData', async (request) => envelope([{ regionCode: 'asia', lang: (request.query as { lang?: string }).lang }]))

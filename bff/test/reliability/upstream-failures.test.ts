@@ -19,7 +19,8 @@ const json = (status: string, text: string) =>
   `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
 const OK = json('200 OK', JSON.stringify({ code: 200, msg: 'success', data: { list: [], count: 0 } }))
 
-type Plan = 'reset' | 'silent' | string
+/** 'reset' drops the connection, 'silent' never answers; anything else is written as the raw answer. */
+type Plan = string
 const plans = new Map<string, Plan[]>()
 const seen: { path: string; port: number }[] = []
 let upstream: Server

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff, cookie, fromSite } from '../helpers/build-app.ts'
 import { CAPTCHA_TEST_CODE, startCore, type CoreProcess } from '../helpers/core-process.ts'
@@ -146,7 +146,7 @@ describe('rate limits', () => {
     const limited = await buildBff({ CORE_API_URL: core.url })
     try {
       const statuses: number[] = []
-      let refused
+      let refused: LightMyRequestResponse | undefined
       for (let i = 0; i < 30; i += 1) {
         const res = await limited.inject({
           method: 'POST',

@@ -1,6 +1,6 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http'
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff, fromSite } from '../helpers/build-app.ts'

@@ -21,7 +21,7 @@ function run(args: string[]): Promise<void> {
  * inside the repository so the server build resolves react and the rest from
  * the workspace's node_modules, as client/dist/server does.
  */
-export async function buildClient(): Promise<{ dist: string; remove(): Promise<void> }> {
+export async function buildClient(): Promise<{ dist: string; remove: () => Promise<void> }> {
   // Under a directory named dist, which git ignores.
   const dist = path.join(repoRoot, 'bff', 'test', 'ssr', 'dist', `${process.pid}-${Date.now()}`)
   await mkdir(dist, { recursive: true })

@@ -18,7 +18,10 @@ const item = (n: number) => ({ webTitle: `report-${n}`, publishDate: '2026-11-01
 beforeAll(async () => {
   core = await startStubCore((app) => {
     app.post('/report/researchReport/pageList', async (request) => {
-      const { pageNo = 1, pageSize = 10 } = JSON.parse(String(request.body || '{}')) as { pageNo?: number; pageSize?: number }
+      const { pageNo = 1, pageSize = 10 } = JSON.parse((request.body as string | undefined) || '{}') as {
+        pageNo?: number
+        pageSize?: number
+      }
       const from = (pageNo - 1) * pageSize
       const list = Array.from({ length: Math.max(0, Math.min(pageSize, REPORTS - from)) }, (_, i) => item(from + i + 1))
       return envelope({ categories: [], prices: [], publishDates: [], pageList: { list, count: REPORTS, pageNo, pageSize } })
@@ -121,7 +124,10 @@ describe('sitemaps of a catalogue past the core API’s last page', () => {
   beforeAll(async () => {
     capped = await startStubCore((app) => {
       app.post('/report/researchReport/pageList', async (request, reply) => {
-        const { pageNo = 1, pageSize = 10 } = JSON.parse(String(request.body || '{}')) as { pageNo?: number; pageSize?: number }
+        const { pageNo = 1, pageSize = 10 } = JSON.parse((request.body as string | undefined) || '{}') as {
+          pageNo?: number
+          pageSize?: number
+        }
         if (pageNo > 10_000) return reply.status(400).send({ code: 100001, msg: 'Invalid request parameters', data: null })
         const from = (pageNo - 1) * pageSize
         const list = Array.from({ length: pageSize }, (_, i) => item(from + i + 1))

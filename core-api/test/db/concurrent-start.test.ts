@@ -50,7 +50,7 @@ describe.skipIf(!serverUrl)('simultaneous starts on one database', () => {
   it('migrates and seeds once and starts every instance', async () => {
     database = await createServerDatabase(serverUrl!)
     const [first, second, third] = await Promise.all([start(database.url), start(database.url), start(database.url)])
-    const q = <T extends object>(sql: string) => first!.db.sequelize.query<T>(sql, { type: QueryTypes.SELECT })
+    const q = <T extends object>(sql: string) => first.db.sequelize.query<T>(sql, { type: QueryTypes.SELECT })
 
     const applied = await q<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
     expect(applied.map((row) => row.name)).toEqual(migrations.map((m) => m.name))
@@ -61,6 +61,6 @@ describe.skipIf(!serverUrl)('simultaneous starts on one database', () => {
     expect(dupes!.n).toBe(0)
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM research_report'))[0]!.n).toBeGreaterThan(0)
 
-    for (const instance of [first, second, third]) expect((await instance!.inject({ url: '/health/ready' })).statusCode).toBe(200)
+    for (const instance of [first, second, third]) expect((await instance.inject({ url: '/health/ready' })).statusCode).toBe(200)
   }, 180_000)
 })

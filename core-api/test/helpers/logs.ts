@@ -19,6 +19,8 @@ export function logCapture() {
     text: () => lines.join('\n') + partial,
     /** Parsed entries whose msg contains the text */
     find: (msg: string) =>
-      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => String(entry.msg ?? '').includes(msg)),
+      lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => typeof entry.msg === 'string' && entry.msg.includes(msg)),
   }
 }

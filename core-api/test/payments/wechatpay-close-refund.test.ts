@@ -112,7 +112,7 @@ describe('close', () => {
     const raw = await rawCall('POST', `/v3/pay/transactions/out-trade-no/${request.orderNo}/close`, { mchid: h.keys.wechatpay.mchId })
     expect(raw).toMatchObject({ status: 204, text: '', signed: true })
     expect(await wechat.close(request.orderNo)).toEqual({ state: 'closed' })
-    expect(await tradeRow(h, 'wechatpay', request.orderNo)).toMatchObject({ state: 'CLOSED' })
+    expect(tradeRow(h, 'wechatpay', request.orderNo)).toMatchObject({ state: 'CLOSED' })
     expect(await wechat.query(request.orderNo)).toEqual({ state: 'failed' })
     expect(
       (await rawCall('GET', `/v3/pay/transactions/out-trade-no/${request.orderNo}?mchid=${h.keys.wechatpay.mchId}`)).data,
@@ -137,7 +137,7 @@ describe('close', () => {
     expect(await wechat.close(request.orderNo)).toEqual({ state: 'paid', amount: 990, providerTradeNo: transactionId })
     const raw = await rawCall('POST', `/v3/pay/transactions/out-trade-no/${request.orderNo}/close`, { mchid: h.keys.wechatpay.mchId })
     expect(raw).toMatchObject({ status: 400, signed: true, data: { code: 'ORDERPAID' } })
-    expect(await tradeRow(h, 'wechatpay', request.orderNo)).toMatchObject({ state: 'SUCCESS' })
+    expect(tradeRow(h, 'wechatpay', request.orderNo)).toMatchObject({ state: 'SUCCESS' })
   })
 
   it('answers not-found for an order WeChat never saw, and closes a failed one', async () => {
@@ -171,7 +171,7 @@ describe('time_expire', () => {
     await h.wechat().start(request)
     const body = JSON.parse(h.received.at(-1)!.rawBody) as Record<string, unknown>
     expect(body.time_expire).toBe(wechatTime(deadline))
-    expect((await tradeRow(h, 'wechatpay', request.orderNo))!.expires_at).toEqual(deadline)
+    expect(tradeRow(h, 'wechatpay', request.orderNo)!.expires_at).toEqual(deadline)
     // Set with the first order only: the same deadline again is fine, another is refused.
     await h.wechat().start(request)
     await expect(h.wechat().start({ ...request, expiresAt: new Date(deadline.getTime() + 60_000) })).rejects.toThrow(/INVALID_REQUEST/)
@@ -184,8 +184,8 @@ describe('time_expire', () => {
     await h.wechat().start(soon)
     await h.wechat().start(late)
     const after = Date.now()
-    const soonAt = (await tradeRow(h, 'wechatpay', soon.orderNo))!.expires_at!.getTime()
-    const lateAt = (await tradeRow(h, 'wechatpay', late.orderNo))!.expires_at!.getTime()
+    const soonAt = tradeRow(h, 'wechatpay', soon.orderNo)!.expires_at!.getTime()
+    const lateAt = tradeRow(h, 'wechatpay', late.orderNo)!.expires_at!.getTime()
     expect(soonAt).toBeGreaterThanOrEqual(before + 60_000)
     expect(soonAt).toBeLessThanOrEqual(after + 60_000)
     expect(lateAt).toBeGreaterThanOrEqual(before + 90 * 86_400_000)
@@ -296,7 +296,7 @@ describe('refund', () => {
     expect(await wechat.refund(refund)).toEqual({ state: 'succeeded', providerRefundNo })
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(refundNotifications()).toHaveLength(1)
-    expect(await refundRows(h, 'wechatpay', request.orderNo)).toEqual([
+    expect(refundRows(h, 'wechatpay', request.orderNo)).toEqual([
       expect.objectContaining({ out_refund_no: refund.refundNo, state: 'SUCCESS', refund_key: providerRefundNo }),
     ])
   })
@@ -311,7 +311,7 @@ describe('refund', () => {
     await eventually(() => refundNotifications().length === 1)
     await new Promise((resolve) => setTimeout(resolve, 150))
     expect(refundNotifications()).toHaveLength(1)
-    expect(await refundRows(h, 'wechatpay', request.orderNo)).toHaveLength(1)
+    expect(refundRows(h, 'wechatpay', request.orderNo)).toHaveLength(1)
   })
 
   it('settles a due refund on query when nobody settled it, and notifies once', async () => {
@@ -352,9 +352,9 @@ describe('refund', () => {
       reason: expect.stringContaining('INVALID_REQUEST'),
     })
     expect(await wechat.refund(part(`C${request.orderNo}`, 600))).toMatchObject({ state: 'processing' })
-    await eventually(async () => (await refundRows(h, 'wechatpay', request.orderNo)).every((r) => r.state === 'SUCCESS'))
-    expect((await refundRows(h, 'wechatpay', request.orderNo)).map((r) => r.amount)).toEqual([400, 600])
-    await eventually(async () => (await tradeRow(h, 'wechatpay', request.orderNo))?.state === 'REFUND')
+    await eventually(() => refundRows(h, 'wechatpay', request.orderNo).every((r) => r.state === 'SUCCESS'))
+    expect(refundRows(h, 'wechatpay', request.orderNo).map((r) => r.amount)).toEqual([400, 600])
+    await eventually(() => tradeRow(h, 'wechatpay', request.orderNo)?.state === 'REFUND')
     // Another amount under a used out_refund_no is refused for good.
     expect(await wechat.refund(part(`A${request.orderNo}`, 401))).toMatchObject({ state: 'failed' })
   })
@@ -363,7 +363,7 @@ describe('refund', () => {
     const wechat = h.wechat()
     const request = wx()
     await wechat.start(request)
-    const { trade_no: tradeNo } = (await tradeRow(h, 'wechatpay', request.orderNo))!
+    const { trade_no: tradeNo } = tradeRow(h, 'wechatpay', request.orderNo)!
     expect(await wechat.refund(refundOf(request.orderNo, tradeNo))).toMatchObject({
       state: 'failed',
       reason: expect.stringContaining('INVALID_REQUEST'),
@@ -381,7 +381,7 @@ describe('refund', () => {
     const transactionId = await pay((await wechat.start(request)).payUrl)
     const refund = refundOf(request.orderNo, transactionId)
     await wechat.refund(refund)
-    await eventually(async () => (await refundRows(h, 'wechatpay', request.orderNo))[0]?.state === 'SUCCESS')
+    await eventually(() => refundRows(h, 'wechatpay', request.orderNo)[0]?.state === 'SUCCESS')
     h.books.refund('wechatpay', refund.refundNo)!.state = 'ABNORMAL'
     expect(await wechat.queryRefund(refund.refundNo, request.orderNo)).toEqual({ state: 'failed', reason: 'refund ABNORMAL' })
   })

@@ -13,7 +13,7 @@ import { bulletinWithFile, NOTIFY_PATH } from '../helpers/orders.ts'
 // success), never a 5xx, and the process must keep serving.
 let t: TestApp
 let token = ''
-let operations: { method: 'GET' | 'POST'; path: string; fields: string[] }[] = []
+const operations: { method: 'GET' | 'POST'; path: string; fields: string[] }[] = []
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2500)
 
 beforeAll(async () => {

@@ -46,10 +46,10 @@ async function startServer(port: number) {
   })
   children.push(child)
   let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
   // 'close', not 'exit': only then has the last of its output been read.

@@ -199,7 +199,7 @@ describe('stored text', () => {
       email: 'a@b.co',
       demand: '<img src=x onerror=alert(1)>',
       version: null,
-    } as Parameters<typeof customerRequestMail>[1])
+    })
     expect(runnable(mail.html)).toEqual([])
     expect(mail.html).toContain('&lt;script&gt;')
     expect(mail.html).toContain('&quot;&gt;')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeQuotedPrintable, encrypt, readableMail, login, registerUser, TEST_CAPTCHA, waitForMail } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { logCapture } from '../helpers/logs.ts'
-import { authed, bulletinWithFile, postNotification, reportWithPrices, signedAlipayNotification } from '../helpers/orders.ts'
+import { authed, postNotification, reportWithPrices, signedAlipayNotification } from '../helpers/orders.ts'
 
 // Operators read the logs; a token or a hash there is a session or a
 // password handed to anyone with log access. The app logs at debug here

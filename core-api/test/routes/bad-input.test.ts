@@ -6,7 +6,7 @@ import { createReport } from '../helpers/factories.ts'
 // each gets malformed input of many kinds and must answer a 4xx envelope in the
 // request's language, never a 500, and the app must keep serving.
 let t: TestApp
-let operations: { method: string; path: string; schema: any }[] = []
+const operations: { method: string; path: string; schema: any }[] = []
 
 const HOSTILE_STRINGS = [
   "' OR 1=1 --",

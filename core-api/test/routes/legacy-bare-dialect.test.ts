@@ -70,7 +70,7 @@ describe("the same calls as the enveloped contract, their data alone (fixtures/c
     })
 
   it.each(exchanges)('%s', async (_name, request) => {
-    const query = request.query ? `?${new URLSearchParams(request.query)}` : ''
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : ''
     const send = (prefix: string) =>
       t.app.inject({
         method: request.method as 'GET',

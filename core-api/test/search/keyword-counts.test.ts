@@ -82,8 +82,8 @@ it('matches a keyword as the search does: the trigger, the walk and the search c
       ])
       const row = { search: await matched(search), walk: await matched(walk), trigger: trigger!.found }
       const context = JSON.stringify({ text, keyword })
-      expect(row!.walk, context).toBe(row!.search)
-      expect(row!.trigger, context).toBe(row!.search)
+      expect(row.walk, context).toBe(row.search)
+      expect(row.trigger, context).toBe(row.search)
     }
   }
 })

@@ -3,6 +3,7 @@
 // pageList) and writers registering accounts through the internal balancer,
 // each answer sorted by kind and by the phase of the drill it came in. An
 // answer is good only when it is HTTP 200 with the envelope's code 200.
+import { inspect } from 'node:util'
 import { encryptCredential } from './site-client.ts'
 import { sleep } from './processes.ts'
 
@@ -109,7 +110,9 @@ export class RollingLoad {
         detail = `the answer carries ${this.options.foreignField}: ${detail}`
       }
     } catch (error) {
-      detail = `${(error as Error).name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`
+      const { cause } = error as { cause?: unknown }
+      const why = cause instanceof Error ? String(cause) : cause === undefined ? '' : inspect(cause, { breakLength: Infinity })
+      detail = `${(error as Error).name}: ${(error as Error).message} ${why}`
     }
     const good = status === 200 && code === 200
     const key = `${call.kind} ${good ? 'ok' : 'failed'}`

@@ -37,7 +37,6 @@ export class SmtpSink {
   ) {}
 
   static async start(): Promise<SmtpSink> {
-    let sink: SmtpSink | undefined
     const server = new SMTPServer({
       secure: false,
       disabledCommands: ['STARTTLS'],
@@ -46,12 +45,12 @@ export class SmtpSink {
       size: 20 * 1024 * 1024,
       onRcptTo(address: SMTPServerAddress, session, callback) {
         const recipient = address.address.toLowerCase()
-        const policy = sink!.policies.get(recipient)
-        if (policy) sink!.heldSessions.add(session.id)
+        const policy = sink.policies.get(recipient)
+        if (policy) sink.heldSessions.add(session.id)
         if (policy && (!policy.released || policy.refusals === 0)) {
           policy.refusals += 1
-          sink!.refusals.push({ recipient, at: Date.now() })
-          sink!.notify()
+          sink.refusals.push({ recipient, at: Date.now() })
+          sink.notify()
           const error = new Error('4.3.0 Temporary failure, try again later (test sink)') as Error & { responseCode: number }
           error.responseCode = 451
           callback(error)
@@ -64,13 +63,13 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8')
-          sink!.accepted.push({ ...parseMail(raw), rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), at: Date.now() })
-          sink!.notify()
+          sink.accepted.push({ ...parseMail(raw), rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), at: Date.now() })
+          sink.notify()
           callback()
         })
       },
       onClose(session) {
-        sink?.heldSessions.delete(session.id)
+        sink.heldSessions.delete(session.id)
       },
     })
     await new Promise<void>((resolve, reject) => {
@@ -78,7 +77,8 @@ export class SmtpSink {
       server.listen(0, '127.0.0.1', () => resolve())
     })
     const { port } = server.server.address() as AddressInfo
-    sink = new SmtpSink(server, port)
+    // The callbacks above read it: they run only for connections, which come after listen().
+    const sink = new SmtpSink(server, port)
     return sink
   }
 

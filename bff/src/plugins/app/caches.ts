@@ -15,7 +15,7 @@ export function isCacheName(value: unknown): value is CacheName {
 
 export interface Caches {
   /** The core API's answer to an anonymous call, from the named cache when it has one. */
-  fetch(name: CacheName, call: Omit<CoreCall, 'token'>): Promise<CacheResult<CoreAnswer>>
+  fetch: (name: CacheName, call: Omit<CoreCall, 'token'>) => Promise<CacheResult<CoreAnswer>>
   /** Empties one cache or all of them, here and (with Redis) on every other instance. */
   purge(name?: CacheName): Promise<void>
   /** Changes whenever a cache here is emptied: what was built from cached answers before is out of date. */

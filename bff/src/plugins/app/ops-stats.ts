@@ -112,7 +112,7 @@ async function opsStatsPlugin(app: FastifyInstance) {
       [localRefused, refused],
     ] as const) {
       let bucket = target.get(minute)
-      if (!bucket) target.set(minute, (bucket = new Map()))
+      if (!bucket) target.set(minute, (bucket = new Map<string, number>()))
       for (const [field, delta] of source) add(bucket, field, delta)
       for (const old of target.keys()) if (old <= minute - WINDOW_MINUTES - 1) target.delete(old)
     }

@@ -199,9 +199,10 @@ function assemble(
       partFailure = { status: answer.status, body: answer.body }
     } else {
       outcome = undefined
-      const upstream = result.reason instanceof UpstreamError
-      if (!upstream) log.error({ err: result.reason, part: name }, 'page part failed')
-      const key: ErrorKey = upstream ? result.reason.key : 'SYSTEM_EXCEPTION'
+      const reason: unknown = result.reason
+      const upstream = reason instanceof UpstreamError
+      if (!upstream) log.error({ err: reason, part: name }, 'page part failed')
+      const key: ErrorKey = upstream ? reason.key : 'SYSTEM_EXCEPTION'
       // A page payload is on the contract's paths: its failures come with HTTP 200 and their code.
       partFailure = { status: statusFor(key, '/bff/pages/'), body: errorBody(key, lang) }
     }

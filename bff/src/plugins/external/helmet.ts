@@ -43,7 +43,7 @@ function record(helmetOptions: HelmetOptions): SecurityHeaders {
   }
   let finished = false
   helmet(helmetOptions)({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error
+    if (error) throw new Error('helmet failed', { cause: error })
     finished = true
   })
   if (!finished) throw new Error('helmet did not finish synchronously')
