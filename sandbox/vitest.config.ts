@@ -1,12 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { workspaceTestConfig } from '../vitest.shared.ts'
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    pool: 'forks',
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    // Making RSA key pairs takes seconds on a busy 2-core machine.
-    hookTimeout: 120_000,
-  },
-})
+// Making RSA key pairs takes seconds on a busy 2-core machine.
+export default workspaceTestConfig({ hookTimeout: 120_000 })

@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { workspaceTestConfig } from '../vitest.shared.ts'
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    pool: 'forks',
-    maxWorkers: 2,
-    testTimeout: 30_000,
-  },
-})
+export default workspaceTestConfig()

@@ -3,6 +3,8 @@
 // SANDBOX in both languages at the top and in the title; it loads nothing from
 // elsewhere (works offline, no CSP exceptions) and runs no script.
 
+import type { Trade, TradeState } from './books.ts'
+
 /** WAIT takes a payment; every other state is final and shows no Pay button. */
 export type CashierState = 'WAIT' | 'SUCCESS' | 'FAIL' | 'CLOSED' | 'REFUNDED'
 export type CashierLang = 'zh-CN' | 'en-US'
@@ -25,6 +27,22 @@ export interface CashierPageInput {
   note?: string
   /** A "back to the merchant" link shown with a final state */
   backUrl?: string
+}
+
+const CASHIER_STATES: Record<TradeState, CashierState> = {
+  WAIT: 'WAIT',
+  SUCCESS: 'SUCCESS',
+  PAYERROR: 'FAIL',
+  CLOSED: 'CLOSED',
+  REFUND: 'REFUNDED',
+}
+
+/** What the cashier shows of a trade in the books: its state, and whether a close was its deadline passing. */
+export function cashierStateOf(trade: Pick<Trade, 'state' | 'expiresAt'>): Pick<CashierPageInput, 'state' | 'expired'> {
+  return {
+    state: CASHIER_STATES[trade.state],
+    expired: trade.state === 'CLOSED' && trade.expiresAt !== null && trade.expiresAt.getTime() <= Date.now(),
+  }
 }
 
 const CURRENCY_SYMBOLS: Record<string, string> = { CNY: '¥', USD: 'US$', EUR: '€', GBP: '£', HKD: 'HK$', JPY: 'JP¥' }

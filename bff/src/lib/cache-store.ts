@@ -32,6 +32,13 @@ export interface CacheStore {
   usage(prefix: string): Promise<{ entries: number; bytes: number | null }>
 }
 
+/** Empties a store under prefix (all of it without one), answering how many entries went: what a purge reports. */
+export async function clearCounting(store: Pick<CacheStore, 'usage' | 'clear'>, prefix?: string): Promise<number> {
+  const { entries } = await store.usage(prefix ?? '')
+  await store.clear(prefix)
+  return entries
+}
+
 /** The tag index of an in-memory store: which keys carry a tag, and which tags a key carries. */
 class TagIndex {
   private readonly byTag = new Map<string, Set<string>>()

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
+import { clearCounting } from '../lib/cache-store.ts'
 import { EncodedBody } from '../lib/encoded-body.ts'
 import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
@@ -165,18 +166,11 @@ async function ssrPlugin(app: FastifyInstance) {
     if (target.kind === 'all') encodedPages.clear()
     if (shared && origin === 'elsewhere') return 0
     switch (target.kind) {
-      case 'all': {
-        const { entries } = await texts.usage('')
-        await texts.clear()
-        return entries
-      }
-      case 'cache': {
+      case 'all':
+        return clearCounting(texts)
+      case 'cache':
         // ssr: rendered pages; sitemap: sitemaps; a data cache: the pages made of its data.
-        const prefix = target.cache === 'sitemap' ? 'sitemap:' : 'page:'
-        const { entries } = await texts.usage(prefix)
-        await texts.clear(prefix)
-        return entries
-      }
+        return clearCounting(texts, target.cache === 'sitemap' ? 'sitemap:' : 'page:')
       case 'keys': {
         // Page paths (/reports/x, /sitemaps/zh-reports-1.xml) by their url tag, or exact keys.
         const paths = target.keys.filter((key) => key.startsWith('/'))

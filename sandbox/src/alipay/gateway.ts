@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Books, Trade, TradeState } from '../books.ts'
-import { renderCashierPage, type CashierState } from '../cashier-page.ts'
+import { cashierStateOf, renderCashierPage } from '../cashier-page.ts'
 import { alipayTime, parseAlipayTime } from '../china-time.ts'
 import type { NotificationSender } from '../deliver.ts'
 import type { GatewayKeys } from '../keys.ts'
@@ -38,13 +38,6 @@ const TRADE_STATUS = new Map<TradeState, string>([
   ['CLOSED', 'TRADE_CLOSED'],
   ['REFUND', 'TRADE_CLOSED'],
 ])
-const CASHIER_STATES = new Map<TradeState, CashierState>([
-  ['WAIT', 'WAIT'],
-  ['SUCCESS', 'SUCCESS'],
-  ['PAYERROR', 'FAIL'],
-  ['CLOSED', 'CLOSED'],
-  ['REFUND', 'REFUNDED'],
-])
 const BUYER = { buyer_logon_id: 'san***@sandbox.com', buyer_user_id: '2088000000000001' }
 
 /** Alipay's signing string: every non-empty parameter but the excluded ones, sorted, key=value joined by &. */
@@ -54,6 +47,11 @@ export function signingString(params: Params, exclude: string[]): string {
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&')
+}
+
+/** How every successful OpenAPI answer about a trade begins. */
+function tradeAnswer(trade: Trade): Answer {
+  return { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo }
 }
 
 function failure(subCode: string, subMsg: string): Answer {
@@ -152,7 +150,6 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
   }
 
   function cashier(reply: FastifyReply, request: FastifyRequest, trade: Trade) {
-    const expired = trade.state === 'CLOSED' && trade.expiresAt !== null && trade.expiresAt.getTime() <= Date.now()
     return page(
       reply,
       200,
@@ -163,8 +160,7 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
         currency: trade.currency,
         orderNo: trade.outTradeNo,
         actionUrl: request.url,
-        state: CASHIER_STATES.get(trade.state) ?? 'FAIL',
-        expired,
+        ...cashierStateOf(trade),
       }),
     )
   }
@@ -205,10 +201,7 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     if (!trade) return failure('ACQ.TRADE_NOT_EXIST', '交易不存在')
     const paid = trade.state === 'SUCCESS' || trade.state === 'REFUND'
     return {
-      code: '10000',
-      msg: 'Success',
-      trade_no: trade.tradeNo,
-      out_trade_no: trade.outTradeNo,
+      ...tradeAnswer(trade),
       buyer_logon_id: BUYER.buyer_logon_id,
       trade_status: TRADE_STATUS.get(trade.state) ?? 'TRADE_CLOSED',
       total_amount: fenToYuan(trade.amount),
@@ -222,15 +215,12 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
     // Only a trade waiting for payment can be closed; paid, failed and closed ones answer the same refusal.
     if (trade.state !== 'WAIT') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
     books.setState(trade, 'CLOSED')
-    return { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo }
+    return tradeAnswer(trade)
   }
 
   function refundAnswer(trade: Trade, refunded: number, fundChange: 'Y' | 'N', at: Date): Answer {
     return {
-      code: '10000',
-      msg: 'Success',
-      trade_no: trade.tradeNo,
-      out_trade_no: trade.outTradeNo,
+      ...tradeAnswer(trade),
       buyer_logon_id: BUYER.buyer_logon_id,
       fund_change: fundChange,
       refund_fee: fenToYuan(refunded),
@@ -290,10 +280,7 @@ export default async function alipayGateway(app: FastifyInstance, options: Alipa
       return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, out_request_no: outRequestNo }
     const options = Array.isArray(biz.query_options) ? biz.query_options : []
     return {
-      code: '10000',
-      msg: 'Success',
-      trade_no: trade.tradeNo,
-      out_trade_no: trade.outTradeNo,
+      ...tradeAnswer(trade),
       out_request_no: row.outRefundNo,
       total_amount: fenToYuan(trade.amount),
       refund_amount: fenToYuan(row.amount),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PAID, type Books, type Trade, type TradeState } from '../books.ts'
-import { renderCashierPage, type CashierLang, type CashierState } from '../cashier-page.ts'
+import { cashierStateOf, renderCashierPage, type CashierLang } from '../cashier-page.ts'
 import { parseWechatTime, wechatTime } from '../china-time.ts'
 import type { NotificationSender } from '../deliver.ts'
 import type { GatewayKeys } from '../keys.ts'
@@ -55,18 +55,6 @@ function langOf(request: FastifyRequest): CashierLang {
   return request.headers['accept-language']?.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN'
 }
 
-const CASHIER_STATES = new Map<TradeState, CashierState>([
-  ['WAIT', 'WAIT'],
-  ['SUCCESS', 'SUCCESS'],
-  ['PAYERROR', 'FAIL'],
-  ['CLOSED', 'CLOSED'],
-  ['REFUND', 'REFUNDED'],
-])
-
-function cashierState(state: TradeState): CashierState {
-  return CASHIER_STATES.get(state) ?? 'FAIL'
-}
-
 /**
  * The deadline WeChat keeps for a requested time_expire: its Native-order
  * docs move one earlier than a minute after the order to that minute, and one
@@ -76,10 +64,6 @@ function effectiveDeadline(requested: Date, orderedAt: Date): Date {
   const earliest = orderedAt.getTime() + 60_000
   const latest = orderedAt.getTime() + 90 * 86_400_000
   return new Date(Math.min(Math.max(requested.getTime(), earliest), latest))
-}
-
-function expired(trade: Trade): boolean {
-  return trade.state === 'CLOSED' && trade.expiresAt !== null && trade.expiresAt.getTime() <= Date.now()
 }
 
 export default async function wechatpayGateway(app: FastifyInstance, options: WechatPayGatewayOptions) {
@@ -314,8 +298,7 @@ export default async function wechatpayGateway(app: FastifyInstance, options: We
         currency: trade.currency,
         orderNo: trade.outTradeNo,
         actionUrl: `${publicBaseUrl}/cashier/${encodeURIComponent(trade.tradeKey)}`,
-        state: cashierState(trade.state),
-        expired: expired(trade),
+        ...cashierStateOf(trade),
         lang: langOf(request),
         ...(note ? { note } : {}),
         ...(trade.state === 'WAIT' || !payBackUrl ? {} : { backUrl: payBackUrl(trade.outTradeNo) }),

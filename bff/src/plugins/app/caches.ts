@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { isServerError } from '@rpt/contract'
-import { LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
+import { clearCounting, LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
 import { dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
 import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
@@ -109,17 +109,11 @@ async function cachesPlugin(app: FastifyInstance) {
       // A shared store is emptied once, by the instance that was asked.
       if (shared && origin === 'elsewhere') return 0
       switch (target.kind) {
-        case 'all': {
-          const { entries } = await store.usage('')
-          await store.clear()
-          return entries
-        }
-        case 'cache': {
-          if (!isCacheName(target.cache)) return 0
-          const { entries } = await store.usage(`${target.cache}|`)
-          await caches.get(target.cache)!.clear()
-          return entries
-        }
+        case 'all':
+          return await clearCounting(store)
+        case 'cache':
+          // A data cache's entries are those its SwrCache keys under `name|`.
+          return isCacheName(target.cache) ? await clearCounting(store, `${target.cache}|`) : 0
         case 'keys':
           return await store.delete(target.keys.filter((key) => isCacheName(key.slice(0, key.indexOf('|')))))
         case 'tags':

@@ -236,6 +236,12 @@ async function pagesPlugin(app: FastifyInstance) {
     required,
     load: async () => ({ answer: await app.core.call({ ...call, lang: ctx.lang, token: ctx.token }) }),
   })
+  /** A list page's list: its page, keyword and market, then the filters of its own kind. */
+  const listOf = (path: string, query: Params, filters: string[], ctx: PageContext) =>
+    live({ method: 'POST', path, params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', ...filters]) }, ctx)
+  /** A detail page's record, by its web title or id. */
+  const recordOf = (path: string, query: Params, ctx: PageContext) =>
+    live({ method: 'GET', path, params: pick(query, ['webTitle', 'id']) }, ctx)
   // The core API answers some fields twice (its names and the legacy ones)
   // or blocks the page takes from other calls: a page carries what it shows
   // once, not twice in every rendered page. The trimmed answer is made once
@@ -259,22 +265,17 @@ async function pagesPlugin(app: FastifyInstance) {
       },
     }
   }
+  // The English edition's dictionaries are the same types suffixed _en.
+  const menu = (dictType: string, lang: Lang) =>
+    cached(
+      'dict',
+      { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? `${dictType}_en` : dictType } },
+      lang,
+    )
   const layout = (lang: Lang): Record<string, Part> => ({
     footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
-    reportMenu: cached(
-      'dict',
-      {
-        method: 'POST',
-        path: '/basedata/dict/listData',
-        params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' },
-      },
-      lang,
-    ),
-    newsMenu: cached(
-      'dict',
-      { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } },
-      lang,
-    ),
+    reportMenu: menu('reports_category', lang),
+    newsMenu: menu('market_type', lang),
   })
   const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: '/report/researchReport/hotReports' }, lang)
   const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
@@ -305,76 +306,41 @@ async function pagesPlugin(app: FastifyInstance) {
     }
     return parts
   }
+  /** A page with parameters: its own parts, made for each request, and the layout's. */
+  const page =
+    (parts: (ctx: PageContext, query: Params) => Record<string, Part>) =>
+    (ctx: PageContext, query: Params): Promise<PageAnswer> =>
+      compose(app.log, ctx.lang, { ...parts(ctx, query), ...layout(ctx.lang) })
   const pages: Pages = {
     home: ({ lang }) => compose(app.log, lang, homePartsOf(lang), composed, `home|${lang}`),
-    reports: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        list: live(
-          {
-            method: 'POST',
-            path: '/report/researchReport/pageList',
-            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']),
-          },
-          ctx,
-        ),
-        hotReports: hotReports(ctx.lang),
-        ...layout(ctx.lang),
-      }),
-    report: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        report: trimmed(live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx), [
-          'contextHtml',
-          'directoryHtml',
-          'reportScopeHtml',
-        ]),
-        hotReports: hotReports(ctx.lang),
-        ...layout(ctx.lang),
-      }),
-    bulletins: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        list: live(
-          {
-            method: 'POST',
-            path: '/report/researchBriefReport/pageList',
-            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'topLabelId']),
-          },
-          ctx,
-        ),
-        categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
-        labels: cached(
-          'categories',
-          { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) },
-          ctx.lang,
-        ),
-        choiceness: choiceness(ctx.lang),
-        ...layout(ctx.lang),
-      }),
-    bulletin: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        bulletin: live({ method: 'GET', path: '/report/researchBriefReport/form', params: pick(query, ['webTitle', 'id']) }, ctx),
-        choiceness: choiceness(ctx.lang),
-        ...layout(ctx.lang),
-      }),
-    news: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        list: live(
-          {
-            method: 'POST',
-            path: '/report/marketInfo/pageList',
-            params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'marketCategory']),
-          },
-          ctx,
-        ),
-        categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
-        latestNews: latestNews(ctx.lang),
-        ...layout(ctx.lang),
-      }),
-    article: (ctx, query) =>
-      compose(app.log, ctx.lang, {
-        article: live({ method: 'GET', path: '/report/marketInfo/detailList', params: pick(query, ['webTitle', 'id']) }, ctx),
-        latestNews: latestNews(ctx.lang),
-        ...layout(ctx.lang),
-      }),
+    reports: page((ctx, query) => ({
+      list: listOf('/report/researchReport/pageList', query, ['price', 'publishDate', 'reportRegion'], ctx),
+      hotReports: hotReports(ctx.lang),
+    })),
+    report: page((ctx, query) => ({
+      report: trimmed(recordOf('/report/researchReport/form', query, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
+      hotReports: hotReports(ctx.lang),
+    })),
+    bulletins: page((ctx, query) => ({
+      list: listOf('/report/researchBriefReport/pageList', query, ['topLabelId'], ctx),
+      categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
+      labels: cached(
+        'categories',
+        { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) },
+        ctx.lang,
+      ),
+      choiceness: choiceness(ctx.lang),
+    })),
+    bulletin: page((ctx, query) => ({
+      bulletin: recordOf('/report/researchBriefReport/form', query, ctx),
+      choiceness: choiceness(ctx.lang),
+    })),
+    news: page((ctx, query) => ({
+      list: listOf('/report/marketInfo/pageList', query, ['marketCategory'], ctx),
+      categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
+      latestNews: latestNews(ctx.lang),
+    })),
+    article: page((ctx, query) => ({ article: recordOf('/report/marketInfo/detailList', query, ctx), latestNews: latestNews(ctx.lang) })),
   }
   app.decorate('pages', pages)
 }
