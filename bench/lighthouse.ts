@@ -123,7 +123,7 @@ export async function runLighthouse(
       )
     }
   } finally {
-    await chrome.kill()
+    chrome.kill()
   }
   return results
 }

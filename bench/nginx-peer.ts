@@ -8,7 +8,8 @@
 //             front of one or more BFF instances.
 //
 // startReferenceNginx runs the reference deployment's own configuration
-// instead (deploy/nginx/nginx.conf.template, its shared cache included).
+// instead (deploy/nginx/nginx.conf.template, its shared cache included), and
+// beside it, in the same http block, the static server its row compares with.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -48,6 +49,30 @@ export interface NginxPeer {
 /** nginx's config language quotes with '' and escapes with a backslash. */
 const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
+/**
+ * A server answering the payload from a file under the prefix's www/, with
+ * the BFF's headers as it sent them: the same bytes on the wire but nginx's
+ * Last-Modified and Accept-Ranges. Everything else it inherits from the http
+ * block it is placed in.
+ */
+function staticServer(prefix: string, port: number, site: StaticSite): string[] {
+  const type = site.headers['content-type'] ?? 'application/octet-stream'
+  return [
+    '  server {',
+    `    listen 127.0.0.1:${port};`,
+    '    etag off;',
+    '    location = /payload {',
+    `      root ${path.join(prefix, 'www')};`,
+    '      types { }',
+    `      default_type ${quote(type)};`,
+    ...Object.entries(site.headers)
+      .filter(([name]) => !OWN_HEADERS.has(name))
+      .map(([name, value]) => `      add_header ${quote(name)} ${quote(value)} always;`),
+    '    }',
+    '  }',
+  ]
+}
+
 export function nginxConfig(prefix: string, options: NginxOptions): string {
   const lines = [
     `worker_processes ${options.workers ?? 1};`,
@@ -61,25 +86,7 @@ export function nginxConfig(prefix: string, options: NginxOptions): string {
     // Debian's compiled-in temp paths are under /var/lib/nginx: the scratch prefix instead.
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(prefix, `${kind}-temp`)};`),
   ]
-  if (options.static) {
-    const { port, site } = options.static
-    const type = site.headers['content-type'] ?? 'application/octet-stream'
-    lines.push(
-      '  server {',
-      `    listen 127.0.0.1:${port};`,
-      '    etag off;',
-      '    location = /payload {',
-      `      root ${path.join(prefix, 'www')};`,
-      '      types { }',
-      `      default_type ${quote(type)};`,
-      // The BFF's own headers, as it sent them: the same bytes on the wire but nginx's Last-Modified and Accept-Ranges.
-      ...Object.entries(site.headers)
-        .filter(([name]) => !OWN_HEADERS.has(name))
-        .map(([name, value]) => `      add_header ${quote(name)} ${quote(value)} always;`),
-      '    }',
-      '  }',
-    )
-  }
+  if (options.static) lines.push(...staticServer(prefix, options.static.port, options.static.site))
   if (options.balancer) {
     const { port, upstreams } = options.balancer
     lines.push(
@@ -160,12 +167,26 @@ export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
   return launch(prefix, nginxConfig(prefix, options), ports)
 }
 
-/** deploy/nginx/nginx.conf.template as the multi-instance test renders it (one worker, loopback ports), in front of the given BFFs. */
-export async function startReferenceNginx(ports: NginxPorts): Promise<NginxPeer> {
+/**
+ * deploy/nginx/nginx.conf.template as the multi-instance test renders it (one
+ * worker, loopback ports), in front of the given BFFs. With staticSite, one
+ * more server in its http block answers those bytes from a file at /payload:
+ * nginx serving the same answer as a static file with everything else equal
+ * (its access log, request ids, open_file_cache, sendfile, keep-alive, the
+ * worker), so the two differ by the shared cache's hit path alone.
+ */
+export async function startReferenceNginx(ports: NginxPorts, staticSite?: { port: number; site: StaticSite }): Promise<NginxPeer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
   const prefix = await scratchPrefix()
   await mkdir(path.join(prefix, 'temp'), { recursive: true })
-  return launch(prefix, await renderConfig(prefix, ports), [ports.site, ports.core])
+  let config = await renderConfig(prefix, ports)
+  if (staticSite) {
+    await mkdir(path.join(prefix, 'www'), { recursive: true, mode: 0o755 })
+    await writeFile(path.join(prefix, 'www', 'payload'), staticSite.site.body, { mode: 0o644 })
+    const end = config.lastIndexOf('}')
+    config = `${config.slice(0, end)}${staticServer(prefix, staticSite.port, staticSite.site).join('\n')}\n${config.slice(end)}`
+  }
+  return launch(prefix, config, [ports.site, ports.core, ...(staticSite ? [staticSite.port] : [])])
 }
 
 async function launch(prefix: string, config: string, ports: number[]): Promise<NginxPeer> {

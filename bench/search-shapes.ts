@@ -94,7 +94,7 @@ function post(url: string, body: Record<string, unknown>): Promise<{ ms: number;
           try {
             resolve({ ms, status: response.statusCode ?? 0, envelope: JSON.parse(Buffer.concat(chunks).toString()) as Envelope })
           } catch (error) {
-            reject(error)
+            reject(error instanceof Error ? error : new Error(String(error)))
           }
         })
       },
@@ -234,7 +234,7 @@ export async function searchShapeRows(options: SearchShapeOptions): Promise<Row[
       rps8: load?.rps,
       failures: failures + (load?.failures ?? 0),
     }
-    const label = `search: ${shape.name}${body.pageNo !== 1 ? ` (page ${body.pageNo})` : ''}`
+    const label = `search: ${shape.name}${body.pageNo !== 1 ? ` (page ${String(body.pageNo)})` : ''}`
     log(
       `[bench:search] ${label.padEnd(62)} ${String(matches ?? '?').padStart(8)} matches  first ${fmt(first.ms).padStart(5)}  p50 ${fmt(p50).padStart(5)}  p95 ${fmt(p95).padStart(5)}  p99 ${fmt(p99).padStart(5)} ms${load ? `  ${load.rps.toFixed(0).padStart(5)} req/s @8` : ''}${failures + (load?.failures ?? 0) ? `  ${failures + (load?.failures ?? 0)} failed` : ''}`,
     )
@@ -403,7 +403,7 @@ async function main() {
     agent.destroy()
     if (core) {
       core.kill('SIGTERM')
-      await new Promise((resolve) => (core!.exitCode !== null ? resolve(null) : core!.once('exit', resolve)))
+      await new Promise((resolve) => (core.exitCode !== null ? resolve(null) : core.once('exit', resolve)))
     }
   }
 }

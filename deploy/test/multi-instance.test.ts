@@ -489,6 +489,17 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
         expect(mine.headers.get('cache-control')).toBe('private, no-store')
         expect(stack.nameOf(mine.bff), 'answered by a BFF').toMatch(/bff/)
       }
+      // A token in Authorization is personal too: passed on, never kept.
+      const token = await visitor.request('home payload with a token', 'GET', home, {
+        headers: { 'accept-encoding': 'identity', authorization: 'Bearer not-a-session' },
+      })
+      expect(token.headers.get('x-cache-status')).toBe('BYPASS')
+      // An answer the BFF marks private (no ?lang: the edition comes from the visitor's cookie or Accept-Language) is never kept.
+      for (let i = 0; i < 2; i++) {
+        const own = await visitor.request('home payload without ?lang', 'GET', '/bff/pages/home', identity)
+        expect(own.headers.get('cache-control')).toMatch(/^private/)
+        expect(own.headers.get('x-cache-status')).toBe('MISS')
+      }
       const after = await visitor.request('anonymous home payload after the session', 'GET', home, identity)
       expect(after.headers.get('x-cache-status')).toBe('HIT')
       expect(after.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
@@ -527,6 +538,14 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
         const lag = (seen - purgedAt) / 1000
         log(`the purge showed through nginx's cache after ${lag.toFixed(1)} s (max-age ${maxAge} s)`)
         expect(lag, 'bound: max-age and the one revalidation answered from the old copy').toBeLessThanOrEqual(maxAge + 2)
+        // nginx keeps the cache files' descriptors open (open_file_cache): once the new copy shows, no hit reads the old file.
+        for (let i = 0; i < 5; i++) {
+          const again = await visitor.request('anonymous home payload after the update', 'GET', home, identity)
+          expect(
+            again.text(),
+            `answer ${i + 1} after the new copy showed (X-Cache-Status ${again.headers.get('x-cache-status')})`,
+          ).toContain(retitled)
+        }
       } finally {
         await stack.db!.query('UPDATE research_report SET title = $1 WHERE id = $2', [hot.title, hot.id])
       }
