@@ -108,7 +108,7 @@ export const CALLS = {
 type Resources = typeof CALLS
 
 /** Every call's address, as one union. */
-export type AnyCall = { [R in keyof Resources]: Resources[R][keyof Resources[R]] }[keyof Resources]
+export type AnyCall = { [R in keyof Resources]: Resources[R][keyof Resources[R]] }[keyof Resources] & CallAddress
 
 /** Every core API path (no /api prefix). */
 export type CorePath = AnyCall['path']
