@@ -1,8 +1,9 @@
 // Every call of the core API by its address: method, path, and whether it
-// only reads. No schemas here, so the client can import it (the paths it
-// fetches) without bundling TypeBox; the schemas and documentation of each
-// call are in the resource's file next to this one (./research-report.ts…),
-// which spreads these addresses.
+// only reads. No schemas and no imports here, so the client can import it
+// (@rpt/contract/calls, which its bundler reads from source, built or not)
+// without bundling TypeBox; the schemas and documentation of each call are
+// in the resource's file next to this one (./research-report.ts…), which
+// spreads these addresses.
 //
 // Most of the legacy contract's calls are POSTs (lists and searches
 // included), so neither a balancer nor a proxy can tell a read from a write
