@@ -4,6 +4,7 @@ import type {
   FastifyContextConfig,
   FastifyInstance,
   FastifyPluginAsync,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -59,7 +60,7 @@ export function serve<T extends Record<string, RouteSpec>>(routes: T, handlers: 
         method: route.method,
         url: route.path,
         ...(config ? { config } : {}),
-        ...(route.auth === 'session' ? { preHandler: app.requireUser } : {}),
+        ...(route.auth === 'session' ? { preHandler: (request: FastifyRequest) => app.requireUser(request) } : {}),
         schema: {
           tags: [...route.tags],
           summary: route.summary,

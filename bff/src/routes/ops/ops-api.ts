@@ -100,7 +100,7 @@ export default async function opsApi(app: FastifyInstance) {
       await app.audit.record({ operator: request.operator!, action: 'settings', address: request.ip, before, after })
       return ok(lang, {
         ...settingsAnswer(lang),
-        changed: { before: before as Record<string, number>, after: after as Record<string, number> },
+        changed: { before, after },
       })
     },
   )
@@ -245,7 +245,14 @@ export default async function opsApi(app: FastifyInstance) {
           return list.flatMap((item) => {
             const { id, webTitle, title } = item as { id?: unknown; webTitle?: unknown; title?: unknown }
             return typeof webTitle === 'string'
-              ? [{ id: String(id ?? ''), webTitle, title: typeof title === 'string' ? title : webTitle, lang }]
+              ? [
+                  {
+                    id: typeof id === 'string' || typeof id === 'number' ? String(id) : '',
+                    webTitle,
+                    title: typeof title === 'string' ? title : webTitle,
+                    lang,
+                  },
+                ]
               : []
           })
         }),

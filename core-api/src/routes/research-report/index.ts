@@ -1,8 +1,8 @@
 import { researchReportRoutes } from '@rpt/contract'
-import { invalid } from '../../errors.ts'
 import { ok } from '../../http/envelope.ts'
 import type { Lang } from '../../errors.ts'
 import { serve } from '../serve.ts'
+import { recordRef, searchOf } from '../shared-input.ts'
 
 export default serve(researchReportRoutes, (app) => {
   const categories = async (lang: Lang) => ok(lang, await app.reports.categoryFacet({ lang }))
@@ -11,9 +11,7 @@ export default serve(researchReportRoutes, (app) => {
       const b = request.body
       const data = await app.reports.pageList({
         lang: request.lang,
-        pageNo: b.pageNo ?? 1,
-        pageSize: b.pageSize ?? 10,
-        keyword: b.keyword ?? b.queryKeyword,
+        ...searchOf(b),
         marketType: b.marketType,
         reportRegion: b.reportRegion,
         price: b.price ?? b.queryPrice,
@@ -26,11 +24,7 @@ export default serve(researchReportRoutes, (app) => {
       })
       return ok(request.lang, data)
     },
-    form: async (request) => {
-      const { id, webTitle } = request.query
-      if (!id && !webTitle) throw invalid('缺少参数：id 或 webTitle', 'Missing parameter: id or webTitle')
-      return ok(request.lang, await app.reports.form(request.lang, { id, webTitle }))
-    },
+    form: async (request) => ok(request.lang, await app.reports.form(request.lang, recordRef(request.query))),
     hotReports: async (request) => ok(request.lang, await app.reports.hotReports(request.lang, request.query.limit ?? 8)),
     publishDateList: async (request) => {
       const b = request.body

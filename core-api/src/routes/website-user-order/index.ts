@@ -4,6 +4,7 @@ import { sendStoredFile } from '../../http/file-response.ts'
 import { ok } from '../../http/envelope.ts'
 import { sessionOf } from '../../plugins/app/auth.ts'
 import { serve } from '../serve.ts'
+import { pageOf } from '../shared-input.ts'
 
 /** WeChat H5 payments need the payer's address. */
 export function clientOf(request: { ip: string }) {
@@ -12,7 +13,7 @@ export function clientOf(request: { ip: string }) {
 
 /** A page of the user's orders of one kind, newest first. */
 export function orderListQuery(body: { pageNo?: number; pageSize?: number; status?: string }) {
-  return { pageNo: body.pageNo ?? 1, pageSize: body.pageSize ?? 10, status: body.status }
+  return { ...pageOf(body), status: body.status }
 }
 
 // Bulletin orders (bought and downloaded at once), and the downloads of
@@ -26,11 +27,7 @@ export default serve(websiteUserOrderRoutes, (app) => ({
     if (!request.body.id) throw new AppError('ORDER_EMPTY')
     return ok(request.lang, await app.orders.cancel(sessionOf(request).userId, 'brief', request.body.id))
   },
-  downList: async (request) =>
-    ok(
-      request.lang,
-      await app.orders.downloads(sessionOf(request).userId, { pageNo: request.body.pageNo ?? 1, pageSize: request.body.pageSize ?? 10 }),
-    ),
+  downList: async (request) => ok(request.lang, await app.orders.downloads(sessionOf(request).userId, pageOf(request.body))),
   downFile: async (request, reply) => {
     if (!request.body.id) throw new AppError('ORDER_EMPTY')
     const session = sessionOf(request)

@@ -1,5 +1,5 @@
 import { CALLS } from '@rpt/contract/calls'
-import type { MapData, MapRegion } from '@rpt/contract'
+import type { MapRegion } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'

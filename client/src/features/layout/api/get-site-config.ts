@@ -1,5 +1,4 @@
 import { CALLS } from '@rpt/contract/calls'
-import type { ConfigList } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
