@@ -1,5 +1,5 @@
 import { Type, type TObject, type TProperties } from 'typebox'
-import { BulletinPageListBody, LangOnlyQuery, NewsPageListBody, ReportFormQuery, ReportPageListBody } from '@rpt/contract'
+import { BulletinPageListBody, LangOnlyQuery, NewsPageListBody, RecordQuery, ReportPageListBody } from '@rpt/contract'
 import { asReceived } from '../api/schemas.ts'
 
 // A page's query is the filters of the core API call it is built from, as
@@ -23,8 +23,8 @@ export const ReportsQuery = filtersOf(ReportPageListBody, [
   'pageNo',
   'pageSize',
 ])
-/** A report, a bulletin or an article, by webTitle or id: their forms take the same query. */
-export const RecordQuery = filtersOf(ReportFormQuery, ['lang', 'webTitle', 'id'])
+/** A report, a bulletin or an article, by webTitle or id: the query their forms take. */
+export { RecordQuery }
 export const BulletinsQuery = filtersOf(BulletinPageListBody, ['lang', 'marketType', 'topLabelId', 'keyword', 'pageNo', 'pageSize'])
 export const NewsQuery = filtersOf(NewsPageListBody, ['lang', 'marketType', 'marketCategory', 'keyword', 'pageNo', 'pageSize'])
 
