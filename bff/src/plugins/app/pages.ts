@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { CALLS } from '@rpt/contract'
 import fp from 'fastify-plugin'
 import { errorBody, ok, statusFor, type ErrorKey } from '../../http/envelope.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -260,25 +259,25 @@ async function pagesPlugin(app: FastifyInstance) {
     }
   }
   const layout = (lang: Lang): Record<string, Part> => ({
-    footer: cached('config', { method: 'GET', path: CALLS.config.findListByKeys.path, params: { keys: layoutConfigKeys(lang) } }, lang),
+    footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
     reportMenu: cached(
       'dict',
       {
         method: 'POST',
-        path: CALLS.dict.listData.path,
+        path: '/basedata/dict/listData',
         params: { dictType: lang === 'en-US' ? 'reports_category_en' : 'reports_category' },
       },
       lang,
     ),
     newsMenu: cached(
       'dict',
-      { method: 'POST', path: CALLS.dict.listData.path, params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } },
+      { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? 'market_type_en' : 'market_type' } },
       lang,
     ),
   })
-  const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: CALLS.researchReport.hotReports.path }, lang)
-  const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: CALLS.researchBriefReport.choicenessReports.path }, lang)
-  const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: CALLS.marketInfo.topList.path }, lang)
+  const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: '/report/researchReport/hotReports' }, lang)
+  const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
+  const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: '/report/marketInfo/topList' }, lang)
 
   // Keyed by page and language: a handful of entries, each replaced when its parts change.
   const composed: PageMemo = {
@@ -293,10 +292,10 @@ async function pagesPlugin(app: FastifyInstance) {
     let parts = homeParts.get(lang)
     if (!parts) {
       parts = {
-        carousel: cached('carousel', { method: 'GET', path: CALLS.carousel.listData.path }, lang),
+        carousel: cached('carousel', { method: 'GET', path: '/basedata/carousel/listData' }, lang),
         hotReports: hotReports(lang),
-        categories: cached('categories', { method: 'POST', path: CALLS.researchReport.categoryList.path }, lang),
-        mapData: trimmed(cached('map', { method: 'GET', path: CALLS.home.mapData.path }, lang), ['report', 'market']),
+        categories: cached('categories', { method: 'POST', path: '/report/researchReport/categoryList' }, lang),
+        mapData: trimmed(cached('map', { method: 'GET', path: '/basedata/home/mapData' }, lang), ['report', 'market']),
         latestNews: latestNews(lang),
         choiceness: choiceness(lang),
         ...layout(lang),
@@ -312,7 +311,7 @@ async function pagesPlugin(app: FastifyInstance) {
         list: live(
           {
             method: 'POST',
-            path: CALLS.researchReport.pageList.path,
+            path: '/report/researchReport/pageList',
             params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'price', 'publishDate', 'reportRegion']),
           },
           ctx,
@@ -322,7 +321,7 @@ async function pagesPlugin(app: FastifyInstance) {
       }),
     report: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        report: trimmed(live({ method: 'GET', path: CALLS.researchReport.form.path, params: pick(query, ['webTitle', 'id']) }, ctx), [
+        report: trimmed(live({ method: 'GET', path: '/report/researchReport/form', params: pick(query, ['webTitle', 'id']) }, ctx), [
           'contextHtml',
           'directoryHtml',
           'reportScopeHtml',
@@ -335,15 +334,15 @@ async function pagesPlugin(app: FastifyInstance) {
         list: live(
           {
             method: 'POST',
-            path: CALLS.researchBriefReport.pageList.path,
+            path: '/report/researchBriefReport/pageList',
             params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'topLabelId']),
           },
           ctx,
         ),
-        categories: cached('categories', { method: 'POST', path: CALLS.researchBriefReport.categoryList.path }, ctx.lang),
+        categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
         labels: cached(
           'categories',
-          { method: 'POST', path: CALLS.researchBriefReport.categoryPage.path, params: pick(query, ['marketType', 'keyword']) },
+          { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) },
           ctx.lang,
         ),
         choiceness: choiceness(ctx.lang),
@@ -351,7 +350,7 @@ async function pagesPlugin(app: FastifyInstance) {
       }),
     bulletin: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        bulletin: live({ method: 'GET', path: CALLS.researchBriefReport.form.path, params: pick(query, ['webTitle', 'id']) }, ctx),
+        bulletin: live({ method: 'GET', path: '/report/researchBriefReport/form', params: pick(query, ['webTitle', 'id']) }, ctx),
         choiceness: choiceness(ctx.lang),
         ...layout(ctx.lang),
       }),
@@ -360,18 +359,18 @@ async function pagesPlugin(app: FastifyInstance) {
         list: live(
           {
             method: 'POST',
-            path: CALLS.marketInfo.pageList.path,
+            path: '/report/marketInfo/pageList',
             params: pick(query, ['pageNo', 'pageSize', 'keyword', 'marketType', 'marketCategory']),
           },
           ctx,
         ),
-        categories: cached('categories', { method: 'POST', path: CALLS.marketInfo.categoryList.path }, ctx.lang),
+        categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
         latestNews: latestNews(ctx.lang),
         ...layout(ctx.lang),
       }),
     article: (ctx, query) =>
       compose(app.log, ctx.lang, {
-        article: live({ method: 'GET', path: CALLS.marketInfo.detailList.path, params: pick(query, ['webTitle', 'id']) }, ctx),
+        article: live({ method: 'GET', path: '/report/marketInfo/detailList', params: pick(query, ['webTitle', 'id']) }, ctx),
         latestNews: latestNews(ctx.lang),
         ...layout(ctx.lang),
       }),
