@@ -16,6 +16,15 @@ export const IdField = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description:
 export const KeywordField = Type.Optional(Type.String({ maxLength: 100 }))
 export const CodeField = Type.Optional(Type.String({ maxLength: 64 }))
 
+/** What every searchable list takes first: the language, the page, and the keyword under both legacy spellings. */
+export const SearchFields = {
+  lang: LangField,
+  pageNo: PageNoField,
+  pageSize: PageSizeField,
+  keyword: KeywordField,
+  queryKeyword: KeywordField,
+}
+
 /** The input of a call for one record, by id or by webTitle (a slug, which may end in -{id}). */
 export const RecordQuery = Type.Object(
   { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { CodeField, KeywordField, LangField, LimitQuery, PageNoField, PageSizeField, RecordQuery } from './fields.ts'
+import { CodeField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Industry news (market information).
 
@@ -8,11 +8,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 export const NewsPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: CodeField,
     activeIndustryType: Type.Optional(Type.String({ maxLength: 64, description: 'Legacy alias of marketType (news list route variant)' })),
     marketCategory: CodeField,

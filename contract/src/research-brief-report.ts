@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { KeywordField, LangField, LimitQuery, PageNoField, PageSizeField, RecordQuery } from './fields.ts'
+import { KeywordField, LangField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Bulletins (research brief reports).
 
@@ -11,11 +11,7 @@ const TopLabelField = Type.Optional(Type.String({ maxLength: 64, description: 'T
 
 export const BulletinPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: MarketTypeField,
     topLabelId: TopLabelField,
   },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { CodeField, KeywordField, LangField, LimitQuery, PageNoField, PageSizeField, RecordQuery } from './fields.ts'
+import { CodeField, KeywordField, LangField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Research reports.
 
@@ -13,11 +13,7 @@ const AmountField = Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000
 
 export const ReportPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: CodeField,
     reportRegion: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     price: PriceBandField,
