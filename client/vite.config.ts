@@ -74,9 +74,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/bff': { target: bff, changeOrigin: true },
     },
   },
-  // The client imports only types from @rpt/contract (erased, never bundled).
-  // Were a value imported, dev and vitest would resolve its source (the
-  // "development" export condition) and the production build its dist.
+  // The client imports only types from @rpt/contract (erased, never bundled),
+  // and the table of call paths from @rpt/contract/calls (plain strings, read from source).
   test: {
     environment: 'jsdom',
     globals: true,

@@ -16,6 +16,30 @@ export const IdField = Type.String({ pattern: '^[1-9][0-9]{0,17}$', description:
 export const KeywordField = Type.Optional(Type.String({ maxLength: 100 }))
 export const CodeField = Type.Optional(Type.String({ maxLength: 64 }))
 
+/** What every searchable list takes first: the language, the page, and the keyword under both legacy spellings. */
+export const SearchFields = {
+  lang: LangField,
+  pageNo: PageNoField,
+  pageSize: PageSizeField,
+  keyword: KeywordField,
+  queryKeyword: KeywordField,
+}
+
+/** The input of a call for one record, by id or by webTitle (a slug, which may end in -{id}). */
+export const RecordQuery = Type.Object(
+  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  { additionalProperties: false },
+)
+export type RecordQuery = Static<typeof RecordQuery>
+
+/** The input of a short list of the newest or chosen records: at most 20, `fallback` unless asked. */
+export function LimitQuery(fallback: number) {
+  return Type.Object(
+    { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: fallback })) },
+    { additionalProperties: false },
+  )
+}
+
 /** The input of a call that takes nothing but the language: as a query string (GET) and as a body (POST). */
 export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
 export const LangOnlyBody = Type.Object({ lang: LangField }, { additionalProperties: false })

@@ -1,7 +1,7 @@
 // The contract of the core API, once: the schemas it validates and documents
 // with, and the types the BFF and the client call it with. One module per
 // resource (named after its routes folder in core-api), plus the envelope and
-// the shared fields.
+// the shared fields; routes/ declares every call (address, input, answer).
 
 export * from './envelope.ts'
 export * from './fields.ts'
@@ -16,4 +16,4 @@ export * from './research-report.ts'
 export * from './website-user.ts'
 export * from './website-user-order.ts'
 export * from './website-user-research-order.ts'
-export * from './call-safety.ts'
+export * from './routes/index.ts'

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { CodeField, IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+import { CodeField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Industry news (market information).
 
@@ -8,11 +8,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 export const NewsPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: CodeField,
     activeIndustryType: Type.Optional(Type.String({ maxLength: 64, description: 'Legacy alias of marketType (news list route variant)' })),
     marketCategory: CodeField,
@@ -41,10 +37,7 @@ export type NewsListItem = Static<typeof NewsListItem>
 export const NewsPage = Page(NewsListItem)
 export type NewsPage = Static<typeof NewsPage>
 
-export const NewsDetailQuery = Type.Object(
-  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
-  { additionalProperties: false },
-)
+export const NewsDetailQuery = RecordQuery
 export type NewsDetailQuery = Static<typeof NewsDetailQuery>
 
 export const NewsNeighbour = Type.Object({
@@ -63,10 +56,7 @@ export const NewsDetail = Type.Object({
 })
 export type NewsDetail = Static<typeof NewsDetail>
 
-export const NewsTopListQuery = Type.Object(
-  { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })) },
-  { additionalProperties: false },
-)
+export const NewsTopListQuery = LimitQuery(6)
 export type NewsTopListQuery = Static<typeof NewsTopListQuery>
 
 export const NewsCategoryCount = Type.Object({

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+import { KeywordField, LangField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Bulletins (research brief reports).
 
@@ -11,11 +11,7 @@ const TopLabelField = Type.Optional(Type.String({ maxLength: 64, description: 'T
 
 export const BulletinPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: MarketTypeField,
     topLabelId: TopLabelField,
   },
@@ -29,16 +25,10 @@ export const BulletinCategoryPageBody = Type.Object(
 )
 export type BulletinCategoryPageBody = Static<typeof BulletinCategoryPageBody>
 
-export const ChoicenessQuery = Type.Object(
-  { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })) },
-  { additionalProperties: false },
-)
+export const ChoicenessQuery = LimitQuery(6)
 export type ChoicenessQuery = Static<typeof ChoicenessQuery>
 
-export const BulletinFormQuery = Type.Object(
-  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
-  { additionalProperties: false },
-)
+export const BulletinFormQuery = RecordQuery
 export type BulletinFormQuery = Static<typeof BulletinFormQuery>
 
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()])

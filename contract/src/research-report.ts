@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { CodeField, IdField, KeywordField, LangField, PageNoField, PageSizeField } from './fields.ts'
+import { CodeField, KeywordField, LangField, LimitQuery, RecordQuery, SearchFields } from './fields.ts'
 
 // Research reports.
 
@@ -13,11 +13,7 @@ const AmountField = Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000
 
 export const ReportPageListBody = Type.Object(
   {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    keyword: KeywordField,
-    queryKeyword: KeywordField,
+    ...SearchFields,
     marketType: CodeField,
     reportRegion: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     price: PriceBandField,
@@ -82,10 +78,7 @@ export const ReportPageListData = Type.Object({
 })
 export type ReportPageListData = Static<typeof ReportPageListData>
 
-export const ReportFormQuery = Type.Object(
-  { lang: LangField, id: Type.Optional(IdField), webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
-  { additionalProperties: false },
-)
+export const ReportFormQuery = RecordQuery
 export type ReportFormQuery = Static<typeof ReportFormQuery>
 
 export const PriceCell = Type.Object({
@@ -114,10 +107,7 @@ export const ReportDetail = Type.Object({
 })
 export type ReportDetail = Static<typeof ReportDetail>
 
-export const HotReportsQuery = Type.Object(
-  { lang: LangField, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })) },
-  { additionalProperties: false },
-)
+export const HotReportsQuery = LimitQuery(8)
 export type HotReportsQuery = Static<typeof HotReportsQuery>
 
 export const PublishDateListBody = Type.Object(

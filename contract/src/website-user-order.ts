@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { Page } from './envelope.ts'
 import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 
 // Orders: bulletin orders, and what both kinds of order answer.
@@ -82,22 +83,12 @@ export const OrderListBody = Type.Object(
 )
 export type OrderListBody = Static<typeof OrderListBody>
 
-export const OrderPage = Type.Object({
-  list: Type.Array(OrderItem),
-  count: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const OrderPage = Page(OrderItem)
 export type OrderPage = Static<typeof OrderPage>
 
 export const DownloadItem = Type.Intersect([OrderItem, Type.Object({ fileName: Type.String(), downloads: Type.Integer() })])
 export type DownloadItem = Static<typeof DownloadItem>
-export const DownloadPage = Type.Object({
-  list: Type.Array(DownloadItem),
-  count: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-})
+export const DownloadPage = Page(DownloadItem)
 export type DownloadPage = Static<typeof DownloadPage>
 export const DownListBody = Type.Object({ lang: LangField, pageNo: PageNoField, pageSize: PageSizeField }, { additionalProperties: false })
 export type DownListBody = Static<typeof DownListBody>

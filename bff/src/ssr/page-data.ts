@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { CALLS } from '@rpt/contract'
 import type { Lang } from '../http/locale.ts'
 import { layoutConfigKeys, type PageAnswer, type PageContext } from '../plugins/app/pages.ts'
 import type { CoreCall } from '../upstream/core-client.ts'
@@ -28,9 +29,9 @@ function layoutPayload(app: FastifyInstance, lang: Lang): Record<string, Promise
       () => null,
     )
   const dict = (type: string) =>
-    cached('dict', { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? `${type}_en` : type } })
+    cached('dict', { method: 'POST', path: CALLS.dict.listData.path, params: { dictType: lang === 'en-US' ? `${type}_en` : type } })
   return {
-    footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }),
+    footer: cached('config', { method: 'GET', path: CALLS.config.findListByKeys.path, params: { keys: layoutConfigKeys(lang) } }),
     reportMenu: dict('reports_category'),
     newsMenu: dict('market_type'),
   }
@@ -55,7 +56,7 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
   const bulletinMenu = app.caches
     .fetch('dict', {
       method: 'POST',
-      path: '/basedata/dict/listData',
+      path: CALLS.dict.listData.path,
       params: { dictType: lang === 'en-US' ? 'bulletin_type_en' : 'bulletin_type' },
       lang,
     })
@@ -93,7 +94,7 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
       })
       if (sort) {
         // The payload has no sort order: the list comes straight from the core API, as the client would ask for it.
-        const sorted = app.core.call({ method: 'POST', path: '/report/researchReport/pageList', params: q, lang }).catch(() => null)
+        const sorted = app.core.call({ method: 'POST', path: CALLS.researchReport.pageList.path, params: q, lang }).catch(() => null)
         answer = Promise.all([answer, sorted]).then(([pageAnswer, list]): PageAnswer => {
           if (!list) return { status: 503, body: { code: 503, msg: 'core API unavailable', data: null } }
           if (pageAnswer.body.code !== 200 || list.body.code !== 200) return list.body.code !== 200 ? list : pageAnswer
@@ -112,7 +113,7 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
     case 'bulletin':
       if (!q.webTitle && !q.id) return { kind: 'missing', payload: await settle({ ...layoutPayload(app, lang), bulletinMenu }) }
       answer = app.pages.bulletin(ctx, q)
-      if (q.webTitle) alternates = existsIn('/report/researchBriefReport/form', String(q.webTitle))
+      if (q.webTitle) alternates = existsIn(CALLS.researchBriefReport.form.path, String(q.webTitle))
       break
     case 'news':
       answer = app.pages.news(ctx, q)
@@ -120,7 +121,7 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
     case 'article':
       if (!q.webTitle) return { kind: 'missing', payload: await settle({ ...layoutPayload(app, lang), bulletinMenu }) }
       answer = app.pages.article(ctx, q)
-      alternates = existsIn('/report/marketInfo/detailList', String(q.webTitle))
+      alternates = existsIn(CALLS.marketInfo.detailList.path, String(q.webTitle))
       break
     default: {
       const payload = await settle({ ...layoutPayload(app, lang), bulletinMenu })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { CALLS } from '@rpt/contract'
 import type { Lang } from '../http/locale.ts'
 import { UpstreamError } from '../upstream/core-client.ts'
 
@@ -43,17 +44,17 @@ interface ListPage {
 
 const SOURCES: Record<Kind, { path: string; list(data: unknown): ListPage; page(webTitle: string): string }> = {
   reports: {
-    path: '/report/researchReport/pageList',
+    path: CALLS.researchReport.pageList.path,
     list: (data) => (data as { pageList: ListPage }).pageList,
     page: (webTitle) => `/reports/${encodeURIComponent(webTitle)}`,
   },
   bulletins: {
-    path: '/report/researchBriefReport/pageList',
+    path: CALLS.researchBriefReport.pageList.path,
     list: (data) => data as ListPage,
     page: (webTitle) => `/bulletin/bulletin-detail/${encodeURIComponent(webTitle)}`,
   },
   news: {
-    path: '/report/marketInfo/pageList',
+    path: CALLS.marketInfo.pageList.path,
     list: (data) => data as ListPage,
     page: (webTitle) => `/news/${encodeURIComponent(webTitle)}`,
   },

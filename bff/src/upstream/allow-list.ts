@@ -1,11 +1,14 @@
+import { CALL_LIST, CALLS, type CallMethod, type CorePath } from '@rpt/contract'
 import type { LimitPolicy } from '../plugins/app/limits.ts'
 import type { CacheName } from '../plugins/app/caches.ts'
 
 // Every core API path the browser may reach through /api, and nothing else:
-// /api/<path> is proxied to <path> only when listed here; anything else is a
-// 404 answered by the BFF.
+// /api/<path> is proxied to <path> only when the contract's table
+// (@rpt/contract, contract/src/routes/calls.ts) lists it for the browser;
+// anything else is a 404 answered by the BFF. A call needs a line here only
+// when the BFF treats it specially: a rate limit, the session cookie, a cache.
 
-export type Method = 'GET' | 'POST'
+export type Method = CallMethod
 
 export interface ProxiedPath {
   method: Method
@@ -18,72 +21,58 @@ export interface ProxiedPath {
   changesState?: boolean
 }
 
+type Policy = Omit<ProxiedPath, 'method' | 'path'>
+
+/** How the BFF treats the proxied calls that are not passed on as they are. */
+const POLICIES: Partial<Record<CorePath, Policy>> = {
+  [CALLS.customerInfo.save.path]: { limit: 'customerInfo' },
+  [CALLS.researchReport.pageList.path]: { limit: 'search' },
+  [CALLS.websiteUser.getValidCode.path]: { limit: 'captcha' },
+  [CALLS.websiteUser.getWuValidCode.path]: { limit: 'captcha' },
+  [CALLS.websiteUser.register.path]: { limit: 'register', session: 'issue' },
+  [CALLS.websiteUser.login.path]: { limit: 'login', session: 'issue' },
+  [CALLS.websiteUser.logout.path]: { session: 'end', changesState: true },
+  [CALLS.websiteUser.forgetPwd.path]: { limit: 'forgetPwd' },
+  [CALLS.websiteUser.resetPwd.path]: { limit: 'forgetPwd' },
+}
+
+/** The answers the BFF keeps, and in which cache (routes/api/index.ts serves them, with the contract's inputs). */
+const CACHES: Partial<Record<CorePath, CacheName>> = {
+  [CALLS.dict.listData.path]: 'dict',
+  [CALLS.config.findListByKeys.path]: 'config',
+  [CALLS.config.form.path]: 'config',
+  [CALLS.carousel.listData.path]: 'carousel',
+  [CALLS.home.mapData.path]: 'map',
+  [CALLS.researchReport.hotReports.path]: 'hotReports',
+  [CALLS.researchReport.categoryList.path]: 'categories',
+  [CALLS.researchReport.marketTypeList.path]: 'categories',
+  [CALLS.researchBriefReport.choicenessReports.path]: 'choiceness',
+  [CALLS.researchBriefReport.categoryList.path]: 'categories',
+  [CALLS.researchBriefReport.categoryPage.path]: 'categories',
+  [CALLS.marketInfo.categoryList.path]: 'categories',
+  [CALLS.marketInfo.topList.path]: 'latestNews',
+  [CALLS.marketInfo.marketInfoTopSixList.path]: 'latestNews',
+}
+
+const browserCalls = CALL_LIST.filter((call) => (call.audience ?? 'browser') === 'browser')
+
 /**
  * Payment notifications, called by Alipay and WeChat Pay rather than by the
  * browser: no CSRF check (their signatures authenticate them), no session, no
  * lang, and the body passes through byte for byte so the signature still
- * verifies upstream. Add a provider's notify path here.
+ * verifies upstream. The contract marks them (audience 'provider').
  */
-export const PAYMENT_NOTIFY_PATHS: readonly string[] = [
-  // Alipay (form post) and WeChat Pay v3 (JSON with Wechatpay-* headers) both post here.
-  '/report/websiteUserResearchOrder/pay/asyncNotify',
-]
+export const PAYMENT_NOTIFY_PATHS: readonly string[] = CALL_LIST.filter((call) => call.audience === 'provider').map((call) => call.path)
 
-/** Answers the BFF keeps in a cache (routes/api/index.ts declares their inputs). */
-export const CACHED_PATHS: readonly { method: Method; path: string; cache: CacheName }[] = [
-  { method: 'POST', path: '/basedata/dict/listData', cache: 'dict' },
-  { method: 'GET', path: '/basedata/config/findListByKeys', cache: 'config' },
-  { method: 'GET', path: '/basedata/config/form', cache: 'config' },
-  { method: 'GET', path: '/basedata/carousel/listData', cache: 'carousel' },
-  { method: 'GET', path: '/basedata/home/mapData', cache: 'map' },
-  { method: 'GET', path: '/report/researchReport/hotReports', cache: 'hotReports' },
-  { method: 'POST', path: '/report/researchReport/categoryList', cache: 'categories' },
-  // Its legacy name.
-  { method: 'POST', path: '/report/researchReport/marketTypeList', cache: 'categories' },
-  { method: 'GET', path: '/report/researchBriefReport/choicenessReports', cache: 'choiceness' },
-  { method: 'POST', path: '/report/researchBriefReport/categoryList', cache: 'categories' },
-  { method: 'POST', path: '/report/researchBriefReport/categoryPage', cache: 'categories' },
-  { method: 'POST', path: '/report/marketInfo/categoryList', cache: 'categories' },
-  { method: 'GET', path: '/report/marketInfo/topList', cache: 'latestNews' },
-  { method: 'GET', path: '/report/marketInfo/marketInfoTopSixList', cache: 'latestNews' },
-]
+/** Answers the BFF keeps in a cache. */
+export const CACHED_PATHS: readonly { method: Method; path: CorePath; cache: CacheName }[] = browserCalls.flatMap((call) => {
+  const cache = CACHES[call.path]
+  return cache ? [{ method: call.method, path: call.path, cache }] : []
+})
 
 /** Proxied as they are, with the session token and lang added. */
-export const PROXIED_PATHS: readonly ProxiedPath[] = [
-  // content
-  { method: 'POST', path: '/basedata/customerInfo/save', limit: 'customerInfo' },
-  { method: 'POST', path: '/report/researchReport/pageList', limit: 'search' },
-  { method: 'GET', path: '/report/researchReport/form' },
-  { method: 'POST', path: '/report/researchReport/publishDateList' },
-  { method: 'POST', path: '/report/researchBriefReport/pageList' },
-  { method: 'GET', path: '/report/researchBriefReport/form' },
-  { method: 'POST', path: '/report/marketInfo/pageList' },
-  { method: 'GET', path: '/report/marketInfo/detailList' },
-  // accounts
-  { method: 'GET', path: '/report/websiteUser/getValidCode', limit: 'captcha' },
-  { method: 'POST', path: '/report/websiteUser/getWuValidCode', limit: 'captcha' },
-  { method: 'POST', path: '/report/websiteUser/register', limit: 'register', session: 'issue' },
-  { method: 'POST', path: '/report/websiteUser/login', limit: 'login', session: 'issue' },
-  { method: 'GET', path: '/report/websiteUser/logout', session: 'end', changesState: true },
-  { method: 'GET', path: '/report/websiteUser/getUserInfo' },
-  { method: 'POST', path: '/report/websiteUser/updateUser' },
-  { method: 'POST', path: '/report/websiteUser/updatePwd' },
-  { method: 'POST', path: '/report/websiteUser/forgetPwd', limit: 'forgetPwd' },
-  { method: 'POST', path: '/report/websiteUser/resetPwd', limit: 'forgetPwd' },
-  // orders
-  { method: 'POST', path: '/report/websiteUserOrder/payOrder' },
-  { method: 'POST', path: '/report/websiteUserOrder/orderList' },
-  { method: 'POST', path: '/report/websiteUserOrder/orderInfo' },
-  { method: 'POST', path: '/report/websiteUserOrder/downList' },
-  { method: 'POST', path: '/report/websiteUserOrder/cancelOrder' },
-  { method: 'POST', path: '/report/websiteUserOrder/downFile' },
-  { method: 'POST', path: '/report/websiteUserResearchOrder/save' },
-  { method: 'POST', path: '/report/websiteUserResearchOrder/payOrder' },
-  { method: 'POST', path: '/report/websiteUserResearchOrder/orderList' },
-  { method: 'POST', path: '/report/websiteUserResearchOrder/cancelOrder' },
-  { method: 'POST', path: '/report/websiteUserResearchOrder/updateEmail' },
-  // The signed link of a delivery mail (SITE_URL/api/download/<token>): no session, resumable with Range.
-  { method: 'GET', path: '/download/:token' },
-]
+export const PROXIED_PATHS: readonly ProxiedPath[] = browserCalls
+  .filter((call) => !CACHES[call.path])
+  .map((call) => ({ method: call.method, path: call.path, ...POLICIES[call.path] }))
 
 export const API_PREFIX = '/api'

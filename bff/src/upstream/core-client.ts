@@ -61,7 +61,8 @@ export class CoreClient {
     if (token) headers['website-token'] = token
     let body: string | undefined
     if (method === 'GET') {
-      for (const [key, value] of Object.entries({ ...params, lang }) as [string, unknown][]) {
+      // A query string carries scalars only.
+      for (const [key, value] of Object.entries({ ...params, lang }) as [string, string | number | boolean | null | undefined][]) {
         if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value))
       }
     } else {

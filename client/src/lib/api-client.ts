@@ -1,4 +1,5 @@
-import type { Envelope, LoginExpiredCode, ServerErrorCode } from '@rpt/contract'
+import type { CorePath, DataOf, Envelope, InputOf, LoginExpiredCode, ServerErrorCode } from '@rpt/contract'
+import { CALLS, type CallMethod } from '@rpt/contract/calls'
 import { hasMessage, translate } from './intl'
 import { localeFromPath, type Locale } from './locale'
 import { clearSessionUser } from './session'
@@ -45,8 +46,8 @@ export function configureApiClient(overrides: Partial<ApiClientHooks>): void {
   hooks = { ...defaultHooks, ...overrides }
 }
 
-// The contract's codes, checked against its types (only types: nothing of
-// the contract is bundled). 900001, a server error too, has a message of its
+// The contract's codes, checked against its types (only types: of the
+// contract, only its table of call paths is bundled). 900001, a server error too, has a message of its
 // own (error.code.900001).
 export const SESSION_EXPIRED_CODES: readonly number[] = [-400, 5001] satisfies LoginExpiredCode[]
 export const SERVER_ERROR_CODES: readonly number[] = [500, 5002] satisfies ServerErrorCode[]
@@ -150,6 +151,30 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   return failCall(code, messageForCode(code, envelope.msg, locale), response.status, options)
 }
 
+/** The arguments of a call of the contract: its input (without lang, which every call gets) unless the call takes none, then the options. */
+type CallArgs<P extends CorePath> =
+  Record<string, never> extends InputOf<P> ? [input?: InputOf<P>, options?: RequestOptions] : [input: InputOf<P>, options?: RequestOptions]
+
+/**
+ * Makes a call of the contract (@rpt/contract's CALLS): its method and path
+ * come from the table, and so do the types of what it takes and answers.
+ */
+export function apiCall<P extends CorePath>(
+  call: { readonly method: CallMethod; readonly path: P },
+  ...[input, options = {}]: CallArgs<P>
+) {
+  return request<DataOf<P>>(call.method, call.path, input, options)
+}
+
+/** The input of a paged list call as a screen keeps it: the page always set, and the filters it uses. */
+export type PagedQuery<P extends CorePath, K extends keyof InputOf<P>> = Required<Pick<InputOf<P>, 'pageNo' & keyof InputOf<P>>> &
+  Required<Pick<InputOf<P>, 'pageSize' & keyof InputOf<P>>> &
+  Pick<InputOf<P>, K>
+
+/** The swr key of a call with this input: the call's name (its path after the service's prefix), the interface language and the input. */
+export const callKey = (call: { readonly path: string }, locale: Locale, input: object) =>
+  [call.path.replace(/^\/(report|basedata)\//, ''), locale, JSON.stringify(input)] as const
+
 export const apiGet = <T>(path: string, params?: Query, options: RequestOptions = {}): Promise<T> =>
   request<T>('GET', path, params, options)
 
@@ -163,5 +188,5 @@ export const apiDelete = <T>(path: string, params?: Query, options: RequestOptio
 
 /** The captcha is an image the browser loads itself, so it gets a plain URL. */
 export function captchaUrl(unTime: number, locale: Locale): string {
-  return `${API_BASE}/report/websiteUser/getValidCode?unTime=${unTime}&lang=${locale}`
+  return `${API_BASE}${CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
 }

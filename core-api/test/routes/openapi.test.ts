@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ROUTE_LIST } from '@rpt/contract'
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
 
 let t: TestApp
@@ -70,5 +71,18 @@ it('documents every route of the content contract with its envelope', async () =
   for (const path of ['/report/websiteUser/getUserInfo', '/report/websiteUser/updateUser', '/report/websiteUser/updatePwd']) {
     const operation = doc.paths[path].get ?? doc.paths[path].post
     expect(operation.security, path).toEqual([{ websiteToken: [] }])
+  }
+})
+
+it("registers every call of the contract's route table, documented as the table says", async () => {
+  const doc = JSON.parse((await t.app.inject({ url: '/docs/json' })).body)
+  for (const route of ROUTE_LIST) {
+    const label = `${route.method} ${route.path}`
+    expect(t.app.hasRoute({ method: route.method, url: route.path }), label).toBe(true)
+    const operation = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]
+    expect(operation, label).toBeDefined()
+    expect(operation.summary, label).toBe(route.summary)
+    expect(operation.tags, label).toEqual(route.tags)
+    if (route.auth === 'session' || route.auth === 'token') expect(operation.security, label).toEqual([{ websiteToken: [] }])
   }
 })

@@ -3,7 +3,7 @@ import { Envelope, ErrorEnvelope } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
 import { requestLang } from '../../http/locale.ts'
 import { API_PREFIX, CACHED_PATHS } from '../../upstream/allow-list.ts'
-import { AnyData, CACHED_INPUTS } from './schemas.ts'
+import { AnyData, inputOf } from './schemas.ts'
 
 function paramsOf(request: FastifyRequest, method: 'GET' | 'POST'): Record<string, unknown> {
   const source = (method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined
@@ -14,10 +14,13 @@ function paramsOf(request: FastifyRequest, method: 'GET' | 'POST'): Record<strin
 /**
  * The cached /api calls: answered from the BFF's caches (x-cache says how),
  * the rest of the allow-list goes through the proxy (plugins/external/proxy.ts).
+ * Their inputs are the contract's: the cache key is built from these fields
+ * alone (others are dropped before validation), so nothing unvalidated can
+ * mint entries.
  */
 export default async function apiRoutes(app: FastifyInstance) {
   for (const { method, path, cache } of CACHED_PATHS) {
-    const input = CACHED_INPUTS[`${method} ${path}`]!
+    const input = inputOf(method, path)
     app.route({
       method,
       url: `${API_PREFIX}${path}`,

@@ -1,39 +1,32 @@
-import { Type, type TObject } from 'typebox'
+import { Type, type TObject, type TSchema } from 'typebox'
+import { ROUTE_LIST } from '@rpt/contract'
 
-// The inputs of the cached calls, as the core API accepts them: the cache key
-// is built from these fields alone (others are dropped before validation), so
-// nothing unvalidated can mint entries.
+// The inputs the BFF validates are the contract's (@rpt/contract), never
+// re-declared here, so a field is bounded the same at both tiers.
 
-export const LangField = Type.Optional(Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')]))
-const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 20 }))
-const Code = Type.Optional(Type.String({ maxLength: 64 }))
-const Keyword = Type.Optional(Type.String({ maxLength: 100 }))
+/**
+ * A copy of a contract input without its defaults: the BFF takes what the
+ * browser sent and leaves the defaults to the core API, so a call that names
+ * the default and one that leaves it out stay distinct only if the browser
+ * made them so (cache keys are built from the fields received).
+ */
+export function asReceived<T extends TSchema>(schema: T): T {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip)
+    if (!value || typeof value !== 'object') return value
+    const copy: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) if (key !== 'default') copy[key] = strip(inner)
+    return copy
+  }
+  return strip(schema) as T
+}
 
-const strict = { additionalProperties: false }
-
-export const LangOnly = Type.Object({ lang: LangField }, strict)
-export const DictBody = Type.Object({ lang: LangField, dictType: Type.String({ minLength: 1, maxLength: 64 }) }, strict)
-export const ConfigQuery = Type.Object({ lang: LangField, keys: Type.String({ minLength: 1, maxLength: 50 * 121 }) }, strict)
-export const ConfigFormQuery = Type.Object({ lang: LangField, configKey: Type.String({ minLength: 1, maxLength: 120 }) }, strict)
-export const LimitQuery = Type.Object({ lang: LangField, limit: Limit }, strict)
-export const CategoryPageBody = Type.Object({ lang: LangField, marketType: Code, keyword: Keyword, queryKeyword: Keyword }, strict)
-
-/** The input schema of each cached path: a querystring for GET, a body for POST. */
-export const CACHED_INPUTS: Record<string, TObject> = {
-  'POST /basedata/dict/listData': DictBody,
-  'GET /basedata/config/findListByKeys': ConfigQuery,
-  'GET /basedata/config/form': ConfigFormQuery,
-  'GET /basedata/carousel/listData': LangOnly,
-  'GET /basedata/home/mapData': LangOnly,
-  'GET /report/researchReport/hotReports': LimitQuery,
-  'POST /report/researchReport/categoryList': LangOnly,
-  'POST /report/researchReport/marketTypeList': LangOnly,
-  'GET /report/researchBriefReport/choicenessReports': LimitQuery,
-  'POST /report/researchBriefReport/categoryList': LangOnly,
-  'POST /report/researchBriefReport/categoryPage': CategoryPageBody,
-  'POST /report/marketInfo/categoryList': LangOnly,
-  'GET /report/marketInfo/topList': LimitQuery,
-  'GET /report/marketInfo/marketInfoTopSixList': LangOnly,
+/** The input of a contract call as the BFF validates it: its query (GET) or body (POST), defaults left out. */
+export function inputOf(method: string, path: string): TObject {
+  const route = ROUTE_LIST.find((entry) => entry.method === method && entry.path === path)
+  const input = route?.querystring ?? route?.body
+  if (!input) throw new Error(`${method} ${path}: the contract declares no input`)
+  return asReceived(input)
 }
 
 /** The core API's answers pass through as they are; their data is its contract, not ours. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { CALLS } from '@rpt/contract'
 import type { Static } from 'typebox'
 import { AppError, ok, responses } from '../../http/envelope.ts'
 import { requestLang, type Lang } from '../../http/locale.ts'
@@ -99,7 +100,7 @@ export default async function opsApi(app: FastifyInstance) {
       await app.audit.record({ operator: request.operator!, action: 'settings', address: request.ip, before, after })
       return ok(lang, {
         ...settingsAnswer(lang),
-        changed: { before: before as Record<string, number>, after: after as Record<string, number> },
+        changed: { before, after },
       })
     },
   )
@@ -114,7 +115,7 @@ export default async function opsApi(app: FastifyInstance) {
     await Promise.all(
       lookups.map(async ({ lang, params }) => {
         try {
-          const answer = await app.core.call({ method: 'GET', path: '/report/researchReport/form', params, lang })
+          const answer = await app.core.call({ method: 'GET', path: CALLS.researchReport.form.path, params, lang })
           if (answer.status !== 200 || answer.body.code !== 200) return
           const report = answer.body.data as { id?: unknown; webTitle?: unknown; alternates?: Array<{ webTitle?: unknown }> }
           if (typeof report.webTitle === 'string') tags.add(reportTag(report.webTitle))
@@ -235,7 +236,7 @@ export default async function opsApi(app: FastifyInstance) {
         LANGS.map(async (lang) => {
           const answer = await app.core.call({
             method: 'POST',
-            path: '/report/researchReport/pageList',
+            path: CALLS.researchReport.pageList.path,
             params: { pageNo: 1, pageSize: 10, keyword: request.query.keyword },
             lang,
           })
@@ -244,7 +245,14 @@ export default async function opsApi(app: FastifyInstance) {
           return list.flatMap((item) => {
             const { id, webTitle, title } = item as { id?: unknown; webTitle?: unknown; title?: unknown }
             return typeof webTitle === 'string'
-              ? [{ id: String(id ?? ''), webTitle, title: typeof title === 'string' ? title : webTitle, lang }]
+              ? [
+                  {
+                    id: typeof id === 'string' || typeof id === 'number' ? String(id) : '',
+                    webTitle,
+                    title: typeof title === 'string' ? title : webTitle,
+                    lang,
+                  },
+                ]
               : []
           })
         }),

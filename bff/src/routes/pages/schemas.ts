@@ -1,44 +1,32 @@
-import { Type, type TProperties } from 'typebox'
-import { LangField } from '../api/schemas.ts'
+import { Type, type TObject, type TProperties } from 'typebox'
+import { BulletinPageListBody, LangOnlyQuery, NewsPageListBody, RecordQuery, ReportPageListBody } from '@rpt/contract'
+import { asReceived } from '../api/schemas.ts'
 
-const PageNo = Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 }))
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }))
-const Code = Type.Optional(Type.String({ maxLength: 64 }))
-const Keyword = Type.Optional(Type.String({ maxLength: 100 }))
-const strict = { additionalProperties: false }
+// A page's query is the filters of the core API call it is built from, as
+// the contract bounds them (@rpt/contract): a subset of that call's input,
+// under the same names, defaults left to the core API.
 
-export const HomeQuery = Type.Object({ lang: LangField }, strict)
-export const ReportsQuery = Type.Object(
-  {
-    lang: LangField,
-    marketType: Code,
-    keyword: Keyword,
-    /** A price band: 8000, 12000, 15000 (under) or 15001 (over) */
-    price: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    /** A publish year from the list's publishDates facet */
-    publishDate: Type.Optional(Type.String({ maxLength: 20 })),
-    reportRegion: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
-    pageNo: PageNo,
-    pageSize: PageSize,
-  },
-  strict,
-)
-export const RecordQuery = Type.Object(
-  {
-    lang: LangField,
-    webTitle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
-  },
-  strict,
-)
-export const BulletinsQuery = Type.Object(
-  { lang: LangField, marketType: Code, topLabelId: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize },
-  strict,
-)
-export const NewsQuery = Type.Object(
-  { lang: LangField, marketType: Code, marketCategory: Code, keyword: Keyword, pageNo: PageNo, pageSize: PageSize },
-  strict,
-)
+function filtersOf<T extends TProperties, K extends keyof T & string>(input: TObject<T>, names: readonly K[]) {
+  const properties = {} as Pick<T, K>
+  for (const name of names) properties[name] = input.properties[name]
+  return asReceived(Type.Object(properties, { additionalProperties: false }))
+}
+
+export const HomeQuery = LangOnlyQuery
+export const ReportsQuery = filtersOf(ReportPageListBody, [
+  'lang',
+  'marketType',
+  'keyword',
+  'price',
+  'publishDate',
+  'reportRegion',
+  'pageNo',
+  'pageSize',
+])
+/** A report, a bulletin or an article, by webTitle or id: the query their forms take. */
+export { RecordQuery }
+export const BulletinsQuery = filtersOf(BulletinPageListBody, ['lang', 'marketType', 'topLabelId', 'keyword', 'pageNo', 'pageSize'])
+export const NewsQuery = filtersOf(NewsPageListBody, ['lang', 'marketType', 'marketCategory', 'keyword', 'pageNo', 'pageSize'])
 
 /** A part is the core API's data for that call, or null when an optional part could not be had. */
 function parts(names: string[]) {

@@ -1,10 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ok, responses } from '../../http/envelope.ts'
+import { CONFIG_KEY_PATTERN, CONFIG_MAX_KEYS, configRoutes } from '@rpt/contract'
 import { invalid } from '../../errors.ts'
-import { Type } from 'typebox'
-import { CONFIG_KEY_PATTERN, CONFIG_MAX_KEYS, ConfigFormQuery, ConfigItem, ConfigList, FindListByKeysQuery } from '@rpt/contract'
-
-const tags = ['Base data']
+import { ok } from '../../http/envelope.ts'
+import { serve } from '../serve.ts'
 
 /** The keys asked for, in order, without blanks or repeats; a 400 envelope when the list breaks a limit. */
 function parseKeys(keys: string): string[] {
@@ -33,38 +30,11 @@ function parseKeys(keys: string): string[] {
 // read. Secrets (payment keys, mail passwords, signing keys) never live in
 // this table: they come from the environment (src/config.ts). Anything added
 // to sys_config must be fit to publish.
-const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/findListByKeys',
-    {
-      schema: {
-        tags,
-        summary: 'Configuration values for the keys asked, in the order asked; unknown keys are left out',
-        description:
-          'Every sys_config row is public site content (prices, counts, contact details, footer and page copy); secrets never live in this table.',
-        querystring: FindListByKeysQuery,
-        response: responses(ConfigList),
-      },
-    },
-    async (request) => ok(request.lang, await app.configs.findByKeys(parseKeys(request.query.keys))),
-  )
-
+export default serve(configRoutes, (app) => ({
+  findListByKeys: async (request) => ok(request.lang, await app.configs.findByKeys(parseKeys(request.query.keys))),
   // The earlier clients' call for one value.
-  app.get(
-    '/form',
-    {
-      schema: {
-        tags,
-        summary: 'One configuration value by its key (legacy call); data is null for an unknown key',
-        querystring: ConfigFormQuery,
-        response: responses(Type.Union([ConfigItem, Type.Null()])),
-      },
-    },
-    async (request) => {
-      const [row] = await app.configs.findByKeys([request.query.configKey])
-      return ok(request.lang, row ?? null)
-    },
-  )
-}
-
-export default configRoutes
+  form: async (request) => {
+    const [row] = await app.configs.findByKeys([request.query.configKey])
+    return ok(request.lang, row ?? null)
+  },
+}))

@@ -4,6 +4,7 @@ import { QueryTypes } from 'sequelize'
 import { migrations } from '../../db/migrations/index.ts'
 import { ok, responses, sendKey } from '../../http/envelope.ts'
 import { AppError } from '../../errors.ts'
+import { CALLS } from '@rpt/contract'
 
 const Lang = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10 })) })
 
@@ -30,7 +31,7 @@ const Readiness = Type.Object({
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Balancers and supervisors read the HTTP status: health checks keep theirs.
   app.get(
-    '/health',
+    CALLS.health.status.path,
     {
       config: { keepHttpStatus: true },
       schema: {
@@ -52,7 +53,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/health/live',
+    CALLS.health.live.path,
     {
       config: { keepHttpStatus: true },
       schema: {
@@ -67,7 +68,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/health/ready',
+    CALLS.health.ready.path,
     {
       config: { keepHttpStatus: true },
       schema: {

@@ -1,42 +1,17 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { ok, responses } from '../../http/envelope.ts'
-import { invalid } from '../../errors.ts'
-import {
-  HotReportsQuery,
-  LangOnlyBody,
-  PublishDateFacet,
-  PublishDateListBody,
-  ReportCategoryFacet,
-  ReportDetail,
-  ReportFormQuery,
-  ReportListItem,
-  ReportPageListBody,
-  ReportPageListData,
-} from '@rpt/contract'
+import { researchReportRoutes } from '@rpt/contract'
+import { ok } from '../../http/envelope.ts'
+import type { Lang } from '../../errors.ts'
+import { serve } from '../serve.ts'
+import { recordRef, searchOf } from '../shared-input.ts'
 
-const tags = ['Research reports']
-
-const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/pageList',
-    {
-      schema: {
-        tags,
-        summary: 'Report list with category, price-band and publish-year facets counted under the current filters',
-        description:
-          'Accepts both legacy spellings: keyword/queryKeyword, price/queryPrice (band value), publishDate/queryPublishDate (year); priceStr/priceEnd and publishDateStr/publishDateEnd give custom ranges.',
-        body: ReportPageListBody,
-        response: responses(ReportPageListData),
-      },
-    },
-    async (request) => {
+export default serve(researchReportRoutes, (app) => {
+  const categories = async (lang: Lang) => ok(lang, await app.reports.categoryFacet({ lang }))
+  return {
+    pageList: async (request) => {
       const b = request.body
       const data = await app.reports.pageList({
         lang: request.lang,
-        pageNo: b.pageNo ?? 1,
-        pageSize: b.pageSize ?? 10,
-        keyword: b.keyword ?? b.queryKeyword,
+        ...searchOf(b),
         marketType: b.marketType,
         reportRegion: b.reportRegion,
         price: b.price ?? b.queryPrice,
@@ -49,83 +24,17 @@ const researchReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       return ok(request.lang, data)
     },
-  )
-
-  app.get(
-    '/form',
-    {
-      schema: {
-        tags,
-        summary: 'One report by id or webTitle (a slug may end in -{id})',
-        querystring: ReportFormQuery,
-        response: responses(ReportDetail),
-      },
-    },
-    async (request) => {
-      const { id, webTitle } = request.query
-      if (!id && !webTitle) throw invalid('缺少参数：id 或 webTitle', 'Missing parameter: id or webTitle')
-      return ok(request.lang, await app.reports.form(request.lang, { id, webTitle }))
-    },
-  )
-
-  app.get(
-    '/hotReports',
-    {
-      schema: {
-        tags,
-        summary: 'Hot reports for the home page',
-        querystring: HotReportsQuery,
-        response: responses(Type.Array(ReportListItem)),
-      },
-    },
-    async (request) => ok(request.lang, await app.reports.hotReports(request.lang, request.query.limit ?? 8)),
-  )
-
-  app.post(
-    '/publishDateList',
-    {
-      schema: {
-        tags,
-        summary: 'Publish years with report counts',
-        body: PublishDateListBody,
-        response: responses(Type.Array(PublishDateFacet)),
-      },
-    },
-    async (request) => {
+    form: async (request) => ok(request.lang, await app.reports.form(request.lang, recordRef(request.query))),
+    hotReports: async (request) => ok(request.lang, await app.reports.hotReports(request.lang, request.query.limit ?? 8)),
+    publishDateList: async (request) => {
       const b = request.body
       return ok(
         request.lang,
         await app.reports.publishDateFacet({ lang: request.lang, marketType: b.marketType, keyword: b.keyword ?? b.queryKeyword }),
       )
     },
-  )
-
-  app.post(
-    '/categoryList',
-    {
-      schema: {
-        tags,
-        summary: 'Report categories with report counts',
-        body: LangOnlyBody,
-        response: responses(Type.Array(ReportCategoryFacet)),
-      },
-    },
-    async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })),
-  )
-
-  // The earlier clients' name for the same list.
-  app.post(
-    '/marketTypeList',
-    {
-      schema: {
-        tags,
-        summary: 'Legacy name of categoryList: report categories with report counts',
-        body: LangOnlyBody,
-        response: responses(Type.Array(ReportCategoryFacet)),
-      },
-    },
-    async (request) => ok(request.lang, await app.reports.categoryFacet({ lang: request.lang })),
-  )
-}
-
-export default researchReportRoutes
+    categoryList: async (request) => categories(request.lang),
+    // The earlier clients' name for the same list.
+    marketTypeList: async (request) => categories(request.lang),
+  }
+})

@@ -1,8 +1,8 @@
+import { CALLS } from '@rpt/contract/calls'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export const forgotPassword = (email: string): Promise<unknown> =>
-  apiPost<unknown>('/report/websiteUser/forgetPwd', { email: email.trim() })
+export const forgotPassword = (email: string): Promise<unknown> => apiCall(CALLS.websiteUser.forgetPwd, { email: email.trim() })
 
 export const forgotPasswordKey = 'websiteUser/forgetPwd'
 

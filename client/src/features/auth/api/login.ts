@@ -1,6 +1,7 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { SessionData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
 
 export interface LoginInput {
@@ -14,7 +15,7 @@ export interface LoginInput {
 export type AuthResult = Omit<SessionData, 'token'>
 
 export const login = (input: LoginInput): Promise<AuthResult> =>
-  apiPost<AuthResult>('/report/websiteUser/login', {
+  apiCall(CALLS.websiteUser.login, {
     loginCode: encryptCredential(input.loginCode.trim()),
     password: encryptCredential(input.password),
     validCode: input.validCode.trim(),

@@ -1,5 +1,6 @@
+import { CALLS } from '@rpt/contract/calls'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
 import type { AuthResult } from './login'
 
@@ -15,7 +16,7 @@ export interface RegisterInput {
 }
 
 export const register = (input: RegisterInput): Promise<AuthResult> =>
-  apiPost<AuthResult>('/report/websiteUser/register', {
+  apiCall(CALLS.websiteUser.register, {
     loginCode: encryptCredential(input.loginCode.trim()),
     password: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),

@@ -1,5 +1,6 @@
+import { CALLS } from '@rpt/contract/calls'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
 
 export interface ResetPasswordInput {
@@ -9,7 +10,7 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = (input: ResetPasswordInput): Promise<unknown> =>
-  apiPost<unknown>('/report/websiteUser/resetPwd', {
+  apiCall(CALLS.websiteUser.resetPwd, {
     resetToken: input.resetToken,
     newPassword: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),

@@ -1,5 +1,6 @@
+import { CALLS } from '@rpt/contract/calls'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
 
 export interface UpdatePasswordInput {
@@ -8,7 +9,7 @@ export interface UpdatePasswordInput {
 }
 
 export const updatePassword = (input: UpdatePasswordInput): Promise<unknown> =>
-  apiPost<unknown>('/report/websiteUser/updatePwd', {
+  apiCall(CALLS.websiteUser.updatePwd, {
     newPassword: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),
   })

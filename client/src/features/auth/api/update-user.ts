@@ -1,15 +1,11 @@
+import { CALLS } from '@rpt/contract/calls'
+import type { InputOf } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export interface UserInfoInput {
-  companyName: string
-  addr: string
-  email: string
-  contact: string
-  name: string
-}
+export type UserInfoInput = Required<InputOf<typeof CALLS.websiteUser.updateUser.path>>
 
-export const updateUser = (input: UserInfoInput): Promise<unknown> => apiPost<unknown>('/report/websiteUser/updateUser', input)
+export const updateUser = (input: UserInfoInput): Promise<unknown> => apiCall(CALLS.websiteUser.updateUser, input)
 
 export const updateUserKey = 'websiteUser/updateUser'
 

@@ -1,13 +1,14 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { User } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 // The session check of every page reads this: saving the information is
 // update-user.ts, so swr's mutation hook is not in every page's first script.
 
 export const getUserInfo = (options: { background?: boolean } = {}): Promise<User> =>
-  apiGet<User>('/report/websiteUser/getUserInfo', undefined, options.background ? { silent: true, background: true } : {})
+  apiCall(CALLS.websiteUser.getUserInfo, undefined, options.background ? { silent: true, background: true } : {})
 
 export const userInfoKey = (locale: Locale) => ['websiteUser/getUserInfo', locale] as const
 

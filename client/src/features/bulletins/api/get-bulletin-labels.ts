@@ -1,15 +1,13 @@
-import type { TopLabelFacet } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { InputOf, TopLabelFacet } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface BulletinLabelQuery {
-  marketType?: string
-  keyword?: string
-}
+export type BulletinLabelQuery = Pick<InputOf<typeof CALLS.researchBriefReport.categoryPage.path>, 'marketType' | 'keyword'>
 
 export const getBulletinLabels = (query: BulletinLabelQuery): Promise<TopLabelFacet[]> =>
-  apiPost<TopLabelFacet[]>('/report/researchBriefReport/categoryPage', query, { silent: true })
+  apiCall(CALLS.researchBriefReport.categoryPage, query, { silent: true })
 
 export const bulletinLabelsKey = (locale: Locale, query: BulletinLabelQuery) =>
   ['researchBriefReport/categoryPage', locale, JSON.stringify(query)] as const

@@ -1,10 +1,11 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { BulletinCategoryFacet } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export const getBulletinTypes = (): Promise<BulletinCategoryFacet[]> =>
-  apiPost<BulletinCategoryFacet[]>('/report/researchBriefReport/categoryList', {}, { silent: true })
+  apiCall(CALLS.researchBriefReport.categoryList, {}, { silent: true })
 
 export const bulletinTypesKey = (locale: Locale) => ['researchBriefReport/categoryList', locale] as const
 

@@ -1,15 +1,13 @@
-import type { BulletinDetail } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { BulletinDetail, InputOf } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface BulletinRef {
-  webTitle?: string
-  id?: string
-}
+export type BulletinRef = Pick<InputOf<typeof CALLS.researchBriefReport.form.path>, 'webTitle' | 'id'>
 
 export const getBulletin = (ref: BulletinRef): Promise<BulletinDetail> =>
-  apiGet<BulletinDetail>('/report/researchBriefReport/form', { ...ref }, { silent: true })
+  apiCall(CALLS.researchBriefReport.form, { ...ref }, { silent: true })
 
 export const bulletinKey = (locale: Locale, ref: BulletinRef) =>
   ['researchBriefReport/form', locale, ref.webTitle ?? '', ref.id ?? ''] as const

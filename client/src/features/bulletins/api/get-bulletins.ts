@@ -1,22 +1,15 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { BulletinPage } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall, callKey, type PagedQuery } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface BulletinListQuery {
-  pageNo: number
-  pageSize: number
-  marketType?: string
-  topLabelId?: string
-  keyword?: string
-}
+const LIST = CALLS.researchBriefReport.pageList
 
-export const getBulletins = (query: BulletinListQuery): Promise<BulletinPage> =>
-  apiPost<BulletinPage>('/report/researchBriefReport/pageList', query, { silent: true })
+export type BulletinListQuery = PagedQuery<typeof LIST.path, 'marketType' | 'topLabelId' | 'keyword'>
 
-export const bulletinsKey = (locale: Locale, query: BulletinListQuery) =>
-  ['researchBriefReport/pageList', locale, JSON.stringify(query)] as const
+export const getBulletins = (query: BulletinListQuery): Promise<BulletinPage> => apiCall(LIST, query, { silent: true })
 
-export function useBulletins(locale: Locale, query: BulletinListQuery) {
-  return useSWR(bulletinsKey(locale, query), () => getBulletins(query))
-}
+export const bulletinsKey = (locale: Locale, query: BulletinListQuery) => callKey(LIST, locale, query)
+
+export const useBulletins = (locale: Locale, query: BulletinListQuery) => useSWR(bulletinsKey(locale, query), () => getBulletins(query))

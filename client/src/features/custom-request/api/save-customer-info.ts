@@ -1,24 +1,15 @@
-import type { CustomerInfoSaveData } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { CustomerInfoSaveData, InputOf } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export interface CustomerInfoInput {
-  /** '1' sample request about a report, '2' custom research */
-  type: '1' | '2'
-  /** '0' China, '1' Global and China: only for a sample request in zh-CN */
-  version?: '0' | '1'
-  companyName: string
-  addr: string
-  email: string
-  contact: string
-  name: string
-  demand: string
-  reportId?: string
-  reportPrice?: number
-}
+type SaveInput = InputOf<typeof CALLS.customerInfo.save.path>
 
-export const saveCustomerInfo = (input: CustomerInfoInput): Promise<CustomerInfoSaveData> =>
-  apiPost<CustomerInfoSaveData>('/basedata/customerInfo/save', input)
+/** The form as filled: type '1' is a sample request about a report (version only for one in zh-CN), '2' custom research. */
+export type CustomerInfoInput = Required<Pick<SaveInput, 'type' | 'companyName' | 'addr' | 'email' | 'contact' | 'name' | 'demand'>> &
+  Pick<SaveInput, 'version' | 'reportId' | 'reportPrice'>
+
+export const saveCustomerInfo = (input: CustomerInfoInput): Promise<CustomerInfoSaveData> => apiCall(CALLS.customerInfo.save, input)
 
 export const saveCustomerInfoKey = 'customerInfo/save'
 

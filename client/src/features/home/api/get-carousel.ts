@@ -1,9 +1,10 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { CarouselList } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getCarousel = (): Promise<CarouselList> => apiGet<CarouselList>('/basedata/carousel/listData', undefined, { silent: true })
+export const getCarousel = (): Promise<CarouselList> => apiCall(CALLS.carousel.listData, undefined, { silent: true })
 
 export const carouselKey = (locale: Locale) => ['carousel/listData', locale] as const
 

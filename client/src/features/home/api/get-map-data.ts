@@ -1,11 +1,11 @@
-import type { MapData, MapRegion } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { MapRegion } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 /** The home's world map (regions); the call's other blocks (report, market) are for earlier clients, the page takes them elsewhere. */
-export const getMapData = (): Promise<MapRegion[]> =>
-  apiGet<MapData>('/basedata/home/mapData', undefined, { silent: true }).then((data) => data.regions)
+export const getMapData = (): Promise<MapRegion[]> => apiCall(CALLS.home.mapData, undefined, { silent: true }).then((data) => data.regions)
 
 export const mapDataKey = (locale: Locale) => ['home/mapData', locale] as const
 

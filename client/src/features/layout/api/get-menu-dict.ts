@@ -1,6 +1,7 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { DictList } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export type MenuDictType = 'reports_category' | 'market_type' | 'bulletin_type'
@@ -8,7 +9,7 @@ export type MenuDictType = 'reports_category' | 'market_type' | 'bulletin_type'
 const typeFor = (type: MenuDictType, locale: Locale) => (locale === 'en-US' ? `${type}_en` : type)
 
 export const getMenuDict = (type: MenuDictType, locale: Locale): Promise<DictList> =>
-  apiPost<DictList>('/basedata/dict/listData', { dictType: typeFor(type, locale) }, { silent: true })
+  apiCall(CALLS.dict.listData, { dictType: typeFor(type, locale) }, { silent: true })
 
 export const menuDictKey = (type: MenuDictType, locale: Locale) => ['dict', typeFor(type, locale), locale] as const
 

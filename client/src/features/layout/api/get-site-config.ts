@@ -1,6 +1,6 @@
-import type { ConfigList } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export const SITE_CONFIG_KEYS = [
@@ -23,7 +23,7 @@ export const SITE_CONFIG_KEYS = [
 ] as const
 
 export async function getSiteConfig(): Promise<Record<string, string>> {
-  const rows = await apiGet<ConfigList>('/basedata/config/findListByKeys', { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
+  const rows = await apiCall(CALLS.config.findListByKeys, { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
   return Object.fromEntries(rows.map((row) => [row.configKey, row.configValue]))
 }
 

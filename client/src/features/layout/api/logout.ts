@@ -1,7 +1,8 @@
+import { CALLS } from '@rpt/contract/calls'
 import useSWRMutation from 'swr/mutation'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export const logout = (): Promise<unknown> => apiGet<unknown>('/report/websiteUser/logout')
+export const logout = (): Promise<unknown> => apiCall(CALLS.websiteUser.logout)
 
 export const logoutKey = 'websiteUser/logout'
 

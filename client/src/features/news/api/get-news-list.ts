@@ -1,21 +1,15 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { NewsPage } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall, callKey, type PagedQuery } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export interface NewsListQuery {
-  pageNo: number
-  pageSize: number
-  marketType?: string
-  marketCategory?: string
-  keyword?: string
-}
+const LIST = CALLS.marketInfo.pageList
 
-export const getNewsList = (query: NewsListQuery): Promise<NewsPage> =>
-  apiPost<NewsPage>('/report/marketInfo/pageList', query, { silent: true })
+export type NewsListQuery = PagedQuery<typeof LIST.path, 'marketType' | 'marketCategory' | 'keyword'>
 
-export const newsListKey = (locale: Locale, query: NewsListQuery) => ['marketInfo/pageList', locale, JSON.stringify(query)] as const
+export const getNewsList = (query: NewsListQuery): Promise<NewsPage> => apiCall(LIST, query, { silent: true })
 
-export function useNewsList(locale: Locale, query: NewsListQuery) {
-  return useSWR(newsListKey(locale, query), () => getNewsList(query))
-}
+export const newsListKey = (locale: Locale, query: NewsListQuery) => callKey(LIST, locale, query)
+
+export const useNewsList = (locale: Locale, query: NewsListQuery) => useSWR(newsListKey(locale, query), () => getNewsList(query))

@@ -1,13 +1,13 @@
 import type { OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { CALLS } from '@rpt/contract/calls'
+import { apiCall } from '../../../lib/api-client'
 
 // Research (report) orders and bulletin orders have their own endpoints.
-const pathFor = (kind: string) =>
-  kind === 'research' ? '/report/websiteUserResearchOrder/cancelOrder' : '/report/websiteUserOrder/cancelOrder'
-
 export const cancelOrder = (order: Pick<OrderItem, 'id' | 'kind'>): Promise<OrderItem> =>
-  apiPost<OrderItem>(pathFor(order.kind), { id: order.id })
+  order.kind === 'research'
+    ? apiCall(CALLS.websiteUserResearchOrder.cancelOrder, { id: order.id })
+    : apiCall(CALLS.websiteUserOrder.cancelOrder, { id: order.id })
 
 export const cancelOrderKey = 'websiteUserOrder/cancelOrder'
 

@@ -1,16 +1,14 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { DownloadPage } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { type PagedQuery, apiCall } from '../../../lib/api-client'
 import { apiDownload } from '../../../lib/api-download'
 import type { Locale } from '../../../lib/locale'
 
-export interface DownloadQuery {
-  pageNo: number
-  pageSize: number
-}
+export type DownloadQuery = PagedQuery<typeof CALLS.websiteUserOrder.downList.path, never>
 
 export const getDownloads = (query: DownloadQuery): Promise<DownloadPage> =>
-  apiPost<DownloadPage>('/report/websiteUserOrder/downList', query, { silent: true })
+  apiCall(CALLS.websiteUserOrder.downList, query, { silent: true })
 
 export const downloadsKey = (locale: Locale, query: DownloadQuery) => ['websiteUserOrder/downList', locale, JSON.stringify(query)] as const
 
@@ -20,4 +18,4 @@ export function useDownloads(locale: Locale, query: DownloadQuery, enabled = tru
 
 /** Streams the file of a paid order and saves it. */
 export const downloadFile = (orderId: string, fallbackName: string): Promise<void> =>
-  apiDownload('/report/websiteUserOrder/downFile', { id: orderId }, fallbackName)
+  apiDownload(CALLS.websiteUserOrder.downFile.path, { id: orderId }, fallbackName)

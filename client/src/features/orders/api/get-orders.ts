@@ -1,21 +1,19 @@
 import type { OrderPage } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiPost } from '../../../lib/api-client'
+import { CALLS } from '@rpt/contract/calls'
+import { type PagedQuery, apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
-import type { OrderKind, OrderStatus } from './types'
+import type { OrderKind } from './types'
 
-export interface OrderQuery {
+export type OrderQuery = PagedQuery<typeof CALLS.websiteUserOrder.orderList.path, 'status'> & {
   /** Report orders and bulletin orders are listed separately by the API. */
   kind: OrderKind
-  pageNo: number
-  pageSize: number
-  status?: OrderStatus
 }
 
 export const getOrders = ({ kind, ...query }: OrderQuery): Promise<OrderPage> =>
-  apiPost<OrderPage>(kind === 'research' ? '/report/websiteUserResearchOrder/orderList' : '/report/websiteUserOrder/orderList', query, {
-    silent: true,
-  })
+  kind === 'research'
+    ? apiCall(CALLS.websiteUserResearchOrder.orderList, query, { silent: true })
+    : apiCall(CALLS.websiteUserOrder.orderList, query, { silent: true })
 
 export const ordersKey = (locale: Locale, query: OrderQuery) => ['websiteUserOrder/orderList', locale, JSON.stringify(query)] as const
 

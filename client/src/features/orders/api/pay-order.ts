@@ -1,6 +1,7 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { PayData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { PayTarget } from '../../../lib/modal-store'
 
 export interface PayInput {
@@ -11,9 +12,9 @@ export interface PayInput {
 export function payOrder({ target, payMethod }: PayInput): Promise<PayData> {
   const common = { payMethod, payPrice: target.payPrice }
   if (target.kind === 'research') {
-    return apiPost<PayData>('/report/websiteUserResearchOrder/payOrder', { id: target.orderId, ...common })
+    return apiCall(CALLS.websiteUserResearchOrder.payOrder, { id: target.orderId, ...common })
   }
-  return apiPost<PayData>('/report/websiteUserOrder/payOrder', {
+  return apiCall(CALLS.websiteUserOrder.payOrder, {
     ...(target.orderId ? { id: target.orderId } : { researchBriefReportId: target.researchBriefReportId }),
     ...common,
   })

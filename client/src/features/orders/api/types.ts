@@ -1,7 +1,10 @@
+import type { InputOf } from '@rpt/contract'
+import type { CALLS } from '@rpt/contract/calls'
+
 // What the client keeps of orders beside the contract's types (OrderItem, OrderPage, DownloadPage, PayData).
 
 /** An order's status as the order list filters it: 0 waiting for payment, 1 paid, 2 cancelled, 3 failed. */
-export type OrderStatus = '0' | '1' | '2' | '3'
+export type OrderStatus = NonNullable<InputOf<typeof CALLS.websiteUserOrder.orderList.path>['status']>
 
 /** Which list, and which endpoints, an order belongs to: bulletins ('brief') or reports ('research'). */
 export type OrderKind = 'brief' | 'research'

@@ -1,15 +1,12 @@
-import type { OrderItem } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { InputOf, OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export interface ResearchEmailInput {
-  id: string
-  email: string
-  confirmEmail: string
-}
+export type ResearchEmailInput = Required<InputOf<typeof CALLS.websiteUserResearchOrder.updateEmail.path>>
 
 export const updateResearchEmail = (input: ResearchEmailInput): Promise<OrderItem> =>
-  apiPost<OrderItem>('/report/websiteUserResearchOrder/updateEmail', {
+  apiCall(CALLS.websiteUserResearchOrder.updateEmail, {
     id: input.id,
     email: input.email.trim(),
     confirmEmail: input.confirmEmail.trim(),

@@ -1,16 +1,12 @@
-import type { Edition, Licence, OrderItem } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import type { InputOf, OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { apiPost } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 
-export interface ResearchOrderInput {
-  reportId: string
-  edition: Edition
-  licence: Licence
-}
+export type ResearchOrderInput = Pick<InputOf<typeof CALLS.websiteUserResearchOrder.save.path>, 'reportId' | 'edition' | 'licence'>
 
 /** Creates an unpaid order at the server's price; 100009 when one already waits. */
-export const createResearchOrder = (input: ResearchOrderInput): Promise<OrderItem> =>
-  apiPost<OrderItem>('/report/websiteUserResearchOrder/save', input)
+export const createResearchOrder = (input: ResearchOrderInput): Promise<OrderItem> => apiCall(CALLS.websiteUserResearchOrder.save, input)
 
 export const createResearchOrderKey = 'websiteUserResearchOrder/save'
 

@@ -1,10 +1,11 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { ReportListItem } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export const getHotReports = (limit: number): Promise<ReportListItem[]> =>
-  apiGet<ReportListItem[]>('/report/researchReport/hotReports', { limit }, { silent: true })
+  apiCall(CALLS.researchReport.hotReports, { limit }, { silent: true })
 
 export const hotReportsKey = (locale: Locale, limit: number) => ['researchReport/hotReports', locale, limit] as const
 

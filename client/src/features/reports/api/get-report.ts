@@ -1,11 +1,11 @@
+import { CALLS } from '@rpt/contract/calls'
 import type { ReportDetail } from '@rpt/contract'
 import useSWR from 'swr'
-import { apiGet } from '../../../lib/api-client'
+import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 /** Slugs may end in -{id}; the API resolves either form from webTitle. */
-export const getReport = (webTitle: string): Promise<ReportDetail> =>
-  apiGet<ReportDetail>('/report/researchReport/form', { webTitle }, { silent: true })
+export const getReport = (webTitle: string): Promise<ReportDetail> => apiCall(CALLS.researchReport.form, { webTitle }, { silent: true })
 
 export const reportKey = (locale: Locale, webTitle: string) => ['researchReport/form', locale, webTitle] as const
 

@@ -1,0 +1,128 @@
+// Every call of the core API by its address: method, path, and whether it
+// only reads. No schemas and no imports here, so the client can import it
+// (@rpt/contract/calls, which its bundler reads from source, built or not)
+// without bundling TypeBox; the schemas and documentation of each call are
+// in the resource's file next to this one (./research-report.ts…), which
+// spreads these addresses.
+//
+// Most of the legacy contract's calls are POSTs (lists and searches
+// included), so neither a balancer nor a proxy can tell a read from a write
+// by its method: safety does. A read may be sent again when the core API's
+// side failed before answering (refused, reset, the internal balancer's
+// 502/503); a write never is, since the first attempt may have acted.
+
+/** read: answers from what is stored and changes nothing a second call would notice. write: may change state (an account, an order, a session, a captcha, a download count). */
+export type CallSafety = 'read' | 'write'
+
+export type CallMethod = 'GET' | 'POST'
+
+/** Who calls it: the browser (through the BFF's /api, the default), a payment provider (signed notifications), or only the platform (health checks). */
+export type CallAudience = 'browser' | 'provider' | 'platform'
+
+export interface CallAddress {
+  readonly method: CallMethod
+  /** The path on the core API (the BFF serves it under /api) */
+  readonly path: string
+  readonly safety: CallSafety
+  readonly audience?: CallAudience
+}
+
+export const CALLS = {
+  dict: {
+    listData: { method: 'POST', path: '/basedata/dict/listData', safety: 'read' },
+  },
+  config: {
+    findListByKeys: { method: 'GET', path: '/basedata/config/findListByKeys', safety: 'read' },
+    form: { method: 'GET', path: '/basedata/config/form', safety: 'read' },
+  },
+  carousel: {
+    listData: { method: 'GET', path: '/basedata/carousel/listData', safety: 'read' },
+  },
+  home: {
+    mapData: { method: 'GET', path: '/basedata/home/mapData', safety: 'read' },
+  },
+  customerInfo: {
+    save: { method: 'POST', path: '/basedata/customerInfo/save', safety: 'write' },
+  },
+  researchReport: {
+    pageList: { method: 'POST', path: '/report/researchReport/pageList', safety: 'read' },
+    form: { method: 'GET', path: '/report/researchReport/form', safety: 'read' },
+    hotReports: { method: 'GET', path: '/report/researchReport/hotReports', safety: 'read' },
+    publishDateList: { method: 'POST', path: '/report/researchReport/publishDateList', safety: 'read' },
+    categoryList: { method: 'POST', path: '/report/researchReport/categoryList', safety: 'read' },
+    marketTypeList: { method: 'POST', path: '/report/researchReport/marketTypeList', safety: 'read' },
+  },
+  researchBriefReport: {
+    categoryList: { method: 'POST', path: '/report/researchBriefReport/categoryList', safety: 'read' },
+    categoryPage: { method: 'POST', path: '/report/researchBriefReport/categoryPage', safety: 'read' },
+    pageList: { method: 'POST', path: '/report/researchBriefReport/pageList', safety: 'read' },
+    choicenessReports: { method: 'GET', path: '/report/researchBriefReport/choicenessReports', safety: 'read' },
+    form: { method: 'GET', path: '/report/researchBriefReport/form', safety: 'read' },
+  },
+  marketInfo: {
+    pageList: { method: 'POST', path: '/report/marketInfo/pageList', safety: 'read' },
+    detailList: { method: 'GET', path: '/report/marketInfo/detailList', safety: 'read' },
+    topList: { method: 'GET', path: '/report/marketInfo/topList', safety: 'read' },
+    marketInfoTopSixList: { method: 'GET', path: '/report/marketInfo/marketInfoTopSixList', safety: 'read' },
+    categoryList: { method: 'POST', path: '/report/marketInfo/categoryList', safety: 'read' },
+  },
+  // A session's idle time is extended by any call, which a second call only extends again: getUserInfo is a read.
+  websiteUser: {
+    getValidCode: { method: 'GET', path: '/report/websiteUser/getValidCode', safety: 'write' },
+    getWuValidCode: { method: 'POST', path: '/report/websiteUser/getWuValidCode', safety: 'write' },
+    register: { method: 'POST', path: '/report/websiteUser/register', safety: 'write' },
+    login: { method: 'POST', path: '/report/websiteUser/login', safety: 'write' },
+    logout: { method: 'GET', path: '/report/websiteUser/logout', safety: 'write' },
+    getUserInfo: { method: 'GET', path: '/report/websiteUser/getUserInfo', safety: 'read' },
+    updateUser: { method: 'POST', path: '/report/websiteUser/updateUser', safety: 'write' },
+    updatePwd: { method: 'POST', path: '/report/websiteUser/updatePwd', safety: 'write' },
+    forgetPwd: { method: 'POST', path: '/report/websiteUser/forgetPwd', safety: 'write' },
+    resetPwd: { method: 'POST', path: '/report/websiteUser/resetPwd', safety: 'write' },
+  },
+  websiteUserOrder: {
+    payOrder: { method: 'POST', path: '/report/websiteUserOrder/payOrder', safety: 'write' },
+    orderList: { method: 'POST', path: '/report/websiteUserOrder/orderList', safety: 'read' },
+    orderInfo: { method: 'POST', path: '/report/websiteUserOrder/orderInfo', safety: 'read' },
+    cancelOrder: { method: 'POST', path: '/report/websiteUserOrder/cancelOrder', safety: 'write' },
+    downList: { method: 'POST', path: '/report/websiteUserOrder/downList', safety: 'read' },
+    downFile: { method: 'POST', path: '/report/websiteUserOrder/downFile', safety: 'read' },
+  },
+  websiteUserResearchOrder: {
+    asyncNotify: { method: 'POST', path: '/report/websiteUserResearchOrder/pay/asyncNotify', safety: 'write', audience: 'provider' },
+    save: { method: 'POST', path: '/report/websiteUserResearchOrder/save', safety: 'write' },
+    updateEmail: { method: 'POST', path: '/report/websiteUserResearchOrder/updateEmail', safety: 'write' },
+    payOrder: { method: 'POST', path: '/report/websiteUserResearchOrder/payOrder', safety: 'write' },
+    orderList: { method: 'POST', path: '/report/websiteUserResearchOrder/orderList', safety: 'read' },
+    cancelOrder: { method: 'POST', path: '/report/websiteUserResearchOrder/cancelOrder', safety: 'write' },
+  },
+  // The signed link of a delivery mail: each fresh download counts against its limit.
+  download: {
+    file: { method: 'GET', path: '/download/:token', safety: 'write' },
+  },
+  health: {
+    status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },
+    live: { method: 'GET', path: '/health/live', safety: 'read', audience: 'platform' },
+    ready: { method: 'GET', path: '/health/ready', safety: 'read', audience: 'platform' },
+  },
+} as const satisfies Record<string, Record<string, CallAddress>>
+
+type Resources = typeof CALLS
+
+/** Every call's address, as one union. */
+export type AnyCall = { [R in keyof Resources]: Resources[R][keyof Resources[R]] }[keyof Resources] & CallAddress
+
+/** Every core API path (no /api prefix). */
+export type CorePath = AnyCall['path']
+
+/** Every call's address in one list, in the table's order. */
+export const CALL_LIST: readonly AnyCall[] = Object.values(CALLS).flatMap((resource) => Object.values(resource) as AnyCall[])
+
+/** What calling each core API path does, keyed by path. */
+export const CALL_SAFETY: Readonly<Record<CorePath, CallSafety>> = Object.fromEntries(
+  CALL_LIST.map((call) => [call.path, call.safety]),
+) as Record<CorePath, CallSafety>
+
+/** Whether a core API call (its path, without query string) only reads; unknown paths are writes. */
+export function isReadOnlyCall(path: string): boolean {
+  return (CALL_SAFETY as Record<string, CallSafety | undefined>)[path] === 'read'
+}

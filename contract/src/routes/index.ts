@@ -1,0 +1,60 @@
+import type { CorePath } from './calls.ts'
+import { carouselRoutes } from './carousel.ts'
+import { configRoutes } from './config.ts'
+import { customerInfoRoutes } from './customer-info.ts'
+import type { CallData, CallInput, RouteSpec } from './define.ts'
+import { dictRoutes } from './dict.ts'
+import { downloadRoutes } from './download.ts'
+import { homeRoutes } from './home.ts'
+import { marketInfoRoutes } from './market-info.ts'
+import { researchBriefReportRoutes } from './research-brief-report.ts'
+import { researchReportRoutes } from './research-report.ts'
+import { websiteUserRoutes } from './website-user.ts'
+import { websiteUserOrderRoutes } from './website-user-order.ts'
+import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
+
+export * from './calls.ts'
+export * from './define.ts'
+export {
+  carouselRoutes,
+  configRoutes,
+  customerInfoRoutes,
+  dictRoutes,
+  downloadRoutes,
+  homeRoutes,
+  marketInfoRoutes,
+  researchBriefReportRoutes,
+  researchReportRoutes,
+  websiteUserRoutes,
+  websiteUserOrderRoutes,
+  websiteUserResearchOrderRoutes,
+}
+
+/** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
+export const ROUTES = {
+  dict: dictRoutes,
+  config: configRoutes,
+  carousel: carouselRoutes,
+  home: homeRoutes,
+  customerInfo: customerInfoRoutes,
+  researchReport: researchReportRoutes,
+  researchBriefReport: researchBriefReportRoutes,
+  marketInfo: marketInfoRoutes,
+  websiteUser: websiteUserRoutes,
+  websiteUserOrder: websiteUserOrderRoutes,
+  websiteUserResearchOrder: websiteUserResearchOrderRoutes,
+  download: downloadRoutes,
+}
+
+type Table = typeof ROUTES
+type AnyRoute = { [R in keyof Table]: Table[R][keyof Table[R]] }[keyof Table]
+
+/** Every route of the table in one list. */
+export const ROUTE_LIST: readonly RouteSpec[] = Object.values(ROUTES).flatMap((resource) => Object.values(resource) as RouteSpec[])
+
+/** The route of a path. */
+export type RouteOf<P extends CorePath> = Extract<AnyRoute, { path: P }>
+
+/** What the call at a path takes (without lang) and answers with: the client's fetchers are typed by these. */
+export type InputOf<P extends CorePath> = CallInput<RouteOf<P>>
+export type DataOf<P extends CorePath> = CallData<RouteOf<P>>
