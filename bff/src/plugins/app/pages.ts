@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { CALLS } from '@rpt/contract'
 import fp from 'fastify-plugin'
 import { errorBody, ok, statusFor, type ErrorKey } from '../../http/envelope.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -269,17 +270,17 @@ async function pagesPlugin(app: FastifyInstance) {
   const menu = (dictType: string, lang: Lang) =>
     cached(
       'dict',
-      { method: 'POST', path: '/basedata/dict/listData', params: { dictType: lang === 'en-US' ? `${dictType}_en` : dictType } },
+      { method: 'POST', path: CALLS.dict.listData.path, params: { dictType: lang === 'en-US' ? `${dictType}_en` : dictType } },
       lang,
     )
   const layout = (lang: Lang): Record<string, Part> => ({
-    footer: cached('config', { method: 'GET', path: '/basedata/config/findListByKeys', params: { keys: layoutConfigKeys(lang) } }, lang),
+    footer: cached('config', { method: 'GET', path: CALLS.config.findListByKeys.path, params: { keys: layoutConfigKeys(lang) } }, lang),
     reportMenu: menu('reports_category', lang),
     newsMenu: menu('market_type', lang),
   })
-  const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: '/report/researchReport/hotReports' }, lang)
-  const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: '/report/researchBriefReport/choicenessReports' }, lang)
-  const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: '/report/marketInfo/topList' }, lang)
+  const hotReports = (lang: Lang) => cached('hotReports', { method: 'GET', path: CALLS.researchReport.hotReports.path }, lang)
+  const choiceness = (lang: Lang) => cached('choiceness', { method: 'GET', path: CALLS.researchBriefReport.choicenessReports.path }, lang)
+  const latestNews = (lang: Lang) => cached('latestNews', { method: 'GET', path: CALLS.marketInfo.topList.path }, lang)
 
   // Keyed by page and language: a handful of entries, each replaced when its parts change.
   const composed: PageMemo = {
@@ -294,10 +295,10 @@ async function pagesPlugin(app: FastifyInstance) {
     let parts = homeParts.get(lang)
     if (!parts) {
       parts = {
-        carousel: cached('carousel', { method: 'GET', path: '/basedata/carousel/listData' }, lang),
+        carousel: cached('carousel', { method: 'GET', path: CALLS.carousel.listData.path }, lang),
         hotReports: hotReports(lang),
-        categories: cached('categories', { method: 'POST', path: '/report/researchReport/categoryList' }, lang),
-        mapData: trimmed(cached('map', { method: 'GET', path: '/basedata/home/mapData' }, lang), ['report', 'market']),
+        categories: cached('categories', { method: 'POST', path: CALLS.researchReport.categoryList.path }, lang),
+        mapData: trimmed(cached('map', { method: 'GET', path: CALLS.home.mapData.path }, lang), ['report', 'market']),
         latestNews: latestNews(lang),
         choiceness: choiceness(lang),
         ...layout(lang),
@@ -314,33 +315,33 @@ async function pagesPlugin(app: FastifyInstance) {
   const pages: Pages = {
     home: ({ lang }) => compose(app.log, lang, homePartsOf(lang), composed, `home|${lang}`),
     reports: page((ctx, query) => ({
-      list: listOf('/report/researchReport/pageList', query, ['price', 'publishDate', 'reportRegion'], ctx),
+      list: listOf(CALLS.researchReport.pageList.path, query, ['price', 'publishDate', 'reportRegion'], ctx),
       hotReports: hotReports(ctx.lang),
     })),
     report: page((ctx, query) => ({
-      report: trimmed(recordOf('/report/researchReport/form', query, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
+      report: trimmed(recordOf(CALLS.researchReport.form.path, query, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
       hotReports: hotReports(ctx.lang),
     })),
     bulletins: page((ctx, query) => ({
-      list: listOf('/report/researchBriefReport/pageList', query, ['topLabelId'], ctx),
-      categories: cached('categories', { method: 'POST', path: '/report/researchBriefReport/categoryList' }, ctx.lang),
+      list: listOf(CALLS.researchBriefReport.pageList.path, query, ['topLabelId'], ctx),
+      categories: cached('categories', { method: 'POST', path: CALLS.researchBriefReport.categoryList.path }, ctx.lang),
       labels: cached(
         'categories',
-        { method: 'POST', path: '/report/researchBriefReport/categoryPage', params: pick(query, ['marketType', 'keyword']) },
+        { method: 'POST', path: CALLS.researchBriefReport.categoryPage.path, params: pick(query, ['marketType', 'keyword']) },
         ctx.lang,
       ),
       choiceness: choiceness(ctx.lang),
     })),
     bulletin: page((ctx, query) => ({
-      bulletin: recordOf('/report/researchBriefReport/form', query, ctx),
+      bulletin: recordOf(CALLS.researchBriefReport.form.path, query, ctx),
       choiceness: choiceness(ctx.lang),
     })),
     news: page((ctx, query) => ({
-      list: listOf('/report/marketInfo/pageList', query, ['marketCategory'], ctx),
-      categories: cached('categories', { method: 'POST', path: '/report/marketInfo/categoryList' }, ctx.lang),
+      list: listOf(CALLS.marketInfo.pageList.path, query, ['marketCategory'], ctx),
+      categories: cached('categories', { method: 'POST', path: CALLS.marketInfo.categoryList.path }, ctx.lang),
       latestNews: latestNews(ctx.lang),
     })),
-    article: page((ctx, query) => ({ article: recordOf('/report/marketInfo/detailList', query, ctx), latestNews: latestNews(ctx.lang) })),
+    article: page((ctx, query) => ({ article: recordOf(CALLS.marketInfo.detailList.path, query, ctx), latestNews: latestNews(ctx.lang) })),
   }
   app.decorate('pages', pages)
 }
