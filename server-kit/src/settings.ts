@@ -16,6 +16,20 @@ const ORIGIN = 'https?://[^\\s/?#]+/?'
 
 const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
+/** LOG_LEVEL: pino's levels, info unless set. */
+export const LogLevel = Type.Union(
+  [
+    Type.Literal('fatal'),
+    Type.Literal('error'),
+    Type.Literal('warn'),
+    Type.Literal('info'),
+    Type.Literal('debug'),
+    Type.Literal('trace'),
+    Type.Literal('silent'),
+  ],
+  { default: 'info' },
+)
+
 /**
  * The settings both services read, with the same forms. Only SITE_URL's
  * default differs: the core API needs an origin for the links in its mails,
@@ -24,18 +38,7 @@ const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 export function sharedSettings(options: { siteUrlDefault: string; siteUrlMeaning: string }) {
   return {
     NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
-    LOG_LEVEL: Type.Union(
-      [
-        Type.Literal('fatal'),
-        Type.Literal('error'),
-        Type.Literal('warn'),
-        Type.Literal('info'),
-        Type.Literal('debug'),
-        Type.Literal('trace'),
-        Type.Literal('silent'),
-      ],
-      { default: 'info' },
-    ),
+    LOG_LEVEL: LogLevel,
     /**
      * Whose X-Forwarded-For / -Proto to believe: addresses or networks (10.0.0.0/8, comma-separated; loopback, linklocal,
      * uniquelocal), a number of hops, true (anyone: only behind a balancer that overwrites the header) or false
