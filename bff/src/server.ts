@@ -8,7 +8,6 @@ serve({
   fastifyOptions: (config) => ({ ...fastifyOptions(config), logger: loggerOptions(config) }),
   register: (server, config) => server.register(app, { config }),
   listen: (config) => ({ host: config.HOST, port: config.PORT }),
-  drainMs: (config) => config.DRAIN_MS,
   // A server build that does not match the client build it would render: its message says which and what to do.
   setupErrors: [BuildMismatchError],
 })

@@ -7,5 +7,4 @@ serve({
   fastifyOptions: (config) => ({ ...fastifyOptions(config), logger: loggerOptions(config) }),
   register: (server, config) => server.register(app, { config }),
   listen: (config) => ({ host: config.CORE_HOST, port: config.CORE_PORT }),
-  drainMs: (config) => config.DRAIN_MS,
 })

@@ -8,7 +8,8 @@ import { loadKeys } from './keys.ts'
 import { merchantEnv, shellLines } from './merchant-env.ts'
 
 // The payment sandbox as a process of its own: npm run sandbox, started and
-// stopped as the core API and the BFF are (@rpt/server-kit). With
+// stopped as the core API and the BFF are (@rpt/server-kit; with no DRAIN_MS,
+// behind no balancer, SIGTERM closes it at once). With
 // --print-env it prints the core API's merchant settings for it and exits.
 
 if (process.argv.includes('--print-env')) {
@@ -36,8 +37,6 @@ serve({
     })
   },
   listen: (config) => ({ host: config.host, port: config.port }),
-  // A stand-in behind no balancer: SIGTERM closes it at once.
-  drainMs: () => 0,
   listening: (server, config) =>
     server.log.info(`payment sandbox: cashier and gateways at ${config.publicUrl}; keys and books in ${config.dataDir}`),
 })

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply } from 'fastify'
 import { describeValidation, MALFORMED_JSON_MESSAGE, SUCCESS_CODE, type ValidationIssue } from '@rpt/contract'
+import clientErrorRows from './client-errors.json' with { type: 'json' }
 
 // The client-error envelope both services answer with: what Fastify and
 // Node's HTTP parser refuse (a schema violation, a body that does not parse,
@@ -17,30 +18,13 @@ export interface CatalogueEntry {
   readonly 'en-US': string
 }
 
-/** A catalogue row: its envelope code, its HTTP status, and its message in Chinese and in English. */
-export type CatalogueRow = readonly [code: number, status: number, zh: string, en: string]
-
-type EntryOf<R extends CatalogueRow> = { readonly code: R[0]; readonly status: R[1]; readonly 'zh-CN': R[2]; readonly 'en-US': R[3] }
-
-/** A catalogue written as a table, one row a line, read as entries. */
-export function catalogueOf<T extends Record<string, CatalogueRow>>(rows: T): { readonly [K in keyof T]: EntryOf<T[K]> } {
-  const entries = Object.entries(rows).map(([key, [code, status, zh, en]]) => [key, { code, status, 'zh-CN': zh, 'en-US': en }])
-  return Object.fromEntries(entries) as { readonly [K in keyof T]: EntryOf<T[K]> }
-}
-
-/** The failures both services answer for the framework itself; codes the client reads (product spec section 8) or added beside them. */
-export const clientErrors = catalogueOf({
-  /** Added: input failed validation; the msg names the field and rule */
-  INVALID_PARAMETER: [100001, 400, '请求参数错误', 'Invalid request parameters'],
-  /** Added: an unknown path, or a missing record that is not a report or an order */
-  NOT_FOUND: [404, 404, '请求的资源不存在', 'The requested resource was not found.'],
-  PAYLOAD_TOO_LARGE: [413, 413, '请求内容过大', 'The request is too large.'],
-  UNSUPPORTED_MEDIA_TYPE: [415, 415, '不支持的请求内容类型', 'Unsupported content type.'],
-  TOO_MANY_REQUESTS: [429, 429, '请求过于频繁，请稍后再试', 'Too many requests. Please try again later.'],
-  /** Added: readiness: what the service needs is unreachable or not ready */
-  NOT_READY: [503, 503, '服务尚未就绪，请稍后再试', 'The service is not ready yet. Please try again shortly.'],
-  SYSTEM_EXCEPTION: [900001, 500, '系统异常，请稍后再试', 'System exception. Please try again later.'],
-} as const)
+/**
+ * The failures both services answer for the framework itself (client-errors.json): the legacy
+ * contract's system exception (product spec section 8), and codes added beside the legacy ones
+ * (validation 100001, whose msg names the field and rule; an unknown path or missing record;
+ * a body too large or of an unsupported type; a rate limit; readiness).
+ */
+export const clientErrors: Readonly<Record<keyof typeof clientErrorRows, CatalogueEntry>> = clientErrorRows
 
 export type ClientErrorKey = keyof typeof clientErrors
 

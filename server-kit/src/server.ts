@@ -72,8 +72,7 @@ export function serverOptions(
     // A request on a kept-alive connection during a shutdown's drain is served (drain.ts), not refused.
     return503OnClosing: false,
     clientErrorHandler: envelopeClientError,
-    // The reply is typed for whichever route would have matched; none did.
-    frameworkErrors: (_error, request, reply) => options.badUrl(request as unknown as FastifyRequest, reply as unknown as FastifyReply),
+    frameworkErrors: (_error, request, reply) => options.badUrl(request, reply),
   }
 }
 
@@ -100,7 +99,7 @@ export function pluginSet(name: string, plugins: readonly Plugin[]) {
 
 type ErrorClass = abstract new (...args: never[]) => Error
 
-export interface Service<C> {
+export interface Service<C extends object> {
   /** The settings, from the environment: the one place that reads it */
   loadConfig(): C
   /** The instance's options, its logger included */
@@ -108,8 +107,6 @@ export interface Service<C> {
   /** Registers the app on the instance */
   register(server: FastifyInstance, config: C): PromiseLike<unknown>
   listen(config: C): { host: string; port: number }
-  /** How long SIGTERM lets kept-alive connections bring their last requests (DRAIN_MS) */
-  drainMs(config: C): number
   /** Failures of the setup whose message says all (besides a bad setting): one line on stderr, exit code 1, no stack trace */
   setupErrors?: readonly ErrorClass[]
   /** Once it listens */
@@ -118,17 +115,18 @@ export interface Service<C> {
 
 /**
  * server.ts of a service: reads the settings, builds the app, listens, and on
- * SIGTERM drains and closes (drain.ts). A bad setting, or a setup error the
- * service names, stops it with its one-line message and exit code 1.
+ * SIGTERM drains for DRAIN_MS (at once without it) and closes (drain.ts). A
+ * bad setting, or a setup error the service names, stops it with its one-line
+ * message and exit code 1.
  */
-export function serve<C>(service: Service<C>): void {
+export function serve<C extends object>(service: Service<C>): void {
   const start = async () => {
     const config = service.loadConfig()
     const server = Fastify(service.fastifyOptions(config))
     await service.register(server, config)
     await server.ready()
     // SIGTERM: readiness fails, the listener closes, kept-alive connections bring their last requests for DRAIN_MS, then exit.
-    exitOnSignals(server, { drainMs: service.drainMs(config) })
+    exitOnSignals(server, { drainMs: 'DRAIN_MS' in config && typeof config.DRAIN_MS === 'number' ? config.DRAIN_MS : 0 })
     await server.listen(service.listen(config))
     service.listening?.(server, config)
   }

@@ -97,7 +97,7 @@ export function trustProxyOption(value: string): boolean | string[] | TrustHops 
 
 /** What is wrong with one setting, in words (a union of words lists them; a schema may state its own). */
 function describe(schema: TSchema | undefined, fallback: string): string {
-  const own = schema as { refusal?: unknown; anyOf?: { const?: unknown }[] } | undefined
+  const own: { refusal?: unknown; anyOf?: { const?: unknown }[] } | undefined = schema
   if (typeof own?.refusal === 'string') return own.refusal
   const choices = own?.anyOf?.map((option) => option.const)
   if (choices && choices.length > 0 && choices.every((choice) => typeof choice === 'string')) return `must be one of ${choices.join(', ')}`
@@ -125,7 +125,7 @@ export function readSettings<T extends TObject>(schema: T, env: NodeJS.ProcessEn
     for (const error of Value.Errors(schema, candidate)) {
       const name = error.instancePath.replace(/^\//, '') || '(root)'
       // A union reports each of its options and then itself: the last word on a setting is the one to show.
-      problems.set(name, `${name} ${describe(schema.properties[name] as TSchema | undefined, error.message)}`)
+      problems.set(name, `${name} ${describe(schema.properties[name], error.message)}`)
     }
     throw new SettingsError(`Invalid configuration: ${[...problems.values()].join('; ')}`)
   }

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { TSchema } from 'typebox'
 import { Envelope, ErrorEnvelope, SUCCESS_CODE } from '@rpt/contract'
-import { catalogueOf, classifyFrameworkError, clientErrors, INITIAL_OUTCOME, sendEnvelope } from '@rpt/server-kit'
+import { classifyFrameworkError, clientErrors, INITIAL_OUTCOME, sendEnvelope, type CatalogueEntry } from '@rpt/server-kit'
 import { UpstreamError } from '../upstream/core-client.ts'
+import ownErrors from './error-catalogue.json' with { type: 'json' }
 import { requestLang, type Lang } from './locale.ts'
 
 // The one place that answers in the {code, msg, data} envelope for the BFF
@@ -12,18 +13,13 @@ import { requestLang, type Lang } from './locale.ts'
 // every error to an envelope. Codes the core API already uses keep their
 // meaning; none is reused for something else.
 
-export const catalogue = {
-  // What the framework refuses: the same codes and words as the core API's (@rpt/server-kit).
-  ...clientErrors,
-  // Code, HTTP status, Chinese, English.
-  ...catalogueOf({
-    /** Added: a state-changing request that did not come from the site itself */
-    CROSS_SITE: [403, 403, '请求来源不受信任，已拒绝', 'The request did not come from this site and was refused.'],
-    OPS_UNAUTHORIZED: [401, 401, '运维令牌无效', 'Invalid operations token.'],
-    UPSTREAM_UNAVAILABLE: [5002, 502, '服务暂时不可用，请稍后再试', 'The service is temporarily unavailable. Please try again later.'],
-    UPSTREAM_TIMEOUT: [5002, 504, '服务响应超时，请稍后再试', 'The service took too long to answer. Please try again later.'],
-  } as const),
-}
+/**
+ * What the framework refuses, with the same codes and words as the core API's
+ * (@rpt/server-kit), and the BFF's own failures (error-catalogue.json): a
+ * state-changing request that did not come from the site itself, a bad ops
+ * token, the core API unreachable or too slow.
+ */
+export const catalogue = { ...clientErrors, ...ownErrors } satisfies Record<string, CatalogueEntry>
 
 export type ErrorKey = keyof typeof catalogue
 
