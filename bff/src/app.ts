@@ -35,9 +35,8 @@ export interface AppOptions {
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
-  await fastify.register(drainHooks)
-  await fastify.register(cookiePlugin)
-  await fastify.register(envelope)
+  // The envelope reads the cookies' language.
+  await registerInOrder(fastify, [drainHooks, cookiePlugin, envelope])
   jsonBodies(fastify)
   await registerInOrder(fastify, [redisPlugin, helmetPlugin, compressPlugin, rateLimitPlugin, appPlugins, proxyPlugin, routes])
   // Unknown paths are limited too: probing for them is how scanners work.

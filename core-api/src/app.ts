@@ -60,9 +60,7 @@ export interface AppOptions {
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(configPlugin, { config: options.config })
-  await fastify.register(drainHooks)
-  await fastify.register(envelope)
-  await fastify.register(bareDialect)
+  await registerInOrder(fastify, [drainHooks, envelope, bareDialect])
   // JSON and form bodies kept as text beside the parsed value: payment notifications are verified over those bytes.
   jsonBodies(fastify, { keepRaw: true })
   formBodies(fastify)
