@@ -57,6 +57,13 @@ export type Config = Static<typeof ConfigSchema> & {
 }
 export type ConfigOverrides = Partial<Static<typeof ConfigSchema>>
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The settings, read once at boot (plugins/external/config.ts) */
+    config: Config
+  }
+}
+
 /** A bad setting: one line naming it (the same class as the core API's). */
 export { SettingsError as ConfigError }
 export { trustProxyOption } from '@rpt/server-kit'

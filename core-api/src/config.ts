@@ -121,6 +121,13 @@ const ConfigSchema = Type.Object({
 })
 
 export type Config = Static<typeof ConfigSchema>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The settings, read once at boot (plugins/external/config.ts) */
+    config: Config
+  }
+}
 export type ConfigOverrides = Partial<Config>
 
 /** A bad setting: one line naming it (the same class as the BFF's). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { formBodies } from '@rpt/server-kit'
 import alipayGateway from './alipay/gateway.ts'
 import { Books } from './books.ts'
 import { postNotification, type NotificationSender } from './deliver.ts'
@@ -7,14 +8,8 @@ import wechatpayGateway from './wechatpay/gateway.ts'
 
 // Both gateways on one server: Alipay's under /alipay (its gateway.do), WeChat
 // Pay's API v3 under /wechatpay (/wechatpay/v3/…), and the cashier pages a
-// buyer's browser opens from a payment URL.
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The body exactly as received: signatures cover these bytes. */
-    rawBody?: string
-  }
-}
+// buyer's browser opens from a payment URL. Bodies keep their text as
+// request.rawBody (@rpt/server-kit): signatures cover those bytes.
 
 export const ALIPAY_PREFIX = '/alipay'
 export const WECHATPAY_PREFIX = '/wechatpay'
@@ -42,11 +37,7 @@ export default async function sandbox(app: FastifyInstance, options: SandboxOpti
   const books = options.books ?? new Books()
   const deliver = options.deliver ?? postNotification
   // Alipay's cashier posts a form, and its OpenAPI calls arrive as forms too.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request.rawBody = text
-    done(null, Object.fromEntries(new URLSearchParams(text)))
-  })
+  formBodies(app)
   app.get('/health', async () => ({ status: 'ok' }))
   await app.register(alipayGateway, { prefix: ALIPAY_PREFIX, keys: options.keys.alipay, books, deliver })
   await app.register(wechatpayGateway, {

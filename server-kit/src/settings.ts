@@ -16,6 +16,20 @@ const ORIGIN = 'https?://[^\\s/?#]+/?'
 
 const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
+/** LOG_LEVEL: pino's levels, info unless set. */
+export const LogLevel = Type.Union(
+  [
+    Type.Literal('fatal'),
+    Type.Literal('error'),
+    Type.Literal('warn'),
+    Type.Literal('info'),
+    Type.Literal('debug'),
+    Type.Literal('trace'),
+    Type.Literal('silent'),
+  ],
+  { default: 'info' },
+)
+
 /**
  * The settings both services read, with the same forms. Only SITE_URL's
  * default differs: the core API needs an origin for the links in its mails,
@@ -24,18 +38,7 @@ const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 export function sharedSettings(options: { siteUrlDefault: string; siteUrlMeaning: string }) {
   return {
     NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
-    LOG_LEVEL: Type.Union(
-      [
-        Type.Literal('fatal'),
-        Type.Literal('error'),
-        Type.Literal('warn'),
-        Type.Literal('info'),
-        Type.Literal('debug'),
-        Type.Literal('trace'),
-        Type.Literal('silent'),
-      ],
-      { default: 'info' },
-    ),
+    LOG_LEVEL: LogLevel,
     /**
      * Whose X-Forwarded-For / -Proto to believe: addresses or networks (10.0.0.0/8, comma-separated; loopback, linklocal,
      * uniquelocal), a number of hops, true (anyone: only behind a balancer that overwrites the header) or false
@@ -94,7 +97,7 @@ export function trustProxyOption(value: string): boolean | string[] | TrustHops 
 
 /** What is wrong with one setting, in words (a union of words lists them; a schema may state its own). */
 function describe(schema: TSchema | undefined, fallback: string): string {
-  const own = schema as { refusal?: unknown; anyOf?: { const?: unknown }[] } | undefined
+  const own: { refusal?: unknown; anyOf?: { const?: unknown }[] } | undefined = schema
   if (typeof own?.refusal === 'string') return own.refusal
   const choices = own?.anyOf?.map((option) => option.const)
   if (choices && choices.length > 0 && choices.every((choice) => typeof choice === 'string')) return `must be one of ${choices.join(', ')}`
@@ -122,7 +125,7 @@ export function readSettings<T extends TObject>(schema: T, env: NodeJS.ProcessEn
     for (const error of Value.Errors(schema, candidate)) {
       const name = error.instancePath.replace(/^\//, '') || '(root)'
       // A union reports each of its options and then itself: the last word on a setting is the one to show.
-      problems.set(name, `${name} ${describe(schema.properties[name] as TSchema | undefined, error.message)}`)
+      problems.set(name, `${name} ${describe(schema.properties[name], error.message)}`)
     }
     throw new SettingsError(`Invalid configuration: ${[...problems.values()].join('; ')}`)
   }

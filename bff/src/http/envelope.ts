@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { TSchema } from 'typebox'
 import { Envelope, ErrorEnvelope, SUCCESS_CODE } from '@rpt/contract'
+import { classifyFrameworkError, clientErrors, INITIAL_OUTCOME, sendEnvelope, type CatalogueEntry } from '@rpt/server-kit'
 import { UpstreamError } from '../upstream/core-client.ts'
+import ownErrors from './error-catalogue.json' with { type: 'json' }
 import { requestLang, type Lang } from './locale.ts'
 
 // The one place that answers in the {code, msg, data} envelope for the BFF
@@ -11,48 +13,13 @@ import { requestLang, type Lang } from './locale.ts'
 // every error to an envelope. Codes the core API already uses keep their
 // meaning; none is reused for something else.
 
-interface CatalogueEntry {
-  code: number
-  status: number
-  'zh-CN': string
-  'en-US': string
-}
-
-export const catalogue = {
-  INVALID_PARAMETER: { code: 100001, status: 400, 'zh-CN': '请求参数错误', 'en-US': 'Invalid request parameters' },
-  NOT_FOUND: { code: 404, status: 404, 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource was not found.' },
-  /** Added: a state-changing request that did not come from the site itself */
-  CROSS_SITE: {
-    code: 403,
-    status: 403,
-    'zh-CN': '请求来源不受信任，已拒绝',
-    'en-US': 'The request did not come from this site and was refused.',
-  },
-  OPS_UNAUTHORIZED: { code: 401, status: 401, 'zh-CN': '运维令牌无效', 'en-US': 'Invalid operations token.' },
-  PAYLOAD_TOO_LARGE: { code: 413, status: 413, 'zh-CN': '请求内容过大', 'en-US': 'The request is too large.' },
-  UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type.' },
-  TOO_MANY_REQUESTS: { code: 429, status: 429, 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests. Please try again later.' },
-  UPSTREAM_UNAVAILABLE: {
-    code: 5002,
-    status: 502,
-    'zh-CN': '服务暂时不可用，请稍后再试',
-    'en-US': 'The service is temporarily unavailable. Please try again later.',
-  },
-  UPSTREAM_TIMEOUT: {
-    code: 5002,
-    status: 504,
-    'zh-CN': '服务响应超时，请稍后再试',
-    'en-US': 'The service took too long to answer. Please try again later.',
-  },
-  /** Added: readiness: the core API does not answer ready */
-  NOT_READY: {
-    code: 503,
-    status: 503,
-    'zh-CN': '服务尚未就绪，请稍后再试',
-    'en-US': 'The service is not ready yet. Please try again shortly.',
-  },
-  SYSTEM_EXCEPTION: { code: 900001, status: 500, 'zh-CN': '系统异常，请稍后再试', 'en-US': 'System exception. Please try again later.' },
-} as const satisfies Record<string, CatalogueEntry>
+/**
+ * What the framework refuses, with the same codes and words as the core API's
+ * (@rpt/server-kit), and the BFF's own failures (error-catalogue.json): a
+ * state-changing request that did not come from the site itself, a bad ops
+ * token, the core API unreachable or too slow.
+ */
+export const catalogue = { ...clientErrors, ...ownErrors } satisfies Record<string, CatalogueEntry>
 
 export type ErrorKey = keyof typeof catalogue
 
@@ -89,13 +56,6 @@ export function errorBody(key: ErrorKey, lang: Lang, msg?: string) {
   return { code: catalogue[key].code, msg: msg ?? catalogue[key][lang], data: null }
 }
 
-declare module 'fastify' {
-  interface FastifyReply {
-    /** The envelope's code of this answer, for logs and metrics (HTTP 200 carries failures too) */
-    outcomeCode: number
-  }
-}
-
 /**
  * Failures that are outcomes of the legacy contract (a validation, a server
  * error): on the contract's paths (the core API through /api, and the page
@@ -121,65 +81,11 @@ export function statusFor(key: ErrorKey, url: string): number {
 }
 
 export function sendError(reply: FastifyReply, key: ErrorKey, lang: Lang, msg?: string) {
-  reply.outcomeCode = catalogue[key].code
-  return reply
-    .status(statusFor(key, reply.request.url))
-    .type('application/json; charset=utf-8')
-    .send(errorBody(key, lang, msg))
+  return sendEnvelope(reply, statusFor(key, reply.request.url), catalogue[key].code, msg ?? catalogue[key][lang])
 }
 
-interface ValidationIssue {
-  keyword: string
-  instancePath: string
-  params: Record<string, unknown>
-}
-
-/** The first schema violation as a sentence naming the field, in the user's language. */
-export function describeValidation(issue: ValidationIssue, lang: Lang): string {
-  const missing = issue.params.missingProperty ?? issue.params.additionalProperty
-  const segments = issue.instancePath.split('/').filter(Boolean)
-  if (typeof missing === 'string') segments.push(missing)
-  const field = segments.join('.') || 'body'
-  const zh = lang === 'zh-CN'
-  switch (issue.keyword) {
-    case 'required':
-      return zh ? `缺少必填参数：${field}` : `Missing required parameter: ${field}`
-    case 'additionalProperties':
-      return zh ? `不支持的参数：${field}` : `Unknown parameter: ${field}`
-    case 'type':
-      return zh
-        ? `参数 ${field} 的类型应为 ${String(issue.params.type)}`
-        : `Parameter ${field} must be of type ${String(issue.params.type)}`
-    case 'maxLength':
-    case 'maximum':
-      return zh
-        ? `参数 ${field} 超出上限 ${String(issue.params.limit)}`
-        : `Parameter ${field} exceeds its limit of ${String(issue.params.limit)}`
-    case 'minLength':
-    case 'minimum':
-      return zh
-        ? `参数 ${field} 低于下限 ${String(issue.params.limit)}`
-        : `Parameter ${field} is below its minimum of ${String(issue.params.limit)}`
-    case 'pattern':
-    case 'format':
-      return zh ? `参数 ${field} 的格式不正确` : `Parameter ${field} has an invalid format`
-    case 'enum':
-    case 'const':
-    case 'anyOf':
-      return zh ? `参数 ${field} 的取值不正确` : `Parameter ${field} has an invalid value`
-    default:
-      return zh ? `参数 ${field} 不正确` : `Parameter ${field} is invalid`
-  }
-}
-
-const FRAMEWORK_ERRORS: Record<string, ErrorKey> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_PARAMETER',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_PARAMETER',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_PARAMETER',
-  FST_ERR_BAD_URL: 'INVALID_PARAMETER',
-  // @fastify/reply-from's failures reaching the core API
+/** @fastify/reply-from's failures reaching the core API */
+const UPSTREAM_ERRORS: Record<string, ErrorKey> = {
   FST_REPLY_FROM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   FST_REPLY_FROM_GATEWAY_TIMEOUT: 'UPSTREAM_TIMEOUT',
   UND_ERR_CONNECT_TIMEOUT: 'UPSTREAM_TIMEOUT',
@@ -194,22 +100,16 @@ const FRAMEWORK_ERRORS: Record<string, ErrorKey> = {
 export function classify(error: FastifyError | AppError | UpstreamError): { key: ErrorKey; msg?: (lang: Lang) => string } {
   if (error instanceof AppError) return error.describe ? { key: error.key, msg: error.describe } : { key: error.key }
   if (error instanceof UpstreamError) return { key: error.key }
-  if (error.validation && error.validation.length > 0) {
-    const issue = error.validation[0] as ValidationIssue
-    return { key: 'INVALID_PARAMETER', msg: (lang) => describeValidation(issue, lang) }
-  }
-  const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
-  if (mapped) return { key: mapped }
-  if (error instanceof SyntaxError) return { key: 'INVALID_PARAMETER' }
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500
-  if (status === 429) return { key: 'TOO_MANY_REQUESTS' }
-  if (status === 404) return { key: 'NOT_FOUND' }
-  if (status >= 400 && status < 500) return { key: 'INVALID_PARAMETER' }
-  return { key: 'SYSTEM_EXCEPTION' }
+  const upstream = error.code ? UPSTREAM_ERRORS[error.code] : undefined
+  if (upstream) return { key: upstream }
+  // An unknown route's 404 (the framework calls any other 4xx an invalid request).
+  if (error.statusCode === 404 && !error.validation) return { key: 'NOT_FOUND' }
+  const { key, msg } = classifyFrameworkError(error)
+  return msg ? { key, msg } : { key }
 }
 
 async function envelopePlugin(app: FastifyInstance) {
-  app.decorateReply('outcomeCode', SUCCESS_CODE)
+  app.decorateReply('outcomeCode', INITIAL_OUTCOME)
   app.setErrorHandler((error: FastifyError | AppError | UpstreamError, request, reply) => {
     const lang = requestLang(request)
     const { key, msg } = classify(error)

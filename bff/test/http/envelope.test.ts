@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, classify, describeValidation, errorBody } from '../../src/http/envelope.ts'
+import { describeValidation } from '@rpt/contract'
+import { AppError, classify, errorBody } from '../../src/http/envelope.ts'
 import { editionOf } from '../../src/http/locale.ts'
 import { UpstreamError } from '../../src/upstream/core-client.ts'
 
@@ -31,9 +32,36 @@ describe('describeValidation', () => {
     const issue = { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'bust' } }
     expect(describeValidation(issue, 'zh-CN')).toBe('不支持的参数：bust')
     expect(describeValidation(issue, 'en-US')).toBe('Unknown parameter: bust')
-    expect(describeValidation({ keyword: 'maximum', instancePath: '/pageSize', params: { limit: 100 } }, 'en-US')).toBe(
-      'Parameter pageSize exceeds its limit of 100',
+  })
+
+  it('words a limit as the core API does (the BFF once said "exceeds its limit of" and 超出上限)', () => {
+    const maximum = { keyword: 'maximum', instancePath: '/pageSize', params: { limit: 100 } }
+    expect(describeValidation(maximum, 'en-US')).toBe('Parameter pageSize must be at most 100')
+    expect(describeValidation(maximum, 'zh-CN')).toBe('参数 pageSize 不能大于 100')
+    const minLength = { keyword: 'minLength', instancePath: '/name', params: { limit: 2 } }
+    expect(describeValidation(minLength, 'en-US')).toBe('Parameter name must be at least 2 characters')
+    expect(describeValidation(minLength, 'zh-CN')).toBe('参数 name 不能少于 2 个字符')
+  })
+})
+
+describe('the framework refusals the BFF answers', () => {
+  it('words a schema violation and a malformed body as the core API does', () => {
+    const violation = Object.assign(new Error('body/pageSize must be <= 100'), {
+      statusCode: 400,
+      validation: [{ keyword: 'maximum', instancePath: '/pageSize', params: { limit: 100 } }],
+    })
+    const refused = classify(violation as never)
+    expect(refused.key).toBe('INVALID_PARAMETER')
+    expect(refused.msg?.('zh-CN')).toBe('参数 pageSize 不能大于 100')
+    const malformed = classify(
+      Object.assign(new SyntaxError('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
     )
+    expect([malformed.key, malformed.msg?.('en-US')]).toEqual(['INVALID_PARAMETER', 'The request body is not valid JSON'])
+  })
+
+  it('keeps an unknown route a 404 and a framework 4xx an invalid request', () => {
+    expect(classify(Object.assign(new Error('gone'), { statusCode: 404 }) as never).key).toBe('NOT_FOUND')
+    expect(classify(Object.assign(new Error('method'), { statusCode: 405 }) as never).key).toBe('INVALID_PARAMETER')
   })
 })
 

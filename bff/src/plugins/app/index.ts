@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import { pluginSet } from '@rpt/server-kit'
 import auditPlugin from './audit.ts'
 import cachesPlugin from './caches.ts'
 import coreClientPlugin from './core-client.ts'
@@ -15,23 +14,21 @@ import purgePlugin from './purge.ts'
 import sessionPlugin from './session.ts'
 import settingsPlugin from './settings.ts'
 
-async function appPlugins(app: FastifyInstance) {
-  await app.register(metricsPlugin)
-  await app.register(forwardedForCheck)
-  await app.register(sessionPlugin)
-  await app.register(csrfPlugin)
-  // What ops may change at run time, before everything that reads it.
-  await app.register(settingsPlugin)
-  await app.register(httpCachePlugin)
-  await app.register(purgePlugin)
-  await app.register(auditPlugin)
-  await app.register(limitsPlugin)
-  await app.register(opsAuthPlugin)
-  await app.register(opsStatsPlugin)
-  await app.register(coreClientPlugin)
-  await app.register(cachesPlugin)
-  await app.register(pagesPlugin)
-}
-
 // Not encapsulated: routes, and tests, reach the services on the root instance.
-export default fp(appPlugins, { name: 'app-plugins' })
+export default pluginSet('app-plugins', [
+  metricsPlugin,
+  forwardedForCheck,
+  sessionPlugin,
+  csrfPlugin,
+  // What ops may change at run time, before everything that reads it.
+  settingsPlugin,
+  httpCachePlugin,
+  purgePlugin,
+  auditPlugin,
+  limitsPlugin,
+  opsAuthPlugin,
+  opsStatsPlugin,
+  coreClientPlugin,
+  cachesPlugin,
+  pagesPlugin,
+])

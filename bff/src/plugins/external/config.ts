@@ -1,15 +1,2 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
-import type { Config } from '../../config.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config
-  }
-}
-
-async function configPlugin(app: FastifyInstance, options: { config: Config }) {
-  app.decorate('config', options.config)
-}
-
-export default fp(configPlugin, { name: 'config' })
+// The settings server.ts read and checked once at boot, as app.config (typed in config.ts).
+export { configPlugin as default } from '@rpt/server-kit'

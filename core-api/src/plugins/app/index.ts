@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import { pluginSet } from '@rpt/server-kit'
 import accountService from './account-service.ts'
 import auth from './auth.ts'
 import bulletinService from './bulletin-service.ts'
@@ -20,28 +19,26 @@ import reportService from './report-service.ts'
 import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 
-async function appPlugins(app: FastifyInstance) {
-  // First: its hooks count every route registered after it.
-  await app.register(metrics)
-  await app.register(dictService)
-  await app.register(configService)
-  await app.register(reportSearch)
-  await app.register(reportService)
-  await app.register(bulletinService)
-  await app.register(newsService)
-  await app.register(homeService)
-  await app.register(mailService)
-  await app.register(customerInfoService)
-  await app.register(sessionService)
-  await app.register(auth)
-  await app.register(captchaService)
-  await app.register(accountService)
-  await app.register(payments)
-  await app.register(orderDelivery)
-  await app.register(paymentCases)
-  await app.register(orderService)
-  await app.register(paymentIntake)
-}
-
 // Not encapsulated: routes, and tests, reach the services on the root instance.
-export default fp(appPlugins, { name: 'app-plugins' })
+export default pluginSet('app-plugins', [
+  // First: its hooks count every route registered after it.
+  metrics,
+  dictService,
+  configService,
+  reportSearch,
+  reportService,
+  bulletinService,
+  newsService,
+  homeService,
+  mailService,
+  customerInfoService,
+  sessionService,
+  auth,
+  captchaService,
+  accountService,
+  payments,
+  orderDelivery,
+  paymentCases,
+  orderService,
+  paymentIntake,
+])
