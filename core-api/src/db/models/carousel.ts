@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttributes<Carousel>> {
   declare id: CreationOptional<string>
@@ -15,18 +16,17 @@ export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttr
   static initModel(sequelize: Sequelize) {
     Carousel.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        title: { type: DataTypes.STRING(200), allowNull: false },
-        subtitle: { type: DataTypes.STRING(500), allowNull: false, defaultValue: '' },
-        linkUrl: { type: DataTypes.STRING(500), allowNull: false },
-        color: { type: DataTypes.STRING(32), allowNull: false },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        lang: required(DataTypes.STRING(5)),
+        title: required(DataTypes.STRING(200)),
+        subtitle: required(DataTypes.STRING(500), ''),
+        linkUrl: required(DataTypes.STRING(500)),
+        color: required(DataTypes.STRING(32)),
+        sort: required(DataTypes.INTEGER, 0),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'carousel' },
+      tableOptions(sequelize, 'carousel'),
     )
   }
 }

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'). */
 export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCreationAttributes<CustomerInfo>> {
@@ -22,24 +23,23 @@ export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCrea
   static initModel(sequelize: Sequelize) {
     CustomerInfo.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        type: { type: DataTypes.CHAR(1), allowNull: false },
-        version: { type: DataTypes.CHAR(1), allowNull: true },
-        companyName: { type: DataTypes.STRING(200), allowNull: false },
-        addr: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        email: { type: DataTypes.STRING(200), allowNull: false },
-        contact: { type: DataTypes.STRING(40), allowNull: false },
-        name: { type: DataTypes.STRING(100), allowNull: false },
-        demand: { type: DataTypes.TEXT, allowNull: false },
-        reportId: { type: DataTypes.BIGINT, allowNull: true },
-        reportPrice: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        clientIp: { type: DataTypes.STRING(64), allowNull: true },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        type: required(DataTypes.CHAR(1)),
+        version: nullable(DataTypes.CHAR(1)),
+        companyName: required(DataTypes.STRING(200)),
+        addr: required(DataTypes.STRING(200), ''),
+        email: required(DataTypes.STRING(200)),
+        contact: required(DataTypes.STRING(40)),
+        name: required(DataTypes.STRING(100)),
+        demand: required(DataTypes.TEXT),
+        reportId: nullable(DataTypes.BIGINT),
+        reportPrice: nullable(DataTypes.DECIMAL(12, 2)),
+        lang: required(DataTypes.STRING(5)),
+        clientIp: nullable(DataTypes.STRING(64)),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'customer_info' },
+      tableOptions(sequelize, 'customer_info'),
     )
   }
 }

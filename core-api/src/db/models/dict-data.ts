@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 export class DictData extends Model<InferAttributes<DictData>, InferCreationAttributes<DictData>> {
   declare dictCode: CreationOptional<string>
@@ -17,20 +18,19 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
   static initModel(sequelize: Sequelize) {
     DictData.init(
       {
-        dictCode: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        dictType: { type: DataTypes.STRING(64), allowNull: false },
-        dictLabel: { type: DataTypes.STRING(200), allowNull: false },
-        dictValue: { type: DataTypes.STRING(100), allowNull: false },
-        treeSort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        cssClass: { type: DataTypes.STRING(100), allowNull: true },
-        cssStyle: { type: DataTypes.STRING(200), allowNull: true },
-        dictIcon: { type: DataTypes.STRING(100), allowNull: true },
-        isSys: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '1' },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        dictCode: primaryKey(),
+        dictType: required(DataTypes.STRING(64)),
+        dictLabel: required(DataTypes.STRING(200)),
+        dictValue: required(DataTypes.STRING(100)),
+        treeSort: required(DataTypes.INTEGER, 0),
+        cssClass: nullable(DataTypes.STRING(100)),
+        cssStyle: nullable(DataTypes.STRING(200)),
+        dictIcon: nullable(DataTypes.STRING(100)),
+        isSys: required(DataTypes.CHAR(1), '1'),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'sys_dict_data' },
+      tableOptions(sequelize, 'sys_dict_data'),
     )
   }
 }

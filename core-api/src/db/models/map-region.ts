@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { primaryKey, required, tableOptions, timestamps } from './columns.ts'
 
 export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAttributes<MapRegion>> {
   declare id: CreationOptional<string>
@@ -14,17 +15,16 @@ export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAt
   static initModel(sequelize: Sequelize) {
     MapRegion.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+        id: primaryKey(),
         regionCode: { type: DataTypes.STRING(40), allowNull: false, unique: true },
-        nameZh: { type: DataTypes.STRING(100), allowNull: false },
-        nameEn: { type: DataTypes.STRING(100), allowNull: false },
-        clients: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        reports: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        nameZh: required(DataTypes.STRING(100)),
+        nameEn: required(DataTypes.STRING(100)),
+        clients: required(DataTypes.INTEGER, 0),
+        reports: required(DataTypes.INTEGER, 0),
+        sort: required(DataTypes.INTEGER, 0),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'map_region' },
+      tableOptions(sequelize, 'map_region'),
     )
   }
 }

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 /** An industry news article. Generated search columns are left out. */
 export class MarketInfo extends Model<InferAttributes<MarketInfo>, InferCreationAttributes<MarketInfo>> {
@@ -22,24 +23,23 @@ export class MarketInfo extends Model<InferAttributes<MarketInfo>, InferCreation
   static initModel(sequelize: Sequelize) {
     MarketInfo.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        title: { type: DataTypes.STRING(300), allowNull: false },
-        webTitle: { type: DataTypes.STRING(200), allowNull: false },
-        marketType: { type: DataTypes.STRING(64), allowNull: false },
-        marketCategory: { type: DataTypes.STRING(64), allowNull: false },
-        keyword: { type: DataTypes.STRING(300), allowNull: false, defaultValue: '' },
-        outline: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
-        context: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
+        id: primaryKey(),
+        lang: required(DataTypes.STRING(5)),
+        title: required(DataTypes.STRING(300)),
+        webTitle: required(DataTypes.STRING(200)),
+        marketType: required(DataTypes.STRING(64)),
+        marketCategory: required(DataTypes.STRING(64)),
+        keyword: required(DataTypes.STRING(300), ''),
+        outline: required(DataTypes.TEXT, ''),
+        context: required(DataTypes.TEXT, ''),
         // Kept as text both ways: a timestamp without zone is a wall-clock time, not an instant.
-        publishDate: { type: 'TIMESTAMP', allowNull: false },
-        filePath: { type: DataTypes.STRING(500), allowNull: true },
-        fileName: { type: DataTypes.STRING(200), allowNull: true },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        publishDate: required('TIMESTAMP'),
+        filePath: nullable(DataTypes.STRING(500)),
+        fileName: nullable(DataTypes.STRING(200)),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'market_info' },
+      tableOptions(sequelize, 'market_info'),
     )
   }
 }

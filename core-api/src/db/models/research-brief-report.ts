@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 /** A bulletin: a short paid industry briefing. Generated search columns are left out. */
 export class ResearchBriefReport extends Model<InferAttributes<ResearchBriefReport>, InferCreationAttributes<ResearchBriefReport>> {
@@ -25,27 +26,26 @@ export class ResearchBriefReport extends Model<InferAttributes<ResearchBriefRepo
   static initModel(sequelize: Sequelize) {
     ResearchBriefReport.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        title: { type: DataTypes.STRING(300), allowNull: false },
-        webTitle: { type: DataTypes.STRING(200), allowNull: false },
-        marketType: { type: DataTypes.STRING(64), allowNull: false },
-        topLabelId: { type: DataTypes.STRING(64), allowNull: false },
-        outline: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
-        context: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
-        publishDate: { type: DataTypes.DATEONLY, allowNull: false },
-        pageNum: { type: DataTypes.INTEGER, allowNull: true },
-        price: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
-        choiceness: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-        filePath: { type: DataTypes.STRING(500), allowNull: true },
-        fileName: { type: DataTypes.STRING(200), allowNull: true },
-        attachmentKey: { type: DataTypes.STRING(300), allowNull: true },
-        attachmentName: { type: DataTypes.STRING(300), allowNull: true },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        lang: required(DataTypes.STRING(5)),
+        title: required(DataTypes.STRING(300)),
+        webTitle: required(DataTypes.STRING(200)),
+        marketType: required(DataTypes.STRING(64)),
+        topLabelId: required(DataTypes.STRING(64)),
+        outline: required(DataTypes.TEXT, ''),
+        context: required(DataTypes.TEXT, ''),
+        publishDate: required(DataTypes.DATEONLY),
+        pageNum: nullable(DataTypes.INTEGER),
+        price: required(DataTypes.DECIMAL(12, 2)),
+        choiceness: required(DataTypes.BOOLEAN, false),
+        filePath: nullable(DataTypes.STRING(500)),
+        fileName: nullable(DataTypes.STRING(200)),
+        attachmentKey: nullable(DataTypes.STRING(300)),
+        attachmentName: nullable(DataTypes.STRING(300)),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'research_brief_report' },
+      tableOptions(sequelize, 'research_brief_report'),
     )
   }
 }

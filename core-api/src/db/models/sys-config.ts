@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { primaryKey, required, tableOptions, timestamps } from './columns.ts'
 
 export class SysConfig extends Model<InferAttributes<SysConfig>, InferCreationAttributes<SysConfig>> {
   declare id: CreationOptional<string>
@@ -11,14 +12,13 @@ export class SysConfig extends Model<InferAttributes<SysConfig>, InferCreationAt
   static initModel(sequelize: Sequelize) {
     SysConfig.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+        id: primaryKey(),
         configKey: { type: DataTypes.STRING(120), allowNull: false, unique: true },
-        configValue: { type: DataTypes.TEXT, allowNull: false },
-        configName: { type: DataTypes.STRING(200), allowNull: false },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        configValue: required(DataTypes.TEXT),
+        configName: required(DataTypes.STRING(200)),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'sys_config' },
+      tableOptions(sequelize, 'sys_config'),
     )
   }
 }

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
 
 /** A registered website user. The password is kept only as an argon2id hash. */
 export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreationAttributes<WebsiteUser>> {
@@ -25,22 +26,21 @@ export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreati
   static initModel(sequelize: Sequelize) {
     WebsiteUser.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        loginCode: { type: DataTypes.STRING(50), allowNull: false },
-        passwordHash: { type: DataTypes.STRING(200), allowNull: false },
-        name: { type: DataTypes.STRING(100), allowNull: false, defaultValue: '' },
-        companyName: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        addr: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        email: { type: DataTypes.STRING(200), allowNull: false },
-        contact: { type: DataTypes.STRING(40), allowNull: false, defaultValue: '' },
-        lang: { type: DataTypes.STRING(5), allowNull: false, defaultValue: 'zh-CN' },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
+        id: primaryKey(),
+        loginCode: required(DataTypes.STRING(50)),
+        passwordHash: required(DataTypes.STRING(200)),
+        name: required(DataTypes.STRING(100), ''),
+        companyName: required(DataTypes.STRING(200), ''),
+        addr: required(DataTypes.STRING(200), ''),
+        email: required(DataTypes.STRING(200)),
+        contact: required(DataTypes.STRING(40), ''),
+        lang: required(DataTypes.STRING(5), 'zh-CN'),
+        status: statusFlag(),
         passwordChangedAt: DataTypes.DATE,
-        lastLoginAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        lastLoginAt: nullable(DataTypes.DATE),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'website_user' },
+      tableOptions(sequelize, 'website_user'),
     )
   }
 }
