@@ -154,7 +154,7 @@ export class OrderService {
     )
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
     // Recorded before the gateway is asked: if its answer is lost, the order's close still reaches the trade.
-    await this.deps.cases.tradeStarted(order.id, provider.name)
+    await this.deps.cases.closes.tradeStarted(order.id, provider.name)
     const edition = order.lang === 'en-US' ? '/en' : ''
     try {
       const start = await provider.start({
@@ -310,7 +310,7 @@ export class OrderService {
         [order.id],
         transaction,
       )
-      if (row) await this.deps.cases.queueCloses(row.id, transaction, `buyer:${userId}`)
+      if (row) await this.deps.cases.closes.queueCloses(row.id, transaction, `buyer:${userId}`)
       return row
     })
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')

@@ -48,7 +48,7 @@ export class PaymentIntake {
         return (provider ?? this.deps.payments.all()[0])?.acknowledge(false) ?? { status: 400, contentType: 'text/plain', body: 'failure' }
       }
       if (verified.kind === 'refund') {
-        outcome = await this.deps.cases.applyRefundNotification(provider.name, verified)
+        outcome = await this.deps.cases.refunds.applyRefundNotification(provider.name, verified)
         return provider.acknowledge(outcome !== 'unknown-refund')
       }
       if (verified.appId !== provider.appId) {
@@ -160,10 +160,10 @@ export class PaymentIntake {
         [],
         transaction,
       )
-      for (const row of rows) await this.deps.cases.queueCloses(row.id, transaction, 'system')
+      for (const row of rows) await this.deps.cases.closes.queueCloses(row.id, transaction, 'system')
       return rows.length
     })
-    const refunds = await this.deps.cases.reconcileRefunds()
+    const refunds = await this.deps.cases.refunds.reconcileRefunds()
     return { paid, expired, refunds }
   }
 }
