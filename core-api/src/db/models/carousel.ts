@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { counters, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
 
 export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttributes<Carousel>> {
   declare id: CreationOptional<string>
@@ -17,12 +17,9 @@ export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttr
     Carousel.init(
       {
         id: primaryKey(),
-        lang: required(DataTypes.STRING(5)),
-        title: required(DataTypes.STRING(200)),
+        ...varchars({ lang: 5, title: 200, linkUrl: 500, color: 32 }),
         subtitle: required(DataTypes.STRING(500), ''),
-        linkUrl: required(DataTypes.STRING(500)),
-        color: required(DataTypes.STRING(32)),
-        sort: required(DataTypes.INTEGER, 0),
+        ...counters('sort'),
         status: statusFlag(),
         ...timestamps(),
       },

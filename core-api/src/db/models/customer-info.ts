@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { nullables, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'). */
 export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCreationAttributes<CustomerInfo>> {
@@ -25,17 +25,15 @@ export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCrea
       {
         id: primaryKey(),
         type: required(DataTypes.CHAR(1)),
-        version: nullable(DataTypes.CHAR(1)),
-        companyName: required(DataTypes.STRING(200)),
+        ...varchars({ companyName: 200, email: 200, contact: 40, name: 100, lang: 5 }),
         addr: required(DataTypes.STRING(200), ''),
-        email: required(DataTypes.STRING(200)),
-        contact: required(DataTypes.STRING(40)),
-        name: required(DataTypes.STRING(100)),
         demand: required(DataTypes.TEXT),
-        reportId: nullable(DataTypes.BIGINT),
-        reportPrice: nullable(DataTypes.DECIMAL(12, 2)),
-        lang: required(DataTypes.STRING(5)),
-        clientIp: nullable(DataTypes.STRING(64)),
+        ...nullables({
+          version: DataTypes.CHAR(1),
+          reportId: DataTypes.BIGINT,
+          reportPrice: DataTypes.DECIMAL(12, 2),
+          clientIp: DataTypes.STRING(64),
+        }),
         status: statusFlag(),
         ...timestamps(),
       },

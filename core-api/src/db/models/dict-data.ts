@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { counters, nullables, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
 
 export class DictData extends Model<InferAttributes<DictData>, InferCreationAttributes<DictData>> {
   declare dictCode: CreationOptional<string>
@@ -19,13 +19,9 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
     DictData.init(
       {
         dictCode: primaryKey(),
-        dictType: required(DataTypes.STRING(64)),
-        dictLabel: required(DataTypes.STRING(200)),
-        dictValue: required(DataTypes.STRING(100)),
-        treeSort: required(DataTypes.INTEGER, 0),
-        cssClass: nullable(DataTypes.STRING(100)),
-        cssStyle: nullable(DataTypes.STRING(200)),
-        dictIcon: nullable(DataTypes.STRING(100)),
+        ...varchars({ dictType: 64, dictLabel: 200, dictValue: 100 }),
+        ...counters('treeSort'),
+        ...nullables({ cssClass: DataTypes.STRING(100), cssStyle: DataTypes.STRING(200), dictIcon: DataTypes.STRING(100) }),
         isSys: required(DataTypes.CHAR(1), '1'),
         status: statusFlag(),
         ...timestamps(),

@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { primaryKey, required, tableOptions, timestamps } from './columns.ts'
+import { counters, primaryKey, required, tableOptions, timestamps, varchars } from './columns.ts'
 
 export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAttributes<MapRegion>> {
   declare id: CreationOptional<string>
@@ -16,12 +16,9 @@ export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAt
     MapRegion.init(
       {
         id: primaryKey(),
-        regionCode: { type: DataTypes.STRING(40), allowNull: false, unique: true },
-        nameZh: required(DataTypes.STRING(100)),
-        nameEn: required(DataTypes.STRING(100)),
-        clients: required(DataTypes.INTEGER, 0),
-        reports: required(DataTypes.INTEGER, 0),
-        sort: required(DataTypes.INTEGER, 0),
+        regionCode: { ...required(DataTypes.STRING(40)), unique: true },
+        ...varchars({ nameZh: 100, nameEn: 100 }),
+        ...counters('clients', 'reports', 'sort'),
         ...timestamps(),
       },
       tableOptions(sequelize, 'map_region'),

@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { primaryKey, publishedContent, required, tableOptions, timestamps } from './columns.ts'
 
 /** An industry news article. Generated search columns are left out. */
 export class MarketInfo extends Model<InferAttributes<MarketInfo>, InferCreationAttributes<MarketInfo>> {
@@ -24,19 +24,11 @@ export class MarketInfo extends Model<InferAttributes<MarketInfo>, InferCreation
     MarketInfo.init(
       {
         id: primaryKey(),
-        lang: required(DataTypes.STRING(5)),
-        title: required(DataTypes.STRING(300)),
-        webTitle: required(DataTypes.STRING(200)),
-        marketType: required(DataTypes.STRING(64)),
+        ...publishedContent(),
         marketCategory: required(DataTypes.STRING(64)),
         keyword: required(DataTypes.STRING(300), ''),
-        outline: required(DataTypes.TEXT, ''),
-        context: required(DataTypes.TEXT, ''),
         // Kept as text both ways: a timestamp without zone is a wall-clock time, not an instant.
         publishDate: required('TIMESTAMP'),
-        filePath: nullable(DataTypes.STRING(500)),
-        fileName: nullable(DataTypes.STRING(200)),
-        status: statusFlag(),
         ...timestamps(),
       },
       tableOptions(sequelize, 'market_info'),

@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { attachment, nullable, primaryKey, publishedContent, required, tableOptions, timestamps } from './columns.ts'
 
 /** A bulletin: a short paid industry briefing. Generated search columns are left out. */
 export class ResearchBriefReport extends Model<InferAttributes<ResearchBriefReport>, InferCreationAttributes<ResearchBriefReport>> {
@@ -27,22 +27,13 @@ export class ResearchBriefReport extends Model<InferAttributes<ResearchBriefRepo
     ResearchBriefReport.init(
       {
         id: primaryKey(),
-        lang: required(DataTypes.STRING(5)),
-        title: required(DataTypes.STRING(300)),
-        webTitle: required(DataTypes.STRING(200)),
-        marketType: required(DataTypes.STRING(64)),
+        ...publishedContent(),
+        ...attachment(),
         topLabelId: required(DataTypes.STRING(64)),
-        outline: required(DataTypes.TEXT, ''),
-        context: required(DataTypes.TEXT, ''),
         publishDate: required(DataTypes.DATEONLY),
         pageNum: nullable(DataTypes.INTEGER),
         price: required(DataTypes.DECIMAL(12, 2)),
         choiceness: required(DataTypes.BOOLEAN, false),
-        filePath: nullable(DataTypes.STRING(500)),
-        fileName: nullable(DataTypes.STRING(200)),
-        attachmentKey: nullable(DataTypes.STRING(300)),
-        attachmentName: nullable(DataTypes.STRING(300)),
-        status: statusFlag(),
         ...timestamps(),
       },
       tableOptions(sequelize, 'research_brief_report'),

@@ -13,7 +13,7 @@ export class SysConfig extends Model<InferAttributes<SysConfig>, InferCreationAt
     SysConfig.init(
       {
         id: primaryKey(),
-        configKey: { type: DataTypes.STRING(120), allowNull: false, unique: true },
+        configKey: { ...required(DataTypes.STRING(120)), unique: true },
         configValue: required(DataTypes.TEXT),
         configName: required(DataTypes.STRING(200)),
         ...timestamps(),

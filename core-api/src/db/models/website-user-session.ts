@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required } from './columns.ts'
+import { nullables, primaryKey, required, tableOptions } from './columns.ts'
 
 /** A login. Only the SHA-256 digest of its token is stored. */
 export class WebsiteUserSession extends Model<InferAttributes<WebsiteUserSession>, InferCreationAttributes<WebsiteUserSession>> {
@@ -18,15 +18,14 @@ export class WebsiteUserSession extends Model<InferAttributes<WebsiteUserSession
       {
         id: primaryKey(),
         userId: required(DataTypes.BIGINT),
-        tokenHash: { type: DataTypes.CHAR(64), allowNull: false, unique: true },
+        tokenHash: { ...required(DataTypes.CHAR(64)), unique: true },
         createdAt: DataTypes.DATE,
         lastSeenAt: DataTypes.DATE,
         expiresAt: required(DataTypes.DATE),
-        revokedAt: nullable(DataTypes.DATE),
-        clientIp: nullable(DataTypes.STRING(64)),
-        userAgent: nullable(DataTypes.STRING(300)),
+        ...nullables({ revokedAt: DataTypes.DATE, clientIp: DataTypes.STRING(64), userAgent: DataTypes.STRING(300) }),
       },
-      { sequelize, tableName: 'website_user_session', updatedAt: false },
+      // The table has no updated_at column.
+      { ...tableOptions(sequelize, 'website_user_session'), updatedAt: false },
     )
   }
 }

@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps } from './columns.ts'
+import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
 
 /** A registered website user. The password is kept only as an argon2id hash. */
 export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreationAttributes<WebsiteUser>> {
@@ -27,13 +27,9 @@ export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreati
     WebsiteUser.init(
       {
         id: primaryKey(),
-        loginCode: required(DataTypes.STRING(50)),
-        passwordHash: required(DataTypes.STRING(200)),
-        name: required(DataTypes.STRING(100), ''),
-        companyName: required(DataTypes.STRING(200), ''),
-        addr: required(DataTypes.STRING(200), ''),
-        email: required(DataTypes.STRING(200)),
-        contact: required(DataTypes.STRING(40), ''),
+        ...varchars({ loginCode: 50, passwordHash: 200, email: 200 }),
+        // Profile fields may be left blank.
+        ...varchars({ name: 100, companyName: 200, addr: 200, contact: 40 }, ''),
         lang: required(DataTypes.STRING(5), 'zh-CN'),
         status: statusFlag(),
         passwordChangedAt: DataTypes.DATE,
