@@ -226,6 +226,7 @@ function publisherNames(configs: ConfigFixture[]) {
 /** File names are the product's title, made safe for every operating system's file dialog. */
 function downloadName(title: string): string {
   return `${title
+    // eslint-disable-next-line no-control-regex -- control characters are unsafe in file names and removed on purpose
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
     .trim()
     .slice(0, 180)}.pdf`

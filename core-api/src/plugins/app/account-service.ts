@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize'
 import type { Config } from '../../config.ts'
 import type { Models } from '../../db/models/index.ts'
@@ -16,6 +15,7 @@ import type { ConfigService } from './config-service.ts'
 import { LoginThrottle } from './login-throttle.ts'
 import type { MailService } from './mail-service.ts'
 import type { SessionService } from './session-service.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 /** What clients see of a user: never the hash, never a token. */
 export interface PublicUser {
@@ -332,21 +332,19 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'accounts',
-      new AccountService({
-        sequelize: app.db.sequelize,
-        models: app.db.models,
-        sessions: app.sessions,
-        captcha: app.captcha,
-        configs: app.configs,
-        mails: app.mails,
-        log: app.log,
-        options: app.config,
-      }),
-    )
+export default servicePlugin(
+  {
+    name: 'account-service',
+    decorates: 'accounts',
+    dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'],
   },
-  { name: 'account-service', dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'] },
+  (app) =>
+    new AccountService({
+      ...commonDeps(app),
+      models: app.db.models,
+      sessions: app.sessions,
+      captcha: app.captcha,
+      configs: app.configs,
+      mails: app.mails,
+    }),
 )

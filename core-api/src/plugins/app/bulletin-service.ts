@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
@@ -8,6 +6,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { ID_PATTERN, PublishedTable } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Bulletins (research brief reports): short paid industry briefings, of a
 // sub-type (marketType, dict bulletin_type) and under a top label
@@ -185,9 +184,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('bulletins', new BulletinService(app.db.sequelize, app.dicts))
-  },
-  { name: 'bulletin-service', dependencies: ['db', 'dict-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'bulletin-service', decorates: 'bulletins', dependencies: ['db', 'dict-service', 'config-service'] },
+  (app) => new BulletinService(app.db.sequelize, app.dicts),
 )

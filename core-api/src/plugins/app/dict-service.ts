@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { TtlMemo } from '../../lib/ttl-memo.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 export interface DictRow {
   dictCode: string
@@ -60,9 +59,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('dicts', new DictService(app.db.sequelize))
-  },
-  { name: 'dict-service', dependencies: ['db'] },
-)
+export default servicePlugin({ name: 'dict-service', decorates: 'dicts', dependencies: ['db'] }, (app) => new DictService(app.db.sequelize))

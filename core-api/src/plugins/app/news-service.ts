@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
@@ -7,6 +5,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { PublishedTable } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Industry news (market_info): articles of a market type (dict market_type)
 // and a news category (dict news_category). publish_date is a wall-clock
@@ -217,9 +216,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('news', new NewsService(app.db.sequelize, app.dicts))
-  },
-  { name: 'news-service', dependencies: ['db', 'dict-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'news-service', decorates: 'news', dependencies: ['db', 'dict-service', 'config-service'] },
+  (app) => new NewsService(app.db.sequelize, app.dicts),
 )

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError, invalid, type Lang } from '../../errors.ts'
@@ -15,6 +14,7 @@ import { fileOf, OrderDownloads, type DownloadEntry, type OrderFile } from './or
 import type { PaymentCases } from './payment-cases.ts'
 import type { Payments } from './payments.ts'
 import type { ReportService } from './report-service.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // Orders of both kinds: 'brief' (a bulletin, downloaded at once) and
 // 'research' (a report edition × licence, delivered by mail), as the buyer
@@ -362,18 +362,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const orders = new OrderService({
-      sequelize: app.db.sequelize,
+export default servicePlugin(
+  { name: 'order-service', decorates: 'orders', dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
+  (app) =>
+    new OrderService({
+      ...commonDeps(app),
       reports: app.reports,
       payments: app.payments,
       delivery: app.orderDelivery,
       cases: app.paymentCases,
-      log: app.log,
-      options: app.config,
-    })
-    app.decorate('orders', orders)
-  },
-  { name: 'order-service', dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
+    }),
 )

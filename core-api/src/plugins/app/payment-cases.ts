@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
@@ -13,6 +12,7 @@ import { CLOSE_QUEUE, PaymentCloses } from './payment-closes.ts'
 import { recordAudit, type Actor, type PaidReport, type SettleOutcome } from './payment-records.ts'
 import { PaymentRefunds, REFUND_QUEUE } from './payment-refunds.ts'
 import type { Payments } from './payments.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // What happens to money once an order stops being payable here.
 //
@@ -179,18 +179,16 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
+export default servicePlugin(
+  { name: 'payment-cases', decorates: 'paymentCases', dependencies: ['db', 'job-queue', 'mail-service', 'payments', 'order-delivery'] },
+  async (app) => {
     const cases = new PaymentCases({
-      sequelize: app.db.sequelize,
+      ...commonDeps(app),
       jobs: app.jobs,
       payments: app.payments,
       delivery: app.orderDelivery,
       mails: app.mails,
-      log: app.log,
-      options: app.config,
     })
-    app.decorate('paymentCases', cases)
     const retries = {
       policy: 'standard' as const,
       retryLimit: 10,
@@ -206,6 +204,6 @@ export default fp(
     await app.jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => {
       await cases.refunds.runRefund(refundId)
     })
+    return cases
   },
-  { name: 'payment-cases', dependencies: ['db', 'job-queue', 'mail-service', 'payments', 'order-delivery'] },
 )
