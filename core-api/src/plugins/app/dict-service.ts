@@ -48,6 +48,14 @@ export class DictService {
     return new Map(rows.map((row) => [row.dictValue, row.dictLabel]))
   }
 
+  /** Labels of several families in a language, each by value, under the names asked. */
+  async labelsOf<K extends string>(families: Record<K, DictFamily>, lang: Lang): Promise<Record<K, Map<string, string>>> {
+    const entries = await Promise.all(
+      Object.entries<DictFamily>(families).map(async ([name, family]) => [name, await this.labels(family, lang)] as const),
+    )
+    return Object.fromEntries(entries) as Record<K, Map<string, string>>
+  }
+
   clearCache(): void {
     this.memo.clear()
   }

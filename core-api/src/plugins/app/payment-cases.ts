@@ -1,17 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Sequelize, Transaction } from 'sequelize'
+import type { Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { ORDER_COLUMNS, ORDER_STATUS, type OrderRow } from '../../lib/order-rows.ts'
 import { selectRows } from '../../lib/sql.ts'
 import type { ProviderName } from '../../payments/types.ts'
-import type { JobQueue } from '../external/job-queue.ts'
-import type { MailService } from './mail-service.ts'
-import type { OrderDelivery, SiteNames } from './order-delivery.ts'
+import type { SiteNames } from './order-delivery.ts'
 import { CLOSE_QUEUE, PaymentCloses } from './payment-closes.ts'
 import { recordAudit, type Actor, type PaidReport, type SettleOutcome } from './payment-records.ts'
-import { PaymentRefunds, REFUND_QUEUE } from './payment-refunds.ts'
-import type { Payments } from './payments.ts'
+import { PaymentRefunds, REFUND_QUEUE, type RefundDeps } from './payment-refunds.ts'
 import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // What happens to money once an order stops being payable here.
@@ -20,10 +16,9 @@ import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 //   payment was started at (payment-closes.ts). A close that finds the trade
 //   paid means the buyer paid first: the order is paid and delivered after all.
 // - A verified payment the order cannot take goes back (payment-refunds.ts)
-//   and the buyer is told
-//   why: a payment for a cancelled order, or for one that expired more than
-//   LATE_PAYMENT_GRACE_MINUTES before it arrived, and a second payment for an
-//   order already paid. A payment within the grace for an expired (or
+//   and the buyer is told why: a payment for a cancelled order, or for one
+//   that expired more than LATE_PAYMENT_GRACE_MINUTES before it arrived, and
+//   a second payment for an order already paid. A payment within the grace for an expired (or
 //   failed) order revives it instead, unless the buyer has paid another
 //   order for the same product meanwhile.
 // - Every step is recorded in payment_audit with who took it.
@@ -33,15 +28,8 @@ export class PaymentCases {
   readonly refunds: PaymentRefunds
 
   constructor(
-    private readonly deps: {
-      sequelize: Sequelize
-      jobs: JobQueue
-      payments: Payments
-      delivery: OrderDelivery
-      mails: MailService
-      log: FastifyBaseLogger
-      options: Pick<Config, 'LATE_PAYMENT_GRACE_MINUTES' | 'PAYMENT_NOTIFY_URL'>
-    },
+    // What the refunds need, and the grace a late payment has.
+    private readonly deps: RefundDeps & { options: Pick<Config, 'LATE_PAYMENT_GRACE_MINUTES' | 'PAYMENT_NOTIFY_URL'> },
   ) {
     this.closes = new PaymentCloses({ ...deps, settlePaid: (report, options) => this.settlePaid(report, options) })
     this.refunds = new PaymentRefunds(deps)

@@ -41,18 +41,18 @@ const REFUND_REASONS: Record<RefundCause, string> = {
   staff: 'Refund / 退款',
 }
 
+export interface RefundDeps {
+  sequelize: Sequelize
+  jobs: JobQueue
+  payments: Payments
+  delivery: OrderDelivery
+  mails: MailService
+  log: FastifyBaseLogger
+  options: Pick<Config, 'PAYMENT_NOTIFY_URL'>
+}
+
 export class PaymentRefunds {
-  constructor(
-    private readonly deps: {
-      sequelize: Sequelize
-      jobs: JobQueue
-      payments: Payments
-      delivery: OrderDelivery
-      mails: MailService
-      log: FastifyBaseLogger
-      options: Pick<Config, 'PAYMENT_NOTIFY_URL'>
-    },
-  ) {}
+  constructor(private readonly deps: RefundDeps) {}
 
   private select<T extends object>(sql: string, bind: unknown[], transaction?: Transaction): Promise<T[]> {
     return selectRows<T>(this.deps.sequelize, sql, bind, transaction)
