@@ -1,7 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { counters, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttributes<Carousel>> {
+export class Carousel extends TimestampedModel<Carousel> {
   declare id: CreationOptional<string>
   declare lang: string
   declare title: string
@@ -10,8 +10,6 @@ export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttr
   declare color: string
   declare sort: number
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     Carousel.init(

@@ -1,4 +1,14 @@
-import { DataTypes, type DataType, type InitOptions, type Model, type ModelAttributeColumnOptions, type Sequelize } from 'sequelize'
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type DataType,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type InitOptions,
+  type ModelAttributeColumnOptions,
+  type Sequelize,
+} from 'sequelize'
 
 // What the models' columns share. The tables were written by the migrations
 // (NOT NULL unless a value may be missing), so a column here is required
@@ -17,6 +27,34 @@ export function primaryKey(): ModelAttributeColumnOptions {
 /** '0' published or active, anything else withdrawn or disabled. */
 export function statusFlag(): ModelAttributeColumnOptions {
   return { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' }
+}
+
+/** A model whose table has created_at and updated_at, which Sequelize sets (the columns of timestamps()). */
+export abstract class TimestampedModel<M extends Model> extends Model<InferAttributes<M>, InferCreationAttributes<M>> {
+  declare createdAt: CreationOptional<Date>
+  declare updatedAt: CreationOptional<Date>
+}
+
+/** The attributes of publishedContent(), for the models of those tables. */
+export abstract class PublishedContentModel<M extends Model> extends TimestampedModel<M> {
+  declare id: CreationOptional<string>
+  declare lang: string
+  declare title: string
+  declare webTitle: string
+  declare marketType: string
+  declare outline: string
+  declare context: string
+  declare filePath: string | null
+  declare fileName: string | null
+  declare status: CreationOptional<string>
+}
+
+/** The attributes of paidContent(). */
+export abstract class PaidContentModel<M extends Model> extends PublishedContentModel<M> {
+  declare publishDate: string
+  declare pageNum: number | null
+  declare attachmentKey: string | null
+  declare attachmentName: string | null
 }
 
 /** Set by Sequelize on create and update (the tables default them to now()). */
@@ -65,6 +103,7 @@ export function texts<K extends string>(...names: K[]): Columns<K> {
  */
 export function publishedContent() {
   return {
+    id: primaryKey(),
     ...varchars({ lang: 5, title: 300, webTitle: 200, marketType: 64 }),
     ...texts('outline', 'context'),
     ...nullables({ filePath: DataTypes.STRING(500), fileName: DataTypes.STRING(200) }),
@@ -72,9 +111,17 @@ export function publishedContent() {
   }
 }
 
-/** The stored file a paid order delivers (the object store's key and the name the buyer sees). */
-export function attachment() {
-  return nullables({ attachmentKey: DataTypes.STRING(300), attachmentName: DataTypes.STRING(300) })
+/**
+ * The published content that is sold (reports, bulletins): dated by day, with
+ * its page count and the stored file a paid order delivers (the object
+ * store's key and the name the buyer sees).
+ */
+export function paidContent() {
+  return {
+    ...publishedContent(),
+    publishDate: required(DataTypes.DATEONLY),
+    ...nullables({ pageNum: DataTypes.INTEGER, attachmentKey: DataTypes.STRING(300), attachmentName: DataTypes.STRING(300) }),
+  }
 }
 
 /** The init options of a model: the table's name, nothing else inferred. */

@@ -1,8 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullables, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { nullables, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'). */
-export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCreationAttributes<CustomerInfo>> {
+export class CustomerInfo extends TimestampedModel<CustomerInfo> {
   declare id: CreationOptional<string>
   declare type: string
   declare version: string | null
@@ -17,8 +17,6 @@ export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCrea
   declare lang: string
   declare clientIp: string | null
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     CustomerInfo.init(

@@ -1,7 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { counters, nullables, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, nullables, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class DictData extends Model<InferAttributes<DictData>, InferCreationAttributes<DictData>> {
+export class DictData extends TimestampedModel<DictData> {
   declare dictCode: CreationOptional<string>
   declare dictType: string
   declare dictLabel: string
@@ -12,8 +12,6 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
   declare dictIcon: CreationOptional<string | null>
   declare isSys: CreationOptional<string>
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     DictData.init(

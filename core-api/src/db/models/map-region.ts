@@ -1,7 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { counters, primaryKey, required, tableOptions, timestamps, varchars } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, primaryKey, required, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAttributes<MapRegion>> {
+export class MapRegion extends TimestampedModel<MapRegion> {
   declare id: CreationOptional<string>
   declare regionCode: string
   declare nameZh: string
@@ -9,8 +9,6 @@ export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAt
   declare clients: number
   declare reports: number
   declare sort: number
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     MapRegion.init(

@@ -1,13 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { primaryKey, required, tableOptions, timestamps } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { primaryKey, required, tableOptions, TimestampedModel, timestamps } from './columns.ts'
 
-export class SysConfig extends Model<InferAttributes<SysConfig>, InferCreationAttributes<SysConfig>> {
+export class SysConfig extends TimestampedModel<SysConfig> {
   declare id: CreationOptional<string>
   declare configKey: string
   declare configValue: string
   declare configName: string
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     SysConfig.init(

@@ -1,8 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
-import { nullable, primaryKey, required, statusFlag, tableOptions, timestamps, varchars } from './columns.ts'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
 /** A registered website user. The password is kept only as an argon2id hash. */
-export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreationAttributes<WebsiteUser>> {
+export class WebsiteUser extends TimestampedModel<WebsiteUser> {
   declare id: CreationOptional<string>
   declare loginCode: string
   declare passwordHash: string
@@ -20,8 +20,6 @@ export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreati
   declare status: CreationOptional<string>
   declare passwordChangedAt: CreationOptional<Date>
   declare lastLoginAt: Date | null
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     WebsiteUser.init(
