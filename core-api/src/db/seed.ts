@@ -113,10 +113,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
           price: texts.price,
           multiPrice: texts.multiPrice,
           enterprisePrice: texts.enterprisePrice,
-          filePath: null,
-          fileName: null,
-          attachmentKey: file?.key ?? null,
-          attachmentName: file?.name ?? null,
+          ...attachmentOf(file),
         }
       }),
     )
@@ -176,10 +173,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
           pageNum: b.pageNum,
           price: b.price,
           choiceness: b.choiceness,
-          filePath: null,
-          fileName: null,
-          attachmentKey: file?.key ?? null,
-          attachmentName: file?.name ?? null,
+          ...attachmentOf(file),
         }
       }),
       {
@@ -236,6 +230,11 @@ function downloadName(title: string): string {
 // only when a sample file is missing, not by every start of the API.
 let sampleFiles: Promise<typeof import('./sample-files.ts')> | undefined
 const loadSampleFiles = () => (sampleFiles ??= import('./sample-files.ts'))
+
+/** Seeded rows have no legacy file path; the sample file, when there is one, is what a paid order delivers. */
+function attachmentOf(file: { key: string; name: string } | undefined) {
+  return { filePath: null, fileName: null, attachmentKey: file?.key ?? null, attachmentName: file?.name ?? null }
+}
 
 /** Puts a sample PDF at the key unless the store has one, and answers the file as orders deliver it. */
 async function ensureSamplePdf(
