@@ -94,17 +94,6 @@ export class PublishedTable {
   }
 }
 
-/** What every published list item starts with: the row's id, titles and market type, named in the row's language. */
-export function listItemHead(row: { id: string; title: string; webTitle: string; marketType: string }, typeNames: Map<string, string>) {
-  return {
-    id: row.id,
-    title: row.title,
-    webTitle: row.webTitle,
-    marketType: row.marketType,
-    marketTypeName: typeNames.get(row.marketType) ?? row.marketType,
-  }
-}
-
 export interface Presenter<Row, Item, Labels> {
   /** The dictionary labels the items are named with, in a language. */
   labels(lang: Lang): Promise<Labels>

@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { currencyFor } from '../../lib/pricing.ts'
-import { ID_PATTERN, listItemHead, PublishedListing, PublishedTable } from '../../lib/published-table.ts'
+import { ID_PATTERN, PublishedListing, PublishedTable } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
@@ -58,20 +58,13 @@ interface Labels {
   topLabels: Map<string, string>
 }
 
+// The row as read, named in its language (the response schema orders the fields).
 function presentListItem(row: ListRow, labels: Labels, lang: Lang): BulletinListItem {
   return {
-    ...listItemHead(row, labels.types),
-    topLabelId: row.topLabelId,
+    ...row,
+    marketTypeName: labels.types.get(row.marketType) ?? row.marketType,
     topLabelName: labels.topLabels.get(row.topLabelId) ?? row.topLabelId,
-    outline: row.outline,
-    publishDate: row.publishDate,
-    pageNum: row.pageNum,
-    price: row.price,
     currency: currencyFor(lang),
-    lang: row.lang,
-    hasFile: row.hasFile,
-    filePath: row.filePath,
-    fileName: row.fileName,
   }
 }
 

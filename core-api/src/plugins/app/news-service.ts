@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
-import { listItemHead, PublishedListing, PublishedTable } from '../../lib/published-table.ts'
+import { PublishedListing, PublishedTable } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
@@ -83,17 +83,12 @@ interface Labels {
   categories: Map<string, string>
 }
 
+// The row as read, named in its language (the response schema orders the fields).
 function presentListItem(row: ListRow, labels: Labels): NewsListItem {
   return {
-    ...listItemHead(row, labels.types),
-    marketCategory: row.marketCategory,
+    ...row,
+    marketTypeName: labels.types.get(row.marketType) ?? row.marketType,
     marketCategoryName: labels.categories.get(row.marketCategory) ?? row.marketCategory,
-    keyword: row.keyword,
-    outline: row.outline,
-    publishDate: row.publishDate,
-    lang: row.lang,
-    filePath: row.filePath,
-    fileName: row.fileName,
   }
 }
 
