@@ -2,10 +2,10 @@ import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { currencyFor } from '../../lib/pricing.ts'
-import { ID_PATTERN, PublishedListing, PublishedTable } from '../../lib/published-table.ts'
+import { ID_PATTERN, type PublishedTableSpec } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
-import { servicePlugin } from '../../lib/service-plugin.ts'
+import { PublishedService, publishedServicePlugin } from './published-service.ts'
 
 // Bulletins (research brief reports): short paid industry briefings, of a
 // sub-type (marketType, dict bulletin_type) and under a top label
@@ -46,17 +46,18 @@ export interface BulletinDetail extends BulletinListItem {
 
 type ListRow = Omit<BulletinListItem, 'marketTypeName' | 'topLabelName' | 'currency'>
 
-const LIST_COLUMNS = `
+const TABLE: PublishedTableSpec = {
+  table: 'research_brief_report',
+  alias: 'b',
+  listColumns: `
   b.id, b.title, b.web_title AS "webTitle", b.market_type AS "marketType", b.top_label_id AS "topLabelId", b.outline,
   to_char(b.publish_date, 'YYYY-MM-DD') AS "publishDate", b.page_num AS "pageNum", b.price::float8 AS price, b.lang,
-  (b.attachment_key IS NOT NULL) AS "hasFile", b.file_path AS "filePath", b.file_name AS "fileName"`
+  (b.attachment_key IS NOT NULL) AS "hasFile", b.file_path AS "filePath", b.file_name AS "fileName"`,
+}
 
 type Filter = 'marketType' | 'topLabelId'
 
-interface Labels {
-  types: Map<string, string>
-  topLabels: Map<string, string>
-}
+type Labels = Record<'types' | 'topLabels', Map<string, string>>
 
 // The row as read, named in its language (the response schema orders the fields).
 function presentListItem(row: ListRow, labels: Labels, lang: Lang): BulletinListItem {
@@ -68,30 +69,17 @@ function presentListItem(row: ListRow, labels: Labels, lang: Lang): BulletinList
   }
 }
 
-export class BulletinService {
-  private readonly listing: PublishedListing<ListRow, BulletinListItem, Labels>
-
-  constructor(
-    sequelize: Sequelize,
-    private readonly dicts: DictService,
-  ) {
-    const table = new PublishedTable(sequelize, { table: 'research_brief_report', alias: 'b', listColumns: LIST_COLUMNS })
-    this.listing = new PublishedListing(table, {
-      labels: (lang) => dicts.labelsOf({ types: 'bulletin_type', topLabels: 'bulletin_label' }, lang),
-      present: presentListItem,
-    })
+export class BulletinService extends PublishedService<ListRow, BulletinListItem, keyof Labels, BulletinListQuery> {
+  constructor(sequelize: Sequelize, dicts: DictService) {
+    super(sequelize, dicts, TABLE, { families: { types: 'bulletin_type', topLabels: 'bulletin_label' }, present: presentListItem })
   }
 
   /** Published bulletins of the language under the query's filters, leaving out one filter for its facet. */
-  private conditions(query: Partial<BulletinListQuery> & Pick<BulletinListQuery, 'lang'>, without?: Filter): Conditions {
+  protected conditions(query: Partial<BulletinListQuery> & Pick<BulletinListQuery, 'lang'>, without?: Filter): Conditions {
     return this.listing.table.published(query.lang, query.keyword, {
       market_type: without === 'marketType' ? undefined : query.marketType,
       top_label_id: without === 'topLabelId' ? undefined : query.topLabelId,
     })
-  }
-
-  pageList(query: BulletinListQuery) {
-    return this.listing.page(this.conditions(query), query)
   }
 
   /** Every sub-type of the language's dictionary, in dictionary order, with its count of published bulletins. */
@@ -145,7 +133,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin(
-  { name: 'bulletin-service', decorates: 'bulletins', dependencies: ['db', 'dict-service', 'config-service'] },
-  (app) => new BulletinService(app.db.sequelize, app.dicts),
-)
+export default publishedServicePlugin('bulletin-service', 'bulletins', BulletinService)

@@ -1,10 +1,10 @@
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
-import { PublishedListing, PublishedTable } from '../../lib/published-table.ts'
+import type { PublishedTableSpec } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
-import { servicePlugin } from '../../lib/service-plugin.ts'
+import { PublishedService, publishedServicePlugin } from './published-service.ts'
 
 // Industry news (market_info): articles of a market type (dict market_type)
 // and a news category (dict news_category). publish_date is a wall-clock
@@ -72,16 +72,17 @@ type ListRow = Omit<NewsListItem, 'marketTypeName' | 'marketCategoryName'>
 
 const PUBLISH_DATE = (alias: string) => `to_char(${alias}.publish_date, 'YYYY-MM-DD HH24:MI:SS') AS "publishDate"`
 
-const LIST_COLUMNS = `
+const TABLE: PublishedTableSpec = {
+  table: 'market_info',
+  alias: 'n',
+  listColumns: `
   n.id, n.title, n.web_title AS "webTitle", n.market_type AS "marketType", n.market_category AS "marketCategory",
-  n.keyword, n.outline, ${PUBLISH_DATE('n')}, n.lang, n.file_path AS "filePath", n.file_name AS "fileName"`
+  n.keyword, n.outline, ${PUBLISH_DATE('n')}, n.lang, n.file_path AS "filePath", n.file_name AS "fileName"`,
+}
 
 const NEIGHBOUR_COLUMNS = `n.id, n.title, n.web_title AS "webTitle", ${PUBLISH_DATE('n')}`
 
-interface Labels {
-  types: Map<string, string>
-  categories: Map<string, string>
-}
+type Labels = Record<'types' | 'categories', Map<string, string>>
 
 // The row as read, named in its language (the response schema orders the fields).
 function presentListItem(row: ListRow, labels: Labels): NewsListItem {
@@ -92,27 +93,14 @@ function presentListItem(row: ListRow, labels: Labels): NewsListItem {
   }
 }
 
-export class NewsService {
-  private readonly listing: PublishedListing<ListRow, NewsListItem, Labels>
-
-  constructor(
-    sequelize: Sequelize,
-    private readonly dicts: DictService,
-  ) {
-    const table = new PublishedTable(sequelize, { table: 'market_info', alias: 'n', listColumns: LIST_COLUMNS })
-    this.listing = new PublishedListing(table, {
-      labels: (lang) => dicts.labelsOf({ types: 'market_type', categories: 'news_category' }, lang),
-      present: presentListItem,
-    })
+export class NewsService extends PublishedService<ListRow, NewsListItem, keyof Labels, NewsListQuery> {
+  constructor(sequelize: Sequelize, dicts: DictService) {
+    super(sequelize, dicts, TABLE, { families: { types: 'market_type', categories: 'news_category' }, present: presentListItem })
   }
 
   /** Published articles of the language under the query's filters. */
-  private conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
+  protected conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
     return this.listing.table.published(query.lang, query.keyword, { market_type: query.marketType, market_category: query.marketCategory })
-  }
-
-  pageList(query: NewsListQuery) {
-    return this.listing.page(this.conditions(query), query)
   }
 
   /** The newest published articles of the language (the home page's "top six"). */
@@ -187,7 +175,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin(
-  { name: 'news-service', decorates: 'news', dependencies: ['db', 'dict-service', 'config-service'] },
-  (app) => new NewsService(app.db.sequelize, app.dicts),
-)
+export default publishedServicePlugin('news-service', 'news', NewsService)
