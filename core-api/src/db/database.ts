@@ -27,7 +27,7 @@ export interface DatabaseOptions {
   /** A PostgreSQL server's URL; empty opens the embedded PGlite */
   url: string
   /** Embedded data folder; 'memory' keeps everything in memory (tests) */
-  embeddedDir: string | 'memory'
+  embeddedDir: string
   poolMax: number
   logger?: Pick<FastifyBaseLogger, 'info' | 'debug' | 'warn'>
   /** How long to wait for another process to let go of the embedded data folder (default 30 s) */
@@ -93,11 +93,7 @@ interface EmbeddedServer {
  * Loaded lazily: a deployment on a real server never pays for the
  * WebAssembly build.
  */
-async function startEmbedded(
-  dir: string | 'memory',
-  options: EmbeddedOptions,
-  logger?: DatabaseOptions['logger'],
-): Promise<EmbeddedServer> {
+async function startEmbedded(dir: string, options: EmbeddedOptions, logger?: DatabaseOptions['logger']): Promise<EmbeddedServer> {
   if (dir !== 'memory') return startEmbeddedProcess(dir, options, logger)
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),

@@ -69,9 +69,7 @@ async function main() {
   // Installed before anything opens, so a parent that goes away (or asks to
   // stop) while the folder is still opening is not missed: the database is
   // then closed as soon as it is open, never left to be killed half-written.
-  let db: { close(): Promise<void> } | undefined
-  let server: { stop(): Promise<void> } | undefined
-  let release: (() => Promise<void>) | undefined
+  const opened: { db?: { close(): Promise<void> }; server?: { stop(): Promise<void> }; release?: () => Promise<void> } = {}
   let stopRequested = false
   // While a step of the start is under way, a stop waits for it to finish:
   // exiting in the middle of PGlite.create could leave the folder half-written.
@@ -81,10 +79,10 @@ async function main() {
     stopRequested = true
     if (starting) return Promise.resolve()
     stopping ??= (async () => {
-      await server?.stop().catch(() => undefined)
+      await opened.server?.stop().catch(() => undefined)
       // Closing flushes PGlite's data folder; a killed process could leave it needing recovery.
-      await db?.close().catch(() => undefined)
-      await release?.().catch(() => undefined)
+      await opened.db?.close().catch(() => undefined)
+      await opened.release?.().catch(() => undefined)
       if (process.connected) process.disconnect()
       process.exit(0)
     })()
@@ -109,7 +107,7 @@ async function main() {
   await mkdir(path.dirname(dataDir), { recursive: true })
   const options = JSON.parse(process.argv[3] ?? '{}') as EmbeddedOptions
   const lockWait = options.lockWaitMs ?? LOCK_WAIT_MS
-  release = await lockDataDir(dataDir, Number.isFinite(lockWait) && lockWait >= 0 ? lockWait : LOCK_WAIT_MS)
+  opened.release = await lockDataDir(dataDir, Number.isFinite(lockWait) && lockWait >= 0 ? lockWait : LOCK_WAIT_MS)
   if (stopIfAsked()) return
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -121,10 +119,10 @@ async function main() {
     extensions: { pg_trgm },
     startParams: embeddedStartParams(PGlite.defaultStartParams, options),
   })
-  db = pglite
+  opened.db = pglite
   if (stopIfAsked()) return
   const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })
-  server = socketServer
+  opened.server = socketServer
   await socketServer.start()
   if (!process.connected) stopRequested = true
   if (stopIfAsked()) return

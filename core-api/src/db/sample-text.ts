@@ -84,8 +84,10 @@ const PUNCT_MAP: Record<string, string> = {
 export function toLatin1(text: string, replacement: string): string {
   const mapped = Array.from(text, (ch) => PUNCT_MAP[ch] ?? ch).join('')
   const replaced = mapped
+    // eslint-disable-next-line no-control-regex -- \u0000-\u00ff is Latin-1: what lies outside it is replaced
     .replace(/[^\u0000-\u00ff](?:[\s\p{P}]*[^\u0000-\u00ff])*/gu, ` ${replacement} `)
     // C0/C1 control characters have no glyph either.
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
   return replaced
     .split('\n')
@@ -100,6 +102,7 @@ export function toLatin1(text: string, replacement: string): string {
 }
 
 export function isLatin1(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- \u0000-\u00ff is Latin-1
   return !/[^\u0000-\u00ff]/.test(Array.from(text, (ch) => PUNCT_MAP[ch] ?? ch).join(''))
 }
 

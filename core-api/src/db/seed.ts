@@ -113,10 +113,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
           price: texts.price,
           multiPrice: texts.multiPrice,
           enterprisePrice: texts.enterprisePrice,
-          filePath: null,
-          fileName: null,
-          attachmentKey: file?.key ?? null,
-          attachmentName: file?.name ?? null,
+          ...attachmentOf(file),
         }
       }),
     )
@@ -176,10 +173,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedSumm
           pageNum: b.pageNum,
           price: b.price,
           choiceness: b.choiceness,
-          filePath: null,
-          fileName: null,
-          attachmentKey: file?.key ?? null,
-          attachmentName: file?.name ?? null,
+          ...attachmentOf(file),
         }
       }),
       {
@@ -226,6 +220,7 @@ function publisherNames(configs: ConfigFixture[]) {
 /** File names are the product's title, made safe for every operating system's file dialog. */
 function downloadName(title: string): string {
   return `${title
+    // eslint-disable-next-line no-control-regex -- control characters are unsafe in file names and removed on purpose
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
     .trim()
     .slice(0, 180)}.pdf`
@@ -235,6 +230,25 @@ function downloadName(title: string): string {
 // only when a sample file is missing, not by every start of the API.
 let sampleFiles: Promise<typeof import('./sample-files.ts')> | undefined
 const loadSampleFiles = () => (sampleFiles ??= import('./sample-files.ts'))
+
+/** Seeded rows have no legacy file path; the sample file, when there is one, is what a paid order delivers. */
+function attachmentOf(file: { key: string; name: string } | undefined) {
+  return { filePath: null, fileName: null, attachmentKey: file?.key ?? null, attachmentName: file?.name ?? null }
+}
+
+/** Puts a sample PDF at the key unless the store has one, and answers the file as orders deliver it. */
+async function ensureSamplePdf(
+  store: FileStore,
+  key: string,
+  sample: { title: string; code: string; publisher: string; lang: 'zh-CN' | 'en-US'; contentsHtml: string; summary: string },
+): Promise<{ key: string; name: string }> {
+  if (!(await store.stat(key))) {
+    const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
+    const { contentsHtml, ...doc } = sample
+    await store.put(key, await renderSamplePdf({ ...doc, chapters: htmlToPlainLines(contentsHtml) }))
+  }
+  return { key, name: downloadName(sample.title) }
+}
 
 async function writeSampleFiles(
   fixtures: Fixtures,
@@ -247,41 +261,27 @@ async function writeSampleFiles(
   for (const report of fixtures.reports.filter((r) => r.hasFile)) {
     for (const lang of ['zh-CN', 'en-US'] as const) {
       const texts = lang === 'zh-CN' ? report.zh : report.en
-      const key = `reports/${report.reportCode}.${lang}.pdf`
-      if (!(await store.stat(key))) {
-        const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
-        await store.put(
-          key,
-          await renderSamplePdf({
-            title: texts.title,
-            code: report.reportCode,
-            publisher: publisher[lang],
-            lang,
-            chapters: htmlToPlainLines(texts.directory),
-            summary: texts.outline,
-          }),
-        )
-      }
-      files.set(`report:${report.reportCode}:${lang}`, { key, name: downloadName(texts.title) })
+      const file = await ensureSamplePdf(store, `reports/${report.reportCode}.${lang}.pdf`, {
+        title: texts.title,
+        code: report.reportCode,
+        publisher: publisher[lang],
+        lang,
+        contentsHtml: texts.directory,
+        summary: texts.outline,
+      })
+      files.set(`report:${report.reportCode}:${lang}`, file)
     }
   }
   for (const bulletin of fixtures.bulletins.filter((b) => b.hasFile)) {
-    const key = `bulletins/${bulletin.lang}/${bulletin.webTitle}.pdf`
-    if (!(await store.stat(key))) {
-      const { renderSamplePdf, htmlToPlainLines } = await loadSampleFiles()
-      await store.put(
-        key,
-        await renderSamplePdf({
-          title: bulletin.title,
-          code: bulletin.webTitle,
-          publisher: publisher[bulletin.lang],
-          lang: bulletin.lang,
-          chapters: htmlToPlainLines(bulletin.context),
-          summary: bulletin.outline,
-        }),
-      )
-    }
-    files.set(`bulletin:${bulletin.lang}:${bulletin.webTitle}`, { key, name: downloadName(bulletin.title) })
+    const file = await ensureSamplePdf(store, `bulletins/${bulletin.lang}/${bulletin.webTitle}.pdf`, {
+      title: bulletin.title,
+      code: bulletin.webTitle,
+      publisher: publisher[bulletin.lang],
+      lang: bulletin.lang,
+      contentsHtml: bulletin.context,
+      summary: bulletin.outline,
+    })
+    files.set(`bulletin:${bulletin.lang}:${bulletin.webTitle}`, file)
   }
   log(`sample files ready: ${files.size}`)
   return files

@@ -18,6 +18,7 @@ export function decryptCredential(ciphertext: string, key: string): string | und
     const plain = Buffer.concat([decipher.update(bytes), decipher.final()])
     const text = plain.toString('utf8')
     // A wrong key can still unpad by chance; such text is not valid UTF-8.
+    // eslint-disable-next-line no-control-regex -- a control character marks text a wrong key produced
     if (!Buffer.from(text, 'utf8').equals(plain) || /[\u0000-\u001f\u007f]/.test(text)) return undefined
     return text
   } catch {

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../errors.ts'
+import { sanitizeRichText } from './rich-text.ts'
 import { addKeywordCondition, Conditions } from './sql.ts'
 
 /** Bigint ids as the API accepts them; anything else cannot name a row. */
@@ -26,7 +27,7 @@ export class PublishedTable {
 
   constructor(
     private readonly sequelize: Sequelize,
-    private readonly spec: PublishedTableSpec,
+    readonly spec: PublishedTableSpec,
   ) {
     this.newestFirst = `${spec.alias}.publish_date DESC, ${spec.alias}.id DESC`
   }
@@ -35,11 +36,12 @@ export class PublishedTable {
     return this.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
   }
 
-  /** The published rows of the language, narrowed by a keyword when one is given. */
-  published(lang: Lang, keyword?: string): Conditions {
+  /** The published rows of the language, narrowed by a keyword and by the columns' values when given (not empty). */
+  published(lang: Lang, keyword?: string, equal: Record<string, string | undefined> = {}): Conditions {
     const { alias } = this.spec
     const c = new Conditions().add(`${alias}.lang = ?`, lang).add(`${alias}.status = '0'`)
     addKeywordCondition(c, keyword, alias)
+    for (const [column, value] of Object.entries(equal)) if (value) c.add(`${alias}.${column} = ?`, value)
     return c
   }
 
@@ -89,5 +91,66 @@ export class PublishedTable {
     if (bySlug) return bySlug
     const trailingId = trailingIdOf(by.webTitle)
     return trailingId ? byId(trailingId) : undefined
+  }
+}
+
+export interface Presenter<Row, Item, Labels> {
+  /** The dictionary labels the items are named with, in a language. */
+  labels(lang: Lang): Promise<Labels>
+  present(row: Row, labels: Labels, lang: Lang): Item
+}
+
+/**
+ * A published table's rows as the API answers them: each row presented with
+ * the labels of its language, a page at a time, the newest few, or one with
+ * its body.
+ */
+export class PublishedListing<Row extends { id: string }, Item, Labels> {
+  constructor(
+    readonly table: PublishedTable,
+    private readonly presenter: Presenter<Row, Item, Labels>,
+  ) {}
+
+  /** One page of the rows under the conditions, newest first, with the count of them all. */
+  async page(conditions: Conditions, query: { lang: Lang; pageNo: number; pageSize: number }) {
+    const [{ rows, count }, labels] = await Promise.all([
+      this.table.page<Row>(conditions, query.pageNo, query.pageSize),
+      this.presenter.labels(query.lang),
+    ])
+    return {
+      list: rows.map((row) => this.presenter.present(row, labels, query.lang)),
+      count,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    }
+  }
+
+  /** The newest published rows of the language, narrowed by one more condition (`''` for none). */
+  async newest(lang: Lang, limit: number, where = ''): Promise<Item[]> {
+    const [rows, labels] = await Promise.all([this.table.newest<Row>(lang, limit, where), this.presenter.labels(lang)])
+    return rows.map((row) => this.presenter.present(row, labels, lang))
+  }
+
+  /** One published row by id or slug with its body (the column `context`), or undefined. */
+  async withBody(lang: Lang, by: { id?: string; webTitle?: string }): Promise<(Item & { context: string }) | undefined> {
+    const { alias } = this.table.spec
+    const row = await this.table.findOne<Row & { context: string }>(lang, by, `${alias}.context`)
+    if (!row) return undefined
+    const labels = await this.presenter.labels(lang)
+    return {
+      ...this.presenter.present(row, labels, lang),
+      // Sanitized again on the way out: rows may come from tools other than the seeder.
+      context: sanitizeRichText(row.context),
+    }
+  }
+
+  /** The published rows under the conditions counted by the value of one column. */
+  async countBy(conditions: Conditions, column: string): Promise<Map<string, number>> {
+    const { table, alias } = this.table.spec
+    const rows = await this.table.select<{ value: string; count: string }>(
+      `SELECT ${alias}.${column} AS value, count(*) AS count FROM ${table} ${alias} ${conditions.where} GROUP BY ${alias}.${column}`,
+      conditions.params,
+    )
+    return new Map(rows.map((row) => [row.value, Number(row.count)]))
   }
 }

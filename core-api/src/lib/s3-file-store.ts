@@ -117,9 +117,9 @@ export class S3FileStore implements FileStore {
   async put(key: string, data: Buffer | Readable): Promise<void> {
     const objectKey = this.objectKey(key)
     // An error of the source (a file that cannot be read) is the caller's, not the store's.
-    let sourceError: unknown
+    let sourceError: Error | undefined
     if (data instanceof Readable)
-      data.once('error', (error) => {
+      data.once('error', (error: Error) => {
         sourceError = error
       })
     // Upload sends one PUT up to 5 MiB and a multipart upload above; on any

@@ -1,3 +1,5 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
+
 // A WHERE-clause builder for the raw queries on hot read paths: values only
 // ever travel as bind parameters ($1, $2, …), never inside the SQL text.
 export class Conditions {
@@ -67,4 +69,9 @@ export function addKeywordCondition(conditions: Conditions, keyword: string | un
   } else {
     conditions.add(`${prefix}search_text LIKE ?`, `%${escapeLike(normalized)}%`)
   }
+}
+
+/** Rows of a query with bind parameters, on the transaction when there is one. */
+export function selectRows<T extends object>(sequelize: Sequelize, sql: string, bind: unknown[], transaction?: Transaction): Promise<T[]> {
+  return sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) })
 }

@@ -98,6 +98,12 @@ interface Answer {
   data: Json
 }
 
+/** A field of a gateway's JSON answer as text for a message: objects as JSON, never [object Object]. */
+function fieldText(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechatpay' as const
   readonly appId: string
@@ -191,7 +197,9 @@ export class WechatPayProvider implements PaymentProvider {
       // The buyer was quicker: the trade stays paid, and the caller needs what it took.
       const data = await this.transaction(orderNo)
       if (data && typeof data.trade_state === 'string' && PAID_STATES.has(data.trade_state)) return this.paidTrade(data)
-      throw new ProviderError(`wechatpay answered ORDERPAID to a close but its query says ${String(data?.trade_state ?? 'no such order')}`)
+      throw new ProviderError(
+        `wechatpay answered ORDERPAID to a close but its query says ${fieldText(data?.trade_state ?? 'no such order')}`,
+      )
     }
     throw this.refusal(answer)
   }
@@ -210,7 +218,7 @@ export class WechatPayProvider implements PaymentProvider {
     const code = typeof answer.data.code === 'string' ? answer.data.code : ''
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 429 && !RETRYABLE_CODES.has(code)) {
       // NOT_ENOUGH, INVALID_REQUEST (over-refund, unpaid trade), RESOURCE_NOT_EXISTS…: the same request will not pass later.
-      return { state: 'failed', reason: `${code || `HTTP ${answer.status}`}: ${String(answer.data.message ?? '')}`.trimEnd() }
+      return { state: 'failed', reason: `${code || `HTTP ${answer.status}`}: ${fieldText(answer.data.message)}`.trimEnd() }
     }
     throw this.refusal(answer)
   }
@@ -365,7 +373,7 @@ export class WechatPayProvider implements PaymentProvider {
     )
     if (!signed) {
       // Errors such as a refused merchant signature may come unsigned: still worth naming in the log.
-      const detail = status >= 300 && data ? ` ${String(data.code ?? '')} ${String(data.message ?? '')}`.trimEnd() : ''
+      const detail = status >= 300 && data ? ` ${fieldText(data.code)} ${fieldText(data.message)}`.trimEnd() : ''
       throw new ProviderError(`wechatpay answer to ${method} ${url.pathname} (HTTP ${status}${detail}) failed the platform signature check`)
     }
     if (!data) throw new ProviderError(`wechatpay answer to ${method} ${url.pathname} (HTTP ${status}) is not a JSON object`)
@@ -379,6 +387,6 @@ export class WechatPayProvider implements PaymentProvider {
 
   private refusal(answer: Answer): ProviderError {
     const { code, message } = answer.data
-    return new ProviderError(`wechatpay answered HTTP ${answer.status} ${String(code ?? '')}: ${String(message ?? '')}`)
+    return new ProviderError(`wechatpay answered HTTP ${answer.status} ${fieldText(code)}: ${fieldText(message)}`)
   }
 }

@@ -41,7 +41,7 @@ export function summarizeFacets(rows: FacetRow[]): Facets {
     total,
     categories,
     prices: [
-      ...PRICE_LIMITS.map((limit, i) => ({ value: limit as number, marketCount: cumulative[i]! })),
+      ...PRICE_LIMITS.map((limit, i) => ({ value: limit, marketCount: cumulative[i]! })),
       { value: PRICE_OVER_VALUE, marketCount: bands[PRICE_LIMITS.length]! },
     ],
     publishDates: [...years]

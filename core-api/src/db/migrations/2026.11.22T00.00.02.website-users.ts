@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // Website user accounts. Secrets are never stored: passwords as argon2id
 // hashes, and session, captcha and reset tokens as SHA-256 digests, so a
@@ -75,12 +75,4 @@ DROP TABLE IF EXISTS website_user_session;
 DROP TABLE IF EXISTS website_user;
 `
 
-export const websiteUsers: MigrationModule = {
-  name: '2026.11.22T00.00.02.website-users',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const websiteUsers = sqlMigration('2026.11.22T00.00.02.website-users', up, down)

@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // Orders of both kinds share one table, so one notification endpoint and one
 // reconciliation job serve both: kind 'brief' (a bulletin, downloaded at once)
@@ -101,12 +101,4 @@ DROP TABLE IF EXISTS payment_notification;
 DROP TABLE IF EXISTS website_order;
 `
 
-export const orders: MigrationModule = {
-  name: '2026.11.22T00.00.03.orders',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const orders = sqlMigration('2026.11.22T00.00.03.orders', up, down)

@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // The report list's facets (category, price band, publish year) count over
 // every published report of a language. Report rows are wide (summary, table
@@ -13,12 +13,4 @@ const down = `
 DROP INDEX IF EXISTS research_report_facets;
 `
 
-export const reportListPerformance: MigrationModule = {
-  name: '2026.11.22T00.00.04.report-list-performance',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const reportListPerformance = sqlMigration('2026.11.22T00.00.04.report-list-performance', up, down)

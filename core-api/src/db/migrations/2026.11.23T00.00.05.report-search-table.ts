@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // Keyword search reads every matching report: the list is ordered and the
 // facets counted over all matches, not just a page. Report rows are wide
@@ -59,12 +59,4 @@ DROP TABLE IF EXISTS research_report_search;
 DROP FUNCTION IF EXISTS rpt_research_report_search_sync();
 `
 
-export const reportSearchTable: MigrationModule = {
-  name: '2026.11.23T00.00.05.report-search-table',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const reportSearchTable = sqlMigration('2026.11.23T00.00.05.report-search-table', up, down)

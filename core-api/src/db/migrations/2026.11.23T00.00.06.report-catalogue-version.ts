@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // The report list's facet counts without a keyword cover the whole
 // catalogue of a language (an index-only scan of 100,000 entries per
@@ -30,12 +30,4 @@ DROP FUNCTION IF EXISTS rpt_research_report_bump_version();
 DROP TABLE IF EXISTS research_report_version;
 `
 
-export const reportCatalogueVersion: MigrationModule = {
-  name: '2026.11.23T00.00.06.report-catalogue-version',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const reportCatalogueVersion = sqlMigration('2026.11.23T00.00.06.report-catalogue-version', up, down)

@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // Two corrections to the two migrations before this one.
 //
@@ -49,12 +49,4 @@ CREATE TRIGGER research_report_bump_version AFTER INSERT OR UPDATE OR DELETE OR 
 ALTER TABLE research_report_search ALTER COLUMN search_text SET STORAGE PLAIN;
 `
 
-export const reportSearchFixes: MigrationModule = {
-  name: '2026.11.23T00.00.07.report-search-fixes',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const reportSearchFixes = sqlMigration('2026.11.23T00.00.07.report-search-fixes', up, down)

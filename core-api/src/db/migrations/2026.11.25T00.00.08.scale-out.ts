@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // What several instances must share instead of keeping it in one process or
 // one DATA_DIR: the mails they send (each one a row, sent by a queued job, so
@@ -40,12 +40,4 @@ DROP TABLE IF EXISTS payment_sandbox_keys;
 DROP TABLE IF EXISTS outgoing_mail;
 `
 
-export const scaleOut: MigrationModule = {
-  name: '2026.11.25T00.00.08.scale-out',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const scaleOut = sqlMigration('2026.11.25T00.00.08.scale-out', up, down)

@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // After an order stops being payable here: its trades are closed at the
 // gateways that issued them, and money a gateway takes anyway goes back.
@@ -96,12 +96,4 @@ DROP TABLE IF EXISTS payment_trade;
 ALTER TABLE website_order DROP COLUMN IF EXISTS closed_reason;
 `
 
-export const paymentClosesAndRefunds: MigrationModule = {
-  name: '2026.11.25T00.00.09.payment-closes-and-refunds',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const paymentClosesAndRefunds = sqlMigration('2026.11.25T00.00.09.payment-closes-and-refunds', up, down)

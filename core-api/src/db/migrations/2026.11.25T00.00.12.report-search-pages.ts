@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // Deep pages of the report list (page 9,000 of 10,000, or the last) read
 // and discarded every report before them: research_report_list orders the
@@ -19,12 +19,4 @@ DROP INDEX IF EXISTS research_report_search_price_asc;
 DROP INDEX IF EXISTS research_report_search_price_desc;
 `
 
-export const reportSearchPages: MigrationModule = {
-  name: '2026.11.25T00.00.12.report-search-pages',
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+export const reportSearchPages = sqlMigration('2026.11.25T00.00.12.report-search-pages', up, down)

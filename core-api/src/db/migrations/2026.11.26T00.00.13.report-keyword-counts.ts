@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // A broad keyword (中国, 报告, market) matches most of the catalogue, and its
 // list's total and facets counted every match: 2.2–4.8 s at a million reports
@@ -114,15 +114,5 @@ DROP FUNCTION IF EXISTS rpt_keyword_matches(text, text);
 DROP FUNCTION IF EXISTS rpt_price_band(numeric);
 `
 
-export const reportKeywordCounts: MigrationModule = {
-  name: '2026.11.26T00.00.13.report-keyword-counts',
-  async up({ context }) {
-    // One transaction: the lock holds until the counts are in.
-    await context.sequelize.transaction(async (transaction) => {
-      await context.sequelize.query(up, { transaction })
-    })
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+// One transaction: the lock holds until the counts are in.
+export const reportKeywordCounts = sqlMigration('2026.11.26T00.00.13.report-keyword-counts', up, down, { upInTransaction: true })

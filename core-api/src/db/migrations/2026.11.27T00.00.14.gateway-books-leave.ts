@@ -1,4 +1,4 @@
-import type { MigrationModule } from '../migrator.ts'
+import { sqlMigration } from '../sql-migration.ts'
 
 // The stand-in payment gateway used for development, tests and demos was a
 // part of this API and kept its books and keys here. It is a process of its
@@ -52,17 +52,10 @@ CREATE TABLE payment_sandbox_keys (
 );
 `
 
-export const gatewayBooksLeave: MigrationModule = {
-  name: '2026.11.27T00.00.14.gateway-books-leave',
+export const gatewayBooksLeave = sqlMigration('2026.11.27T00.00.14.gateway-books-leave', up, down, {
   contract: {
     changes: ['sandbox_refund', 'sandbox_trade', 'payment_sandbox_keys'],
     reason:
       'only the stand-in gateway read and wrote them, and no release runs it in production (NODE_ENV=production switched it off); where the release before runs it, for development or a demo, its books start empty again in the sandbox process',
   },
-  async up({ context }) {
-    await context.sequelize.query(up)
-  },
-  async down({ context }) {
-    await context.sequelize.query(down)
-  },
-}
+})

@@ -1,6 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttributes<Carousel>> {
+export class Carousel extends TimestampedModel<Carousel> {
   declare id: CreationOptional<string>
   declare lang: string
   declare title: string
@@ -9,24 +10,18 @@ export class Carousel extends Model<InferAttributes<Carousel>, InferCreationAttr
   declare color: string
   declare sort: number
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     Carousel.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        title: { type: DataTypes.STRING(200), allowNull: false },
-        subtitle: { type: DataTypes.STRING(500), allowNull: false, defaultValue: '' },
-        linkUrl: { type: DataTypes.STRING(500), allowNull: false },
-        color: { type: DataTypes.STRING(32), allowNull: false },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        ...varchars({ lang: 5, title: 200, linkUrl: 500, color: 32 }),
+        subtitle: required(DataTypes.STRING(500), ''),
+        ...counters('sort'),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'carousel' },
+      tableOptions(sequelize, 'carousel'),
     )
   }
 }

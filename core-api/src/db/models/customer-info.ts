@@ -1,7 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { nullables, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'). */
-export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCreationAttributes<CustomerInfo>> {
+export class CustomerInfo extends TimestampedModel<CustomerInfo> {
   declare id: CreationOptional<string>
   declare type: string
   declare version: string | null
@@ -16,30 +17,25 @@ export class CustomerInfo extends Model<InferAttributes<CustomerInfo>, InferCrea
   declare lang: string
   declare clientIp: string | null
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     CustomerInfo.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        type: { type: DataTypes.CHAR(1), allowNull: false },
-        version: { type: DataTypes.CHAR(1), allowNull: true },
-        companyName: { type: DataTypes.STRING(200), allowNull: false },
-        addr: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        email: { type: DataTypes.STRING(200), allowNull: false },
-        contact: { type: DataTypes.STRING(40), allowNull: false },
-        name: { type: DataTypes.STRING(100), allowNull: false },
-        demand: { type: DataTypes.TEXT, allowNull: false },
-        reportId: { type: DataTypes.BIGINT, allowNull: true },
-        reportPrice: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
-        lang: { type: DataTypes.STRING(5), allowNull: false },
-        clientIp: { type: DataTypes.STRING(64), allowNull: true },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        type: required(DataTypes.CHAR(1)),
+        ...varchars({ companyName: 200, email: 200, contact: 40, name: 100, lang: 5 }),
+        addr: required(DataTypes.STRING(200), ''),
+        demand: required(DataTypes.TEXT),
+        ...nullables({
+          version: DataTypes.CHAR(1),
+          reportId: DataTypes.BIGINT,
+          reportPrice: DataTypes.DECIMAL(12, 2),
+          clientIp: DataTypes.STRING(64),
+        }),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'customer_info' },
+      tableOptions(sequelize, 'customer_info'),
     )
   }
 }

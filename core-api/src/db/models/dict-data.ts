@@ -1,6 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, nullables, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class DictData extends Model<InferAttributes<DictData>, InferCreationAttributes<DictData>> {
+export class DictData extends TimestampedModel<DictData> {
   declare dictCode: CreationOptional<string>
   declare dictType: string
   declare dictLabel: string
@@ -11,26 +12,19 @@ export class DictData extends Model<InferAttributes<DictData>, InferCreationAttr
   declare dictIcon: CreationOptional<string | null>
   declare isSys: CreationOptional<string>
   declare status: CreationOptional<string>
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     DictData.init(
       {
-        dictCode: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        dictType: { type: DataTypes.STRING(64), allowNull: false },
-        dictLabel: { type: DataTypes.STRING(200), allowNull: false },
-        dictValue: { type: DataTypes.STRING(100), allowNull: false },
-        treeSort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        cssClass: { type: DataTypes.STRING(100), allowNull: true },
-        cssStyle: { type: DataTypes.STRING(200), allowNull: true },
-        dictIcon: { type: DataTypes.STRING(100), allowNull: true },
-        isSys: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '1' },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        dictCode: primaryKey(),
+        ...varchars({ dictType: 64, dictLabel: 200, dictValue: 100 }),
+        ...counters('treeSort'),
+        ...nullables({ cssClass: DataTypes.STRING(100), cssStyle: DataTypes.STRING(200), dictIcon: DataTypes.STRING(100) }),
+        isSys: required(DataTypes.CHAR(1), '1'),
+        status: statusFlag(),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'sys_dict_data' },
+      tableOptions(sequelize, 'sys_dict_data'),
     )
   }
 }

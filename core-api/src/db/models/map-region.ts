@@ -1,6 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { counters, primaryKey, required, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
-export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAttributes<MapRegion>> {
+export class MapRegion extends TimestampedModel<MapRegion> {
   declare id: CreationOptional<string>
   declare regionCode: string
   declare nameZh: string
@@ -8,23 +9,17 @@ export class MapRegion extends Model<InferAttributes<MapRegion>, InferCreationAt
   declare clients: number
   declare reports: number
   declare sort: number
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     MapRegion.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        regionCode: { type: DataTypes.STRING(40), allowNull: false, unique: true },
-        nameZh: { type: DataTypes.STRING(100), allowNull: false },
-        nameEn: { type: DataTypes.STRING(100), allowNull: false },
-        clients: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        reports: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        id: primaryKey(),
+        regionCode: { ...required(DataTypes.STRING(40)), unique: true },
+        ...varchars({ nameZh: 100, nameEn: 100 }),
+        ...counters('clients', 'reports', 'sort'),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'map_region' },
+      tableOptions(sequelize, 'map_region'),
     )
   }
 }

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { nullables, primaryKey, required, tableOptions } from './columns.ts'
 
 /** A login. Only the SHA-256 digest of its token is stored. */
 export class WebsiteUserSession extends Model<InferAttributes<WebsiteUserSession>, InferCreationAttributes<WebsiteUserSession>> {
@@ -15,17 +16,16 @@ export class WebsiteUserSession extends Model<InferAttributes<WebsiteUserSession
   static initModel(sequelize: Sequelize) {
     WebsiteUserSession.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        userId: { type: DataTypes.BIGINT, allowNull: false },
-        tokenHash: { type: DataTypes.CHAR(64), allowNull: false, unique: true },
+        id: primaryKey(),
+        userId: required(DataTypes.BIGINT),
+        tokenHash: { ...required(DataTypes.CHAR(64)), unique: true },
         createdAt: DataTypes.DATE,
         lastSeenAt: DataTypes.DATE,
-        expiresAt: { type: DataTypes.DATE, allowNull: false },
-        revokedAt: { type: DataTypes.DATE, allowNull: true },
-        clientIp: { type: DataTypes.STRING(64), allowNull: true },
-        userAgent: { type: DataTypes.STRING(300), allowNull: true },
+        expiresAt: required(DataTypes.DATE),
+        ...nullables({ revokedAt: DataTypes.DATE, clientIp: DataTypes.STRING(64), userAgent: DataTypes.STRING(300) }),
       },
-      { sequelize, tableName: 'website_user_session', updatedAt: false },
+      // The table has no updated_at column.
+      { ...tableOptions(sequelize, 'website_user_session'), updatedAt: false },
     )
   }
 }

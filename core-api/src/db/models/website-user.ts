@@ -1,7 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, type CreationOptional, type Sequelize } from 'sequelize'
+import { nullable, primaryKey, required, statusFlag, tableOptions, TimestampedModel, timestamps, varchars } from './columns.ts'
 
 /** A registered website user. The password is kept only as an argon2id hash. */
-export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreationAttributes<WebsiteUser>> {
+export class WebsiteUser extends TimestampedModel<WebsiteUser> {
   declare id: CreationOptional<string>
   declare loginCode: string
   declare passwordHash: string
@@ -19,28 +20,21 @@ export class WebsiteUser extends Model<InferAttributes<WebsiteUser>, InferCreati
   declare status: CreationOptional<string>
   declare passwordChangedAt: CreationOptional<Date>
   declare lastLoginAt: Date | null
-  declare createdAt: CreationOptional<Date>
-  declare updatedAt: CreationOptional<Date>
 
   static initModel(sequelize: Sequelize) {
     WebsiteUser.init(
       {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        loginCode: { type: DataTypes.STRING(50), allowNull: false },
-        passwordHash: { type: DataTypes.STRING(200), allowNull: false },
-        name: { type: DataTypes.STRING(100), allowNull: false, defaultValue: '' },
-        companyName: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        addr: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
-        email: { type: DataTypes.STRING(200), allowNull: false },
-        contact: { type: DataTypes.STRING(40), allowNull: false, defaultValue: '' },
-        lang: { type: DataTypes.STRING(5), allowNull: false, defaultValue: 'zh-CN' },
-        status: { type: DataTypes.CHAR(1), allowNull: false, defaultValue: '0' },
+        id: primaryKey(),
+        ...varchars({ loginCode: 50, passwordHash: 200, email: 200 }),
+        // Profile fields may be left blank.
+        ...varchars({ name: 100, companyName: 200, addr: 200, contact: 40 }, ''),
+        lang: required(DataTypes.STRING(5), 'zh-CN'),
+        status: statusFlag(),
         passwordChangedAt: DataTypes.DATE,
-        lastLoginAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        lastLoginAt: nullable(DataTypes.DATE),
+        ...timestamps(),
       },
-      { sequelize, tableName: 'website_user' },
+      tableOptions(sequelize, 'website_user'),
     )
   }
 }

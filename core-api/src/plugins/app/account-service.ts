@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize'
 import type { Config } from '../../config.ts'
 import type { Models } from '../../db/models/index.ts'
@@ -13,8 +12,10 @@ import { toPlainText } from '../../lib/rich-text.ts'
 import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets.ts'
 import type { CaptchaService } from './captcha-service.ts'
 import type { ConfigService } from './config-service.ts'
+import { LoginThrottle } from './login-throttle.ts'
 import type { MailService } from './mail-service.ts'
 import type { SessionService } from './session-service.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 /** What clients see of a user: never the hash, never a token. */
 export interface PublicUser {
@@ -96,6 +97,8 @@ export function presentUser(user: WebsiteUser): PublicUser {
 }
 
 export class AccountService {
+  private readonly throttle: LoginThrottle
+
   constructor(
     private readonly deps: {
       sequelize: Sequelize
@@ -107,7 +110,9 @@ export class AccountService {
       log: FastifyBaseLogger
       options: AccountOptions
     },
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(deps)
+  }
 
   /** A field the client encrypted (product spec section 9); garbage is a validation error, not a fault. */
   private decrypt(value: string | undefined): string | undefined {
@@ -186,13 +191,13 @@ export class AccountService {
     // The captcha is spent before anything else, so a locked account or a
     // wrong password still costs the client a new image.
     const captchaPassed = await this.deps.captcha.consume(input.unTime, input.validCode)
-    await this.assertNotLocked(accountKey, ipKey)
+    await this.throttle.assertNotLocked(accountKey, ipKey)
     if (!captchaPassed) throw new AppError('CAPTCHA_INVALID')
 
     // The attempt is counted before the password is checked, so guesses sent
     // together cannot all be checked before the first failure locks.
-    const reservation = await this.reserveAttempt(accountKey, ipKey)
-    if (reservation.refused) throw this.lockedError(this.deps.options.LOGIN_LOCK_MINUTES)
+    const reservation = await this.throttle.reserveAttempt(accountKey, ipKey)
+    if (reservation.refused) throw this.throttle.lockedError()
 
     const user = await this.deps.sequelize
       .query<{ id: string; passwordHash: string; status: string }>(
@@ -203,79 +208,17 @@ export class AccountService {
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password)
     if (!user || !matches || user.status !== '0') {
       if (reservation.lastAllowed.length > 0) {
-        for (const [scope, key] of reservation.lastAllowed) await this.lock(scope, key)
-        throw this.lockedError(this.deps.options.LOGIN_LOCK_MINUTES)
+        for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
+        throw this.throttle.lockedError()
       }
       throw new AppError('LOGIN_FAILED')
     }
 
-    await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, { bind: [accountKey] })
     // A success is not a failure of the address: give back what was reserved.
-    await this.deps.sequelize.query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE scope = 'ip' AND key = $1`, {
-      bind: [ipKey],
-    })
+    await this.throttle.succeeded(accountKey, ipKey)
     await this.deps.sequelize.query(`UPDATE website_user SET last_login_at = now() WHERE id = $1`, { bind: [user.id] })
     const token = await this.deps.sessions.create(user.id, meta)
     return { token, user: presentUser((await this.deps.models.WebsiteUser.findByPk(user.id))!) }
-  }
-
-  private lockedError(minutes: number): AppError {
-    return new AppError('ACCOUNT_LOCKED', {
-      'zh-CN': `登录失败次数过多，账户已临时锁定，请 ${minutes} 分钟后再试`,
-      'en-US': `Too many failed logins. Sign-in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}; please try again later.`,
-    })
-  }
-
-  private async assertNotLocked(accountKey: string, ipKey: string): Promise<void> {
-    const rows = await this.deps.sequelize.query<{ minutes: number }>(
-      `SELECT ceil(extract(epoch FROM max(locked_until) - now()) / 60)::int AS minutes FROM login_throttle
-        WHERE ((scope = 'account' AND key = $1) OR (scope = 'ip' AND key = $2)) AND locked_until > now()`,
-      { bind: [accountKey, ipKey], type: QueryTypes.SELECT },
-    )
-    const minutes = rows[0]?.minutes
-    if (minutes) throw this.lockedError(Math.max(1, minutes))
-  }
-
-  /**
-   * Counts an attempt for the account and the address in one statement each.
-   * refused: a limit is already used up (or a lock is on); lastAllowed: the
-   * scopes for which this is the last attempt before a lock, should it fail.
-   */
-  private async reserveAttempt(
-    accountKey: string,
-    ipKey: string,
-  ): Promise<{ refused: boolean; lastAllowed: ['account' | 'ip', string][] }> {
-    const { LOGIN_MAX_FAILURES, LOGIN_IP_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MINUTES } = this.deps.options
-    let refused = false
-    const lastAllowed: ['account' | 'ip', string][] = []
-    for (const [scope, key, max] of [
-      ['account', accountKey, LOGIN_MAX_FAILURES],
-      ['ip', ipKey, LOGIN_IP_MAX_FAILURES],
-    ] as const) {
-      const rows = await this.deps.sequelize.query<{ failures: number; locked: boolean }>(
-        `INSERT INTO login_throttle AS t (scope, key, failures, window_started_at) VALUES ($1, $2, 1, now())
-         ON CONFLICT (scope, key) DO UPDATE SET
-           failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-           window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END
-         RETURNING failures, coalesce(locked_until > now(), false) AS locked`,
-        { bind: [scope, key, LOGIN_FAILURE_WINDOW_MINUTES], type: QueryTypes.SELECT },
-      )
-      const row = rows[0]
-      if (!row || row.locked) refused = true
-      else if (row.failures > max) {
-        // Raced past a lock that is not set yet: set it, so the count starts afresh when it ends.
-        refused = true
-        await this.lock(scope, key)
-      } else if (row.failures === max) lastAllowed.push([scope, key])
-    }
-    return { refused, lastAllowed }
-  }
-
-  private async lock(scope: 'account' | 'ip', key: string): Promise<void> {
-    await this.deps.sequelize.query(
-      `UPDATE login_throttle SET locked_until = now() + make_interval(mins => $3), failures = 0, window_started_at = now() WHERE scope = $1 AND key = $2`,
-      { bind: [scope, key, this.deps.options.LOGIN_LOCK_MINUTES] },
-    )
   }
 
   async userInfo(userId: string): Promise<PublicUser> {
@@ -379,10 +322,7 @@ export class AccountService {
     if (!userId) throw new AppError('RESET_TOKEN_INVALID')
     await this.setPassword(userId, password!)
     const user = await this.deps.models.WebsiteUser.findByPk(userId)
-    if (user)
-      await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, {
-        bind: [user.loginCode.toLowerCase()],
-      })
+    if (user) await this.throttle.clearAccount(user.loginCode.toLowerCase())
   }
 }
 
@@ -392,21 +332,19 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'accounts',
-      new AccountService({
-        sequelize: app.db.sequelize,
-        models: app.db.models,
-        sessions: app.sessions,
-        captcha: app.captcha,
-        configs: app.configs,
-        mails: app.mails,
-        log: app.log,
-        options: app.config,
-      }),
-    )
+export default servicePlugin(
+  {
+    name: 'account-service',
+    decorates: 'accounts',
+    dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'],
   },
-  { name: 'account-service', dependencies: ['db', 'mail-service', 'session-service', 'captcha-service', 'config-service'] },
+  (app) =>
+    new AccountService({
+      ...commonDeps(app),
+      models: app.db.models,
+      sessions: app.sessions,
+      captcha: app.captcha,
+      configs: app.configs,
+      mails: app.mails,
+    }),
 )

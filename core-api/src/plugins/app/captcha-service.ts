@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { loadOnce } from '../../lib/load-once.ts'
 import { safeEqual, sha256Hex } from '../../lib/secrets.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Captchas are kept server-side under the client's unTime, answered once:
 // checking a code deletes the challenge whatever the outcome, so a guess
@@ -75,13 +74,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const { config } = app
-    const testCode = config.NODE_ENV === 'production' ? undefined : config.CAPTCHA_TEST_CODE || undefined
-    if (config.CAPTCHA_TEST_CODE && config.NODE_ENV === 'production') app.log.warn('CAPTCHA_TEST_CODE is set but ignored in production')
-    else if (testCode) app.log.warn('CAPTCHA_TEST_CODE is set: that code passes every captcha (development and tests only)')
-    app.decorate('captcha', new CaptchaService(app.db.sequelize, { ttlSeconds: config.CAPTCHA_TTL_SECONDS, testCode }))
-  },
-  { name: 'captcha-service', dependencies: ['db'] },
-)
+export default servicePlugin({ name: 'captcha-service', decorates: 'captcha', dependencies: ['db'] }, (app) => {
+  const { config } = app
+  const testCode = config.NODE_ENV === 'production' ? undefined : config.CAPTCHA_TEST_CODE || undefined
+  if (config.CAPTCHA_TEST_CODE && config.NODE_ENV === 'production') app.log.warn('CAPTCHA_TEST_CODE is set but ignored in production')
+  else if (testCode) app.log.warn('CAPTCHA_TEST_CODE is set: that code passes every captcha (development and tests only)')
+  return new CaptchaService(app.db.sequelize, { ttlSeconds: config.CAPTCHA_TTL_SECONDS, testCode })
+})

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { TtlMemo } from '../../lib/ttl-memo.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 export interface ConfigRow {
   configKey: string
@@ -77,9 +76,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('configs', new ConfigService(app.db.sequelize))
-  },
-  { name: 'config-service', dependencies: ['db'] },
+export default servicePlugin(
+  { name: 'config-service', decorates: 'configs', dependencies: ['db'] },
+  (app) => new ConfigService(app.db.sequelize),
 )

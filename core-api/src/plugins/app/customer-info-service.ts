@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Models } from '../../db/models/index.ts'
 import { AppError, invalid, type Lang } from '../../errors.ts'
 import { validateCustomerRequest, versionApplies } from '../../lib/customer-validation.ts'
-import { customerRequestMail, type CustomerRequestSummary } from '../../lib/mail-templates.ts'
+import { customerRequestMail } from '../../lib/mail-templates.ts'
 import { toPlainText } from '../../lib/rich-text.ts'
 import type { ConfigService } from './config-service.ts'
 import type { MailService } from './mail-service.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'), as the route has validated its shape. */
 export interface CustomerInfoInput {
@@ -130,16 +129,12 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'customerInfo',
-      new CustomerInfoService(app.db.sequelize, app.db.models, {
-        mails: app.mails,
-        configs: app.configs,
-        staffEmail: app.config.STAFF_EMAIL,
-      }),
-    )
-  },
-  { name: 'customer-info-service', dependencies: ['db', 'mail-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'customer-info-service', decorates: 'customerInfo', dependencies: ['db', 'mail-service', 'config-service'] },
+  (app) =>
+    new CustomerInfoService(app.db.sequelize, app.db.models, {
+      mails: app.mails,
+      configs: app.configs,
+      staffEmail: app.config.STAFF_EMAIL,
+    }),
 )

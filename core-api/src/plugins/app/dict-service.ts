@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { TtlMemo } from '../../lib/ttl-memo.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 export interface DictRow {
   dictCode: string
@@ -49,6 +48,14 @@ export class DictService {
     return new Map(rows.map((row) => [row.dictValue, row.dictLabel]))
   }
 
+  /** Labels of several families in a language, each by value, under the names asked. */
+  async labelsOf<K extends string>(families: Record<K, DictFamily>, lang: Lang): Promise<Record<K, Map<string, string>>> {
+    const entries = await Promise.all(
+      Object.entries<DictFamily>(families).map(async ([name, family]) => [name, await this.labels(family, lang)] as const),
+    )
+    return Object.fromEntries(entries) as Record<K, Map<string, string>>
+  }
+
   clearCache(): void {
     this.memo.clear()
   }
@@ -60,9 +67,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('dicts', new DictService(app.db.sequelize))
-  },
-  { name: 'dict-service', dependencies: ['db'] },
-)
+export default servicePlugin({ name: 'dict-service', decorates: 'dicts', dependencies: ['db'] }, (app) => new DictService(app.db.sequelize))

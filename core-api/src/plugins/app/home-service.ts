@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 export interface CarouselSlide {
   id: string
@@ -50,9 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('home', new HomeService(app.db.sequelize))
-  },
-  { name: 'home-service', dependencies: ['db', 'dict-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'home-service', decorates: 'home', dependencies: ['db', 'dict-service', 'config-service'] },
+  (app) => new HomeService(app.db.sequelize),
 )

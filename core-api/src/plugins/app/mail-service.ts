@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import type { MailContent } from '../../lib/mail-templates.ts'
 import type { JobQueue } from '../external/job-queue.ts'
 import { SMTP_TIMEOUTS, type Mailer } from '../external/mailer.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // Every mail the product sends is first a row of outgoing_mail, written in
 // the transaction of the change it reports (a paid order and its delivery
@@ -170,20 +170,17 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const mails = new MailService({ sequelize: app.db.sequelize, jobs: app.jobs, mailer: app.mailer, log: app.log, options: app.config })
-    app.decorate('mails', mails)
-    await app.jobs.define(MAIL_QUEUE, {
-      policy: 'standard',
-      retryLimit: app.config.MAIL_RETRY_LIMIT,
-      retryDelay: app.config.MAIL_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds: LEASE_SECONDS + 30,
-    })
-    await app.jobs.work<{ mailId: string }>(MAIL_QUEUE, async ({ mailId }) => {
-      await mails.deliver(mailId)
-    })
-  },
-  { name: 'mail-service', dependencies: ['db', 'mailer', 'job-queue'] },
-)
+export default servicePlugin({ name: 'mail-service', decorates: 'mails', dependencies: ['db', 'mailer', 'job-queue'] }, async (app) => {
+  const mails = new MailService({ ...commonDeps(app), jobs: app.jobs, mailer: app.mailer })
+  await app.jobs.define(MAIL_QUEUE, {
+    policy: 'standard',
+    retryLimit: app.config.MAIL_RETRY_LIMIT,
+    retryDelay: app.config.MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: LEASE_SECONDS + 30,
+  })
+  await app.jobs.work<{ mailId: string }>(MAIL_QUEUE, async ({ mailId }) => {
+    await mails.deliver(mailId)
+  })
+  return mails
+})

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
-import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { PublishedTable } from '../../lib/published-table.ts'
+import type { PublishedTableSpec } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
+import { PublishedService, publishedServicePlugin } from './published-service.ts'
 
 // Industry news (market_info): articles of a market type (dict market_type)
 // and a news category (dict news_category). publish_date is a wall-clock
@@ -71,79 +69,43 @@ export interface NewsMarketTypeCount {
 }
 
 type ListRow = Omit<NewsListItem, 'marketTypeName' | 'marketCategoryName'>
-type DetailRow = ListRow & Pick<NewsArticle, 'context'>
 
 const PUBLISH_DATE = (alias: string) => `to_char(${alias}.publish_date, 'YYYY-MM-DD HH24:MI:SS') AS "publishDate"`
 
-const LIST_COLUMNS = `
+const TABLE: PublishedTableSpec = {
+  table: 'market_info',
+  alias: 'n',
+  listColumns: `
   n.id, n.title, n.web_title AS "webTitle", n.market_type AS "marketType", n.market_category AS "marketCategory",
-  n.keyword, n.outline, ${PUBLISH_DATE('n')}, n.lang, n.file_path AS "filePath", n.file_name AS "fileName"`
+  n.keyword, n.outline, ${PUBLISH_DATE('n')}, n.lang, n.file_path AS "filePath", n.file_name AS "fileName"`,
+}
 
 const NEIGHBOUR_COLUMNS = `n.id, n.title, n.web_title AS "webTitle", ${PUBLISH_DATE('n')}`
 
-interface Labels {
-  types: Map<string, string>
-  categories: Map<string, string>
+type Labels = Record<'types' | 'categories', Map<string, string>>
+
+// The row as read, named in its language (the response schema orders the fields).
+function presentListItem(row: ListRow, labels: Labels): NewsListItem {
+  return {
+    ...row,
+    marketTypeName: labels.types.get(row.marketType) ?? row.marketType,
+    marketCategoryName: labels.categories.get(row.marketCategory) ?? row.marketCategory,
+  }
 }
 
-export class NewsService {
-  private readonly table: PublishedTable
-
-  constructor(
-    sequelize: Sequelize,
-    private readonly dicts: DictService,
-  ) {
-    this.table = new PublishedTable(sequelize, { table: 'market_info', alias: 'n', listColumns: LIST_COLUMNS })
+export class NewsService extends PublishedService<ListRow, NewsListItem, keyof Labels, NewsListQuery> {
+  constructor(sequelize: Sequelize, dicts: DictService) {
+    super(sequelize, dicts, TABLE, { families: { types: 'market_type', categories: 'news_category' }, present: presentListItem })
   }
 
   /** Published articles of the language under the query's filters. */
-  private conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
-    const c = this.table.published(query.lang, query.keyword)
-    if (query.marketType) c.add(`n.market_type = ?`, query.marketType)
-    if (query.marketCategory) c.add(`n.market_category = ?`, query.marketCategory)
-    return c
-  }
-
-  private async labels(lang: Lang): Promise<Labels> {
-    const [types, categories] = await Promise.all([this.dicts.labels('market_type', lang), this.dicts.labels('news_category', lang)])
-    return { types, categories }
-  }
-
-  private presentListItem(row: ListRow, labels: Labels): NewsListItem {
-    return {
-      id: row.id,
-      title: row.title,
-      webTitle: row.webTitle,
-      marketType: row.marketType,
-      marketTypeName: labels.types.get(row.marketType) ?? row.marketType,
-      marketCategory: row.marketCategory,
-      marketCategoryName: labels.categories.get(row.marketCategory) ?? row.marketCategory,
-      keyword: row.keyword,
-      outline: row.outline,
-      publishDate: row.publishDate,
-      lang: row.lang,
-      filePath: row.filePath,
-      fileName: row.fileName,
-    }
-  }
-
-  async pageList(query: NewsListQuery) {
-    const [{ rows, count }, labels] = await Promise.all([
-      this.table.page<ListRow>(this.conditions(query), query.pageNo, query.pageSize),
-      this.labels(query.lang),
-    ])
-    return {
-      list: rows.map((row) => this.presentListItem(row, labels)),
-      count,
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    }
+  protected conditions(query: Partial<NewsListQuery> & Pick<NewsListQuery, 'lang'>): Conditions {
+    return this.listing.table.published(query.lang, query.keyword, { market_type: query.marketType, market_category: query.marketCategory })
   }
 
   /** The newest published articles of the language (the home page's "top six"). */
-  async topList(lang: Lang, limit: number): Promise<NewsListItem[]> {
-    const [rows, labels] = await Promise.all([this.table.newest<ListRow>(lang, limit), this.labels(lang)])
-    return rows.map((row) => this.presentListItem(row, labels))
+  topList(lang: Lang, limit: number): Promise<NewsListItem[]> {
+    return this.listing.newest(lang, limit)
   }
 
   /**
@@ -154,7 +116,7 @@ export class NewsService {
   async categoryList(lang: Lang): Promise<NewsMarketTypeCount[]> {
     const c = this.conditions({ lang })
     const [counts, types, categories] = await Promise.all([
-      this.table.select<{ marketType: string; marketCategory: string; count: string }>(
+      this.listing.table.select<{ marketType: string; marketCategory: string; count: string }>(
         `SELECT n.market_type AS "marketType", n.market_category AS "marketCategory", count(*) AS count
            FROM market_info n ${c.where} GROUP BY n.market_type, n.market_category`,
         c.params,
@@ -189,22 +151,18 @@ export class NewsService {
    * by that id.
    */
   async detail(lang: Lang, by: { id?: string; webTitle?: string }): Promise<NewsDetail> {
-    const row = await this.table.findOne<DetailRow>(lang, by, 'n.context')
-    if (!row) throw new AppError('NOT_FOUND', { 'zh-CN': '资讯不存在', 'en-US': 'The article does not exist.' })
+    const article = await this.listing.withBody(lang, by)
+    if (!article) throw new AppError('NOT_FOUND', { 'zh-CN': '资讯不存在', 'en-US': 'The article does not exist.' })
     const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
-      this.table.select<NewsNeighbour>(
+      this.listing.table.select<NewsNeighbour>(
         `SELECT ${NEIGHBOUR_COLUMNS} FROM market_info n, market_info c
           WHERE c.id = $1 AND n.lang = $2 AND n.status = '0' AND (n.publish_date, n.id) ${comparison} (c.publish_date, c.id)
           ORDER BY n.publish_date ${order}, n.id ${order} LIMIT 1`,
-        [row.id, lang],
+        [article.id, lang],
       )
-    const [[previous], [next], labels] = await Promise.all([neighbour('<', 'DESC'), neighbour('>', 'ASC'), this.labels(lang)])
+    const [[previous], [next]] = await Promise.all([neighbour('<', 'DESC'), neighbour('>', 'ASC')])
     return {
-      vo: {
-        ...this.presentListItem(row, labels),
-        // Sanitized again on the way out: rows may come from tools other than the seeder.
-        context: sanitizeRichText(row.context),
-      },
+      vo: article,
       last: previous ?? null,
       next: next ?? null,
     }
@@ -217,9 +175,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('news', new NewsService(app.db.sequelize, app.dicts))
-  },
-  { name: 'news-service', dependencies: ['db', 'dict-service', 'config-service'] },
-)
+export default publishedServicePlugin('news-service', 'news', NewsService)

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import type { Lang } from '../../errors.ts'
@@ -8,6 +7,7 @@ import type { OrderRow } from '../../lib/order-rows.ts'
 import { randomToken, sha256Hex } from '../../lib/secrets.ts'
 import type { ConfigService } from './config-service.ts'
 import type { MailService, OutgoingMail } from './mail-service.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // What happens to an order once it is paid, whoever paid it (a notification,
 // a reconciliation query, a close that found the trade paid, a late payment
@@ -115,12 +115,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'orderDelivery',
-      new OrderDelivery({ sequelize: app.db.sequelize, mails: app.mails, configs: app.configs, log: app.log, options: app.config }),
-    )
-  },
-  { name: 'order-delivery', dependencies: ['db', 'mail-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'order-delivery', decorates: 'orderDelivery', dependencies: ['db', 'mail-service', 'config-service'] },
+  (app) => new OrderDelivery({ ...commonDeps(app), mails: app.mails, configs: app.configs }),
 )

@@ -1,19 +1,20 @@
 import { randomInt } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
-import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize'
+import type { FastifyBaseLogger } from 'fastify'
+import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError, invalid, type Lang } from '../../errors.ts'
 import { CUSTOMER_MESSAGES, isValidEmail } from '../../lib/customer-validation.ts'
 import { currencyFor } from '../../lib/pricing.ts'
-import { sha256Hex } from '../../lib/secrets.ts'
+import { selectRows } from '../../lib/sql.ts'
 import { ORDER_COLUMNS, ORDER_STATUS, presentOrder, type OrderKind, type OrderRow } from '../../lib/order-rows.ts'
 import { PAY_METHODS, ProviderError, type PayMethod } from '../../payments/types.ts'
 import type { Edition, Licence } from './config-service.ts'
 import type { OrderDelivery } from './order-delivery.ts'
+import { fileOf, OrderDownloads, type DownloadEntry, type OrderFile } from './order-downloads.ts'
 import type { PaymentCases } from './payment-cases.ts'
 import type { Payments } from './payments.ts'
 import type { ReportService } from './report-service.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // Orders of both kinds: 'brief' (a bulletin, downloaded at once) and
 // 'research' (a report edition × licence, delivered by mail), as the buyer
@@ -47,6 +48,8 @@ function newOrderNo(kind: OrderKind): string {
 }
 
 export class OrderService {
+  private readonly files: OrderDownloads
+
   constructor(
     private readonly deps: {
       sequelize: Sequelize
@@ -57,10 +60,12 @@ export class OrderService {
       log: FastifyBaseLogger
       options: OrderOptions
     },
-  ) {}
+  ) {
+    this.files = new OrderDownloads(deps)
+  }
 
-  private async select<T extends object>(sql: string, bind: unknown[], transaction?: Transaction): Promise<T[]> {
-    return this.deps.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) })
+  private select<T extends object>(sql: string, bind: unknown[], transaction?: Transaction): Promise<T[]> {
+    return selectRows<T>(this.deps.sequelize, sql, bind, transaction)
   }
 
   /** The user's order of that kind; anyone else's is as good as missing (100004). */
@@ -154,7 +159,7 @@ export class OrderService {
     )
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
     // Recorded before the gateway is asked: if its answer is lost, the order's close still reaches the trade.
-    await this.deps.cases.tradeStarted(order.id, provider.name)
+    await this.deps.cases.closes.tradeStarted(order.id, provider.name)
     const edition = order.lang === 'en-US' ? '/en' : ''
     try {
       const start = await provider.start({
@@ -310,7 +315,7 @@ export class OrderService {
         [order.id],
         transaction,
       )
-      if (row) await this.deps.cases.queueCloses(row.id, transaction, `buyer:${userId}`)
+      if (row) await this.deps.cases.closes.queueCloses(row.id, transaction, `buyer:${userId}`)
       return row
     })
     if (!updated) throw new AppError('ORDER_NOT_UNPAID')
@@ -318,89 +323,36 @@ export class OrderService {
   }
 
   /** Paid orders whose file can be downloaded, newest first. */
-  async downloads(userId: string, query: { pageNo: number; pageSize: number }) {
-    const where = `o.user_id = $1 AND o.status = '1' AND o.attachment_key IS NOT NULL`
-    const [rows, [total]] = await Promise.all([
-      this.select<OrderRow & { downloads: number }>(
-        `SELECT ${ORDER_COLUMNS}, (SELECT count(*)::int FROM download_log l WHERE l.order_id = o.id) AS downloads
-           FROM website_order o WHERE ${where} ORDER BY o.paid_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
-        [userId, query.pageSize, (query.pageNo - 1) * query.pageSize],
-      ),
-      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM website_order o WHERE ${where}`, [userId]),
-    ])
-    return {
-      list: rows.map((row) => ({ ...presentOrder(row), fileName: row.attachmentName ?? '', downloads: row.downloads })),
-      count: total?.count ?? 0,
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    }
+  downloads(userId: string, query: { pageNo: number; pageSize: number }) {
+    return this.files.list(userId, query)
   }
 
   /** The file of a paid order of the user: checked on every download. */
-  async fileForUser(userId: string, id: string): Promise<{ order: OrderRow; key: string; name: string }> {
+  async fileForUser(userId: string, id: string): Promise<OrderFile> {
     const order = await this.owned(userId, undefined, id)
     if (order.status !== ORDER_STATUS.paid) throw new AppError('ORDER_NOT_PAID')
-    if (!order.attachmentKey) throw new AppError('FILE_NOT_READY')
-    return { order, key: order.attachmentKey, name: order.attachmentName ?? `${order.orderNo}.pdf` }
+    const file = fileOf(order)
+    if (!file) throw new AppError('FILE_NOT_READY')
+    return file
   }
 
-  /**
-   * The order of a signed mail link, while the link may still start a
-   * download (fresh) or resume one it has counted (a range past the first byte).
-   */
-  async fileForLink(token: string, fresh: boolean): Promise<{ order: OrderRow; key: string; name: string } | undefined> {
-    if (token.length > 200) return undefined
-    const [link] = await this.select<{ orderId: string }>(
-      `SELECT order_id::text AS "orderId" FROM download_link WHERE token_hash = $1 AND expires_at > now() AND (downloads < max_downloads OR (NOT $2 AND downloads <= max_downloads))`,
-      [sha256Hex(token), fresh],
-    )
-    if (!link) return undefined
-    const [order] = await this.select<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM website_order o WHERE o.id = $1`, [link.orderId])
-    if (!order || order.status !== ORDER_STATUS.paid || !order.attachmentKey) return undefined
-    return { order, key: order.attachmentKey, name: order.attachmentName ?? `${order.orderNo}.pdf` }
+  /** The order of a signed mail link, while the link may still start or resume a download. */
+  fileForLink(token: string, fresh: boolean): Promise<OrderFile | undefined> {
+    return this.files.fileForLink(token, fresh)
   }
 
-  /**
-   * Counts a fresh download against the link's limit, once the store has the
-   * file ready to send (a failed store costs the buyer nothing); false when
-   * the link was used up meanwhile.
-   */
-  async countLinkDownload(token: string): Promise<boolean> {
-    const counted = await this.select(
-      `UPDATE download_link SET downloads = downloads + 1 WHERE token_hash = $1 AND expires_at > now() AND downloads < max_downloads RETURNING 1`,
-      [sha256Hex(token)],
-    )
-    return counted.length > 0
+  /** Counts a fresh download against the link's limit; false when it was used up meanwhile. */
+  countLinkDownload(token: string): Promise<boolean> {
+    return this.files.countLinkDownload(token)
   }
 
-  async logDownload(entry: {
-    userId: string | null
-    orderId: string
-    via: 'session' | 'link'
-    ip: string
-    range?: { start: number; end: number } | undefined
-  }) {
-    await this.deps.sequelize.query(
-      `INSERT INTO download_log (user_id, order_id, via, client_ip, bytes_from, bytes_to) VALUES ($1, $2, $3, $4, $5, $6)`,
-      { bind: [entry.userId, entry.orderId, entry.via, entry.ip.slice(0, 64), entry.range?.start ?? null, entry.range?.end ?? null] },
-    )
+  logDownload(entry: DownloadEntry): Promise<void> {
+    return this.files.logDownload(entry)
   }
 
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */
-  async deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string; mailId: string | undefined }> {
-    const siteNames = await this.deps.delivery.siteNames()
-    return this.deps.sequelize.transaction(async (transaction) => {
-      const [order] = await this.select<OrderRow>(
-        `UPDATE website_order o SET attachment_key = $2, attachment_name = $3, delivered_at = now(), updated_at = now()
-          WHERE o.order_no = $1 AND o.status = '1' RETURNING ${ORDER_COLUMNS}`,
-        [orderNo, file.key, file.name],
-        transaction,
-      )
-      if (!order) throw new AppError('ORDER_NOT_PAID')
-      const link = await this.deps.delivery.createDownloadLink(order.id, transaction)
-      const mailId = await this.deps.delivery.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
-      return { link, mailId }
-    })
+  deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string; mailId: string | undefined }> {
+    return this.files.deliver(orderNo, file)
   }
 }
 
@@ -410,18 +362,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const orders = new OrderService({
-      sequelize: app.db.sequelize,
+export default servicePlugin(
+  { name: 'order-service', decorates: 'orders', dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
+  (app) =>
+    new OrderService({
+      ...commonDeps(app),
       reports: app.reports,
       payments: app.payments,
       delivery: app.orderDelivery,
       cases: app.paymentCases,
-      log: app.log,
-      options: app.config,
-    })
-    app.decorate('orders', orders)
-  },
-  { name: 'order-service', dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
+    }),
 )

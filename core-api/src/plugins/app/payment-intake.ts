@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { ORDER_COLUMNS, type OrderRow } from '../../lib/order-rows.ts'
 import type { IncomingNotification, NotificationReply, VerifiedNotification } from '../../payments/types.ts'
 import type { PaymentCases } from './payment-cases.ts'
 import type { Payments } from './payments.ts'
+import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
 
 // What the gateways say about orders: their notifications, verified and
 // applied, and the answers to our questions about orders left unpaid (a
@@ -48,7 +48,7 @@ export class PaymentIntake {
         return (provider ?? this.deps.payments.all()[0])?.acknowledge(false) ?? { status: 400, contentType: 'text/plain', body: 'failure' }
       }
       if (verified.kind === 'refund') {
-        outcome = await this.deps.cases.applyRefundNotification(provider.name, verified)
+        outcome = await this.deps.cases.refunds.applyRefundNotification(provider.name, verified)
         return provider.acknowledge(outcome !== 'unknown-refund')
       }
       if (verified.appId !== provider.appId) {
@@ -160,10 +160,10 @@ export class PaymentIntake {
         [],
         transaction,
       )
-      for (const row of rows) await this.deps.cases.queueCloses(row.id, transaction, 'system')
+      for (const row of rows) await this.deps.cases.closes.queueCloses(row.id, transaction, 'system')
       return rows.length
     })
-    const refunds = await this.deps.cases.reconcileRefunds()
+    const refunds = await this.deps.cases.refunds.reconcileRefunds()
     return { paid, expired, refunds }
   }
 }
@@ -174,16 +174,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const intake = new PaymentIntake({
-      sequelize: app.db.sequelize,
-      payments: app.payments,
-      cases: app.paymentCases,
-      log: app.log,
-      options: app.config,
-    })
-    app.decorate('paymentIntake', intake)
+export default servicePlugin(
+  { name: 'payment-intake', decorates: 'paymentIntake', dependencies: ['db', 'job-queue', 'payments', 'payment-cases'] },
+  async (app) => {
+    const intake = new PaymentIntake({ ...commonDeps(app), payments: app.payments, cases: app.paymentCases })
     // One sweep at a time in the whole cluster, never piling up; a failed
     // sweep is not retried, the next one comes within the interval.
     await app.jobs.define(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 600 })
@@ -193,6 +187,6 @@ export default fp(
     })
     const interval = app.config.RECONCILE_INTERVAL_SECONDS
     if (interval > 0) app.jobs.every(RECONCILE_QUEUE, interval)
+    return intake
   },
-  { name: 'payment-intake', dependencies: ['db', 'job-queue', 'payments', 'payment-cases'] },
 )

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import { AlipayProvider } from '../../payments/alipay.ts'
 import { providerOf, type PayMethod, type PaymentProvider, type ProviderName } from '../../payments/types.ts'
 import { WechatPayProvider } from '../../payments/wechatpay.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Which provider takes a payment: the one whose merchant settings are all
 // given, at the gateway URL they name (the providers' own by default). Without
@@ -42,50 +41,47 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const { config } = app
-    const modes: Record<ProviderName, PaymentMode> = {
-      alipay: alipayConfigured(config) ? 'on' : 'off',
-      wechatpay: wechatConfigured(config) ? 'on' : 'off',
-    }
-    app.log.info(
-      { payments: modes, gateways: { alipay: config.ALIPAY_GATEWAY || 'default', wechatpay: config.WECHATPAY_BASE_URL || 'default' } },
-      'payment providers',
-    )
+export default servicePlugin({ name: 'payments', decorates: 'payments' }, (app) => {
+  const { config } = app
+  const modes: Record<ProviderName, PaymentMode> = {
+    alipay: alipayConfigured(config) ? 'on' : 'off',
+    wechatpay: wechatConfigured(config) ? 'on' : 'off',
+  }
+  app.log.info(
+    { payments: modes, gateways: { alipay: config.ALIPAY_GATEWAY || 'default', wechatpay: config.WECHATPAY_BASE_URL || 'default' } },
+    'payment providers',
+  )
 
-    const built = new Map<ProviderName, PaymentProvider>()
-    const build = (name: ProviderName): PaymentProvider | undefined => {
-      if (modes[name] === 'off') return undefined
-      const cached = built.get(name)
-      if (cached) return cached
-      const provider: PaymentProvider =
-        name === 'alipay'
-          ? new AlipayProvider({
-              appId: config.ALIPAY_APP_ID,
-              privateKey: config.ALIPAY_PRIVATE_KEY,
-              alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
-              ...(config.ALIPAY_GATEWAY ? { gateway: config.ALIPAY_GATEWAY } : {}),
-            })
-          : new WechatPayProvider({
-              appId: config.WECHATPAY_APP_ID,
-              mchId: config.WECHATPAY_MCH_ID,
-              merchantPrivateKey: config.WECHATPAY_PRIVATE_KEY,
-              merchantSerial: config.WECHATPAY_SERIAL,
-              platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY,
-              platformSerial: config.WECHATPAY_PLATFORM_SERIAL,
-              apiV3Key: config.WECHATPAY_API_V3_KEY,
-              ...(config.WECHATPAY_BASE_URL ? { baseUrl: config.WECHATPAY_BASE_URL } : {}),
-            })
-      built.set(name, provider)
-      return provider
-    }
+  const built = new Map<ProviderName, PaymentProvider>()
+  const build = (name: ProviderName): PaymentProvider | undefined => {
+    if (modes[name] === 'off') return undefined
+    const cached = built.get(name)
+    if (cached) return cached
+    const provider: PaymentProvider =
+      name === 'alipay'
+        ? new AlipayProvider({
+            appId: config.ALIPAY_APP_ID,
+            privateKey: config.ALIPAY_PRIVATE_KEY,
+            alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+            ...(config.ALIPAY_GATEWAY ? { gateway: config.ALIPAY_GATEWAY } : {}),
+          })
+        : new WechatPayProvider({
+            appId: config.WECHATPAY_APP_ID,
+            mchId: config.WECHATPAY_MCH_ID,
+            merchantPrivateKey: config.WECHATPAY_PRIVATE_KEY,
+            merchantSerial: config.WECHATPAY_SERIAL,
+            platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY,
+            platformSerial: config.WECHATPAY_PLATFORM_SERIAL,
+            apiV3Key: config.WECHATPAY_API_V3_KEY,
+            ...(config.WECHATPAY_BASE_URL ? { baseUrl: config.WECHATPAY_BASE_URL } : {}),
+          })
+    built.set(name, provider)
+    return provider
+  }
 
-    app.decorate('payments', {
-      modes,
-      forMethod: (method: PayMethod) => build(providerOf(method)),
-      all: () => (['alipay', 'wechatpay'] as const).flatMap((name) => build(name) ?? []),
-    })
-  },
-  { name: 'payments' },
-)
+  return {
+    modes,
+    forMethod: (method: PayMethod) => build(providerOf(method)),
+    all: () => (['alipay', 'wechatpay'] as const).flatMap((name) => build(name) ?? []),
+  }
+})

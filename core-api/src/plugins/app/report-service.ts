@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
@@ -8,6 +6,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { LIST_COLUMNS, type CountListQuery, type ListQuery, type ListRow, type Search } from '../../search/index.ts'
 import { countKey, EDITIONS, LICENCES, priceKey, type ConfigService, type Edition, type Licence } from './config-service.ts'
 import type { DictService } from './dict-service.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // The report pages: the list's page as the search answers it, presented
 // (category labels, currency, facet labels); hot reports; one report's
@@ -194,7 +193,7 @@ export class ReportService {
       const standard = own[licence] ?? configuredStandard
       let professional = configuredProfessional
       if (own[licence] !== null && configuredStandard && configuredProfessional) {
-        professional = roundListPrice((own[licence] as number) * (configuredProfessional / configuredStandard))
+        professional = roundListPrice(own[licence] * (configuredProfessional / configuredStandard))
       }
       for (const edition of EDITIONS) {
         const price = edition === 'standard' ? standard : professional
@@ -218,9 +217,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate('reports', new ReportService(app.db.sequelize, app.reportSearch, app.dicts, app.configs))
-  },
-  { name: 'report-service', dependencies: ['db', 'report-search', 'dict-service', 'config-service'] },
+export default servicePlugin(
+  { name: 'report-service', decorates: 'reports', dependencies: ['db', 'report-search', 'dict-service', 'config-service'] },
+  (app) => new ReportService(app.db.sequelize, app.reportSearch, app.dicts, app.configs),
 )

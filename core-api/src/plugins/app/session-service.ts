@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { randomToken, sha256Hex } from '../../lib/secrets.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Sessions: a random token goes to the client once; the database keeps its
 // digest. Expiry slides with use (SESSION_IDLE_MINUTES) up to an absolute
@@ -81,12 +80,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'sessions',
-      new SessionService(app.db.sequelize, { idleMinutes: app.config.SESSION_IDLE_MINUTES, maxDays: app.config.SESSION_MAX_DAYS }),
-    )
-  },
-  { name: 'session-service', dependencies: ['db'] },
+export default servicePlugin(
+  { name: 'session-service', decorates: 'sessions', dependencies: ['db'] },
+  (app) => new SessionService(app.db.sequelize, { idleMinutes: app.config.SESSION_IDLE_MINUTES, maxDays: app.config.SESSION_MAX_DAYS }),
 )

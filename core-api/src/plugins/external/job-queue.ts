@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Background work on a PostgreSQL job queue (pg-boss), so that it runs once
 // per cluster, survives a crash and is retried with backoff. pg-boss rather
@@ -250,20 +250,17 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const jobs = await startJobQueue({
-      sequelize: app.db.sequelize,
-      log: app.log,
-      pollIntervalSeconds: app.config.JOB_POLL_INTERVAL_SECONDS,
-      migrate: app.config.AUTO_MIGRATE,
-      withSchemaLock: (fn) => app.db.withSchemaLock(fn),
-    })
-    app.decorate('jobs', jobs)
-    // Before the database closes (the db plugin's onClose runs after this one's).
-    app.addHook('onClose', async () => {
-      await jobs.stop()
-    })
-  },
-  { name: 'job-queue', dependencies: ['config', 'db'] },
-)
+export default servicePlugin({ name: 'job-queue', decorates: 'jobs', dependencies: ['config', 'db'] }, async (app) => {
+  const jobs = await startJobQueue({
+    sequelize: app.db.sequelize,
+    log: app.log,
+    pollIntervalSeconds: app.config.JOB_POLL_INTERVAL_SECONDS,
+    migrate: app.config.AUTO_MIGRATE,
+    withSchemaLock: (fn) => app.db.withSchemaLock(fn),
+  })
+  // Before the database closes (the db plugin's onClose runs after this one's).
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+  })
+  return jobs
+})

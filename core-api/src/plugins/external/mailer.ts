@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+
 import type { Transporter } from 'nodemailer'
 import { loadOnce } from '../../lib/load-once.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
 
 export interface MailMessage {
   to: string
@@ -83,14 +83,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app: FastifyInstance) => {
-    const { config } = app
-    const mailer = config.SMTP_URL
-      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : outboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM)
-    app.log.info({ destination: mailer.destination }, 'mail delivery')
-    app.decorate('mailer', mailer)
-  },
-  { name: 'mailer', dependencies: ['config'] },
-)
+export default servicePlugin({ name: 'mailer', decorates: 'mailer', dependencies: ['config'] }, (app) => {
+  const { config } = app
+  const mailer = config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : outboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM)
+  app.log.info({ destination: mailer.destination }, 'mail delivery')
+  return mailer
+})
