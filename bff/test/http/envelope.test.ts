@@ -53,9 +53,7 @@ describe('the framework refusals the BFF answers', () => {
     const refused = classify(violation as never)
     expect(refused.key).toBe('INVALID_PARAMETER')
     expect(refused.msg?.('zh-CN')).toBe('参数 pageSize 不能大于 100')
-    const malformed = classify(
-      Object.assign(new SyntaxError('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
-    )
+    const malformed = classify(Object.assign(new SyntaxError('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }))
     expect([malformed.key, malformed.msg?.('en-US')]).toEqual(['INVALID_PARAMETER', 'The request body is not valid JSON'])
   })
 
