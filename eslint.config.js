@@ -1,4 +1,4 @@
-// One lint configuration for the whole workspace (docs/architecture.md#boundaries).
+// One lint configuration for the whole workspace (docs/architecture.md#boundaries-checked-by-the-linter).
 // Type-aware rules read each file's own tsconfig through the project service.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
