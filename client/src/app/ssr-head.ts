@@ -56,7 +56,7 @@ export function plainText(html: string | undefined, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
-const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? (value as RecordLike) : undefined)
+const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? value : undefined)
 
 /** The record of a detail page (news detail wraps it in {vo}, its legacy name). */
 function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefined {

@@ -3,6 +3,9 @@ import type { MessageId } from '../lib/intl'
 import { useT } from '../lib/use-t'
 import { FormField } from './form-field'
 
+/** What useForm's `field(name)` gives a TextInput: the field's value, error and setters. */
+export type FieldBinding = Pick<Props, 'name' | 'value' | 'error' | 'onValue' | 'onBlurField'>
+
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
   name: string
   label: string
@@ -13,8 +16,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   wide?: boolean
   multiline?: boolean
   // Method syntax on purpose: forms pass setters typed to their own field names.
-  onValue(name: string, value: string): void
-  onBlurField?(name: string): void
+  onValue(this: void, name: string, value: string): void
+  onBlurField?(this: void, name: string): void
 }
 
 /** A labelled input (or textarea) bound to useForm, with its error beside it. */

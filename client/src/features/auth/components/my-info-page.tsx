@@ -1,8 +1,9 @@
 import type { User } from '@rpt/contract'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { AccountNav } from '../../../components/account-nav'
 import { LoadError } from '../../../components/state-message'
 import { Skeleton } from '../../../components/skeleton'
+import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { openModal } from '../../../lib/modal-store'
 import { setSessionUser, useForgetUserWhenRejected, useSessionUser } from '../../../lib/session'
@@ -97,8 +98,10 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
     },
     validateContactInfo,
   )
+  // The form replaces the details in place: the first field takes the focus.
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    form.ref.current?.querySelector<HTMLInputElement>('input')?.focus()
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus()
   }, [])
 
   const submit = form.onSubmit(isMutating, async (valid) => {
@@ -109,7 +112,7 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
   })
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit} className="account-form">
+    <form ref={formRef} noValidate onSubmit={submit} className="account-form">
       <div className="form-grid">
         {FIELDS.map((f) => (
           <TextInput
@@ -123,9 +126,7 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
         ))}
       </div>
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={isMutating}>
-          {isMutating ? t('common.submitting') : t('common.save')}
-        </button>
+        <SubmitButton pending={isMutating} label={t('common.save')} className="button button-primary" />
         <button type="button" className="button button-secondary" onClick={() => onDone()}>
           {t('common.cancel')}
         </button>

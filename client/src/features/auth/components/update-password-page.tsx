@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter'
 import { LocalLink } from '../../../components/local-link'
-import { TextInput } from '../../../components/text-input'
+import { PasswordPair } from '../../../components/password-pair'
+import { SubmitButton } from '../../../components/submit-button'
 import { localizePath } from '../../../lib/locale'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
@@ -42,18 +43,9 @@ export default function UpdatePasswordPage() {
             </button>
           </div>
         ) : (
-          <form ref={form.ref} noValidate onSubmit={submit}>
-            <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" />
-            <TextInput
-              {...form.field('confirmPassword')}
-              type="password"
-              label={t('form.confirmPassword')}
-              required
-              autoComplete="new-password"
-            />
-            <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-              {isMutating ? t('common.submitting') : t('common.save')}
-            </button>
+          <form noValidate onSubmit={submit}>
+            <PasswordPair field={form.field} label={t('form.newPassword')} />
+            <SubmitButton pending={isMutating} label={t('common.save')} />
           </form>
         )}
         <p className="bare-back">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
@@ -68,8 +68,13 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     ...(filters.year ? { queryPublishDate: filters.year } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
   })
+  // The search box shows the address's keyword, and takes a new one whenever the address changes it.
   const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
-  useEffect(() => setKeywordInput(filters.keyword ?? ''), [filters.keyword])
+  const [keywordShown, setKeywordShown] = useState(filters.keyword)
+  if (keywordShown !== filters.keyword) {
+    setKeywordShown(filters.keyword)
+    setKeywordInput(filters.keyword ?? '')
+  }
 
   const link = (next: Partial<Filters>) => localizePath(locale, hrefOf({ ...filters, page: 1, ...next }))
   const categoryName = data?.categories.find((c) => c.marketType === filters.category)?.marketTypeName
