@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter'
+import { BarePage } from '../../../components/bare-page'
 import { LocalLink } from '../../../components/local-link'
 import { PasswordPair } from '../../../components/password-pair'
 import { SubmitButton } from '../../../components/submit-button'
@@ -29,29 +30,24 @@ export default function UpdatePasswordPage() {
   })
 
   return (
-    <div className="bare-page">
-      <div className="bare-card">
-        <LocalLink to="/" className="bare-brand">
-          {t('site.name')}
-        </LocalLink>
-        <h1 className="page-title">{t('account.password')}</h1>
-        {!user ? (
-          <div>
-            <p className="muted">{t('account.needLogin')}</p>
-            <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
-              {t('header.login')}
-            </button>
-          </div>
-        ) : (
-          <form noValidate onSubmit={submit}>
-            <PasswordPair field={form.field} label={t('form.newPassword')} />
-            <SubmitButton pending={isMutating} label={t('common.save')} />
-          </form>
-        )}
-        <p className="bare-back">
-          <LocalLink to="/personalCenter/myInfo">← {t('account.back')}</LocalLink>
-        </p>
-      </div>
-    </div>
+    <BarePage>
+      <h1 className="page-title">{t('account.password')}</h1>
+      {!user ? (
+        <div>
+          <p className="muted">{t('account.needLogin')}</p>
+          <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
+            {t('header.login')}
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <PasswordPair field={form.field} label={t('form.newPassword')} />
+          <SubmitButton pending={isMutating} label={t('common.save')} />
+        </form>
+      )}
+      <p className="bare-back">
+        <LocalLink to="/personalCenter/myInfo">← {t('account.back')}</LocalLink>
+      </p>
+    </BarePage>
   )
 }

@@ -3,9 +3,7 @@ import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
 import { LocalLink } from '../../../components/local-link'
-import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
 import { StateMessage } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
@@ -17,6 +15,9 @@ import { useBulletinLabels } from '../api/get-bulletin-labels'
 import { useBulletinTypes } from '../api/get-bulletin-types'
 import { useBulletins } from '../api/get-bulletins'
 import './bulletins.css'
+import { PagedList, ResultsHead } from '../../../components/paged-list'
+import { TypeTabs } from '../../../components/type-tabs'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 
@@ -27,12 +28,11 @@ export default function BulletinListPage({ params }: { params: Record<string, st
   const marketType = params.marketType
   const topLabelId = params.topLabelId
   const keyword = params.keyword?.trim() || undefined
-  const pageParam = Number(params.page)
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+  const page = pageNumber(params.page)
 
   const types = useBulletinTypes(locale)
   const labels = useBulletinLabels(locale, { ...(marketType ? { marketType } : {}), ...(keyword ? { keyword } : {}) })
-  const { data, error, mutate } = useBulletins(locale, {
+  const list = useBulletins(locale, {
     pageNo: page,
     pageSize: PAGE_SIZE,
     ...(marketType ? { marketType } : {}),
@@ -53,30 +53,24 @@ export default function BulletinListPage({ params }: { params: Record<string, st
       <Breadcrumb items={[{ label: t('nav.bulletin'), to: '/bulletin' }, ...(typeName ? [{ label: typeName }] : [])]} />
       <div className="page-section">
         <h1 className="page-title">{typeName ?? t('bulletin.heading')}</h1>
-        <nav className="type-tabs" aria-label={t('bulletin.type')}>
-          {[
+        <TypeTabs
+          label={t('bulletin.type')}
+          onNavigate={navigate}
+          tabs={[
             { marketType: undefined as string | undefined, marketTypeName: t('common.all'), marketCount: allCount },
             ...(types.data ?? []),
-          ].map((x) => {
-            const active = x.marketType === marketType
-            const href = hrefFor(x.marketType, undefined)
-            return (
-              <a
-                key={x.marketType ?? 'all'}
-                href={href}
-                className={`type-tab${active ? ' is-active' : ''}`}
-                aria-current={active ? 'page' : undefined}
-                onClick={(e) => {
-                  e.preventDefault()
-                  navigate(href)
-                }}
-              >
+          ].map((x) => ({
+            key: x.marketType ?? 'all',
+            label: (
+              <>
                 {x.marketTypeName}
                 {x.marketCount !== undefined && <span className="facet-count">{x.marketCount}</span>}
-              </a>
-            )
-          })}
-        </nav>
+              </>
+            ),
+            href: hrefFor(x.marketType, undefined),
+            active: x.marketType === marketType,
+          }))}
+        />
         <div className="list-layout">
           <FilterPanel resetKey={`${marketType}/${topLabelId}/${keyword}`}>
             <FacetGroup
@@ -94,15 +88,15 @@ export default function BulletinListPage({ params }: { params: Record<string, st
             />
           </FilterPanel>
           <section>
-            <div className="list-head">
-              <p className="list-count num" aria-live="polite">
-                {data ? t('common.results', { count: data.count }) : '\u00a0'}
-              </p>
-              {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
-            </div>
-            <ListState
-              state={{ data, error, mutate }}
+            <ResultsHead count={list.data?.count} keyword={keyword} />
+            <PagedList
+              state={list}
               rows={(d) => d.list}
+              total={(d) => d.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              hrefFor={(p) => hrefFor(marketType, topLabelId, p)}
+              onNavigate={navigate}
               skeleton={<SkeletonList rows={PAGE_SIZE} />}
               empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
             >
@@ -127,16 +121,7 @@ export default function BulletinListPage({ params }: { params: Record<string, st
                   ))}
                 </ul>
               )}
-            </ListState>
-            {data && (
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={data.count}
-                hrefFor={(p) => hrefFor(marketType, topLabelId, p)}
-                onNavigate={navigate}
-              />
-            )}
+            </PagedList>
           </section>
         </div>
       </div>

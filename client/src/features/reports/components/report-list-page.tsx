@@ -3,9 +3,7 @@ import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
-import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
 import { StateMessage } from '../../../components/state-message'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -14,6 +12,9 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { REPORT_SORTS, useReports, type ReportSort } from '../api/get-reports'
 import { ReportRow } from './report-row'
+import { NavAnchor } from '../../../components/nav-anchor'
+import { PagedList } from '../../../components/paged-list'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 const PRICE_BANDS = [8000, 12000, 15000, 15001] as const
@@ -29,14 +30,13 @@ interface Filters {
 
 function parseFilters(params: Record<string, string | undefined>): Filters {
   const price = Number(params.price ?? params.queryPrice)
-  const page = Number(params.page ?? params.pageNo)
   const year = params.year ?? params.queryPublishDate
   return {
     category: params.activeIndustryType,
     keyword: params.keyword?.trim() || undefined,
     price: (PRICE_BANDS as readonly number[]).includes(price) ? price : undefined,
     year: year && /^\d{4}$/.test(year) ? year : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageNumber(params.page ?? params.pageNo),
     ...((REPORT_SORTS as readonly string[]).includes(params.sort ?? '') && params.sort !== 'latest'
       ? { sort: params.sort as ReportSort }
       : {}),
@@ -59,7 +59,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
   const locale = useLocale()
   const [, navigate] = useLocation()
   const filters = parseFilters(params)
-  const { data, error, isLoading, mutate } = useReports(locale, {
+  const list = useReports(locale, {
     pageNo: filters.page,
     pageSize: PAGE_SIZE,
     ...(filters.keyword ? { keyword: filters.keyword } : {}),
@@ -77,6 +77,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
   }
 
   const link = (next: Partial<Filters>) => localizePath(locale, hrefOf({ ...filters, page: 1, ...next }))
+  const { data } = list
   const categoryName = data?.categories.find((c) => c.marketType === filters.category)?.marketTypeName
   useDocumentTitle(categoryName ? `${categoryName} - ${t('title.reports')}` : t('title.reports'))
 
@@ -183,27 +184,25 @@ export default function ReportListPage({ params }: { params: Record<string, stri
                     {chip}
                   </span>
                 ))}
-                <a
-                  href={localizePath(locale, paths.reports(filters.category))}
-                  className="small"
-                  onClick={(e) => {
-                    e.preventDefault()
-                    navigate(localizePath(locale, paths.reports(filters.category)))
-                  }}
-                >
+                <NavAnchor href={localizePath(locale, paths.reports(filters.category))} className="small" onNavigate={navigate}>
                   {t('common.clearFilters')}
-                </a>
+                </NavAnchor>
               </div>
             )}
 
-            <ListState
-              state={{ data, error, mutate }}
+            <PagedList
+              state={list}
               rows={(d) => d.pageList.list}
+              total={(d) => d.pageList.count}
+              page={filters.page}
+              pageSize={PAGE_SIZE}
+              hrefFor={(page) => localizePath(locale, hrefOf({ ...filters, page }))}
+              onNavigate={navigate}
               skeleton={<SkeletonList rows={PAGE_SIZE} variant="card" />}
               empty={<StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />}
             >
               {(rows) => (
-                <ul className="item-list" aria-busy={isLoading}>
+                <ul className="item-list" aria-busy={list.isLoading}>
                   {rows.map((report) => (
                     <li key={report.id}>
                       <ReportRow report={report} />
@@ -211,16 +210,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
                   ))}
                 </ul>
               )}
-            </ListState>
-            {data && (
-              <Pagination
-                page={filters.page}
-                pageSize={PAGE_SIZE}
-                total={total}
-                hrefFor={(page) => localizePath(locale, hrefOf({ ...filters, page }))}
-                onNavigate={navigate}
-              />
-            )}
+            </PagedList>
           </section>
         </div>
       </div>
