@@ -3,31 +3,35 @@ import { useT } from '../lib/use-t'
 import { ListState } from './list-state'
 import { Pagination } from './pagination'
 
+/** Which page is shown, and the links to the others: pages are real links so they can be shared. */
+export interface Paging {
+  page: number
+  size: number
+  hrefFor: (page: number) => string
+  onNavigate: (href: string) => void
+}
+
 interface Props<D, T> {
   /** The page's swr answer. */
   state: { data?: D; error?: unknown; mutate: () => unknown }
-  rows: (data: D) => readonly T[]
-  /** How many rows all pages hold. */
-  total: (data: D) => number
-  page: number
-  pageSize: number
-  /** The link of a page number: pages are real links so they can be shared. */
-  hrefFor: (page: number) => string
-  onNavigate: (href: string) => void
+  /** The answer's rows on this page, and how many all pages hold. */
+  select: (data: D) => { list: readonly T[]; count: number }
+  paging: Paging
   skeleton: ReactNode
   empty: ReactNode
   children: (rows: readonly T[]) => ReactNode
 }
 
 /** One page of a paged list in its states (see ListState), with the page links under it once loaded. */
-export function PagedList<D, T>({ state, rows, total, page, pageSize, hrefFor, onNavigate, skeleton, empty, children }: Props<D, T>) {
+export function PagedList<D, T>({ state, select, paging, skeleton, empty, children }: Props<D, T>) {
+  const { page, size, hrefFor, onNavigate } = paging
   return (
     <>
-      <ListState state={state} rows={rows} skeleton={skeleton} empty={empty}>
+      <ListState state={state} rows={(data) => select(data).list} skeleton={skeleton} empty={empty}>
         {children}
       </ListState>
       {state.data !== undefined && (
-        <Pagination page={page} pageSize={pageSize} total={total(state.data)} hrefFor={hrefFor} onNavigate={onNavigate} />
+        <Pagination page={page} pageSize={size} total={select(state.data).count} hrefFor={hrefFor} onNavigate={onNavigate} />
       )}
     </>
   )

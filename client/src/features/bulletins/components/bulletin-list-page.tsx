@@ -15,7 +15,7 @@ import { useBulletinLabels } from '../api/get-bulletin-labels'
 import { useBulletinTypes } from '../api/get-bulletin-types'
 import { useBulletins } from '../api/get-bulletins'
 import './bulletins.css'
-import { PagedList, ResultsHead } from '../../../components/paged-list'
+import { PagedList, ResultsHead, type Paging } from '../../../components/paged-list'
 import { TypeTabs } from '../../../components/type-tabs'
 import { pageNumber } from '../../../lib/page-number'
 
@@ -48,6 +48,7 @@ export default function BulletinListPage({ params }: { params: Record<string, st
   }
   const allCount = types.data?.reduce((sum, x) => sum + x.marketCount, 0)
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(marketType, topLabelId, p), onNavigate: navigate }
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.bulletin'), to: '/bulletin' }, ...(typeName ? [{ label: typeName }] : [])]} />
@@ -91,12 +92,8 @@ export default function BulletinListPage({ params }: { params: Record<string, st
             <ResultsHead count={list.data?.count} keyword={keyword} />
             <PagedList
               state={list}
-              rows={(d) => d.list}
-              total={(d) => d.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              hrefFor={(p) => hrefFor(marketType, topLabelId, p)}
-              onNavigate={navigate}
+              select={(d) => d}
+              paging={paging}
               skeleton={<SkeletonList rows={PAGE_SIZE} />}
               empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
             >

@@ -13,7 +13,7 @@ import { useNewsCategories } from '../api/get-news-categories'
 import { useNewsList } from '../api/get-news-list'
 import { DateBlock } from './date-block'
 import { NavAnchor } from '../../../components/nav-anchor'
-import { PagedList, ResultsHead } from '../../../components/paged-list'
+import { PagedList, ResultsHead, type Paging } from '../../../components/paged-list'
 import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
@@ -46,6 +46,7 @@ export default function NewsListPage({ params }: { params: Record<string, string
   }
   const total = categories.data?.reduce((sum, m) => sum + m.marketCount, 0)
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(marketType, marketCategory, p), onNavigate: navigate }
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.news'), to: '/news-categories' }, ...(market ? [{ label: market.marketTypeName }] : [])]} />
@@ -112,12 +113,8 @@ export default function NewsListPage({ params }: { params: Record<string, string
             <ResultsHead count={list.data?.count} keyword={keyword} />
             <PagedList
               state={list}
-              rows={(d) => d.list}
-              total={(d) => d.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              hrefFor={(p) => hrefFor(marketType, marketCategory, p)}
-              onNavigate={navigate}
+              select={(d) => d}
+              paging={paging}
               skeleton={<SkeletonList rows={PAGE_SIZE} />}
               empty={<StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />}
             >

@@ -12,7 +12,7 @@ import { LoginPrompt, useLoggedIn } from '../../../components/login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
 import { AccountPage } from '../../../components/account-page'
-import { PagedList } from '../../../components/paged-list'
+import { PagedList, type Paging } from '../../../components/paged-list'
 import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
@@ -39,6 +39,12 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
     }
   }
 
+  const paging: Paging = {
+    page: page,
+    size: PAGE_SIZE,
+    hrefFor: (p) => localizePath(locale, `/personalCenter/myDownload${p > 1 ? `?page=${p}` : ''}`),
+    onNavigate: navigate,
+  }
   return (
     <AccountPage current="downloads" title={t('downloads.heading')}>
       {!loggedIn ? (
@@ -46,12 +52,8 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
       ) : (
         <PagedList
           state={list}
-          rows={(d) => d.list}
-          total={(d) => d.count}
-          page={page}
-          pageSize={PAGE_SIZE}
-          hrefFor={(p) => localizePath(locale, `/personalCenter/myDownload${p > 1 ? `?page=${p}` : ''}`)}
-          onNavigate={navigate}
+          select={(d) => d}
+          paging={paging}
           skeleton={<SkeletonList rows={3} />}
           empty={<StateMessage title={t('downloads.empty')} />}
         >

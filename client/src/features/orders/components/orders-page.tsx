@@ -20,7 +20,7 @@ import '../../../styles/account.css'
 import './orders.css'
 import { AccountPage } from '../../../components/account-page'
 import { NavAnchor } from '../../../components/nav-anchor'
-import { PagedList } from '../../../components/paged-list'
+import { PagedList, type Paging } from '../../../components/paged-list'
 import { TypeTabs } from '../../../components/type-tabs'
 import { pageNumber } from '../../../lib/page-number'
 
@@ -72,6 +72,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
       target: { kind: order.kind as OrderKind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency },
     })
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(status, p), onNavigate: navigate }
   return (
     <AccountPage current="orders" title={t('orders.heading')}>
       {!loggedIn ? (
@@ -106,12 +107,8 @@ export default function OrdersPage({ params }: { params: Record<string, string |
           />
           <PagedList
             state={list}
-            rows={(d) => d.list}
-            total={(d) => d.count}
-            page={page}
-            pageSize={PAGE_SIZE}
-            hrefFor={(p) => hrefFor(status, p)}
-            onNavigate={navigate}
+            select={(d) => d}
+            paging={paging}
             skeleton={<SkeletonList rows={4} />}
             empty={<StateMessage title={t('orders.empty')} />}
           >

@@ -13,7 +13,7 @@ import { useT } from '../../../lib/use-t'
 import { REPORT_SORTS, useReports, type ReportSort } from '../api/get-reports'
 import { ReportRow } from './report-row'
 import { NavAnchor } from '../../../components/nav-anchor'
-import { PagedList } from '../../../components/paged-list'
+import { PagedList, type Paging } from '../../../components/paged-list'
 import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
@@ -93,6 +93,12 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     filters.year,
   ].filter(Boolean) as string[]
 
+  const paging: Paging = {
+    page: filters.page,
+    size: PAGE_SIZE,
+    hrefFor: (page) => localizePath(locale, hrefOf({ ...filters, page })),
+    onNavigate: navigate,
+  }
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.reports'), to: '/report-industries' }, ...(categoryName ? [{ label: categoryName }] : [])]} />
@@ -192,12 +198,10 @@ export default function ReportListPage({ params }: { params: Record<string, stri
 
             <PagedList
               state={list}
-              rows={(d) => d.pageList.list}
-              total={(d) => d.pageList.count}
-              page={filters.page}
-              pageSize={PAGE_SIZE}
-              hrefFor={(page) => localizePath(locale, hrefOf({ ...filters, page }))}
-              onNavigate={navigate}
+
+              select={(d) => d.pageList}
+
+              paging={paging}
               skeleton={<SkeletonList rows={PAGE_SIZE} variant="card" />}
               empty={<StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />}
             >
