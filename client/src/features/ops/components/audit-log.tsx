@@ -1,3 +1,4 @@
+import { TableHead } from '../../../components/table-head'
 import { useAudit } from '../api/audit'
 import type { OpsMessageId } from '../messages'
 import { OpsLoad } from './ops-load'
@@ -19,16 +20,11 @@ export function AuditLog() {
           ) : (
             <div className="ops-table-wrap">
               <table className="ops-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ops.audit.time')}</th>
-                    <th scope="col">{t('ops.audit.operator')}</th>
-                    <th scope="col">{t('ops.audit.action')}</th>
-                    <th scope="col">{t('ops.audit.address')}</th>
-                    <th scope="col">{t('ops.audit.before')}</th>
-                    <th scope="col">{t('ops.audit.after')}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={(['time', 'operator', 'action', 'address', 'before', 'after'] as const).map((column) =>
+                    t(`ops.audit.${column}`),
+                  )}
+                />
                 <tbody>
                   {data.entries.map((entry) => (
                     <tr key={entry.id}>

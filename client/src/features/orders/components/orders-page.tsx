@@ -4,6 +4,7 @@ import { useLocation } from 'wouter'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { LocalLink } from '../../../components/local-link'
 import { SkeletonList } from '../../../components/skeleton'
+import { TableHead } from '../../../components/table-head'
 import { StateMessage } from '../../../components/state-message'
 import { formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
@@ -115,19 +116,13 @@ export default function OrdersPage({ params }: { params: Record<string, string |
             {(rows) => (
               <div className="table-box">
                 <table className="orders-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('orders.col.orderNo')}</th>
-                      <th scope="col">{t('orders.col.time')}</th>
-                      <th scope="col">{t('orders.col.product')}</th>
-                      <th scope="col">{t('orders.col.payMethod')}</th>
-                      <th scope="col">{t('orders.col.status')}</th>
-                      <th scope="col" className="amount">
-                        {t('orders.col.amount')}
-                      </th>
-                      <th scope="col">{t('orders.col.actions')}</th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      ...(['orderNo', 'time', 'product', 'payMethod', 'status'] as const).map((column) => t(`orders.col.${column}`)),
+                      { label: t('orders.col.amount'), className: 'amount' },
+                      t('orders.col.actions'),
+                    ]}
+                  />
                   <tbody>
                     {rows.map((order) => (
                       <tr key={order.id}>
