@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react'
+import type { ChangeEvent, InputHTMLAttributes } from 'react'
 import type { MessageId } from '../lib/intl'
 import { useT } from '../lib/use-t'
 import { FormField } from './form-field'
@@ -25,35 +25,17 @@ export function TextInput({ name, label, value, error, hint, required, wide, mul
   const t = useT()
   return (
     <FormField label={label} error={error ? t(error) : undefined} required={required} hint={hint} className={wide ? 'field-wide' : ''}>
-      {({ id, describedBy, invalid }) =>
-        multiline ? (
-          <textarea
-            id={id}
-            name={name}
-            className="textarea"
-            value={value}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            aria-required={required || undefined}
-            maxLength={2000}
-            onChange={(e) => onValue(name, e.target.value)}
-            onBlur={() => onBlurField?.(name)}
-          />
-        ) : (
-          <input
-            id={id}
-            name={name}
-            className="input"
-            value={value}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            aria-required={required || undefined}
-            onChange={(e) => onValue(name, e.target.value)}
-            onBlur={() => onBlurField?.(name)}
-            {...rest}
-          />
-        )
-      }
+      {(control) => {
+        const props = {
+          ...control,
+          name,
+          value,
+          'aria-required': required || undefined,
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(name, e.target.value),
+          onBlur: () => onBlurField?.(name),
+        }
+        return multiline ? <textarea className="textarea" maxLength={2000} {...props} /> : <input className="input" {...props} {...rest} />
+      }}
     </FormField>
   )
 }

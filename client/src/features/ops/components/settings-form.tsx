@@ -83,10 +83,10 @@ export function SettingsForm() {
           error={errors[setting.name]}
           hint={`${setting.description}. ${resetting ? t('ops.settings.pending', { start: setting.start }) : meta}`}
         >
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <div className="ops-setting-row">
               <input
-                id={id}
+                {...control}
                 className="input"
                 type="number"
                 inputMode="numeric"
@@ -95,8 +95,6 @@ export function SettingsForm() {
                 max={setting.max}
                 value={resetting ? String(setting.start) : (values[setting.name] ?? String(setting.value))}
                 disabled={resetting}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
                 onChange={(e) => setValues((all) => ({ ...all, [setting.name]: e.target.value }))}
               />
               <button
