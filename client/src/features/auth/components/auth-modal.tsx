@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { ContactFields } from '../../../components/contact-fields'
 import { Modal } from '../../../components/modal'
 import { PasswordPair } from '../../../components/password-pair'
 import { SubmitButton } from '../../../components/submit-button'
@@ -50,6 +51,18 @@ export function AuthModal({ state, onClose }: Props) {
   )
 }
 
+/** "No account yet? Register": a question and the link to the other form. */
+function SwitchLink({ question, label, to }: { question: string; label: string; to: 'login' | 'register' }) {
+  return (
+    <span>
+      {question}{' '}
+      <button type="button" className="link-button" onClick={() => openModal({ mode: to })}>
+        {label}
+      </button>
+    </span>
+  )
+}
+
 /** The captcha's key: a new one (so a new image and challenge) on each renewal. */
 function useCaptcha() {
   const [unTime, setUnTime] = useState(() => Date.now())
@@ -97,12 +110,7 @@ function LoginForm({ onClose }: { onClose: () => void }) {
       </div>
       <SubmitButton pending={isMutating} label={t('modal.login.submit')} pendingLabel={t('modal.login.submitting')} />
       <div className="form-links">
-        <span>
-          {t('modal.login.noAccount')}{' '}
-          <button type="button" className="link-button" onClick={() => openModal({ mode: 'register' })}>
-            {t('modal.login.toRegister')}
-          </button>
-        </span>
+        <SwitchLink question={t('modal.login.noAccount')} label={t('modal.login.toRegister')} to="register" />
         <button type="button" className="link-button" onClick={() => openModal({ mode: 'forgot' })}>
           {t('modal.login.forgot')}
         </button>
@@ -130,20 +138,11 @@ function RegisterForm({ onClose }: { onClose: () => void }) {
       <div className="form-grid">
         <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" wide data-autofocus />
         <PasswordPair field={form.field} label={t('form.password')} />
-        <TextInput {...form.field('companyName')} label={t('form.companyName')} required autoComplete="organization" />
-        <TextInput {...form.field('addr')} label={t('form.addr')} autoComplete="organization-title" />
-        <TextInput {...form.field('name')} label={t('form.name')} required autoComplete="name" />
-        <TextInput {...form.field('contact')} type="tel" label={t('form.contact')} required autoComplete="tel" hint={t('form.phoneHint')} />
-        <TextInput {...form.field('email')} type="email" label={t('form.email')} required autoComplete="email" wide />
+        <ContactFields field={form.field} wideEmail />
       </div>
       <SubmitButton pending={isMutating} label={t('modal.register.submit')} pendingLabel={t('modal.register.submitting')} />
       <div className="form-links">
-        <span>
-          {t('modal.register.hasAccount')}{' '}
-          <button type="button" className="link-button" onClick={() => openModal({ mode: 'login' })}>
-            {t('modal.register.toLogin')}
-          </button>
-        </span>
+        <SwitchLink question={t('modal.register.hasAccount')} label={t('modal.register.toLogin')} to="login" />
       </div>
     </form>
   )

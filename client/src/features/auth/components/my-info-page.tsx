@@ -2,8 +2,8 @@ import type { User } from '@rpt/contract'
 import { useEffect, useRef, useState } from 'react'
 import { LoadError } from '../../../components/state-message'
 import { Skeleton } from '../../../components/skeleton'
+import { ContactFields } from '../../../components/contact-fields'
 import { SubmitButton } from '../../../components/submit-button'
-import { TextInput } from '../../../components/text-input'
 import { setSessionUser, useForgetUserWhenRejected, useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
@@ -108,16 +108,7 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="account-form">
       <div className="form-grid">
-        {FIELDS.map((f) => (
-          <TextInput
-            key={f}
-            {...form.field(f)}
-            label={t(`form.${f}`)}
-            required={f !== 'addr'}
-            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
-            hint={f === 'contact' ? t('form.phoneHint') : undefined}
-          />
-        ))}
+        <ContactFields field={form.field} />
       </div>
       <div className="button-row">
         <SubmitButton pending={isMutating} label={t('common.save')} className="button button-primary" />

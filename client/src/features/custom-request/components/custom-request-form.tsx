@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { ContactFields } from '../../../components/contact-fields'
 import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
@@ -16,8 +17,6 @@ interface Props {
   onSent?: () => void
   focusFirst?: boolean
 }
-
-const TEXT_FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
 
 export function CustomRequestForm({ type, reportId, reportPrice, initialDemand = '', onSent, focusFirst }: Props) {
   const t = useT()
@@ -58,20 +57,7 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
         </p>
       )}
       <div className="form-grid">
-        {TEXT_FIELDS.map((f, index) => (
-          <TextInput
-            key={f}
-            {...form.field(f)}
-            label={t(`form.${f}`)}
-            required={f !== 'addr'}
-            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
-            autoComplete={{ companyName: 'organization', addr: 'organization-title', name: 'name', contact: 'tel', email: 'email' }[f]}
-            hint={f === 'contact' ? t('form.phoneHint') : undefined}
-            maxLength={f === 'contact' ? 40 : 200}
-            wide={f === 'email'}
-            {...(focusFirst && index === 0 ? { 'data-autofocus': true } : {})}
-          />
-        ))}
+        <ContactFields field={form.field} wideEmail limited focusFirst={focusFirst} />
         {needsVersion && (
           <fieldset
             className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`}
