@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useT } from '../lib/use-t'
 import { ListState } from './list-state'
 import { Pagination } from './pagination'
+import { SkeletonList } from './skeleton'
+import { StateMessage } from './state-message'
 
 /** Which page is shown, and the links to the others: pages are real links so they can be shared. */
 export interface Paging {
@@ -47,5 +49,40 @@ export function ResultsHead({ count, keyword }: { count: number | undefined; key
       </p>
       {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
     </div>
+  )
+}
+
+interface ResultsProps<T> {
+  state: { data?: { list: readonly T[]; count: number }; error?: unknown; mutate: () => unknown }
+  paging: Paging
+  keyword: string | undefined
+  /** What an empty page says (with the hint to widen the search). */
+  emptyTitle: string
+  /** One result, as a list item. */
+  children: (row: T) => ReactNode
+}
+
+/** A public list's results (bulletins, news): the count and keyword above, one item per row, the page links under them. */
+export function SearchResults<T extends { id: string | number }>({ state, paging, keyword, emptyTitle, children }: ResultsProps<T>) {
+  const t = useT()
+  return (
+    <section>
+      <ResultsHead count={state.data?.count} keyword={keyword} />
+      <PagedList
+        state={state}
+        select={(data) => data}
+        paging={paging}
+        skeleton={<SkeletonList rows={paging.size} />}
+        empty={<StateMessage title={emptyTitle} text={t('reports.emptyHint')} />}
+      >
+        {(rows) => (
+          <ul className="item-list">
+            {rows.map((row) => (
+              <Fragment key={row.id}>{children(row)}</Fragment>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </section>
   )
 }

@@ -3,8 +3,6 @@ import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
 import { LocalLink } from '../../../components/local-link'
-import { SkeletonList } from '../../../components/skeleton'
-import { StateMessage } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -15,7 +13,7 @@ import { useBulletinLabels } from '../api/get-bulletin-labels'
 import { useBulletinTypes } from '../api/get-bulletin-types'
 import { useBulletins } from '../api/get-bulletins'
 import './bulletins.css'
-import { PagedList, ResultsHead, type Paging } from '../../../components/paged-list'
+import { SearchResults, type Paging } from '../../../components/paged-list'
 import { TypeTabs } from '../../../components/type-tabs'
 import { pageNumber } from '../../../lib/page-number'
 
@@ -88,38 +86,25 @@ export default function BulletinListPage({ params }: { params: Record<string, st
               }))}
             />
           </FilterPanel>
-          <section>
-            <ResultsHead count={list.data?.count} keyword={keyword} />
-            <PagedList
-              state={list}
-              select={(d) => d}
-              paging={paging}
-              skeleton={<SkeletonList rows={PAGE_SIZE} />}
-              empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
-            >
-              {(rows) => (
-                <ul className="item-list">
-                  {rows.map((b) => (
-                    <li key={b.id} className="item item-side">
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <h2 className="item-title">
-                          <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
-                        </h2>
-                        <p className="meta">
-                          <span className="tag">{b.marketTypeName}</span>
-                          <span>{b.topLabelName}</span>
-                          <span className="num">{formatDate(b.publishDate)}</span>
-                          {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
-                        </p>
-                        <p className="item-outline clamp-2">{b.outline}</p>
-                      </div>
-                      <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </PagedList>
-          </section>
+          <SearchResults state={list} paging={paging} keyword={keyword} emptyTitle={t('bulletin.empty')}>
+            {(b) => (
+              <li className="item item-side">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <h2 className="item-title">
+                    <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
+                  </h2>
+                  <p className="meta">
+                    <span className="tag">{b.marketTypeName}</span>
+                    <span>{b.topLabelName}</span>
+                    <span className="num">{formatDate(b.publishDate)}</span>
+                    {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
+                  </p>
+                  <p className="item-outline clamp-2">{b.outline}</p>
+                </div>
+                <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
+              </li>
+            )}
+          </SearchResults>
         </div>
       </div>
     </div>

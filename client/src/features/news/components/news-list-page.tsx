@@ -2,8 +2,6 @@ import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FilterPanel } from '../../../components/filter-panel'
 import { LocalLink } from '../../../components/local-link'
-import { SkeletonList } from '../../../components/skeleton'
-import { StateMessage } from '../../../components/state-message'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -13,7 +11,7 @@ import { useNewsCategories } from '../api/get-news-categories'
 import { useNewsList } from '../api/get-news-list'
 import { DateBlock } from './date-block'
 import { NavAnchor } from '../../../components/nav-anchor'
-import { PagedList, ResultsHead, type Paging } from '../../../components/paged-list'
+import { SearchResults, type Paging } from '../../../components/paged-list'
 import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
@@ -109,36 +107,23 @@ export default function NewsListPage({ params }: { params: Record<string, string
             </section>
           </FilterPanel>
 
-          <section>
-            <ResultsHead count={list.data?.count} keyword={keyword} />
-            <PagedList
-              state={list}
-              select={(d) => d}
-              paging={paging}
-              skeleton={<SkeletonList rows={PAGE_SIZE} />}
-              empty={<StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />}
-            >
-              {(rows) => (
-                <ul className="item-list">
-                  {rows.map((item) => (
-                    <li key={item.id} className="item item-side news-item">
-                      <DateBlock value={item.publishDate} />
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <h2 className="item-title">
-                          <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
-                        </h2>
-                        <p className="meta">
-                          <span className="tag">{item.marketTypeName}</span>
-                          <span>{item.marketCategoryName}</span>
-                        </p>
-                        <p className="item-outline clamp-2">{item.outline}</p>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </PagedList>
-          </section>
+          <SearchResults state={list} paging={paging} keyword={keyword} emptyTitle={t('news.empty')}>
+            {(item) => (
+              <li className="item item-side news-item">
+                <DateBlock value={item.publishDate} />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <h2 className="item-title">
+                    <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
+                  </h2>
+                  <p className="meta">
+                    <span className="tag">{item.marketTypeName}</span>
+                    <span>{item.marketCategoryName}</span>
+                  </p>
+                  <p className="item-outline clamp-2">{item.outline}</p>
+                </div>
+              </li>
+            )}
+          </SearchResults>
         </div>
       </div>
     </div>

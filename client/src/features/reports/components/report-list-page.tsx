@@ -99,6 +99,46 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     hrefFor: (page) => localizePath(locale, hrefOf({ ...filters, page })),
     onNavigate: navigate,
   }
+  // Each facet narrows one filter; its "all" link drops it.
+  const facets = [
+    {
+      title: t('reports.category'),
+      allLabel: t('nav.allCategories'),
+      allHref: link({ category: undefined }),
+      selected: filters.category,
+      options: (data?.categories ?? []).map((c) => ({
+        value: c.marketType,
+        label: c.marketTypeName,
+        count: c.marketCount,
+        href: link({ category: c.marketType }),
+      })),
+    },
+    {
+      title: t('reports.price'),
+      allLabel: t('common.all'),
+      allHref: link({ price: undefined }),
+      selected: filters.price ? String(filters.price) : undefined,
+      options: PRICE_BANDS.map((band) => ({
+        value: String(band),
+        label: t(`reports.price.${band}`),
+        count: data?.prices.find((p) => p.price === band)?.marketCount,
+        href: link({ price: band }),
+      })),
+    },
+    {
+      title: t('reports.year'),
+      allLabel: t('common.all'),
+      allHref: link({ year: undefined }),
+      selected: filters.year,
+      options: (data?.publishDates ?? []).map((d) => ({
+        value: d.publishDateValue,
+        label: d.publishDateValue,
+        count: d.marketCount,
+        href: link({ year: d.publishDateValue }),
+      })),
+    },
+  ]
+
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.reports'), to: '/report-industries' }, ...(categoryName ? [{ label: categoryName }] : [])]} />
@@ -106,45 +146,9 @@ export default function ReportListPage({ params }: { params: Record<string, stri
         <h1 className="page-title">{categoryName ?? t('reports.heading')}</h1>
         <div className="list-layout">
           <FilterPanel resetKey={hrefOf(filters)}>
-            <FacetGroup
-              title={t('reports.category')}
-              allLabel={t('nav.allCategories')}
-              allHref={link({ category: undefined })}
-              selected={filters.category}
-              onNavigate={navigate}
-              options={(data?.categories ?? []).map((c) => ({
-                value: c.marketType,
-                label: c.marketTypeName,
-                count: c.marketCount,
-                href: link({ category: c.marketType }),
-              }))}
-            />
-            <FacetGroup
-              title={t('reports.price')}
-              allLabel={t('common.all')}
-              allHref={link({ price: undefined })}
-              selected={filters.price ? String(filters.price) : undefined}
-              onNavigate={navigate}
-              options={PRICE_BANDS.map((band) => ({
-                value: String(band),
-                label: t(`reports.price.${band}`),
-                count: data?.prices.find((p) => p.price === band)?.marketCount,
-                href: link({ price: band }),
-              }))}
-            />
-            <FacetGroup
-              title={t('reports.year')}
-              allLabel={t('common.all')}
-              allHref={link({ year: undefined })}
-              selected={filters.year}
-              onNavigate={navigate}
-              options={(data?.publishDates ?? []).map((d) => ({
-                value: d.publishDateValue,
-                label: d.publishDateValue,
-                count: d.marketCount,
-                href: link({ year: d.publishDateValue }),
-              }))}
-            />
+            {facets.map((facet) => (
+              <FacetGroup key={facet.title} {...facet} onNavigate={navigate} />
+            ))}
           </FilterPanel>
 
           <section aria-labelledby="results-count">
