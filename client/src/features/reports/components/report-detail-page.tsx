@@ -134,18 +134,17 @@ function Detail({ report }: { report: ReportDetail }) {
                 <dt>{t('reports.region')}</dt>
                 <dd>{t(report.reportRegion === '1' ? 'reports.region.1' : 'reports.region.0')}</dd>
               </div>
-              {report.pageNum ? (
-                <div>
-                  <dt>{t('reports.pages')}</dt>
-                  <dd className="num">{report.pageNum}</dd>
-                </div>
-              ) : null}
-              {report.chart ? (
-                <div>
-                  <dt>{t('reports.charts')}</dt>
-                  <dd className="num">{report.chart}</dd>
-                </div>
-              ) : null}
+              {[
+                { term: t('reports.pages'), count: report.pageNum },
+                { term: t('reports.charts'), count: report.chart },
+              ].map(({ term, count }) =>
+                count ? (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd className="num">{count}</dd>
+                  </div>
+                ) : null,
+              )}
             </dl>
             <p className="report-outline">{report.outline}</p>
           </div>
