@@ -67,7 +67,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The dev server and the preview of a build forward the same way.
   server: { proxy },
-  preview: { proxy },
+  preview: {
+    proxy,
+  },
   // The client imports only types from @rpt/contract (erased, never bundled).
   // Were a value imported, dev and vitest would resolve its source (the
   // "development" export condition) and the production build its dist.
