@@ -2,7 +2,7 @@ import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
-import { LocalLink } from '../../../components/local-link'
+import { ItemBody } from '../../../components/item-body'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -89,18 +89,19 @@ export default function BulletinListPage({ params }: { params: Record<string, st
           <SearchResults state={list} paging={paging} keyword={keyword} emptyTitle={t('bulletin.empty')}>
             {(b) => (
               <li className="item item-side">
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <h2 className="item-title">
-                    <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
-                  </h2>
-                  <p className="meta">
-                    <span className="tag">{b.marketTypeName}</span>
-                    <span>{b.topLabelName}</span>
-                    <span className="num">{formatDate(b.publishDate)}</span>
-                    {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
-                  </p>
-                  <p className="item-outline clamp-2">{b.outline}</p>
-                </div>
+                <ItemBody
+                  to={paths.bulletin(b.webTitle)}
+                  title={b.title}
+                  outline={b.outline}
+                  meta={
+                    <>
+                      <span className="tag">{b.marketTypeName}</span>
+                      <span>{b.topLabelName}</span>
+                      <span className="num">{formatDate(b.publishDate)}</span>
+                      {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
+                    </>
+                  }
+                />
                 <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
               </li>
             )}

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FilterPanel } from '../../../components/filter-panel'
-import { LocalLink } from '../../../components/local-link'
+import { ItemBody } from '../../../components/item-body'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -111,16 +111,17 @@ export default function NewsListPage({ params }: { params: Record<string, string
             {(item) => (
               <li className="item item-side news-item">
                 <DateBlock value={item.publishDate} />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <h2 className="item-title">
-                    <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
-                  </h2>
-                  <p className="meta">
-                    <span className="tag">{item.marketTypeName}</span>
-                    <span>{item.marketCategoryName}</span>
-                  </p>
-                  <p className="item-outline clamp-2">{item.outline}</p>
-                </div>
+                <ItemBody
+                  to={paths.newsDetail(item.webTitle)}
+                  title={item.title}
+                  outline={item.outline}
+                  meta={
+                    <>
+                      <span className="tag">{item.marketTypeName}</span>
+                      <span>{item.marketCategoryName}</span>
+                    </>
+                  }
+                />
               </li>
             )}
           </SearchResults>

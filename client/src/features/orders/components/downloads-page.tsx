@@ -45,18 +45,15 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
     hrefFor: (p) => localizePath(locale, `/personalCenter/myDownload${p > 1 ? `?page=${p}` : ''}`),
     onNavigate: navigate,
   }
+  const skeleton = <SkeletonList rows={3} />
+  const empty = <StateMessage title={t('downloads.empty')} />
+
   return (
     <AccountPage current="downloads" title={t('downloads.heading')}>
       {!loggedIn ? (
         <LoginPrompt />
       ) : (
-        <PagedList
-          state={list}
-          select={(d) => d}
-          paging={paging}
-          skeleton={<SkeletonList rows={3} />}
-          empty={<StateMessage title={t('downloads.empty')} />}
-        >
+        <PagedList state={list} select={(d) => d} paging={paging} skeleton={skeleton} empty={empty}>
           {(rows) => (
             <ul className="item-list">
               {rows.map((item) => (

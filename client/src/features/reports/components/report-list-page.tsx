@@ -100,43 +100,41 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     onNavigate: navigate,
   }
   // Each facet narrows one filter; its "all" link drops it.
+  const facet = <K extends 'category' | 'price' | 'year'>(
+    key: K,
+    title: string,
+    allLabel: string,
+    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined }>,
+  ) => ({
+    title,
+    allLabel,
+    allHref: link({ [key]: undefined }),
+    selected: filters[key] === undefined ? undefined : String(filters[key]),
+    options: options.map((option) => ({ ...option, value: String(option.value), href: link({ [key]: option.value }) })),
+  })
   const facets = [
-    {
-      title: t('reports.category'),
-      allLabel: t('nav.allCategories'),
-      allHref: link({ category: undefined }),
-      selected: filters.category,
-      options: (data?.categories ?? []).map((c) => ({
-        value: c.marketType,
-        label: c.marketTypeName,
-        count: c.marketCount,
-        href: link({ category: c.marketType }),
-      })),
-    },
-    {
-      title: t('reports.price'),
-      allLabel: t('common.all'),
-      allHref: link({ price: undefined }),
-      selected: filters.price ? String(filters.price) : undefined,
-      options: PRICE_BANDS.map((band) => ({
-        value: String(band),
+    facet(
+      'category',
+      t('reports.category'),
+      t('nav.allCategories'),
+      (data?.categories ?? []).map((c) => ({ value: c.marketType, label: c.marketTypeName, count: c.marketCount })),
+    ),
+    facet(
+      'price',
+      t('reports.price'),
+      t('common.all'),
+      PRICE_BANDS.map((band) => ({
+        value: band,
         label: t(`reports.price.${band}`),
         count: data?.prices.find((p) => p.price === band)?.marketCount,
-        href: link({ price: band }),
       })),
-    },
-    {
-      title: t('reports.year'),
-      allLabel: t('common.all'),
-      allHref: link({ year: undefined }),
-      selected: filters.year,
-      options: (data?.publishDates ?? []).map((d) => ({
-        value: d.publishDateValue,
-        label: d.publishDateValue,
-        count: d.marketCount,
-        href: link({ year: d.publishDateValue }),
-      })),
-    },
+    ),
+    facet(
+      'year',
+      t('reports.year'),
+      t('common.all'),
+      (data?.publishDates ?? []).map((d) => ({ value: d.publishDateValue, label: d.publishDateValue, count: d.marketCount })),
+    ),
   ]
 
   return (
