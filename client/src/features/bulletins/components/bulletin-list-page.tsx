@@ -93,9 +93,9 @@ export default function BulletinListPage({ params }: { params: Record<string, st
                   to={paths.bulletin(b.webTitle)}
                   title={b.title}
                   outline={b.outline}
-                  meta={
+                  tag={b.marketTypeName}
+                  facts={
                     <>
-                      <span className="tag">{b.marketTypeName}</span>
                       <span>{b.topLabelName}</span>
                       <span className="num">{formatDate(b.publishDate)}</span>
                       {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}

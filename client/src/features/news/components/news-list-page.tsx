@@ -115,12 +115,8 @@ export default function NewsListPage({ params }: { params: Record<string, string
                   to={paths.newsDetail(item.webTitle)}
                   title={item.title}
                   outline={item.outline}
-                  meta={
-                    <>
-                      <span className="tag">{item.marketTypeName}</span>
-                      <span>{item.marketCategoryName}</span>
-                    </>
-                  }
+                  tag={item.marketTypeName}
+                  facts={<span>{item.marketCategoryName}</span>}
                 />
               </li>
             )}
