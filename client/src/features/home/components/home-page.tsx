@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ReportListItem } from '@rpt/contract'
 import { LocalLink } from '../../../components/local-link'
-import { ReportCover } from '../../../components/report-cover'
+import { CoverOf, ReportFacts } from '../../../components/report-facts'
 import { Skeleton, SkeletonList } from '../../../components/skeleton'
 import { formatDate, formatPrice, minPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
@@ -183,15 +183,13 @@ function HotCard({ report }: { report: ReportListItem }) {
   const from = minPrice([report.price, report.multiPrice, report.enterprisePrice])
   return (
     <article className="hot-card">
-      <ReportCover title={report.title} category={report.marketTypeName} categoryKey={report.marketType} mark={t('site.name')} />
+      <CoverOf report={report} />
       <div className="hot-body">
         <h3 className="hot-title clamp-2">
           <LocalLink to={paths.report(report.webTitle)}>{report.title}</LocalLink>
         </h3>
         <p className="meta">
-          <span className="tag">{report.marketTypeName}</span>
-          <span className="num">{formatDate(report.publishDate)}</span>
-          {report.pageNum ? <span className="num">{t('common.pages', { count: report.pageNum })}</span> : null}
+          <ReportFacts report={report} />
         </p>
         <p className="hot-price">
           <span className="price-label">{t('common.from')}</span>{' '}
