@@ -3,7 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
-import { Skeleton } from '../../../components/skeleton'
+import { Skeleton, SkeletonLines } from '../../../components/skeleton'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
@@ -44,11 +44,15 @@ function DetailSkeleton() {
       <div className="report-head">
         <Skeleton width="160px" height={216} />
         <div style={{ flex: 1, display: 'grid', gap: 12 }}>
-          <Skeleton height={28} width="90%" />
-          <Skeleton height={28} width="60%" />
-          <Skeleton height={16} width="50%" />
-          <Skeleton height={16} width="95%" />
-          <Skeleton height={16} width="85%" />
+          <SkeletonLines
+            lines={[
+              [28, '90%'],
+              [28, '60%'],
+              [16, '50%'],
+              [16, '95%'],
+              [16, '85%'],
+            ]}
+          />
         </div>
       </div>
       <Skeleton height={360} />
