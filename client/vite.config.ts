@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import type { ProxyOptions } from 'vite'
 import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages.ts'
 
 // The browser only ever talks to the BFF. For local work before the BFF is
@@ -8,6 +9,12 @@ import { NO_PARSER_ALIAS, precompileMessages } from './build/precompile-messages
 // as the BFF does). Dev-only: the production build contains no proxy.
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000'
 const direct = process.env.API_DIRECT
+const proxy: Record<string, ProxyOptions> = {
+  '/api': direct
+    ? { target: direct, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') }
+    : { target: bff, changeOrigin: true },
+  '/bff': { target: bff, changeOrigin: true },
+}
 
 // The libraries every page runs: React, its scheduler, swr, wouter, react-intl and formatjs.
 const FRAMEWORK =
@@ -58,21 +65,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-  server: {
-    proxy: {
-      '/api': direct
-        ? { target: direct, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') }
-        : { target: bff, changeOrigin: true },
-      '/bff': { target: bff, changeOrigin: true },
-    },
-  },
+  // The dev server and the preview of a build forward the same way.
+  server: { proxy },
   preview: {
-    proxy: {
-      '/api': direct
-        ? { target: direct, changeOrigin: true, rewrite: (path) => path.replace(/^\/api/, '') }
-        : { target: bff, changeOrigin: true },
-      '/bff': { target: bff, changeOrigin: true },
-    },
+    proxy,
   },
   // The client imports only types from @rpt/contract (erased, never bundled),
   // and the table of call paths from @rpt/contract/calls (plain strings, read from source).

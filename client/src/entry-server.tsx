@@ -86,6 +86,9 @@ function renderStreaming(app: ReactNode, pathname: string, timeoutMs: number): P
       resolve(Buffer.concat(chunks).toString('utf8'))
     })
     let failure: unknown
+    // React reports what a component threw, which need not be an Error.
+    const asError = (thrown: unknown) =>
+      thrown instanceof Error ? thrown : new Error(`server render of ${pathname} failed`, { cause: thrown })
     const stream = renderToPipeableStream(app, {
       // Never outline a large boundary behind an inline script: crawlers without
       // JavaScript must find the content in place, and the page is sent whole anyway.
@@ -93,14 +96,14 @@ function renderStreaming(app: ReactNode, pathname: string, timeoutMs: number): P
       onAllReady() {
         if (failure) {
           clearTimeout(timer)
-          reject(failure)
+          reject(asError(failure))
           return
         }
         stream.pipe(sink)
       },
       onShellError(error) {
         clearTimeout(timer)
-        reject(error)
+        reject(asError(error))
       },
       onError(error) {
         failure ??= error

@@ -8,9 +8,12 @@ const slides = [
   { id: '2', name: 'Second', title: 'Second', desc: 'b', linkUrl: '/market', color: '#456', sort: 2 },
 ]
 
+const mediaQuery = (matches: boolean) =>
+  vi.fn().mockReturnValue({ matches, addEventListener: vi.fn(), removeEventListener: vi.fn() }) as unknown as typeof window.matchMedia
+
 beforeEach(() => {
   vi.useFakeTimers()
-  window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia
+  window.matchMedia = mediaQuery(false)
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -21,23 +24,31 @@ describe('home carousel', () => {
     expect(SLIDE_INTERVAL_MS).toBeGreaterThanOrEqual(6000)
     renderAt(<Carousel slides={slides} />)
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(5999))
+    act(() => {
+      vi.advanceTimersByTime(5999)
+    })
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS))
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS)
+    })
     expect(screen.getByRole('heading', { name: 'Second' })).toBeInTheDocument()
   })
 
   it('pauses while hovered', () => {
     renderAt(<Carousel slides={slides} />)
     fireEvent.mouseEnter(screen.getByRole('region', { name: '重点研究' }))
-    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3))
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3)
+    })
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
   })
 
   it('does not auto-advance when the user prefers reduced motion', () => {
-    window.matchMedia = vi.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia
+    window.matchMedia = mediaQuery(true)
     renderAt(<Carousel slides={slides} />)
-    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3))
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3)
+    })
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
   })
 })

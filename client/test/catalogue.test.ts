@@ -77,7 +77,7 @@ describe('on-demand messages', () => {
     const modalHost = read(path.join(src, 'app/modal-host.tsx'))
     const gated = new Set([
       ...[...screens.matchAll(/screen\('([^']+)', 'on-demand'\)/g)].map((m) => resolve(src, m[1]!)!),
-      ...[...modalHost.matchAll(/withOnDemandMessages\(\(\) => import\('([^']+)'\)/g)].map((m) =>
+      ...[...modalHost.matchAll(/withOnDemandMessages\(\(\) =>\s*import\('([^']+)'\)/g)].map((m) =>
         resolve(path.join(src, 'app/modal-host.tsx'), m[1]!)!,
       ),
     ])

@@ -16,10 +16,9 @@ const dict = (dictType: string) => {
 }
 
 beforeEach(() => {
-  mockFetch((url, init) => {
+  mockFetch((url, _init, body) => {
     if (url.includes('/dict/listData')) {
-      const body = JSON.parse(String(init?.body)) as { dictType: string }
-      return { body: { code: 200, msg: '', data: dict(body.dictType) } }
+      return { body: { code: 200, msg: '', data: dict(String(body?.dictType)) } }
     }
     if (url.includes('/logout')) return { body: { code: 200, msg: '', data: null } }
     return { body: { code: 200, msg: '', data: [] } }

@@ -80,7 +80,7 @@ describe('login / register modal', () => {
     const user = userEvent.setup()
     renderAt(<ModalHost />)
     await openAndSettle({ mode: 'login' })
-    const captcha = screen.getByAltText('验证码图片，点击刷新') as HTMLImageElement
+    const captcha = screen.getByAltText<HTMLImageElement>('验证码图片，点击刷新')
     const before = captcha.src
     await user.type(screen.getByLabelText(/用户名/), 'liwei')
     await user.type(screen.getByLabelText(/^密码/), 'secret')

@@ -57,11 +57,11 @@ const STATS = {
 /** The BFF's ops API as the page sees it, signed out until a sign-in. */
 function opsApi(signedIn = false) {
   let session = signedIn
-  return mockFetch((url, init) => {
+  return mockFetch((url, init, body) => {
     const method = init?.method ?? 'GET'
     if (url.startsWith('/bff/ops/session')) {
       if (method === 'POST') {
-        session = JSON.parse(String(init?.body)).token === 'right-token-0123456789'
+        session = body?.token === 'right-token-0123456789'
         return session ? ok({ operator: 'alice' }) : { status: 401, body: { code: 401, msg: 'Invalid operations token.', data: null } }
       }
       return session ? ok({ operator: 'alice' }) : { status: 401, body: { code: 401, msg: 'Invalid operations token.', data: null } }

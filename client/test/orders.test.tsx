@@ -235,9 +235,10 @@ describe('pay back', () => {
             body: {
               code: 200,
               msg: '',
-              data: String(init?.body).includes('B1CLOSED')
-                ? { ...order, orderNo: 'B1CLOSED', status: '2', refund: { state: 'refunding', amount: 29 } }
-                : { ...order, orderNo: 'B2PAID', status: '1', refund: { state: 'refunded', amount: 29 } },
+              data:
+                typeof init?.body === 'string' && init.body.includes('B1CLOSED')
+                  ? { ...order, orderNo: 'B1CLOSED', status: '2', refund: { state: 'refunding', amount: 29 } }
+                  : { ...order, orderNo: 'B2PAID', status: '1', refund: { state: 'refunded', amount: 29 } },
             },
           }
         : undefined,

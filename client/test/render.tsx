@@ -21,16 +21,20 @@ export function renderAt(ui: ReactElement, path = '/'): RenderResult & { navigat
   return Object.assign(result, { navigate: memory.navigate, history: memory.history ?? [] })
 }
 
-type Handler = (url: string, init: RequestInit | undefined) => { status?: number; body: unknown } | undefined
+type Handler = (
+  url: string,
+  init: RequestInit | undefined,
+  body: Record<string, unknown> | undefined,
+) => { status?: number; body: unknown } | undefined
 
 /** A fetch stub answering envelopes; records every call. */
 export function mockFetch(handler: Handler) {
   const calls: Array<{ url: string; init: RequestInit | undefined; body: Record<string, unknown> | undefined }> = []
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input)
+    const url = input instanceof Request ? input.url : String(input)
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined
     calls.push({ url, init, body })
-    const answer = handler(url, init) ?? { body: { code: 200, msg: 'ok', data: null } }
+    const answer = handler(url, init, body) ?? { body: { code: 200, msg: 'ok', data: null } }
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } })
   })
   vi.stubGlobal('fetch', fn)

@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
 import { loadMessages, messagesFor } from '../lib/intl'
 import { localeFromPath, localizePath, type Locale } from '../lib/locale'
-import { hydrationMiddleware } from './hydration-middleware'
+import { hydrationGuard } from './hydration-middleware'
 import { HydrationEndContext, SsrContext } from './ssr-context'
 import type { SsrState } from './ssr-state'
 
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 const HYDRATION_GUARD_MS = 10_000
+const noop = () => {}
 
 /**
  * The edition's messages. main.tsx and the server load them before the first
@@ -19,13 +20,14 @@ const HYDRATION_GUARD_MS = 10_000
  */
 function useCatalogue(locale: Locale) {
   const [, loadedOne] = useReducer((n: number) => n + 1, 0)
-  const shown = useRef<Locale>(locale)
+  // The last edition whose messages were at hand, kept while another loads.
+  const [shown, setShown] = useState<Locale>(locale)
   const own = messagesFor(locale)
   useEffect(() => {
     if (!own) void loadMessages(locale).then(loadedOne, () => {})
   }, [locale, own])
-  if (own) shown.current = locale
-  const current = own ? locale : shown.current
+  if (own && shown !== locale) setShown(locale)
+  const current = own ? locale : shown
   return { locale: current, messages: messagesFor(current) ?? {} }
 }
 
@@ -33,11 +35,9 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
   const [location, navigate] = useLocation()
   const locale = localeFromPath(location)
   const intl = useCatalogue(locale)
-  // True until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
-  const hydrating = useRef(Boolean(ssr))
-  const endHydration = useCallback(() => {
-    hydrating.current = false
-  }, [])
+  // Holds back hooks served with the page until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
+  const [guard] = useState(() => (ssr ? hydrationGuard(ssr.fallback) : null))
+  const endHydration = guard?.end ?? noop
 
   useEffect(() => {
     // Should the screen never hydrate (an error), hooks must not stay frozen.
@@ -62,9 +62,9 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
       revalidateOnFocus: false,
       shouldRetryOnError: false,
       keepPreviousData: true,
-      ...(ssr ? { fallback: ssr.fallback, use: [hydrationMiddleware(ssr.fallback, hydrating)] } : {}),
+      ...(ssr && guard ? { fallback: ssr.fallback, use: [guard.middleware] } : {}),
     }),
-    [ssr],
+    [ssr, guard],
   )
 
   return (

@@ -4,6 +4,7 @@ import { LOCALES, localizePath, type Locale } from '../lib/locale'
 import { paths } from '../lib/paths'
 import type { PagePayload } from './ssr-fallback'
 import type { RenderPlan } from './ssr-plan'
+import { pageNumber } from '../lib/page-number'
 import { jsonForScript } from './ssr-state'
 
 // The <head> of a server-rendered page: title and description in the page's
@@ -56,7 +57,7 @@ export function plainText(html: string | undefined, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
-const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? (value as RecordLike) : undefined)
+const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? value : undefined)
 
 /** The record of a detail page (news detail wraps it in {vo}, its legacy name). */
 function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefined {
@@ -75,8 +76,8 @@ function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefine
 /** The edition-neutral canonical path of a page, with the list page number when past the first. */
 export function canonicalPath(plan: RenderPlan, record?: RecordLike): string {
   const { route, params, path } = plan.resolved
-  const page = Number(params.page ?? params.pageNo)
-  const paged = (base: string) => (Number.isInteger(page) && page > 1 ? `${base}?page=${page}` : base)
+  const page = pageNumber(params.page ?? params.pageNo)
+  const paged = (base: string) => (page > 1 ? `${base}?page=${page}` : base)
   const webTitle = record?.webTitle ?? params.webTitle ?? ''
   switch (route.screen) {
     case 'home':

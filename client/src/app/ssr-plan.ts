@@ -1,4 +1,5 @@
 import type { Locale } from '../lib/locale'
+import { pageNumber } from '../lib/page-number'
 import { resolveRoute, type ResolvedRoute, type ScreenName } from './routes'
 
 // What the server needs to render a URL: which aggregated page payload to
@@ -25,11 +26,6 @@ const REPORT_SORTS = ['price-asc', 'price-desc']
 
 const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set(['myInfo', 'updatePwd', 'orders', 'downloads', 'payBack', 'ops'])
 
-const pageNumber = (value: string | undefined): number => {
-  const page = Number(value)
-  return Number.isInteger(page) && page > 1 ? page : 1
-}
-
 const compact = (entries: Record<string, string | number | undefined>): Record<string, string | number> => {
   const out: Record<string, string | number> = {}
   for (const [key, value] of Object.entries(entries)) if (value !== undefined && value !== '') out[key] = value
@@ -52,25 +48,18 @@ export function reportListQuery(params: Record<string, string | undefined>): Rec
   })
 }
 
-export function bulletinListQuery(params: Record<string, string | undefined>): Record<string, string | number> {
-  return compact({
+/** A list's query as its page builds it: page, size, then its filters in order, then the keyword (same field order, for the SWR key). */
+const filteredListQuery = (params: Record<string, string | undefined>, filters: string[]): Record<string, string | number> =>
+  compact({
     pageNo: pageNumber(params.page),
     pageSize: LIST_PAGE_SIZE,
-    marketType: params.marketType || undefined,
-    topLabelId: params.topLabelId || undefined,
+    ...Object.fromEntries(filters.map((name) => [name, params[name] || undefined])),
     keyword: params.keyword?.trim() || undefined,
   })
-}
 
-export function newsListQuery(params: Record<string, string | undefined>): Record<string, string | number> {
-  return compact({
-    pageNo: pageNumber(params.page),
-    pageSize: LIST_PAGE_SIZE,
-    marketType: params.marketType || undefined,
-    marketCategory: params.marketCategory || undefined,
-    keyword: params.keyword?.trim() || undefined,
-  })
-}
+export const bulletinListQuery = (params: Record<string, string | undefined>) => filteredListQuery(params, ['marketType', 'topLabelId'])
+
+export const newsListQuery = (params: Record<string, string | undefined>) => filteredListQuery(params, ['marketType', 'marketCategory'])
 
 function pageFor(resolved: ResolvedRoute): PageRequest | null {
   const { params } = resolved

@@ -1,5 +1,5 @@
 import { useT } from '../lib/use-t'
-import { LocalLink } from './local-link'
+import { SideNav } from './side-nav'
 
 export type AccountSection = 'info' | 'orders' | 'downloads' | 'password'
 
@@ -18,21 +18,11 @@ const ITEMS: Array<{
 export function AccountNav({ current }: { current: AccountSection }) {
   const t = useT()
   return (
-    <nav className="account-nav" aria-label={t('account.heading')}>
-      <p className="account-nav-title">{t('account.heading')}</p>
-      <ul>
-        {ITEMS.map((item) => (
-          <li key={item.key}>
-            <LocalLink
-              to={item.to}
-              className={item.key === current ? 'is-active' : undefined}
-              aria-current={item.key === current ? 'page' : undefined}
-            >
-              {t(item.label)}
-            </LocalLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SideNav
+      kind="account"
+      title={t('account.heading')}
+      current={current}
+      items={ITEMS.map((item) => ({ key: item.key, to: item.to, label: t(item.label) }))}
+    />
   )
 }

@@ -1,4 +1,5 @@
-import { useId, type MouseEvent } from 'react'
+import { useId } from 'react'
+import { NavAnchor } from './nav-anchor'
 
 export interface FacetOption {
   value: string
@@ -18,11 +19,6 @@ interface Props {
 
 export function FacetGroup({ title, allLabel, allHref, options, selected, onNavigate }: Props) {
   const headingId = useId()
-  const go = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey) return
-    event.preventDefault()
-    onNavigate(href)
-  }
   return (
     <section className="facet" aria-labelledby={headingId}>
       <h3 id={headingId} className="facet-title">
@@ -30,26 +26,26 @@ export function FacetGroup({ title, allLabel, allHref, options, selected, onNavi
       </h3>
       <ul className="facet-list">
         <li>
-          <a
+          <NavAnchor
             href={allHref}
             className={`facet-link${!selected ? ' is-active' : ''}`}
             aria-current={!selected ? 'true' : undefined}
-            onClick={(e) => go(e, allHref)}
+            onNavigate={onNavigate}
           >
             <span>{allLabel}</span>
-          </a>
+          </NavAnchor>
         </li>
         {options.map((option) => (
           <li key={option.value}>
-            <a
+            <NavAnchor
               href={option.href}
               className={`facet-link${selected === option.value ? ' is-active' : ''}`}
               aria-current={selected === option.value ? 'true' : undefined}
-              onClick={(e) => go(e, option.href)}
+              onNavigate={onNavigate}
             >
               <span>{option.label}</span>
               {option.count !== undefined && <span className="facet-count">{option.count}</span>}
-            </a>
+            </NavAnchor>
           </li>
         ))}
       </ul>

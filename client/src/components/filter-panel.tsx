@@ -4,12 +4,14 @@ import { useT } from '../lib/use-t'
 /** Facets: a left column on desktop, a drawer opened by a button on phones. */
 export function FilterPanel({ children, resetKey }: { children: ReactNode; resetKey: string }) {
   const t = useT()
-  const [open, setOpen] = useState(false)
-  // Choosing a facet navigates; close the drawer so the results show.
-  useEffect(() => setOpen(false), [resetKey])
+  // The drawer is open for one resetKey: choosing a facet navigates (a new
+  // key), which closes it so the results show.
+  const [openFor, setOpenFor] = useState<string | null>(null)
+  const open = openFor === resetKey
+  const setOpen = (next: boolean) => setOpenFor(next ? resetKey : null)
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenFor(null)
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open])

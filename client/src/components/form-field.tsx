@@ -1,13 +1,20 @@
 import { useId, type ReactNode } from 'react'
 
+/** What ties a control to its label, hint and error. */
+export interface FieldControl {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+}
+
 interface Props {
   label: string
   error?: string
   required?: boolean
   hint?: string
   className?: string
-  /** Renders the control with the ids it must carry. */
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+  /** Renders the control with the attributes it must carry (spread them on it). */
+  children: (control: FieldControl) => ReactNode
 }
 
 /** Label above, error beside the field, wired with aria-invalid/aria-describedby. */
@@ -27,7 +34,7 @@ export function FormField({ label, error, required, hint, className = '', childr
           </span>
         )}
       </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
         <p id={hintId} className="field-hint">
           {hint}

@@ -21,8 +21,6 @@ export function Modal({ title, onClose, children, dismissible = true, size = 'me
   const t = useT()
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
 
   useEffect(() => {
     // Focus returns to whatever opened the dialog once it closes.
@@ -41,7 +39,7 @@ export function Modal({ title, onClose, children, dismissible = true, size = 'me
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation()
-      if (dismissible) onCloseRef.current()
+      if (dismissible) onClose()
       return
     }
     if (event.key !== 'Tab' || !panel.current) return
@@ -62,11 +60,13 @@ export function Modal({ title, onClose, children, dismissible = true, size = 'me
   }
 
   return createPortal(
+    // The mask's click is a mouse shortcut for what Esc and the close button do: it is no control of its own.
     <div
       className="modal-mask"
+      role="presentation"
       data-testid="modal-mask"
       onMouseDown={(event) => {
-        if (dismissible && event.target === event.currentTarget) onCloseRef.current()
+        if (dismissible && event.target === event.currentTarget) onClose()
       }}
     >
       <div
@@ -84,7 +84,7 @@ export function Modal({ title, onClose, children, dismissible = true, size = 'me
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="icon-button modal-close" aria-label={t('common.close')} onClick={() => onCloseRef.current()}>
+            <button type="button" className="icon-button modal-close" aria-label={t('common.close')} onClick={() => onClose()}>
               <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
               </svg>

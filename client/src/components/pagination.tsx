@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react'
 import { useT } from '../lib/use-t'
+import { NavAnchor } from './nav-anchor'
 
 interface Props {
   page: number
@@ -30,17 +30,12 @@ export function Pagination({ page, pageSize, total, hrefFor, onNavigate }: Props
   const t = useT()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   if (pages <= 1) return null
-  const go = (event: MouseEvent<HTMLAnchorElement>, target: number) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey) return
-    event.preventDefault()
-    onNavigate(hrefFor(target))
-  }
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
       {page > 1 ? (
-        <a className="page-link page-step" href={hrefFor(page - 1)} onClick={(e) => go(e, page - 1)} rel="prev">
+        <NavAnchor className="page-link page-step" href={hrefFor(page - 1)} onNavigate={onNavigate} rel="prev">
           {t('pagination.prev')}
-        </a>
+        </NavAnchor>
       ) : (
         <span className="page-link page-step is-disabled" aria-disabled="true">
           {t('pagination.prev')}
@@ -54,23 +49,23 @@ export function Pagination({ page, pageSize, total, hrefFor, onNavigate }: Props
             </li>
           ) : (
             <li key={item}>
-              <a
+              <NavAnchor
                 className={`page-link${item === page ? ' is-current' : ''}`}
                 href={hrefFor(item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('pagination.page', { page: item })}
-                onClick={(e) => go(e, item)}
+                onNavigate={onNavigate}
               >
                 {item}
-              </a>
+              </NavAnchor>
             </li>
           ),
         )}
       </ul>
       {page < pages ? (
-        <a className="page-link page-step" href={hrefFor(page + 1)} onClick={(e) => go(e, page + 1)} rel="next">
+        <NavAnchor className="page-link page-step" href={hrefFor(page + 1)} onNavigate={onNavigate} rel="next">
           {t('pagination.next')}
-        </a>
+        </NavAnchor>
       ) : (
         <span className="page-link page-step is-disabled" aria-disabled="true">
           {t('pagination.next')}

@@ -8,6 +8,11 @@ export function Skeleton({ width = '100%', height = 16, className = '' }: Props)
   return <span className={`skeleton ${className}`} style={{ width, height }} aria-hidden="true" />
 }
 
+/** Placeholder lines of text, each as high and as wide as the line it stands for. */
+export function SkeletonLines({ lines }: { lines: Array<[height: number, width: string]> }) {
+  return lines.map(([height, width], index) => <Skeleton key={index} height={height} width={width} />)
+}
+
 /** Placeholder rows shaped like the final list, so nothing shifts on load. */
 export function SkeletonList({ rows = 5, variant = 'row' }: { rows?: number; variant?: 'row' | 'card' }) {
   return (
@@ -16,10 +21,14 @@ export function SkeletonList({ rows = 5, variant = 'row' }: { rows?: number; var
         <div key={i} className="skeleton-item">
           {variant === 'card' && <Skeleton className="skeleton-cover" height={120} width="88px" />}
           <div className="skeleton-lines">
-            <Skeleton height={20} width="80%" />
-            <Skeleton height={14} width="40%" />
-            <Skeleton height={14} width="95%" />
-            <Skeleton height={14} width="70%" />
+            <SkeletonLines
+              lines={[
+                [20, '80%'],
+                [14, '40%'],
+                [14, '95%'],
+                [14, '70%'],
+              ]}
+            />
           </div>
         </div>
       ))}

@@ -1,7 +1,10 @@
-import type { InputHTMLAttributes } from 'react'
+import type { ChangeEvent, InputHTMLAttributes } from 'react'
 import type { MessageId } from '../lib/intl'
 import { useT } from '../lib/use-t'
 import { FormField } from './form-field'
+
+/** What useForm's `field(name)` gives a TextInput: the field's value, error and setters. */
+export type FieldBinding = Pick<Props, 'name' | 'value' | 'error' | 'onValue' | 'onBlurField'>
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
   name: string
@@ -13,8 +16,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   wide?: boolean
   multiline?: boolean
   // Method syntax on purpose: forms pass setters typed to their own field names.
-  onValue(name: string, value: string): void
-  onBlurField?(name: string): void
+  onValue(this: void, name: string, value: string): void
+  onBlurField?(this: void, name: string): void
 }
 
 /** A labelled input (or textarea) bound to useForm, with its error beside it. */
@@ -22,35 +25,17 @@ export function TextInput({ name, label, value, error, hint, required, wide, mul
   const t = useT()
   return (
     <FormField label={label} error={error ? t(error) : undefined} required={required} hint={hint} className={wide ? 'field-wide' : ''}>
-      {({ id, describedBy, invalid }) =>
-        multiline ? (
-          <textarea
-            id={id}
-            name={name}
-            className="textarea"
-            value={value}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            aria-required={required || undefined}
-            maxLength={2000}
-            onChange={(e) => onValue(name, e.target.value)}
-            onBlur={() => onBlurField?.(name)}
-          />
-        ) : (
-          <input
-            id={id}
-            name={name}
-            className="input"
-            value={value}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            aria-required={required || undefined}
-            onChange={(e) => onValue(name, e.target.value)}
-            onBlur={() => onBlurField?.(name)}
-            {...rest}
-          />
-        )
-      }
+      {(control) => {
+        const props = {
+          ...control,
+          name,
+          value,
+          'aria-required': required || undefined,
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(name, e.target.value),
+          onBlur: () => onBlurField?.(name),
+        }
+        return multiline ? <textarea className="textarea" maxLength={2000} {...props} /> : <input className="input" {...props} {...rest} />
+      }}
     </FormField>
   )
 }

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react'
 // A tiny external store: the session, modal and toast state are read by
 // unrelated parts of the tree and written from outside React (the api client).
 export interface Store<T> {
-  get(): T
-  set(next: T | ((prev: T) => T)): void
-  subscribe(listener: () => void): () => void
+  get: () => T
+  set: (next: T | ((prev: T) => T)) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createStore<T>(initial: T): Store<T> {
@@ -13,11 +13,11 @@ export function createStore<T>(initial: T): Store<T> {
   const listeners = new Set<() => void>()
   return {
     get: () => state,
-    set(next) {
+    set: (next) => {
       state = typeof next === 'function' ? (next as (prev: T) => T)(state) : next
       listeners.forEach((l) => l())
     },
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },

@@ -26,7 +26,8 @@ export const sessionStore = createStore<SessionUser | null>(readStored())
 
 export function setSessionUser(user: { id: string | number; name?: string | null; [k: string]: unknown }): void {
   // Only what the header shows: the rest of the profile stays on the server.
-  const value: SessionUser = { id: String(user.id), name: String(user.name || user.loginCode || '') }
+  const loginCode = typeof user.loginCode === 'string' ? user.loginCode : ''
+  const value: SessionUser = { id: String(user.id), name: user.name || loginCode }
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(value))
   } catch {

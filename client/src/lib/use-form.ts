@@ -1,74 +1,64 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { MessageId } from './intl'
 
 type Validator<V> = (values: V) => Partial<Record<keyof V, MessageId>>
+type Errors<V> = Partial<Record<keyof V, MessageId>>
 
 /**
  * Form state with the spec's rule: errors show beside the field before
  * anything is sent. A field is checked on blur once touched, and all fields
  * on submit; after a failed submit, errors update as the user types.
+ *
+ * Everything it needs lives in state (no refs): the form element to focus in
+ * comes from the submit event itself.
  */
 export function useForm<V extends { [K in keyof V]: string }>(initial: V, validate: Validator<V>) {
   const [values, setValues] = useState<V>(initial)
-  const [errors, setErrors] = useState<Partial<Record<keyof V, MessageId>>>({})
-  const submitted = useRef(false)
-  const ref = useRef<HTMLFormElement>(null)
-  const validateRef = useRef(validate)
-  validateRef.current = validate
+  const [errors, setErrors] = useState<Errors<V>>({})
+  const [submitted, setSubmitted] = useState(false)
 
-  const setField = useCallback((name: keyof V, value: string) => {
-    setValues((prev) => {
-      const next = { ...prev, [name]: value }
-      if (submitted.current) setErrors(validateRef.current(next))
+  const setField = (name: keyof V, value: string) => {
+    const next = { ...values, [name]: value }
+    setValues(next)
+    if (submitted) setErrors(validate(next))
+  }
+
+  const blurField = (name: keyof V) => {
+    const found = validate(values)[name]
+    setErrors((prev) => {
+      const next = { ...prev }
+      if (found && values[name] !== '') next[name] = found
+      else if (!found) delete next[name]
       return next
     })
-  }, [])
+  }
 
-  const blurField = useCallback((name: keyof V) => {
-    setValues((current) => {
-      const all = validateRef.current(current)
-      setErrors((prev) => {
-        const next = { ...prev }
-        if (all[name] && current[name] !== '') next[name] = all[name]
-        else if (!all[name]) delete next[name]
-        return next
-      })
-      return current
-    })
-  }, [])
-
-  /** Validates everything; returns the values when valid, else focuses the first invalid field. */
-  const check = useCallback(
-    (form?: HTMLFormElement | null): V | null => {
-      submitted.current = true
-      const found = validateRef.current(values)
-      setErrors(found)
-      const first = Object.keys(found).find((key) => found[key as keyof V])
-      if (first) {
-        const el = form?.querySelector<HTMLElement>(`[name="${first}"]`)
-        el?.focus()
-        return null
-      }
-      return values
-    },
-    [values],
-  )
+  /** Validates everything; returns the values when valid, else focuses the first invalid field of `form`. */
+  const check = (form: HTMLFormElement): V | null => {
+    setSubmitted(true)
+    const found = validate(values)
+    setErrors(found)
+    const first = Object.keys(found).find((key) => found[key as keyof V])
+    if (!first) return values
+    form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    return null
+  }
 
   /** Empties a field without flagging it (e.g. a spent verification code). */
-  const clearField = useCallback((name: keyof V) => {
+  const clearField = (name: keyof V) => {
     setValues((prev) => ({ ...prev, [name]: '' }))
     setErrors((prev) => {
       const next = { ...prev }
       delete next[name]
       return next
     })
-  }, [])
+  }
 
-  const reset = useCallback((next: V) => {
-    submitted.current = false
+  const reset = (next: V) => {
+    setSubmitted(false)
     setValues(next)
     setErrors({})
-  }, [])
+  }
 
   /**
    * The forms' one submit handler: a submit while one is `pending` does
@@ -77,15 +67,16 @@ export function useForm<V extends { [K in keyof V]: string }>(initial: V, valida
    * failure goes no further than `onFailed` (to reset what it spent, such as
    * a single-use code); the form keeps what was typed.
    */
-  const onSubmit = (pending: boolean, send: (values: V) => Promise<unknown>, onFailed?: () => void) => (event: FormEvent) => {
-    event.preventDefault()
-    if (pending) return
-    const valid = check(ref.current)
-    if (valid) send(valid).catch(() => onFailed?.())
-  }
+  const onSubmit =
+    (pending: boolean, send: (values: V) => Promise<unknown>, onFailed?: () => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (pending) return
+      const valid = check(event.currentTarget)
+      if (valid) send(valid).catch(() => onFailed?.())
+    }
 
   /** The props binding a TextInput to one field. */
   const field = (name: keyof V & string) => ({ name, value: values[name], error: errors[name], onValue: setField, onBlurField: blurField })
 
-  return { ref, values, errors, setField, blurField, clearField, check, reset, setValues, setErrors, onSubmit, field }
+  return { values, errors, setField, clearField, reset, onSubmit, field }
 }

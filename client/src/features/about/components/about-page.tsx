@@ -1,8 +1,8 @@
 import { Breadcrumb } from '../../../components/breadcrumb'
-import { LocalLink } from '../../../components/local-link'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { ABOUT_CONTENT, type AboutSection } from './about-content'
+import { SideNav } from '../../../components/side-nav'
 import './about.css'
 
 const NAV: Array<{ section: AboutSection; to: string }> = [
@@ -28,22 +28,12 @@ export default function AboutPage({ params }: { params: Record<string, string | 
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.about'), to: '/about' }, { label: page.title }]} />
       <div className="page-section about-layout">
-        <nav className="about-nav" aria-label={t('nav.about')}>
-          <p className="about-nav-title">{t('nav.about')}</p>
-          <ul>
-            {nav.map((n) => (
-              <li key={n.section}>
-                <LocalLink
-                  to={n.to}
-                  className={n.section === section ? 'is-active' : undefined}
-                  aria-current={n.section === section ? 'page' : undefined}
-                >
-                  {content[n.section].title}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SideNav
+          kind="about"
+          title={t('nav.about')}
+          current={section}
+          items={nav.map((n) => ({ key: n.section, to: n.to, label: content[n.section].title }))}
+        />
         <article className="about-article">
           <h1 className="page-title">{page.title}</h1>
           <p className="about-intro">{page.intro}</p>

@@ -10,7 +10,8 @@ import './about.css'
 export default function ContactPage() {
   const t = useT()
   const locale = useLocale()
-  const { data, error, mutate } = useContact(locale)
+  const contact = useContact(locale)
+  const { data, mutate } = contact
   const rows = data
     ? [
         { label: t('footer.phone'), value: data.phone, href: `tel:${data.phone.replace(/[^\d+]/g, '')}` },
@@ -31,7 +32,7 @@ export default function ContactPage() {
             <h2 id="contact-sales" className="about-heading">
               {t('contact.sales')}
             </h2>
-            {error && !data ? (
+            {contact.error && !data ? (
               <LoadError onRetry={() => void mutate()} />
             ) : !data ? (
               <div style={{ display: 'grid', gap: 16 }}>

@@ -1,5 +1,8 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
+import { ContactFields } from '../../../components/contact-fields'
 import { Modal } from '../../../components/modal'
+import { PasswordPair } from '../../../components/password-pair'
+import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { captchaUrl } from '../../../lib/api-client'
 import { openModal, type ModalState } from '../../../lib/modal-store'
@@ -48,13 +51,31 @@ export function AuthModal({ state, onClose }: Props) {
   )
 }
 
+/** "No account yet? Register": a question and the link to the other form. */
+function SwitchLink({ question, label, to }: { question: string; label: string; to: 'login' | 'register' }) {
+  return (
+    <span>
+      {question}{' '}
+      <button type="button" className="link-button" onClick={() => openModal({ mode: to })}>
+        {label}
+      </button>
+    </span>
+  )
+}
+
+/** The captcha's key: a new one (so a new image and challenge) on each renewal. */
+function useCaptcha() {
+  const [unTime, setUnTime] = useState(() => Date.now())
+  const renew = useCallback(() => setUnTime(Date.now()), [])
+  return [unTime, renew] as const
+}
+
 function LoginForm({ onClose }: { onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
-  const [unTime, setUnTime] = useState(() => Date.now())
+  const [unTime, renewCaptcha] = useCaptcha()
   const { trigger, isMutating } = useLogin()
   const form = useForm({ loginCode: '', password: '', validCode: '' }, validateLogin)
-  const { values, errors } = form
 
   const submit = form.onSubmit(
     isMutating,
@@ -67,12 +88,12 @@ function LoginForm({ onClose }: { onClose: () => void }) {
     () => {
       // The api client has shown the server's message; the code is single-use.
       form.clearField('validCode')
-      setUnTime(Date.now())
+      renewCaptcha()
     },
   )
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit}>
       <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" data-autofocus />
       <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="current-password" />
       <div className="captcha-field">
@@ -80,23 +101,16 @@ function LoginForm({ onClose }: { onClose: () => void }) {
         <button
           type="button"
           className="captcha-button"
-          onClick={() => setUnTime(Date.now())}
+          onClick={renewCaptcha}
           aria-label={t('form.captchaRefresh')}
           title={t('form.captchaRefresh')}
         >
           <img src={captchaUrl(unTime, locale)} alt={t('form.captchaAlt')} width={120} height={40} />
         </button>
       </div>
-      <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-        {isMutating ? t('modal.login.submitting') : t('modal.login.submit')}
-      </button>
+      <SubmitButton pending={isMutating} label={t('modal.login.submit')} pendingLabel={t('modal.login.submitting')} />
       <div className="form-links">
-        <span>
-          {t('modal.login.noAccount')}{' '}
-          <button type="button" className="link-button" onClick={() => openModal({ mode: 'register' })}>
-            {t('modal.login.toRegister')}
-          </button>
-        </span>
+        <SwitchLink question={t('modal.login.noAccount')} label={t('modal.login.toRegister')} to="register" />
         <button type="button" className="link-button" onClick={() => openModal({ mode: 'forgot' })}>
           {t('modal.login.forgot')}
         </button>
@@ -111,7 +125,6 @@ function RegisterForm({ onClose }: { onClose: () => void }) {
   const t = useT()
   const { trigger, isMutating } = useRegister()
   const form = useForm(emptyRegister, validateRegister)
-  const { values, errors } = form
 
   const submit = form.onSubmit(isMutating, async (valid) => {
     const result = await trigger(valid)
@@ -121,33 +134,15 @@ function RegisterForm({ onClose }: { onClose: () => void }) {
   })
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit}>
       <div className="form-grid">
         <TextInput {...form.field('loginCode')} label={t('form.loginCode')} required autoComplete="username" wide data-autofocus />
-        <TextInput {...form.field('password')} type="password" label={t('form.password')} required autoComplete="new-password" />
-        <TextInput
-          {...form.field('confirmPassword')}
-          type="password"
-          label={t('form.confirmPassword')}
-          required
-          autoComplete="new-password"
-        />
-        <TextInput {...form.field('companyName')} label={t('form.companyName')} required autoComplete="organization" />
-        <TextInput {...form.field('addr')} label={t('form.addr')} autoComplete="organization-title" />
-        <TextInput {...form.field('name')} label={t('form.name')} required autoComplete="name" />
-        <TextInput {...form.field('contact')} type="tel" label={t('form.contact')} required autoComplete="tel" hint={t('form.phoneHint')} />
-        <TextInput {...form.field('email')} type="email" label={t('form.email')} required autoComplete="email" wide />
+        <PasswordPair field={form.field} label={t('form.password')} />
+        <ContactFields field={form.field} wideEmail />
       </div>
-      <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-        {isMutating ? t('modal.register.submitting') : t('modal.register.submit')}
-      </button>
+      <SubmitButton pending={isMutating} label={t('modal.register.submit')} pendingLabel={t('modal.register.submitting')} />
       <div className="form-links">
-        <span>
-          {t('modal.register.hasAccount')}{' '}
-          <button type="button" className="link-button" onClick={() => openModal({ mode: 'login' })}>
-            {t('modal.register.toLogin')}
-          </button>
-        </span>
+        <SwitchLink question={t('modal.register.hasAccount')} label={t('modal.register.toLogin')} to="login" />
       </div>
     </form>
   )
@@ -157,7 +152,6 @@ function ResetForm({ resetToken }: { resetToken: string }) {
   const t = useT()
   const { trigger, isMutating } = useResetPassword()
   const form = useForm({ password: '', confirmPassword: '' }, passwordPairErrors)
-  const { values, errors } = form
 
   const submit = form.onSubmit(isMutating, async (valid) => {
     await trigger({ resetToken, ...valid })
@@ -169,25 +163,9 @@ function ResetForm({ resetToken }: { resetToken: string }) {
   })
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit}>
-      <TextInput
-        {...form.field('password')}
-        type="password"
-        label={t('form.newPassword')}
-        required
-        autoComplete="new-password"
-        data-autofocus
-      />
-      <TextInput
-        {...form.field('confirmPassword')}
-        type="password"
-        label={t('form.confirmPassword')}
-        required
-        autoComplete="new-password"
-      />
-      <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-        {isMutating ? t('common.submitting') : t('modal.reset.submit')}
-      </button>
+    <form noValidate onSubmit={submit}>
+      <PasswordPair field={form.field} label={t('form.newPassword')} focusFirst />
+      <SubmitButton pending={isMutating} label={t('modal.reset.submit')} />
     </form>
   )
 }

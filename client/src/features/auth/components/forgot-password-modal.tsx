@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Modal } from '../../../components/modal'
+import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
@@ -32,12 +33,10 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       ) : (
-        <form ref={form.ref} noValidate onSubmit={submit}>
+        <form noValidate onSubmit={submit}>
           <p className="muted">{t('modal.forgot.intro')}</p>
           <TextInput {...form.field('email')} type="email" label={t('form.email')} required autoComplete="email" data-autofocus />
-          <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-            {isMutating ? t('modal.forgot.sending') : t('modal.forgot.submit')}
-          </button>
+          <SubmitButton pending={isMutating} label={t('modal.forgot.submit')} pendingLabel={t('modal.forgot.sending')} />
         </form>
       )}
     </Modal>

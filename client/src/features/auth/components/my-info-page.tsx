@@ -1,10 +1,9 @@
 import type { User } from '@rpt/contract'
-import { useEffect, useState } from 'react'
-import { AccountNav } from '../../../components/account-nav'
+import { useEffect, useRef, useState } from 'react'
 import { LoadError } from '../../../components/state-message'
 import { Skeleton } from '../../../components/skeleton'
-import { TextInput } from '../../../components/text-input'
-import { openModal } from '../../../lib/modal-store'
+import { ContactFields } from '../../../components/contact-fields'
+import { SubmitButton } from '../../../components/submit-button'
 import { setSessionUser, useForgetUserWhenRejected, useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
@@ -14,6 +13,8 @@ import { validateContactInfo } from '../../../lib/validation'
 import { useUpdateUser } from '../api/update-user'
 import { useUserInfo } from '../api/user-info'
 import '../../../styles/account.css'
+import { AccountPage } from '../../../components/account-page'
+import { LoginPrompt } from '../../../components/login-prompt'
 
 const FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
 
@@ -21,66 +22,60 @@ export default function MyInfoPage() {
   const t = useT()
   const locale = useLocale()
   const user = useSessionUser()
-  const { data, error, isLoading, mutate } = useUserInfo(locale, Boolean(user))
-  useForgetUserWhenRejected(error)
+  const info = useUserInfo(locale, Boolean(user))
+  const { data, isLoading, mutate } = info
+  useForgetUserWhenRejected(info.error)
   const [editing, setEditing] = useState(false)
 
   return (
-    <div className="container page-section">
-      <div className="account-layout">
-        <AccountNav current="info" />
-        <section className="account-main">
-          <div className="section-head">
-            <h1 className="section-title">{t('account.info')}</h1>
-            {data && !editing && (
-              <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </button>
-            )}
+    <AccountPage
+      current="info"
+      title={t('account.info')}
+      action={
+        data &&
+        !editing && (
+          <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+            {t('common.edit')}
+          </button>
+        )
+      }
+    >
+      {!user ? (
+        <LoginPrompt />
+      ) : info.error ? (
+        <LoadError onRetry={() => void mutate()} />
+      ) : isLoading || !data ? (
+        <div className="info-list">
+          {FIELDS.map((f) => (
+            <Skeleton key={f} height={20} width="60%" />
+          ))}
+        </div>
+      ) : editing ? (
+        <EditForm
+          info={data}
+          onDone={(next) => {
+            setEditing(false)
+            if (next) {
+              void mutate({ ...data, ...next }, { revalidate: true })
+              if (next.name) setSessionUser({ ...user, name: next.name })
+            }
+          }}
+        />
+      ) : (
+        <dl className="info-list">
+          <div className="info-row">
+            <dt>{t('account.loginName')}</dt>
+            <dd>{data.loginCode || user.name}</dd>
           </div>
-          {!user ? (
-            <div className="state-message">
-              <p className="state-title">{t('account.needLogin')}</p>
-              <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
-                {t('header.login')}
-              </button>
+          {FIELDS.map((f) => (
+            <div key={f} className="info-row">
+              <dt>{t(`form.${f}`)}</dt>
+              <dd>{data[f] || '—'}</dd>
             </div>
-          ) : error ? (
-            <LoadError onRetry={() => void mutate()} />
-          ) : isLoading || !data ? (
-            <div className="info-list">
-              {FIELDS.map((f) => (
-                <Skeleton key={f} height={20} width="60%" />
-              ))}
-            </div>
-          ) : editing ? (
-            <EditForm
-              info={data}
-              onDone={(next) => {
-                setEditing(false)
-                if (next) {
-                  void mutate({ ...data, ...next }, { revalidate: true })
-                  if (next.name) setSessionUser({ ...user, name: next.name })
-                }
-              }}
-            />
-          ) : (
-            <dl className="info-list">
-              <div className="info-row">
-                <dt>{t('account.loginName')}</dt>
-                <dd>{data.loginCode || user.name}</dd>
-              </div>
-              {FIELDS.map((f) => (
-                <div key={f} className="info-row">
-                  <dt>{t(`form.${f}`)}</dt>
-                  <dd>{data[f] || '—'}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
-      </div>
-    </div>
+          ))}
+        </dl>
+      )}
+    </AccountPage>
   )
 }
 
@@ -97,8 +92,10 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
     },
     validateContactInfo,
   )
+  // The form replaces the details in place: the first field takes the focus.
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    form.ref.current?.querySelector<HTMLInputElement>('input')?.focus()
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus()
   }, [])
 
   const submit = form.onSubmit(isMutating, async (valid) => {
@@ -109,23 +106,12 @@ function EditForm({ info, onDone }: { info: User; onDone: (next?: Partial<User>)
   })
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit} className="account-form">
+    <form ref={formRef} noValidate onSubmit={submit} className="account-form">
       <div className="form-grid">
-        {FIELDS.map((f) => (
-          <TextInput
-            key={f}
-            {...form.field(f)}
-            label={t(`form.${f}`)}
-            required={f !== 'addr'}
-            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
-            hint={f === 'contact' ? t('form.phoneHint') : undefined}
-          />
-        ))}
+        <ContactFields field={form.field} />
       </div>
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={isMutating}>
-          {isMutating ? t('common.submitting') : t('common.save')}
-        </button>
+        <SubmitButton pending={isMutating} label={t('common.save')} className="button button-primary" />
         <button type="button" className="button button-secondary" onClick={() => onDone()}>
           {t('common.cancel')}
         </button>

@@ -1,6 +1,8 @@
 import { useLocation } from 'wouter'
+import { BarePage } from '../../../components/bare-page'
 import { LocalLink } from '../../../components/local-link'
-import { TextInput } from '../../../components/text-input'
+import { PasswordPair } from '../../../components/password-pair'
+import { SubmitButton } from '../../../components/submit-button'
 import { localizePath } from '../../../lib/locale'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
@@ -28,38 +30,24 @@ export default function UpdatePasswordPage() {
   })
 
   return (
-    <div className="bare-page">
-      <div className="bare-card">
-        <LocalLink to="/" className="bare-brand">
-          {t('site.name')}
-        </LocalLink>
-        <h1 className="page-title">{t('account.password')}</h1>
-        {!user ? (
-          <div>
-            <p className="muted">{t('account.needLogin')}</p>
-            <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
-              {t('header.login')}
-            </button>
-          </div>
-        ) : (
-          <form ref={form.ref} noValidate onSubmit={submit}>
-            <TextInput {...form.field('password')} type="password" label={t('form.newPassword')} required autoComplete="new-password" />
-            <TextInput
-              {...form.field('confirmPassword')}
-              type="password"
-              label={t('form.confirmPassword')}
-              required
-              autoComplete="new-password"
-            />
-            <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-              {isMutating ? t('common.submitting') : t('common.save')}
-            </button>
-          </form>
-        )}
-        <p className="bare-back">
-          <LocalLink to="/personalCenter/myInfo">← {t('account.back')}</LocalLink>
-        </p>
-      </div>
-    </div>
+    <BarePage>
+      <h1 className="page-title">{t('account.password')}</h1>
+      {!user ? (
+        <div>
+          <p className="muted">{t('account.needLogin')}</p>
+          <button type="button" className="button button-primary" onClick={() => openModal({ mode: 'login' })}>
+            {t('header.login')}
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <PasswordPair field={form.field} label={t('form.newPassword')} />
+          <SubmitButton pending={isMutating} label={t('common.save')} />
+        </form>
+      )}
+      <p className="bare-back">
+        <LocalLink to="/personalCenter/myInfo">← {t('account.back')}</LocalLink>
+      </p>
+    </BarePage>
   )
 }

@@ -1,104 +1,94 @@
-import { Breadcrumb } from '../../../components/breadcrumb'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ArticleSkeleton } from '../../../components/skeleton'
-import { isMissingRecord, RecordUnavailable } from '../../../components/state-message'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { paths } from '../../../lib/paths'
 import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useBulletin } from '../api/get-bulletin'
 import './bulletins.css'
+import { RecordPage } from '../../../components/record-page'
+import { isMissingRecord } from '../../../components/state-message'
 
 export default function BulletinDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
   const ref = { ...(params.webTitle ? { webTitle: params.webTitle } : {}), ...(params.id ? { id: params.id } : {}) }
-  const { data, error, isLoading, mutate } = useBulletin(locale, ref)
-  useDocumentTitle(data ? `${data.title} - ${t('title.bulletinDetail')}` : t('title.bulletinDetail'))
+  const answer = useBulletin(locale, ref)
   const user = useSessionUser()
 
-  const missing = (!params.webTitle && !params.id) || isMissingRecord(error)
-  if (missing || (error && !data)) {
-    return (
-      <RecordUnavailable
-        missing={missing}
-        title={t('bulletin.notFound')}
-        backTo="/bulletin"
-        backLabel={t('bulletin.backToList')}
-        onRetry={() => void mutate()}
-      />
-    )
-  }
-
   return (
-    <div className="container">
-      <Breadcrumb
-        items={[
-          { label: t('nav.bulletin'), to: '/bulletin' },
-          ...(data ? [{ label: data.marketTypeName, to: paths.bulletins(data.marketType) }, { label: data.title }] : []),
-        ]}
-      />
-      <div className="detail-layout page-section">
-        <article>
-          {isLoading || !data ? (
-            <ArticleSkeleton />
-          ) : (
-            <>
-              <h1 className="article-title">{data.title}</h1>
-              <p className="meta">
-                <span className="tag">{data.marketTypeName}</span>
-                <LocalLink to={paths.bulletins(data.marketType, data.topLabelId)}>{data.topLabelName}</LocalLink>
-                <span className="num">{formatDate(data.publishDate)}</span>
-                {data.pageNum ? <span className="num">{t('common.pages', { count: data.pageNum })}</span> : null}
-              </p>
-              <p className="lead-outline">{data.outline}</p>
-              <HtmlContent html={data.context} />
-            </>
-          )}
-        </article>
-        <aside>
-          {data && (
-            <section className="side-box bulletin-buy">
-              <h2>{t('bulletin.price')}</h2>
-              <p className="price num bulletin-detail-price">{formatPrice(data.price, data.currency, locale)}</p>
-              {data.hasFile && <p className="small muted">{t('bulletin.includesFile')}</p>}
-              <div className="buy-actions">
-                <button
-                  type="button"
-                  className="button button-primary button-block button-large"
-                  onClick={() => {
-                    if (!user) {
-                      showToast(t('pay.needLogin'))
-                      openModal({ mode: 'login' })
-                      return
-                    }
-                    openModal({
-                      mode: 'pay',
-                      target: {
-                        kind: 'brief',
-                        researchBriefReportId: data.id,
-                        title: data.title,
-                        payPrice: data.price,
-                        currency: data.currency,
-                      },
-                    })
-                  }}
-                >
-                  {t('pay.buyBulletin')}
-                </button>
-                <LocalLink to="/contactUs" className="button button-secondary button-block">
-                  {t('bulletin.askUs')}
-                </LocalLink>
-              </div>
-            </section>
-          )}
-        </aside>
-      </div>
-    </div>
+    <RecordPage
+      state={answer}
+      // Without an id nothing can be found, and a bulletin gone stays gone even if it was shown before.
+      gone={(!params.webTitle && !params.id) || isMissingRecord(answer.error)}
+      list={{ label: t('nav.bulletin'), to: '/bulletin', back: t('bulletin.backToList') }}
+      notFound={t('bulletin.notFound')}
+      pageTitle={t('title.bulletinDetail')}
+      titleOf={(d) => d.title}
+      crumbs={(d) => [{ label: d.marketTypeName, to: paths.bulletins(d.marketType) }, { label: d.title }]}
+    >
+      {(data) => (
+        <div className="detail-layout page-section">
+          <article>
+            {!data ? (
+              <ArticleSkeleton />
+            ) : (
+              <>
+                <h1 className="article-title">{data.title}</h1>
+                <p className="meta">
+                  <span className="tag">{data.marketTypeName}</span>
+                  <LocalLink to={paths.bulletins(data.marketType, data.topLabelId)}>{data.topLabelName}</LocalLink>
+                  <span className="num">{formatDate(data.publishDate)}</span>
+                  {data.pageNum ? <span className="num">{t('common.pages', { count: data.pageNum })}</span> : null}
+                </p>
+                <p className="lead-outline">{data.outline}</p>
+                <HtmlContent html={data.context} />
+              </>
+            )}
+          </article>
+          <aside>
+            {data && (
+              <section className="side-box bulletin-buy">
+                <h2>{t('bulletin.price')}</h2>
+                <p className="price num bulletin-detail-price">{formatPrice(data.price, data.currency, locale)}</p>
+                {data.hasFile && <p className="small muted">{t('bulletin.includesFile')}</p>}
+                <div className="buy-actions">
+                  <button
+                    type="button"
+                    className="button button-primary button-block button-large"
+                    onClick={() => {
+                      if (!user) {
+                        showToast(t('pay.needLogin'))
+                        openModal({ mode: 'login' })
+                        return
+                      }
+                      openModal({
+                        mode: 'pay',
+                        target: {
+                          kind: 'brief',
+                          researchBriefReportId: data.id,
+                          title: data.title,
+                          payPrice: data.price,
+                          currency: data.currency,
+                        },
+                      })
+                    }}
+                  >
+                    {t('pay.buyBulletin')}
+                  </button>
+                  <LocalLink to="/contactUs" className="button button-secondary button-block">
+                    {t('bulletin.askUs')}
+                  </LocalLink>
+                </div>
+              </section>
+            )}
+          </aside>
+        </div>
+      )}
+    </RecordPage>
   )
 }

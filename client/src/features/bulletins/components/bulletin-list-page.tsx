@@ -2,11 +2,7 @@ import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
-import { LocalLink } from '../../../components/local-link'
-import { Pagination } from '../../../components/pagination'
-import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
-import { StateMessage } from '../../../components/state-message'
+import { ItemBody } from '../../../components/item-body'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -17,6 +13,9 @@ import { useBulletinLabels } from '../api/get-bulletin-labels'
 import { useBulletinTypes } from '../api/get-bulletin-types'
 import { useBulletins } from '../api/get-bulletins'
 import './bulletins.css'
+import { SearchResults, type Paging } from '../../../components/paged-list'
+import { TypeTabs } from '../../../components/type-tabs'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 
@@ -27,12 +26,11 @@ export default function BulletinListPage({ params }: { params: Record<string, st
   const marketType = params.marketType
   const topLabelId = params.topLabelId
   const keyword = params.keyword?.trim() || undefined
-  const pageParam = Number(params.page)
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+  const page = pageNumber(params.page)
 
   const types = useBulletinTypes(locale)
   const labels = useBulletinLabels(locale, { ...(marketType ? { marketType } : {}), ...(keyword ? { keyword } : {}) })
-  const { data, error, mutate } = useBulletins(locale, {
+  const list = useBulletins(locale, {
     pageNo: page,
     pageSize: PAGE_SIZE,
     ...(marketType ? { marketType } : {}),
@@ -48,35 +46,30 @@ export default function BulletinListPage({ params }: { params: Record<string, st
   }
   const allCount = types.data?.reduce((sum, x) => sum + x.marketCount, 0)
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(marketType, topLabelId, p), onNavigate: navigate }
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.bulletin'), to: '/bulletin' }, ...(typeName ? [{ label: typeName }] : [])]} />
       <div className="page-section">
         <h1 className="page-title">{typeName ?? t('bulletin.heading')}</h1>
-        <nav className="type-tabs" aria-label={t('bulletin.type')}>
-          {[
+        <TypeTabs
+          label={t('bulletin.type')}
+          onNavigate={navigate}
+          tabs={[
             { marketType: undefined as string | undefined, marketTypeName: t('common.all'), marketCount: allCount },
             ...(types.data ?? []),
-          ].map((x) => {
-            const active = x.marketType === marketType
-            const href = hrefFor(x.marketType, undefined)
-            return (
-              <a
-                key={x.marketType ?? 'all'}
-                href={href}
-                className={`type-tab${active ? ' is-active' : ''}`}
-                aria-current={active ? 'page' : undefined}
-                onClick={(e) => {
-                  e.preventDefault()
-                  navigate(href)
-                }}
-              >
+          ].map((x) => ({
+            key: x.marketType ?? 'all',
+            label: (
+              <>
                 {x.marketTypeName}
                 {x.marketCount !== undefined && <span className="facet-count">{x.marketCount}</span>}
-              </a>
-            )
-          })}
-        </nav>
+              </>
+            ),
+            href: hrefFor(x.marketType, undefined),
+            active: x.marketType === marketType,
+          }))}
+        />
         <div className="list-layout">
           <FilterPanel resetKey={`${marketType}/${topLabelId}/${keyword}`}>
             <FacetGroup
@@ -93,51 +86,26 @@ export default function BulletinListPage({ params }: { params: Record<string, st
               }))}
             />
           </FilterPanel>
-          <section>
-            <div className="list-head">
-              <p className="list-count num" aria-live="polite">
-                {data ? t('common.results', { count: data.count }) : '\u00a0'}
-              </p>
-              {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
-            </div>
-            <ListState
-              state={{ data, error, mutate }}
-              rows={(d) => d.list}
-              skeleton={<SkeletonList rows={PAGE_SIZE} />}
-              empty={<StateMessage title={t('bulletin.empty')} text={t('reports.emptyHint')} />}
-            >
-              {(rows) => (
-                <ul className="item-list">
-                  {rows.map((b) => (
-                    <li key={b.id} className="item item-side">
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <h2 className="item-title">
-                          <LocalLink to={paths.bulletin(b.webTitle)}>{b.title}</LocalLink>
-                        </h2>
-                        <p className="meta">
-                          <span className="tag">{b.marketTypeName}</span>
-                          <span>{b.topLabelName}</span>
-                          <span className="num">{formatDate(b.publishDate)}</span>
-                          {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
-                        </p>
-                        <p className="item-outline clamp-2">{b.outline}</p>
-                      </div>
-                      <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </ListState>
-            {data && (
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={data.count}
-                hrefFor={(p) => hrefFor(marketType, topLabelId, p)}
-                onNavigate={navigate}
-              />
+          <SearchResults state={list} paging={paging} keyword={keyword} emptyTitle={t('bulletin.empty')}>
+            {(b) => (
+              <li className="item item-side">
+                <ItemBody
+                  to={paths.bulletin(b.webTitle)}
+                  title={b.title}
+                  outline={b.outline}
+                  tag={b.marketTypeName}
+                  facts={
+                    <>
+                      <span>{b.topLabelName}</span>
+                      <span className="num">{formatDate(b.publishDate)}</span>
+                      {b.pageNum ? <span className="num">{t('common.pages', { count: b.pageNum })}</span> : null}
+                    </>
+                  }
+                />
+                <span className="price num bulletin-price">{formatPrice(b.price, b.currency, locale)}</span>
+              </li>
             )}
-          </section>
+          </SearchResults>
         </div>
       </div>
     </div>

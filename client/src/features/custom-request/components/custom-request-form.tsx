@@ -1,4 +1,6 @@
 import { useId, useState } from 'react'
+import { ContactFields } from '../../../components/contact-fields'
+import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
@@ -13,12 +15,10 @@ interface Props {
   reportPrice?: number
   initialDemand?: string
   onSent?: () => void
-  autoFocus?: boolean
+  focusFirst?: boolean
 }
 
-const TEXT_FIELDS = ['companyName', 'addr', 'name', 'contact', 'email'] as const
-
-export function CustomRequestForm({ type, reportId, reportPrice, initialDemand = '', onSent, autoFocus }: Props) {
+export function CustomRequestForm({ type, reportId, reportPrice, initialDemand = '', onSent, focusFirst }: Props) {
   const t = useT()
   const locale = useLocale()
   const versionId = useId()
@@ -50,30 +50,21 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
   })
 
   return (
-    <form ref={form.ref} noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit}>
       {sent && (
         <p className="form-success" role="status">
           {t('modal.custom.success')}
         </p>
       )}
       <div className="form-grid">
-        {TEXT_FIELDS.map((f, index) => (
-          <TextInput
-            key={f}
-            {...form.field(f)}
-            label={t(`form.${f}`)}
-            required={f !== 'addr'}
-            type={f === 'email' ? 'email' : f === 'contact' ? 'tel' : 'text'}
-            autoComplete={{ companyName: 'organization', addr: 'organization-title', name: 'name', contact: 'tel', email: 'email' }[f]}
-            hint={f === 'contact' ? t('form.phoneHint') : undefined}
-            maxLength={f === 'contact' ? 40 : 200}
-            wide={f === 'email'}
-            {...(autoFocus && index === 0 ? { 'data-autofocus': true } : {})}
-          />
-        ))}
+        <ContactFields field={form.field} wideEmail limited focusFirst={focusFirst} />
         {needsVersion && (
           <fieldset
             className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`}
+            // The choice as a whole is what is missing, so the group carries the error.
+            role="radiogroup"
+            aria-required
+            aria-invalid={errors.version ? true : undefined}
             aria-describedby={errors.version ? `${versionId}-error` : undefined}
           >
             <legend className="field-label">
@@ -91,7 +82,6 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
                     name="version"
                     value={v}
                     checked={values.version === v}
-                    aria-invalid={errors.version ? true : undefined}
                     onChange={() => form.setField('version', v)}
                   />
                   {t(`form.version.${v}`)}
@@ -107,9 +97,7 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
         )}
         <TextInput {...form.field('demand')} label={t('form.demand')} required multiline wide />
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={isMutating}>
-        {isMutating ? t('common.submitting') : t('common.submit')}
-      </button>
+      <SubmitButton pending={isMutating} label={t('common.submit')} className="button button-primary button-large" />
     </form>
   )
 }

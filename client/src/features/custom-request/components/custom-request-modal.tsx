@@ -19,7 +19,7 @@ export function CustomRequestModal({ request, onClose }: { request: Request; onC
         reportPrice={request.reportPrice}
         initialDemand={request.demand}
         onSent={onClose}
-        autoFocus
+        focusFirst
       />
     </Modal>
   )

@@ -1,5 +1,5 @@
 import type { CarouselSlide } from '@rpt/contract'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { LocalLink } from '../../../components/local-link'
 import { Skeleton } from '../../../components/skeleton'
 import { useT } from '../../../lib/use-t'
@@ -7,8 +7,17 @@ import { useT } from '../../../lib/use-t'
 /** Never faster than 6 s, per the visual direction. */
 export const SLIDE_INTERVAL_MS = 7000
 
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+const canQuery = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+const prefersReducedMotion = () => canQuery() && window.matchMedia(REDUCED_MOTION).matches
+const onMotionPreference = (changed: () => void) => {
+  if (!canQuery()) return () => {}
+  const query = window.matchMedia(REDUCED_MOTION)
+  query.addEventListener('change', changed)
+  return () => query.removeEventListener('change', changed)
+}
+// The server cannot know the preference: it renders (and hydration matches) a moving carousel.
+const serverPrefersReducedMotion = () => false
 
 export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
   const t = useT()
@@ -22,11 +31,10 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
   }
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-  // Read after mount: the server cannot know the preference, and hydration must match its markup.
-  const [stopped, setStopped] = useState(false)
-  useEffect(() => {
-    if (prefersReducedMotion()) setStopped(true)
-  }, [])
+  const reducedMotion = useSyncExternalStore(onMotionPreference, prefersReducedMotion, serverPrefersReducedMotion)
+  // The play/pause button overrides the preference once pressed.
+  const [chosen, setChosen] = useState<'stopped' | 'playing' | null>(null)
+  const stopped = chosen ? chosen === 'stopped' : reducedMotion
   const count = slides?.length ?? 0
   const paused = hovered || focused || stopped
 
@@ -49,7 +57,7 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false)
       }}
     >
       <div
@@ -112,7 +120,7 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
           </button>
           {/* Both labels take the same cell, the current one visible: the button keeps its width when a
               reduced-motion preference, read after hydration, stops the carousel. */}
-          <button type="button" className="carousel-toggle" onClick={() => setStopped((s) => !s)}>
+          <button type="button" className="carousel-toggle" onClick={() => setChosen(stopped ? 'playing' : 'stopped')}>
             <span className={stopped ? undefined : 'is-off'}>{t('home.play')}</span>
             <span className={stopped ? 'is-off' : undefined}>{t('home.pause')}</span>
           </button>

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react'
 import type { ReportListItem } from '@rpt/contract'
 import { LocalLink } from '../../../components/local-link'
-import { ReportCover } from '../../../components/report-cover'
+import { CoverOf, ReportFacts } from '../../../components/report-facts'
 import { Skeleton, SkeletonList } from '../../../components/skeleton'
 import { formatDate, formatPrice, minPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
@@ -33,13 +34,12 @@ export default function HomePage() {
         <Carousel slides={carousel.error ? [] : carousel.data} />
       </div>
 
-      <section className="container home-section" aria-labelledby="hot-title">
-        <div className="section-head">
-          <h2 id="hot-title" className="section-title">
-            {t('home.hot')}
-          </h2>
-          <LocalLink to="/report-industries">{t('common.viewAll')} →</LocalLink>
-        </div>
+      <HomeSection
+        className="container home-section"
+        id="hot-title"
+        title={t('home.hot')}
+        more={{ to: '/report-industries', label: t('common.viewAll') }}
+      >
         {hot.data ? (
           <ul className="hot-grid">
             {hot.data.map((r) => (
@@ -54,15 +54,10 @@ export default function HomePage() {
             <SkeletonList rows={4} variant="card" />
           </div>
         )}
-      </section>
+      </HomeSection>
 
       <div className="container home-two">
-        <section aria-labelledby="cat-title">
-          <div className="section-head">
-            <h2 id="cat-title" className="section-title">
-              {t('home.categories')}
-            </h2>
-          </div>
+        <HomeSection id="cat-title" title={t('home.categories')}>
           {categories.data ? (
             <ul className="category-grid">
               {categories.data.map((c) => (
@@ -81,64 +76,39 @@ export default function HomePage() {
               ))}
             </div>
           )}
-        </section>
-        <section aria-labelledby="map-title">
-          <div className="section-head">
-            <h2 id="map-title" className="section-title">
-              {t('home.map')}
-            </h2>
-          </div>
+        </HomeSection>
+        <HomeSection id="map-title" title={t('home.map')}>
           {map.data ? <RegionChart regions={map.data} locale={locale} /> : <Skeleton height={300} />}
-        </section>
+        </HomeSection>
       </div>
 
       <div className={`container home-two${chinese ? '' : ' home-two-cta'}`}>
-        <section aria-labelledby="news-title">
-          <div className="section-head">
-            <h2 id="news-title" className="section-title">
-              {t('home.news')}
-            </h2>
-            <LocalLink to="/news-categories">{t('common.more')} →</LocalLink>
-          </div>
-          {news.data ? (
-            <ul className="line-list">
-              {news.data.map((n) => (
-                <li key={n.id}>
-                  <LocalLink to={paths.newsDetail(n.webTitle)} className="line-title">
-                    {n.title}
-                  </LocalLink>
-                  <span className="line-meta num">{formatDate(n.publishDate)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <SkeletonList rows={3} />
-          )}
-        </section>
-        {chinese ? (
-          <section aria-labelledby="bulletin-title">
-            <div className="section-head">
-              <h2 id="bulletin-title" className="section-title">
-                {t('home.bulletins')}
-              </h2>
-              <LocalLink to="/bulletin">{t('common.more')} →</LocalLink>
-            </div>
-            {bulletins.data ? (
-              <ul className="line-list">
-                {bulletins.data.map((b) => (
-                  <li key={b.id}>
-                    <LocalLink to={paths.bulletin(b.webTitle)} className="line-title">
-                      <span className="line-tag">{b.topLabelName}</span>
-                      {b.title}
-                    </LocalLink>
-                    <span className="line-meta num">{formatPrice(b.price, b.currency, locale)}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <SkeletonList rows={3} />
+        <HomeSection id="news-title" title={t('home.news')} more={{ to: '/news-categories', label: t('common.more') }}>
+          <LineList items={news.data}>
+            {(n) => (
+              <>
+                <LocalLink to={paths.newsDetail(n.webTitle)} className="line-title">
+                  {n.title}
+                </LocalLink>
+                <span className="line-meta num">{formatDate(n.publishDate)}</span>
+              </>
             )}
-          </section>
+          </LineList>
+        </HomeSection>
+        {chinese ? (
+          <HomeSection id="bulletin-title" title={t('home.bulletins')} more={{ to: '/bulletin', label: t('common.more') }}>
+            <LineList items={bulletins.data}>
+              {(b) => (
+                <>
+                  <LocalLink to={paths.bulletin(b.webTitle)} className="line-title">
+                    <span className="line-tag">{b.topLabelName}</span>
+                    {b.title}
+                  </LocalLink>
+                  <span className="line-meta num">{formatPrice(b.price, b.currency, locale)}</span>
+                </>
+              )}
+            </LineList>
+          </HomeSection>
         ) : (
           <CustomCta />
         )}
@@ -150,6 +120,45 @@ export default function HomePage() {
         </div>
       )}
     </div>
+  )
+}
+
+/** A home page section under its heading, with a link to the whole list when there is one. */
+function HomeSection({
+  id,
+  title,
+  more,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  more?: { to: string; label: string }
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <div className="section-head">
+        <h2 id={id} className="section-title">
+          {title}
+        </h2>
+        {more && <LocalLink to={more.to}>{more.label} →</LocalLink>}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A short list of titles, one line each; placeholders until it has loaded. */
+function LineList<T extends { id: string }>({ items, children }: { items: T[] | undefined; children: (item: T) => ReactNode }) {
+  if (!items) return <SkeletonList rows={3} />
+  return (
+    <ul className="line-list">
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
   )
 }
 
@@ -174,15 +183,13 @@ function HotCard({ report }: { report: ReportListItem }) {
   const from = minPrice([report.price, report.multiPrice, report.enterprisePrice])
   return (
     <article className="hot-card">
-      <ReportCover title={report.title} category={report.marketTypeName} categoryKey={report.marketType} mark={t('site.name')} />
+      <CoverOf report={report} />
       <div className="hot-body">
         <h3 className="hot-title clamp-2">
           <LocalLink to={paths.report(report.webTitle)}>{report.title}</LocalLink>
         </h3>
         <p className="meta">
-          <span className="tag">{report.marketTypeName}</span>
-          <span className="num">{formatDate(report.publishDate)}</span>
-          {report.pageNum ? <span className="num">{t('common.pages', { count: report.pageNum })}</span> : null}
+          <ReportFacts report={report} />
         </p>
         <p className="hot-price">
           <span className="price-label">{t('common.from')}</span>{' '}

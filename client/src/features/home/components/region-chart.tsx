@@ -1,4 +1,5 @@
 import type { MapRegion } from '@rpt/contract'
+import { TableHead } from '../../../components/table-head'
 import { useT } from '../../../lib/use-t'
 
 /** The map figures as a paired bar chart: comparable at a glance, readable as a table. */
@@ -21,29 +22,19 @@ export function RegionChart({ regions, locale }: { regions: MapRegion[]; locale:
       </div>
       <table className="chart-table">
         <caption className="visually-hidden">{t('home.mapCaption')}</caption>
-        <thead className="visually-hidden">
-          <tr>
-            <th scope="col">{t('home.map')}</th>
-            <th scope="col">{t('home.mapReports')}</th>
-            <th scope="col">{t('home.mapClients')}</th>
-          </tr>
-        </thead>
+        <TableHead className="visually-hidden" columns={[t('home.map'), t('home.mapReports'), t('home.mapClients')]} />
         <tbody>
           {sorted.map((r) => (
             <tr key={r.regionCode}>
               <th scope="row">{r.regionName}</th>
-              <td>
-                <span className="track">
-                  <span className="bar bar-reports" style={{ width: `${(r.reports / max) * 100}%` }} />
-                </span>
-                <span className="bar-value num">{fmt.format(r.reports)}</span>
-              </td>
-              <td>
-                <span className="track">
-                  <span className="bar bar-clients" style={{ width: `${(r.clients / max) * 100}%` }} />
-                </span>
-                <span className="bar-value num">{fmt.format(r.clients)}</span>
-              </td>
+              {(['reports', 'clients'] as const).map((kind) => (
+                <td key={kind}>
+                  <span className="track">
+                    <span className={`bar bar-${kind}`} style={{ width: `${(r[kind] / max) * 100}%` }} />
+                  </span>
+                  <span className="bar-value num">{fmt.format(r[kind])}</span>
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

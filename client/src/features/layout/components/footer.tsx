@@ -2,6 +2,7 @@ import { LocalLink } from '../../../components/local-link'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useSiteConfig } from '../api/get-site-config'
+import { buildMenu, type MenuItem } from './menu'
 import './footer.css'
 
 const PAYMENT_BADGES = ['Visa', 'Mastercard', 'PayPal', 'Wire transfer', 'Alipay', 'WeChat Pay']
@@ -14,19 +15,20 @@ export function Footer() {
   const get = (key: string) => config?.[key] ?? ''
   const prefix = chinese ? 'cn' : 'en'
 
-  const contact = chinese
-    ? [
-        { label: t('footer.phone'), value: get('cn.contact.phone') },
-        { label: t('footer.mobile'), value: get('cn.contact.mobile') },
-        { label: t('footer.email'), value: get('cn.contact.email'), mail: true },
-        { label: t('footer.address'), value: get('cn.contact.address') },
-      ]
-    : [
-        { label: t('footer.phone'), value: get('en.contact.phone') },
-        { label: t('footer.mobile'), value: get('en.contact.intl') },
-        { label: t('footer.email'), value: get('en.contact.email'), mail: true },
-        { label: t('footer.address'), value: get('en.contact.address') },
-      ]
+  const contact = [
+    { label: t('footer.phone'), value: get(`${prefix}.contact.phone`) },
+    { label: t('footer.mobile'), value: get(chinese ? 'cn.contact.mobile' : 'en.contact.intl') },
+    { label: t('footer.email'), value: get(`${prefix}.contact.email`), mail: true },
+    { label: t('footer.address'), value: get(`${prefix}.contact.address`) },
+  ]
+  // The header's sections (less home and about), then about's pages: the footer links what the menu does.
+  const menu = buildMenu({ locale, t, reportCategories: undefined, newsMarkets: undefined, bulletinTypes: undefined })
+  const sections = menu.filter((item) => item.key !== 'home' && item.key !== 'about')
+  const aboutPages = menu.find((item) => item.key === 'about')?.children ?? []
+  const filings = [
+    { text: get('cn.footer.icp'), href: get('cn.footer.icpUrl') || 'https://beian.miit.gov.cn/' },
+    { text: get('cn.footer.police'), href: get('cn.footer.policeUrl') || 'https://beian.mps.gov.cn/' },
+  ]
 
   return (
     <footer className="site-footer">
@@ -35,73 +37,14 @@ export function Footer() {
           <p className="footer-name">{t('site.name')}</p>
           <p className="footer-desc">{t('site.tagline')}</p>
           {chinese ? (
-            <div className="footer-badges" aria-label={t('footer.customers')}>
-              <p className="footer-heading">{t('footer.customers')}</p>
-              <ul className="badge-list">
-                {['国有企业', '上市公司', '投资机构', '跨国公司', '研究机构'].map((name) => (
-                  <li key={name}>{name}</li>
-                ))}
-              </ul>
-            </div>
+            <Badges heading={t('footer.customers')} names={['国有企业', '上市公司', '投资机构', '跨国公司', '研究机构']} labelled />
           ) : (
-            <div className="footer-badges">
-              <p className="footer-heading">{t('footer.payments')}</p>
-              <ul className="badge-list">
-                {PAYMENT_BADGES.map((name) => (
-                  <li key={name}>{name}</li>
-                ))}
-              </ul>
-            </div>
+            <Badges heading={t('footer.payments')} names={PAYMENT_BADGES} />
           )}
         </section>
 
-        <nav className="footer-nav" aria-label={t('footer.nav')}>
-          <p className="footer-heading">{t('footer.nav')}</p>
-          <ul>
-            <li>
-              <LocalLink to="/report-industries">{t('nav.reports')}</LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/market">{t('nav.market')}</LocalLink>
-            </li>
-            {chinese && (
-              <li>
-                <LocalLink to="/bulletin">{t('nav.bulletin')}</LocalLink>
-              </li>
-            )}
-            {chinese && (
-              <li>
-                <LocalLink to="/news-categories">{t('nav.news')}</LocalLink>
-              </li>
-            )}
-            <li>
-              <LocalLink to="/contactUs">{t('nav.contact')}</LocalLink>
-            </li>
-          </ul>
-        </nav>
-
-        <nav className="footer-nav" aria-label={t('nav.about')}>
-          <p className="footer-heading">{t('nav.about')}</p>
-          <ul>
-            <li>
-              <LocalLink to="/about">{t('nav.about.company')}</LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/link">{t('nav.about.method')}</LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/order">{t('nav.about.order')}</LocalLink>
-            </li>
-            {chinese && (
-              <li>
-                <LocalLink to="/qualify">{t('nav.about.qualify')}</LocalLink>
-              </li>
-            )}
-            <li>
-              <LocalLink to="/term">{t('nav.about.term')}</LocalLink>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks label={t('footer.nav')} items={sections} />
+        <FooterLinks label={t('nav.about')} items={aboutPages} />
 
         <section className="footer-contact" aria-label={t('footer.contact')}>
           <p className="footer-heading">{t('footer.contact')}</p>
@@ -122,20 +65,46 @@ export function Footer() {
           <span>{get(`${prefix}.footer.copyright`)}</span>
           {chinese && (
             <span className="footer-filing">
-              {get('cn.footer.icp') && (
-                <a href={get('cn.footer.icpUrl') || 'https://beian.miit.gov.cn/'} target="_blank" rel="noopener noreferrer">
-                  {get('cn.footer.icp')}
-                </a>
-              )}
-              {get('cn.footer.police') && (
-                <a href={get('cn.footer.policeUrl') || 'https://beian.mps.gov.cn/'} target="_blank" rel="noopener noreferrer">
-                  {get('cn.footer.police')}
-                </a>
+              {filings.map(
+                (filing) =>
+                  filing.text && (
+                    <a key={filing.href} href={filing.href} target="_blank" rel="noopener noreferrer">
+                      {filing.text}
+                    </a>
+                  ),
               )}
             </span>
           )}
         </div>
       </div>
     </footer>
+  )
+}
+
+function Badges({ heading, names, labelled }: { heading: string; names: string[]; labelled?: boolean }) {
+  return (
+    <div className="footer-badges" aria-label={labelled ? heading : undefined}>
+      <p className="footer-heading">{heading}</p>
+      <ul className="badge-list">
+        {names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function FooterLinks({ label, items }: { label: string; items: MenuItem[] }) {
+  return (
+    <nav className="footer-nav" aria-label={label}>
+      <p className="footer-heading">{label}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <LocalLink to={item.linkAddress}>{item.label}</LocalLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { LocalLink } from '../../../components/local-link'
 import { localizePath, otherLocale } from '../../../lib/locale'
@@ -28,7 +28,10 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   const [location] = useLocation()
   const user = useSessionUser()
   const [stuck, setStuck] = useState(false)
-  const [drawerOpen, setDrawerOpen] = useState(false)
+  // The drawer is open on one path: following one of its links closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null)
+  const drawerOpen = drawerOpenAt === location
+  const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? location : null)
   const [confirmLogout, setConfirmLogout] = useState(false)
   const drawerSearch = useRef<HTMLInputElement>(null)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -41,12 +44,10 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
   const hotline = locale === 'zh-CN' ? config?.['cn.contact.phone'] : config?.['en.contact.phone']
 
   // The spec reloads the menu on every path change; SWR dedupes bursts.
-  const revalidators = useRef([reports.mutate, markets.mutate, bulletinTypes.mutate])
-  revalidators.current = [reports.mutate, markets.mutate, bulletinTypes.mutate]
-  useEffect(() => {
-    revalidators.current.forEach((mutate) => void mutate())
-    setDrawerOpen(false)
-  }, [location])
+  const reloadMenu = useEffectEvent(() => {
+    for (const dict of [reports, markets, bulletinTypes]) void dict.mutate()
+  })
+  useEffect(() => reloadMenu(), [location])
 
   useEffect(() => {
     const onScroll = () => setStuck(window.scrollY > STICKY_THRESHOLD)
@@ -59,7 +60,7 @@ export function Header({ activeIndex, hideLanguageSwitch }: Props) {
     if (!drawerOpen) return
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setDrawerOpen(false)
+        setDrawerOpenAt(null)
         menuButton.current?.focus()
         return
       }

@@ -26,25 +26,33 @@ interface MenuInput {
   bulletinTypes: MenuEntry[] | undefined
 }
 
+/** A menu section whose entries come from a dictionary: each entry links within the section. */
+function section(
+  head: Pick<MenuItem, 'key' | 'label' | 'linkAddress' | 'activeIndex'>,
+  entries: MenuEntry[] | undefined,
+  link: (entry: MenuEntry) => Pick<MenuItem, 'linkAddress' | 'activeIndustryType' | 'type'>,
+): MenuItem {
+  return {
+    ...head,
+    children: (entries ?? []).map((entry) => ({
+      key: `${head.key}-${entry.dictValue}`,
+      label: entry.dictLabel,
+      activeIndex: head.activeIndex,
+      ...link(entry),
+    })),
+  }
+}
+
 /** The header menu. The English edition has no bulletin, news or qualification entries. */
 export function buildMenu({ locale, t, reportCategories, newsMarkets, bulletinTypes }: MenuInput): MenuItem[] {
   const english = locale === 'en-US'
   const items: MenuItem[] = [
     { key: 'home', label: t('nav.home'), linkAddress: '/', activeIndex: 0 },
-    {
-      key: 'reports',
-      label: t('nav.reports'),
-      linkAddress: '/report-industries',
-      activeIndex: 1,
-      children: (reportCategories ?? []).map((item) => ({
-        key: `reports-${item.dictValue}`,
-        label: item.dictLabel,
-        linkAddress: paths.reports(item.dictValue),
-        activeIndex: 1,
-        activeIndustryType: item.dictValue,
-        type: 'reports',
-      })),
-    },
+    section({ key: 'reports', label: t('nav.reports'), linkAddress: '/report-industries', activeIndex: 1 }, reportCategories, (item) => ({
+      linkAddress: paths.reports(item.dictValue),
+      activeIndustryType: item.dictValue,
+      type: 'reports',
+    })),
     { key: 'market', label: t('nav.market'), linkAddress: '/market', activeIndex: 2 },
   ]
   if (!english) {
@@ -53,33 +61,16 @@ export function buildMenu({ locale, t, reportCategories, newsMarkets, bulletinTy
       { dictValue: 'enterprise-hole-analysis', dictLabel: t('nav.bulletin.enterprise') },
     ]
     items.push(
-      {
-        key: 'bulletin',
-        label: t('nav.bulletin'),
-        linkAddress: '/bulletin',
-        activeIndex: 3,
-        children: (bulletinTypes?.length ? bulletinTypes : fallbackTypes).map((item) => ({
-          key: `bulletin-${item.dictValue}`,
-          label: item.dictLabel,
-          linkAddress: `/bulletin/${item.dictValue}`,
-          activeIndex: 3,
-          type: item.dictValue,
-        })),
-      },
-      {
-        key: 'news',
-        label: t('nav.news'),
-        linkAddress: '/news-categories',
-        activeIndex: 4,
-        children: (newsMarkets ?? []).map((item) => ({
-          key: `news-${item.dictValue}`,
-          label: item.dictLabel,
-          linkAddress: paths.news(item.dictValue),
-          activeIndex: 4,
-          activeIndustryType: item.dictValue,
-          type: 'news',
-        })),
-      },
+      section(
+        { key: 'bulletin', label: t('nav.bulletin'), linkAddress: '/bulletin', activeIndex: 3 },
+        bulletinTypes?.length ? bulletinTypes : fallbackTypes,
+        (item) => ({ linkAddress: `/bulletin/${item.dictValue}`, type: item.dictValue }),
+      ),
+      section({ key: 'news', label: t('nav.news'), linkAddress: '/news-categories', activeIndex: 4 }, newsMarkets, (item) => ({
+        linkAddress: paths.news(item.dictValue),
+        activeIndustryType: item.dictValue,
+        type: 'news',
+      })),
     )
   }
   const about: MenuItem[] = [

@@ -1,12 +1,7 @@
-import type { MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FilterPanel } from '../../../components/filter-panel'
-import { LocalLink } from '../../../components/local-link'
-import { Pagination } from '../../../components/pagination'
-import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
-import { StateMessage } from '../../../components/state-message'
+import { ItemBody } from '../../../components/item-body'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -15,6 +10,9 @@ import { useT } from '../../../lib/use-t'
 import { useNewsCategories } from '../api/get-news-categories'
 import { useNewsList } from '../api/get-news-list'
 import { DateBlock } from './date-block'
+import { NavAnchor } from '../../../components/nav-anchor'
+import { SearchResults, type Paging } from '../../../components/paged-list'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 
@@ -25,11 +23,10 @@ export default function NewsListPage({ params }: { params: Record<string, string
   const marketType = params.marketType
   const marketCategory = params.marketCategory
   const keyword = params.keyword?.trim() || undefined
-  const pageParam = Number(params.page)
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
+  const page = pageNumber(params.page)
 
   const categories = useNewsCategories(locale)
-  const { data, error, mutate } = useNewsList(locale, {
+  const list = useNewsList(locale, {
     pageNo: page,
     pageSize: PAGE_SIZE,
     ...(marketType ? { marketType } : {}),
@@ -45,12 +42,9 @@ export default function NewsListPage({ params }: { params: Record<string, string
     const base = paths.news(mt, mc, keyword)
     return localizePath(locale, p > 1 ? `${base}?page=${p}` : base)
   }
-  const go = (href: string) => (event: MouseEvent) => {
-    event.preventDefault()
-    navigate(href)
-  }
   const total = categories.data?.reduce((sum, m) => sum + m.marketCount, 0)
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(marketType, marketCategory, p), onNavigate: navigate }
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.news'), to: '/news-categories' }, ...(market ? [{ label: market.marketTypeName }] : [])]} />
@@ -67,42 +61,42 @@ export default function NewsListPage({ params }: { params: Record<string, string
               </h3>
               <ul className="facet-list">
                 <li>
-                  <a
+                  <NavAnchor
                     href={hrefFor()}
-                    onClick={go(hrefFor())}
+                    onNavigate={navigate}
                     className={`facet-link${!marketType ? ' is-active' : ''}`}
                     aria-current={!marketType ? 'true' : undefined}
                   >
                     <span>{t('common.all')}</span>
                     {total !== undefined && <span className="facet-count">{total}</span>}
-                  </a>
+                  </NavAnchor>
                 </li>
                 {(categories.data ?? []).map((m) => (
                   <li key={m.marketType}>
-                    <a
+                    <NavAnchor
                       href={hrefFor(m.marketType)}
-                      onClick={go(hrefFor(m.marketType))}
+                      onNavigate={navigate}
                       className={`facet-link${marketType === m.marketType && !marketCategory ? ' is-active' : ''}`}
                       aria-current={marketType === m.marketType && !marketCategory ? 'true' : undefined}
                     >
                       <span>{m.marketTypeName}</span>
                       <span className="facet-count">{m.marketCount}</span>
-                    </a>
+                    </NavAnchor>
                     {marketType === m.marketType && (
                       <ul className="facet-sub" aria-label={t('news.category')}>
                         {m.categories
                           .filter((c) => c.marketCount > 0)
                           .map((c) => (
                             <li key={c.marketCategory}>
-                              <a
+                              <NavAnchor
                                 href={hrefFor(m.marketType, c.marketCategory)}
-                                onClick={go(hrefFor(m.marketType, c.marketCategory))}
+                                onNavigate={navigate}
                                 className={`facet-link${marketCategory === c.marketCategory ? ' is-active' : ''}`}
                                 aria-current={marketCategory === c.marketCategory ? 'true' : undefined}
                               >
                                 <span>{c.marketCategoryName}</span>
                                 <span className="facet-count">{c.marketCount}</span>
-                              </a>
+                              </NavAnchor>
                             </li>
                           ))}
                       </ul>
@@ -113,49 +107,20 @@ export default function NewsListPage({ params }: { params: Record<string, string
             </section>
           </FilterPanel>
 
-          <section>
-            <div className="list-head">
-              <p className="list-count num" aria-live="polite">
-                {data ? t('common.results', { count: data.count }) : '\u00a0'}
-              </p>
-              {keyword && <span className="chip">{t('common.keywordFor', { keyword })}</span>}
-            </div>
-            <ListState
-              state={{ data, error, mutate }}
-              rows={(d) => d.list}
-              skeleton={<SkeletonList rows={PAGE_SIZE} />}
-              empty={<StateMessage title={t('news.empty')} text={t('reports.emptyHint')} />}
-            >
-              {(rows) => (
-                <ul className="item-list">
-                  {rows.map((item) => (
-                    <li key={item.id} className="item item-side news-item">
-                      <DateBlock value={item.publishDate} />
-                      <div style={{ flex: 1, minWidth: 0 }}>
-                        <h2 className="item-title">
-                          <LocalLink to={paths.newsDetail(item.webTitle)}>{item.title}</LocalLink>
-                        </h2>
-                        <p className="meta">
-                          <span className="tag">{item.marketTypeName}</span>
-                          <span>{item.marketCategoryName}</span>
-                        </p>
-                        <p className="item-outline clamp-2">{item.outline}</p>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </ListState>
-            {data && (
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={data.count}
-                hrefFor={(p) => hrefFor(marketType, marketCategory, p)}
-                onNavigate={navigate}
-              />
+          <SearchResults state={list} paging={paging} keyword={keyword} emptyTitle={t('news.empty')}>
+            {(item) => (
+              <li className="item item-side news-item">
+                <DateBlock value={item.publishDate} />
+                <ItemBody
+                  to={paths.newsDetail(item.webTitle)}
+                  title={item.title}
+                  outline={item.outline}
+                  tag={item.marketTypeName}
+                  facts={<span>{item.marketCategoryName}</span>}
+                />
+              </li>
             )}
-          </section>
+          </SearchResults>
         </div>
       </div>
     </div>

@@ -60,29 +60,22 @@ export function BarChart({ values, totals, label }: BarProps) {
   return (
     <svg className="ops-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} preserveAspectRatio="none">
       <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} className="ops-chart-axis" />
-      {totals.map((total, index) =>
-        total > 0 ? (
-          <rect
-            key={`t${index}`}
-            x={PAD + index * slot}
-            y={HEIGHT - PAD - height(total)}
-            width={Math.max(1, slot - 1)}
-            height={height(total)}
-            className="ops-chart-total"
-          />
-        ) : null,
-      )}
-      {values.map((value, index) =>
-        value > 0 ? (
-          <rect
-            key={`v${index}`}
-            x={PAD + index * slot}
-            y={HEIGHT - PAD - height(value)}
-            width={Math.max(1, slot - 1)}
-            height={height(value)}
-            className="ops-chart-bar"
-          />
-        ) : null,
+      {[
+        { series: totals, className: 'ops-chart-total' },
+        { series: values, className: 'ops-chart-bar' },
+      ].map(({ series, className }) =>
+        series.map((value, index) =>
+          value > 0 ? (
+            <rect
+              key={`${className}-${index}`}
+              x={PAD + index * slot}
+              y={HEIGHT - PAD - height(value)}
+              width={Math.max(1, slot - 1)}
+              height={height(value)}
+              className={className}
+            />
+          ) : null,
+        ),
       )}
     </svg>
   )

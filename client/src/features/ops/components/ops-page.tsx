@@ -82,15 +82,13 @@ function SignInForm() {
       <form className="bare-card" noValidate onSubmit={(e) => void submit(e)}>
         <h1 className="page-title">{t('ops.signIn.title')}</h1>
         <FormField label={t('ops.signIn.token')} error={error} hint={t('ops.signIn.hint')} required>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input"
               type="password"
               autoComplete="off"
               value={token}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
               onChange={(e) => setToken(e.target.value)}
             />
           )}

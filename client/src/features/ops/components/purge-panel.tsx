@@ -60,14 +60,14 @@ export function PurgePanel() {
             }}
           >
             <FormField label={t('ops.purge.search')}>
-              {({ id, describedBy }) => (
+              {(control) => (
                 <div className="ops-setting-row">
                   <input
-                    id={id}
+                    {...control}
                     className="input"
                     type="search"
                     value={search}
-                    aria-describedby={describedBy}
+
                     onChange={(e) => setSearch(e.target.value)}
                   />
                   <button type="submit" className="button button-secondary">
@@ -108,16 +108,8 @@ export function PurgePanel() {
           <h3>{t('ops.purge.dict')}</h3>
           <form noValidate onSubmit={submitDict}>
             <FormField label={t('ops.purge.dictType')} error={dictError} hint={t('ops.purge.dictHint')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  className="input"
-                  list="ops-dicts"
-                  value={dict}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                  onChange={(e) => setDict(e.target.value)}
-                />
+              {(control) => (
+                <input {...control} className="input" list="ops-dicts" value={dict} onChange={(e) => setDict(e.target.value)} />
               )}
             </FormField>
             <datalist id="ops-dicts">

@@ -21,7 +21,8 @@ export function checkSetting(setting: Pick<Setting, 'min' | 'max'>, text: string
 export function SettingsForm() {
   const t = useOpsT()
   const locale = useLocale()
-  const { data, error: loadError } = useSettings(locale)
+  const settings = useSettings(locale)
+  const { data } = settings
   const { trigger, isMutating } = useUpdateSettings(locale)
   // Edits only; a field not edited shows the setting's value. New settings from the API drop the edits during the
   // render that shows them (not in an effect, whose late run would overwrite what was typed in between).
@@ -36,7 +37,7 @@ export function SettingsForm() {
     setErrors({})
   }
 
-  if (loadError) return <Section>{<p className="muted">{t('ops.loadFailed')}</p>}</Section>
+  if (settings.error) return <Section>{<p className="muted">{t('ops.loadFailed')}</p>}</Section>
   if (!data) return <Section>{<p className="muted">{t('ops.loading')}</p>}</Section>
 
   const submit = async (event: FormEvent) => {
@@ -82,10 +83,10 @@ export function SettingsForm() {
           error={errors[setting.name]}
           hint={`${setting.description}. ${resetting ? t('ops.settings.pending', { start: setting.start }) : meta}`}
         >
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <div className="ops-setting-row">
               <input
-                id={id}
+                {...control}
                 className="input"
                 type="number"
                 inputMode="numeric"
@@ -94,8 +95,6 @@ export function SettingsForm() {
                 max={setting.max}
                 value={resetting ? String(setting.start) : (values[setting.name] ?? String(setting.value))}
                 disabled={resetting}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
                 onChange={(e) => setValues((all) => ({ ...all, [setting.name]: e.target.value }))}
               />
               <button

@@ -41,26 +41,16 @@ export function UnblockPanel() {
       <h2 id="ops-unblock-title">{t('ops.unblock.title')}</h2>
       <form noValidate onSubmit={(e) => void submit(e)} className="ops-columns">
         <FormField label={t('ops.unblock.address')} error={error}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              value={address}
-              placeholder="203.0.113.9"
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => setAddress(e.target.value)}
-            />
+          {(control) => (
+            <input {...control} className="input" value={address} placeholder="203.0.113.9" onChange={(e) => setAddress(e.target.value)} />
           )}
         </FormField>
         <FormField label={t('ops.unblock.account')} hint={t('ops.unblock.accountHint')}>
-          {({ id, describedBy }) => (
-            <input id={id} className="input" value={account} aria-describedby={describedBy} onChange={(e) => setAccount(e.target.value)} />
-          )}
+          {(control) => <input {...control} className="input" value={account} onChange={(e) => setAccount(e.target.value)} />}
         </FormField>
         <FormField label={t('ops.unblock.policy')}>
-          {({ id }) => (
-            <select id={id} className="select" value={policy} onChange={(e) => setPolicy(e.target.value)}>
+          {(control) => (
+            <select {...control} className="select" value={policy} onChange={(e) => setPolicy(e.target.value)}>
               <option value="">{t('ops.unblock.allPolicies')}</option>
               {POLICIES.map((name) => (
                 <option key={name} value={name}>

@@ -1,12 +1,10 @@
 import type { OrderItem } from '@rpt/contract'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import { AccountNav } from '../../../components/account-nav'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { LocalLink } from '../../../components/local-link'
-import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
+import { TableHead } from '../../../components/table-head'
 import { StateMessage } from '../../../components/state-message'
 import { formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
@@ -18,9 +16,14 @@ import { useT, type Translate } from '../../../lib/use-t'
 import { useCancelOrder } from '../api/cancel-order'
 import { useOrders } from '../api/get-orders'
 import type { OrderKind, OrderStatus } from '../api/types'
-import { LoginPrompt, useLoggedIn } from './login-prompt'
+import { LoginPrompt, useLoggedIn } from '../../../components/login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
+import { AccountPage } from '../../../components/account-page'
+import { NavAnchor } from '../../../components/nav-anchor'
+import { PagedList, type Paging } from '../../../components/paged-list'
+import { TypeTabs } from '../../../components/type-tabs'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 const STATUSES: OrderStatus[] = ['0', '1', '2', '3']
@@ -36,10 +39,9 @@ export default function OrdersPage({ params }: { params: Record<string, string |
   const status = STATUSES.find((s) => s === params.status)
   // Bulletins are sold in the Chinese edition only.
   const kind: OrderKind = params.kind === 'brief' && locale === 'zh-CN' ? 'brief' : 'research'
-  const pageParam = Number(params.page)
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1
-  const { data, error, mutate } = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
-  useForgetUserWhenRejected(error)
+  const page = pageNumber(params.page)
+  const list = useOrders(locale, { kind, pageNo: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, loggedIn)
+  useForgetUserWhenRejected(list.error)
   const [cancelling, setCancelling] = useState<OrderItem | null>(null)
   const { trigger: cancel, isMutating } = useCancelOrder()
 
@@ -57,7 +59,7 @@ export default function OrdersPage({ params }: { params: Record<string, string |
     try {
       await cancel({ id: cancelling.id, kind: cancelling.kind })
       showToast(t('orders.cancelled'), 'success')
-      void mutate()
+      void list.mutate()
     } catch {
       // Message shown by the api client.
     }
@@ -71,135 +73,108 @@ export default function OrdersPage({ params }: { params: Record<string, string |
       target: { kind: order.kind as OrderKind, orderId: order.id, title: order.title, payPrice: order.payPrice, currency: order.currency },
     })
 
+  const paging: Paging = { page: page, size: PAGE_SIZE, hrefFor: (p) => hrefFor(status, p), onNavigate: navigate }
   return (
-    <div className="container page-section">
-      <div className="account-layout">
-        <AccountNav current="orders" />
-        <section className="account-main">
-          <div className="section-head">
-            <h1 className="section-title">{t('orders.heading')}</h1>
-          </div>
-          {!loggedIn ? (
-            <LoginPrompt />
-          ) : (
-            <>
-              {locale === 'zh-CN' && (
-                <div className="kind-switch" role="group" aria-label={t('orders.col.product')}>
-                  {(['research', 'brief'] as const).map((k) => (
-                    <a
-                      key={k}
-                      href={hrefFor(undefined, 1, k)}
-                      className={`chip-link${k === kind ? ' is-active' : ''}`}
-                      aria-current={k === kind ? 'page' : undefined}
-                      onClick={(e) => {
-                        e.preventDefault()
-                        navigate(hrefFor(undefined, 1, k))
-                      }}
-                    >
-                      {t(k === 'research' ? 'orders.kind.research' : 'orders.kind.brief')}
-                    </a>
-                  ))}
-                </div>
-              )}
-              <nav className="type-tabs order-tabs" aria-label={t('orders.col.status')}>
-                {[undefined, ...STATUSES].map((s) => (
-                  <a
-                    key={s ?? 'all'}
-                    href={hrefFor(s)}
-                    className={`type-tab${s === status ? ' is-active' : ''}`}
-                    aria-current={s === status ? 'page' : undefined}
-                    onClick={(e) => {
-                      e.preventDefault()
-                      navigate(hrefFor(s))
-                    }}
-                  >
-                    {s ? t(`orders.status.${s}`) : t('orders.status.all')}
-                  </a>
-                ))}
-              </nav>
-              <ListState
-                state={{ data, error, mutate }}
-                rows={(d) => d.list}
-                skeleton={<SkeletonList rows={4} />}
-                empty={<StateMessage title={t('orders.empty')} />}
-              >
-                {(rows) => (
-                  <div className="table-box">
-                    <table className="orders-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('orders.col.orderNo')}</th>
-                          <th scope="col">{t('orders.col.time')}</th>
-                          <th scope="col">{t('orders.col.product')}</th>
-                          <th scope="col">{t('orders.col.payMethod')}</th>
-                          <th scope="col">{t('orders.col.status')}</th>
-                          <th scope="col" className="amount">
-                            {t('orders.col.amount')}
-                          </th>
-                          <th scope="col">{t('orders.col.actions')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((order) => (
-                          <tr key={order.id}>
-                            <td className="num" data-label={t('orders.col.orderNo')}>
-                              {order.orderNo}
-                            </td>
-                            <td className="num" data-label={t('orders.col.time')}>
-                              {order.createDate.slice(0, 16).replace('T', ' ')}
-                            </td>
-                            <td className="order-title">{order.title}</td>
-                            <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
-                            <td data-label={t('orders.col.status')}>
-                              <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
-                              {order.refund && (
-                                <span className="order-refund">
-                                  {t(order.refund.state === 'refunded' ? 'orders.refund.refunded' : 'orders.refund.refunding', {
-                                    amount: formatPrice(order.refund.amount, order.currency, locale),
-                                  })}
-                                </span>
-                              )}
-                            </td>
-                            <td className="amount price num" data-label={t('orders.col.amount')}>
-                              {formatPrice(order.payPrice, order.currency, locale)}
-                            </td>
-                            <td className="order-actions-cell">
-                              <div className="order-actions">
-                                {order.status === '0' && (
-                                  <>
-                                    <button type="button" className="button button-primary button-small" onClick={() => pay(order)}>
-                                      {t('orders.pay')}
-                                    </button>
-                                    <button
-                                      type="button"
-                                      className="button button-secondary button-small"
-                                      onClick={() => setCancelling(order)}
-                                    >
-                                      {t('orders.cancel')}
-                                    </button>
-                                  </>
-                                )}
-                                {order.status === '1' && order.hasFile && (
-                                  <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
-                                    {t('orders.toDownloads')}
-                                  </LocalLink>
-                                )}
-                              </div>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-              </ListState>
-              {data && (
-                <Pagination page={page} pageSize={PAGE_SIZE} total={data.count} hrefFor={(p) => hrefFor(status, p)} onNavigate={navigate} />
-              )}
-            </>
+    <AccountPage current="orders" title={t('orders.heading')}>
+      {!loggedIn ? (
+        <LoginPrompt />
+      ) : (
+        <>
+          {locale === 'zh-CN' && (
+            <div className="kind-switch" role="group" aria-label={t('orders.col.product')}>
+              {(['research', 'brief'] as const).map((k) => (
+                <NavAnchor
+                  key={k}
+                  href={hrefFor(undefined, 1, k)}
+                  className={`chip-link${k === kind ? ' is-active' : ''}`}
+                  aria-current={k === kind ? 'page' : undefined}
+                  onNavigate={navigate}
+                >
+                  {t(k === 'research' ? 'orders.kind.research' : 'orders.kind.brief')}
+                </NavAnchor>
+              ))}
+            </div>
           )}
-        </section>
-      </div>
+          <TypeTabs
+            className="order-tabs"
+            label={t('orders.col.status')}
+            onNavigate={navigate}
+            tabs={[undefined, ...STATUSES].map((s) => ({
+              key: s ?? 'all',
+              label: s ? t(`orders.status.${s}`) : t('orders.status.all'),
+              href: hrefFor(s),
+              active: s === status,
+            }))}
+          />
+          <PagedList
+            state={list}
+            select={(d) => d}
+            paging={paging}
+            skeleton={<SkeletonList rows={4} />}
+            empty={<StateMessage title={t('orders.empty')} />}
+          >
+            {(rows) => (
+              <div className="table-box">
+                <table className="orders-table">
+                  <TableHead
+                    columns={[
+                      ...(['orderNo', 'time', 'product', 'payMethod', 'status'] as const).map((column) => t(`orders.col.${column}`)),
+                      { label: t('orders.col.amount'), className: 'amount' },
+                      t('orders.col.actions'),
+                    ]}
+                  />
+                  <tbody>
+                    {rows.map((order) => (
+                      <tr key={order.id}>
+                        <td className="num" data-label={t('orders.col.orderNo')}>
+                          {order.orderNo}
+                        </td>
+                        <td className="num" data-label={t('orders.col.time')}>
+                          {order.createDate.slice(0, 16).replace('T', ' ')}
+                        </td>
+                        <td className="order-title">{order.title}</td>
+                        <td data-label={t('orders.col.payMethod')}>{payMethodLabel(t, order.payMethod)}</td>
+                        <td data-label={t('orders.col.status')}>
+                          <span className={`status status-${order.status}`}>{t(`orders.status.${order.status as OrderStatus}`)}</span>
+                          {order.refund && (
+                            <span className="order-refund">
+                              {t(order.refund.state === 'refunded' ? 'orders.refund.refunded' : 'orders.refund.refunding', {
+                                amount: formatPrice(order.refund.amount, order.currency, locale),
+                              })}
+                            </span>
+                          )}
+                        </td>
+                        <td className="amount price num" data-label={t('orders.col.amount')}>
+                          {formatPrice(order.payPrice, order.currency, locale)}
+                        </td>
+                        <td className="order-actions-cell">
+                          <div className="order-actions">
+                            {order.status === '0' && (
+                              <>
+                                <button type="button" className="button button-primary button-small" onClick={() => pay(order)}>
+                                  {t('orders.pay')}
+                                </button>
+                                <button type="button" className="button button-secondary button-small" onClick={() => setCancelling(order)}>
+                                  {t('orders.cancel')}
+                                </button>
+                              </>
+                            )}
+                            {order.status === '1' && order.hasFile && (
+                              <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
+                                {t('orders.toDownloads')}
+                              </LocalLink>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </PagedList>
+        </>
+      )}
       {cancelling && (
         <ConfirmDialog
           title={t('orders.cancelTitle')}
@@ -211,6 +186,6 @@ export default function OrdersPage({ params }: { params: Record<string, string |
           onCancel={() => setCancelling(null)}
         />
       )}
-    </div>
+    </AccountPage>
   )
 }

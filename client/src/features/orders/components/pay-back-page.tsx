@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { BarePage } from '../../../components/bare-page'
 import { LocalLink } from '../../../components/local-link'
 import { Skeleton } from '../../../components/skeleton'
 import { formatPrice } from '../../../lib/format'
@@ -6,7 +7,7 @@ import { useForgetUserWhenRejected } from '../../../lib/session'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useOrder } from '../api/get-order'
-import { LoginPrompt, useLoggedIn } from './login-prompt'
+import { LoginPrompt, useLoggedIn } from '../../../components/login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
 
@@ -26,9 +27,10 @@ export default function PayBackPage({ params }: { params: Record<string, string 
     return () => window.clearTimeout(timer)
   }, [])
   // The provider's notification can arrive after the buyer: poll the order a while.
-  const { data: order, error, isLoading, mutate } = useOrder(locale, orderNo, { enabled: loggedIn, pollMs: polling ? POLL_MS : 0 })
-  useForgetUserWhenRejected(error)
-  const data = order ?? (error ? null : undefined)
+  const answer = useOrder(locale, orderNo, { enabled: loggedIn, pollMs: polling ? POLL_MS : 0 })
+  useForgetUserWhenRejected(answer.error)
+  const order = answer.data
+  const data = order ?? (answer.error ? null : undefined)
 
   const refundAmount = order?.refund ? formatPrice(order.refund.amount, order.currency, locale) : ''
   // A refund on a paid order returns a second payment; on a closed one, what was paid for it.
@@ -54,38 +56,33 @@ export default function PayBackPage({ params }: { params: Record<string, string 
             : t('payBack.waiting')
 
   return (
-    <div className="bare-page">
-      <div className="bare-card pay-back">
-        <LocalLink to="/" className="bare-brand">
-          {t('site.name')}
-        </LocalLink>
-        <h1 className="page-title">{t('payBack.heading')}</h1>
-        {!loggedIn ? (
-          <LoginPrompt />
-        ) : isLoading && data === undefined ? (
-          <Skeleton height={64} />
-        ) : (
-          <div className="state-message" role="status" aria-live="polite">
-            <p className="state-title">{message}</p>
-            {orderNo && <p className="state-text num">{t('payBack.orderNo', { orderNo })}</p>}
-            <div className="button-row" style={{ justifyContent: 'center' }}>
-              {order?.status === '1' && order.hasFile ? (
-                <LocalLink to="/personalCenter/myDownload" className="button button-primary">
-                  {t('nav.account.downloads')}
-                </LocalLink>
-              ) : null}
-              {order?.status === '0' && (
-                <button type="button" className="button button-secondary" onClick={() => void mutate()}>
-                  {t('payBack.refresh')}
-                </button>
-              )}
-              <LocalLink to="/personalCenter/moreOrders" className="button button-secondary">
-                {t('pay.viewOrders')}
+    <BarePage className="pay-back">
+      <h1 className="page-title">{t('payBack.heading')}</h1>
+      {!loggedIn ? (
+        <LoginPrompt />
+      ) : answer.isLoading && data === undefined ? (
+        <Skeleton height={64} />
+      ) : (
+        <div className="state-message" role="status" aria-live="polite">
+          <p className="state-title">{message}</p>
+          {orderNo && <p className="state-text num">{t('payBack.orderNo', { orderNo })}</p>}
+          <div className="button-row" style={{ justifyContent: 'center' }}>
+            {order?.status === '1' && order.hasFile ? (
+              <LocalLink to="/personalCenter/myDownload" className="button button-primary">
+                {t('nav.account.downloads')}
               </LocalLink>
-            </div>
+            ) : null}
+            {order?.status === '0' && (
+              <button type="button" className="button button-secondary" onClick={() => void answer.mutate()}>
+                {t('payBack.refresh')}
+              </button>
+            )}
+            <LocalLink to="/personalCenter/moreOrders" className="button button-secondary">
+              {t('pay.viewOrders')}
+            </LocalLink>
           </div>
-        )}
-      </div>
-    </div>
+        </div>
+      )}
+    </BarePage>
   )
 }

@@ -3,6 +3,7 @@ import { QRCodeSVG } from 'qrcode.react'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Modal } from '../../../components/modal'
+import { SubmitButton } from '../../../components/submit-button'
 import { isIOS, payMethodFor, type PayChoice } from '../../../lib/device'
 import { formatPrice } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
@@ -112,9 +113,7 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-            {isMutating ? t('pay.submitting') : t('pay.submit')}
-          </button>
+          <SubmitButton pending={isMutating} label={t('pay.submit')} pendingLabel={t('pay.submitting')} />
         </form>
       )}
     </Modal>

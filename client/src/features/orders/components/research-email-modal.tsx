@@ -1,4 +1,5 @@
 import { Modal } from '../../../components/modal'
+import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { formatPrice } from '../../../lib/format'
 import { openModal, type ResearchOrderSummary } from '../../../lib/modal-store'
@@ -40,12 +41,10 @@ export function ResearchEmailModal({ order, onClose }: { order: ResearchOrderSum
         · <span className="num">{formatPrice(order.payPrice, order.currency, locale)}</span>
       </p>
       <p>{t('research.emailIntro')}</p>
-      <form ref={form.ref} noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submit}>
         <TextInput {...form.field('email')} type="email" label={t('research.email')} required autoComplete="email" data-autofocus />
         <TextInput {...form.field('confirmEmail')} type="email" label={t('research.confirmEmail')} required autoComplete="email" />
-        <button type="submit" className="button button-primary button-block button-large" disabled={isMutating}>
-          {isMutating ? t('common.submitting') : t('research.continue')}
-        </button>
+        <SubmitButton pending={isMutating} label={t('research.continue')} />
       </form>
     </Modal>
   )

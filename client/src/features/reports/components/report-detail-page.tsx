@@ -1,23 +1,21 @@
 import type { Edition, Licence, ReportDetail } from '@rpt/contract'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { Breadcrumb } from '../../../components/breadcrumb'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
-import { Skeleton } from '../../../components/skeleton'
-import { isMissingRecord, RecordUnavailable } from '../../../components/state-message'
+import { Skeleton, SkeletonLines } from '../../../components/skeleton'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { paths } from '../../../lib/paths'
-import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
 import { useHotReports } from '../api/get-hot-reports'
 import { useReport } from '../api/get-report'
 import './report-detail.css'
+import { RecordPage } from '../../../components/record-page'
 
 const EDITIONS: Edition[] = ['standard', 'professional']
 const LICENCES: Licence[] = ['single', 'multi', 'enterprise']
@@ -25,31 +23,18 @@ const LICENCES: Licence[] = ['single', 'multi', 'enterprise']
 export default function ReportDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
-  const { data, error, isLoading, mutate } = useReport(locale, params.webTitle)
-  useDocumentTitle(data ? `${data.title} - ${t('title.reportDetail')}` : t('title.reportDetail'))
-
-  if (error && !data) {
-    return (
-      <RecordUnavailable
-        missing={isMissingRecord(error)}
-        title={t('reports.notFound')}
-        backTo="/report-industries"
-        backLabel={t('reports.backToList')}
-        onRetry={() => void mutate()}
-      />
-    )
-  }
-
+  const answer = useReport(locale, params.webTitle)
   return (
-    <div className="container">
-      <Breadcrumb
-        items={[
-          { label: t('nav.reports'), to: '/report-industries' },
-          ...(data ? [{ label: data.marketTypeName, to: paths.reports(data.marketType) }, { label: data.title }] : []),
-        ]}
-      />
-      {isLoading || !data ? <DetailSkeleton /> : <Detail report={data} />}
-    </div>
+    <RecordPage
+      state={answer}
+      list={{ label: t('nav.reports'), to: '/report-industries', back: t('reports.backToList') }}
+      notFound={t('reports.notFound')}
+      pageTitle={t('title.reportDetail')}
+      titleOf={(d) => d.title}
+      crumbs={(d) => [{ label: d.marketTypeName, to: paths.reports(d.marketType) }, { label: d.title }]}
+    >
+      {(data) => (!data ? <DetailSkeleton /> : <Detail report={data} />)}
+    </RecordPage>
   )
 }
 
@@ -59,11 +44,15 @@ function DetailSkeleton() {
       <div className="report-head">
         <Skeleton width="160px" height={216} />
         <div style={{ flex: 1, display: 'grid', gap: 12 }}>
-          <Skeleton height={28} width="90%" />
-          <Skeleton height={28} width="60%" />
-          <Skeleton height={16} width="50%" />
-          <Skeleton height={16} width="95%" />
-          <Skeleton height={16} width="85%" />
+          <SkeletonLines
+            lines={[
+              [28, '90%'],
+              [28, '60%'],
+              [16, '50%'],
+              [16, '95%'],
+              [16, '85%'],
+            ]}
+          />
         </div>
       </div>
       <Skeleton height={360} />
@@ -149,18 +138,17 @@ function Detail({ report }: { report: ReportDetail }) {
                 <dt>{t('reports.region')}</dt>
                 <dd>{t(report.reportRegion === '1' ? 'reports.region.1' : 'reports.region.0')}</dd>
               </div>
-              {report.pageNum ? (
-                <div>
-                  <dt>{t('reports.pages')}</dt>
-                  <dd className="num">{report.pageNum}</dd>
-                </div>
-              ) : null}
-              {report.chart ? (
-                <div>
-                  <dt>{t('reports.charts')}</dt>
-                  <dd className="num">{report.chart}</dd>
-                </div>
-              ) : null}
+              {[
+                { term: t('reports.pages'), count: report.pageNum },
+                { term: t('reports.charts'), count: report.chart },
+              ].map(({ term, count }) =>
+                count ? (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd className="num">{count}</dd>
+                  </div>
+                ) : null,
+              )}
             </dl>
             <p className="report-outline">{report.outline}</p>
           </div>

@@ -1,11 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
 import { FilterPanel } from '../../../components/filter-panel'
-import { Pagination } from '../../../components/pagination'
 import { SkeletonList } from '../../../components/skeleton'
-import { ListState } from '../../../components/list-state'
 import { StateMessage } from '../../../components/state-message'
 import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
@@ -14,6 +12,9 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { REPORT_SORTS, useReports, type ReportSort } from '../api/get-reports'
 import { ReportRow } from './report-row'
+import { NavAnchor } from '../../../components/nav-anchor'
+import { PagedList, type Paging } from '../../../components/paged-list'
+import { pageNumber } from '../../../lib/page-number'
 
 const PAGE_SIZE = 10
 const PRICE_BANDS = [8000, 12000, 15000, 15001] as const
@@ -29,14 +30,13 @@ interface Filters {
 
 function parseFilters(params: Record<string, string | undefined>): Filters {
   const price = Number(params.price ?? params.queryPrice)
-  const page = Number(params.page ?? params.pageNo)
   const year = params.year ?? params.queryPublishDate
   return {
     category: params.activeIndustryType,
     keyword: params.keyword?.trim() || undefined,
     price: (PRICE_BANDS as readonly number[]).includes(price) ? price : undefined,
     year: year && /^\d{4}$/.test(year) ? year : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageNumber(params.page ?? params.pageNo),
     ...((REPORT_SORTS as readonly string[]).includes(params.sort ?? '') && params.sort !== 'latest'
       ? { sort: params.sort as ReportSort }
       : {}),
@@ -59,7 +59,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
   const locale = useLocale()
   const [, navigate] = useLocation()
   const filters = parseFilters(params)
-  const { data, error, isLoading, mutate } = useReports(locale, {
+  const list = useReports(locale, {
     pageNo: filters.page,
     pageSize: PAGE_SIZE,
     ...(filters.keyword ? { keyword: filters.keyword } : {}),
@@ -68,10 +68,16 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     ...(filters.year ? { queryPublishDate: filters.year } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
   })
+  // The search box shows the address's keyword, and takes a new one whenever the address changes it.
   const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
-  useEffect(() => setKeywordInput(filters.keyword ?? ''), [filters.keyword])
+  const [keywordShown, setKeywordShown] = useState(filters.keyword)
+  if (keywordShown !== filters.keyword) {
+    setKeywordShown(filters.keyword)
+    setKeywordInput(filters.keyword ?? '')
+  }
 
   const link = (next: Partial<Filters>) => localizePath(locale, hrefOf({ ...filters, page: 1, ...next }))
+  const { data } = list
   const categoryName = data?.categories.find((c) => c.marketType === filters.category)?.marketTypeName
   useDocumentTitle(categoryName ? `${categoryName} - ${t('title.reports')}` : t('title.reports'))
 
@@ -87,6 +93,50 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     filters.year,
   ].filter(Boolean) as string[]
 
+  const paging: Paging = {
+    page: filters.page,
+    size: PAGE_SIZE,
+    hrefFor: (page) => localizePath(locale, hrefOf({ ...filters, page })),
+    onNavigate: navigate,
+  }
+  // Each facet narrows one filter; its "all" link drops it.
+  const facet = <K extends 'category' | 'price' | 'year'>(
+    key: K,
+    title: string,
+    allLabel: string,
+    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined }>,
+  ) => ({
+    title,
+    allLabel,
+    allHref: link({ [key]: undefined }),
+    selected: filters[key] === undefined ? undefined : String(filters[key]),
+    options: options.map((option) => ({ ...option, value: String(option.value), href: link({ [key]: option.value }) })),
+  })
+  const facets = [
+    facet(
+      'category',
+      t('reports.category'),
+      t('nav.allCategories'),
+      (data?.categories ?? []).map((c) => ({ value: c.marketType, label: c.marketTypeName, count: c.marketCount })),
+    ),
+    facet(
+      'price',
+      t('reports.price'),
+      t('common.all'),
+      PRICE_BANDS.map((band) => ({
+        value: band,
+        label: t(`reports.price.${band}`),
+        count: data?.prices.find((p) => p.price === band)?.marketCount,
+      })),
+    ),
+    facet(
+      'year',
+      t('reports.year'),
+      t('common.all'),
+      (data?.publishDates ?? []).map((d) => ({ value: d.publishDateValue, label: d.publishDateValue, count: d.marketCount })),
+    ),
+  ]
+
   return (
     <div className="container">
       <Breadcrumb items={[{ label: t('nav.reports'), to: '/report-industries' }, ...(categoryName ? [{ label: categoryName }] : [])]} />
@@ -94,45 +144,9 @@ export default function ReportListPage({ params }: { params: Record<string, stri
         <h1 className="page-title">{categoryName ?? t('reports.heading')}</h1>
         <div className="list-layout">
           <FilterPanel resetKey={hrefOf(filters)}>
-            <FacetGroup
-              title={t('reports.category')}
-              allLabel={t('nav.allCategories')}
-              allHref={link({ category: undefined })}
-              selected={filters.category}
-              onNavigate={navigate}
-              options={(data?.categories ?? []).map((c) => ({
-                value: c.marketType,
-                label: c.marketTypeName,
-                count: c.marketCount,
-                href: link({ category: c.marketType }),
-              }))}
-            />
-            <FacetGroup
-              title={t('reports.price')}
-              allLabel={t('common.all')}
-              allHref={link({ price: undefined })}
-              selected={filters.price ? String(filters.price) : undefined}
-              onNavigate={navigate}
-              options={PRICE_BANDS.map((band) => ({
-                value: String(band),
-                label: t(`reports.price.${band}`),
-                count: data?.prices.find((p) => p.price === band)?.marketCount,
-                href: link({ price: band }),
-              }))}
-            />
-            <FacetGroup
-              title={t('reports.year')}
-              allLabel={t('common.all')}
-              allHref={link({ year: undefined })}
-              selected={filters.year}
-              onNavigate={navigate}
-              options={(data?.publishDates ?? []).map((d) => ({
-                value: d.publishDateValue,
-                label: d.publishDateValue,
-                count: d.marketCount,
-                href: link({ year: d.publishDateValue }),
-              }))}
-            />
+            {facets.map((facet) => (
+              <FacetGroup key={facet.title} {...facet} onNavigate={navigate} />
+            ))}
           </FilterPanel>
 
           <section aria-labelledby="results-count">
@@ -178,27 +192,23 @@ export default function ReportListPage({ params }: { params: Record<string, stri
                     {chip}
                   </span>
                 ))}
-                <a
-                  href={localizePath(locale, paths.reports(filters.category))}
-                  className="small"
-                  onClick={(e) => {
-                    e.preventDefault()
-                    navigate(localizePath(locale, paths.reports(filters.category)))
-                  }}
-                >
+                <NavAnchor href={localizePath(locale, paths.reports(filters.category))} className="small" onNavigate={navigate}>
                   {t('common.clearFilters')}
-                </a>
+                </NavAnchor>
               </div>
             )}
 
-            <ListState
-              state={{ data, error, mutate }}
-              rows={(d) => d.pageList.list}
+            <PagedList
+              state={list}
+
+              select={(d) => d.pageList}
+
+              paging={paging}
               skeleton={<SkeletonList rows={PAGE_SIZE} variant="card" />}
               empty={<StateMessage title={t('reports.empty')} text={t('reports.emptyHint')} />}
             >
               {(rows) => (
-                <ul className="item-list" aria-busy={isLoading}>
+                <ul className="item-list" aria-busy={list.isLoading}>
                   {rows.map((report) => (
                     <li key={report.id}>
                       <ReportRow report={report} />
@@ -206,16 +216,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
                   ))}
                 </ul>
               )}
-            </ListState>
-            {data && (
-              <Pagination
-                page={filters.page}
-                pageSize={PAGE_SIZE}
-                total={total}
-                hrefFor={(page) => localizePath(locale, hrefOf({ ...filters, page }))}
-                onNavigate={navigate}
-              />
-            )}
+            </PagedList>
           </section>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { ReportListItem } from '@rpt/contract'
 import { LocalLink } from '../../../components/local-link'
-import { ReportCover } from '../../../components/report-cover'
-import { formatDate, formatPrice, minPrice } from '../../../lib/format'
+import { CoverOf, ReportFacts } from '../../../components/report-facts'
+import { formatPrice, minPrice } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
@@ -13,16 +13,14 @@ export function ReportRow({ report }: { report: ReportListItem }) {
   return (
     <article className="report-row">
       <LocalLink to={paths.report(report.webTitle)} tabIndex={-1} aria-hidden="true">
-        <ReportCover title={report.title} category={report.marketTypeName} categoryKey={report.marketType} mark={t('site.name')} />
+        <CoverOf report={report} />
       </LocalLink>
       <div className="report-row-body">
         <h2 className="report-row-title">
           <LocalLink to={paths.report(report.webTitle)}>{report.title}</LocalLink>
         </h2>
         <p className="meta">
-          <span className="tag">{report.marketTypeName}</span>
-          <span className="num">{formatDate(report.publishDate)}</span>
-          {report.pageNum ? <span className="num">{t('common.pages', { count: report.pageNum })}</span> : null}
+          <ReportFacts report={report} />
           {report.chart ? <span className="num">{t('common.charts', { count: report.chart })}</span> : null}
           <span className="num">{report.reportCode}</span>
         </p>

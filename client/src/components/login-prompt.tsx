@@ -1,6 +1,6 @@
-import { openModal } from '../../../lib/modal-store'
-import { useSessionUser } from '../../../lib/session'
-import { useT } from '../../../lib/use-t'
+import { openModal } from '../lib/modal-store'
+import { useSessionUser } from '../lib/session'
+import { useT } from '../lib/use-t'
 
 /** The personal-centre pages need a session; without one they offer to log in. */
 export function LoginPrompt() {
