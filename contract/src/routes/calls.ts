@@ -16,8 +16,8 @@ export type CallSafety = 'read' | 'write'
 
 export type CallMethod = 'GET' | 'POST'
 
-/** Who calls it: the browser (through the BFF's /api, the default), a payment provider (signed notifications), or only the platform (health checks). */
-export type CallAudience = 'browser' | 'provider' | 'platform'
+/** Who calls it: the browser (through the BFF's /api, the default), a payment provider (signed notifications), only the platform (health checks), or staff (the staff API, not proxied by the BFF yet). */
+export type CallAudience = 'browser' | 'provider' | 'platform' | 'staff'
 
 export interface CallAddress {
   readonly method: CallMethod
@@ -98,6 +98,12 @@ export const CALLS = {
   // The signed link of a delivery mail: each fresh download counts against its limit.
   download: {
     file: { method: 'GET', path: '/download/:token', safety: 'write' },
+  },
+  // The staff API (issue 34), outside the legacy contract.
+  staff: {
+    login: { method: 'POST', path: '/staff/login', safety: 'write', audience: 'staff' },
+    logout: { method: 'POST', path: '/staff/logout', safety: 'write', audience: 'staff' },
+    me: { method: 'GET', path: '/staff/me', safety: 'read', audience: 'staff' },
   },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },

@@ -24,6 +24,8 @@ export interface RouteDoc {
   /** The answers per HTTP status of a call that does not answer the envelope (a file, an image, a payment provider's acknowledgement) */
   readonly response?: Readonly<Record<number | string, unknown>>
   readonly auth?: CallAuth
+  /** The OpenAPI operationId (the staff API names its calls) */
+  readonly operationId?: string
 }
 
 export type RouteSpec = CallAddress & RouteDoc

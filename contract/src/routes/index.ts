@@ -9,6 +9,7 @@ import { homeRoutes } from './home.ts'
 import { marketInfoRoutes } from './market-info.ts'
 import { researchBriefReportRoutes } from './research-brief-report.ts'
 import { researchReportRoutes } from './research-report.ts'
+import { staffRoutes } from './staff.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -25,6 +26,7 @@ export {
   marketInfoRoutes,
   researchBriefReportRoutes,
   researchReportRoutes,
+  staffRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -44,6 +46,7 @@ export const ROUTES = {
   websiteUserOrder: websiteUserOrderRoutes,
   websiteUserResearchOrder: websiteUserResearchOrderRoutes,
   download: downloadRoutes,
+  staff: staffRoutes,
 }
 
 type Table = typeof ROUTES

@@ -11,6 +11,7 @@ import researchBriefReportRoutes from './research-brief-report/index.ts'
 import researchReportRoutes from './research-report/index.ts'
 import downloadRoutes from './download/index.ts'
 import legacyFilesRoutes from './legacy-files/index.ts'
+import staffRoutes from './staff/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
@@ -34,6 +35,7 @@ export default async function routes(app: FastifyInstance) {
     websiteUserOrderRoutes,
     websiteUserResearchOrderRoutes,
     downloadRoutes,
+    staffRoutes,
   ]) {
     await app.register(resource)
   }

@@ -41,7 +41,9 @@ export type Handler<R> = RouteHandlerMethod<
 >
 
 /** A handler, or one with the route options that are the core API's own rather than the contract's. */
-type Entry<R> = Handler<R> | { handler: Handler<R>; config?: FastifyContextConfig; description?: string }
+type Entry<R> =
+  | Handler<R>
+  | { handler: Handler<R>; config?: FastifyContextConfig; description?: string; preHandler?: (request: FastifyRequest) => Promise<void> }
 
 export type Handlers<T> = { [K in keyof T]: Entry<T[K]> }
 
@@ -53,17 +55,19 @@ export function serve<T extends Record<string, RouteSpec>>(routes: T, handlers: 
     const entries: Record<string, Entry<RouteSpec>> = handlers(app)
     for (const [name, route] of Object.entries(routes)) {
       const entry = entries[name]!
-      const { handler, config, description } =
-        typeof entry === 'function' ? { handler: entry, config: undefined, description: undefined } : entry
+      const { handler, config, description, preHandler } =
+        typeof entry === 'function' ? { handler: entry, config: undefined, description: undefined, preHandler: undefined } : entry
       if (!route.data && !route.response) throw new Error(`${route.method} ${route.path}: the contract declares no answer`)
       app.route({
         method: route.method,
         url: route.path,
         ...(config ? { config } : {}),
         ...(route.auth === 'session' ? { preHandler: (request: FastifyRequest) => app.requireUser(request) } : {}),
+        ...(preHandler ? { preHandler } : {}),
         schema: {
           tags: [...route.tags],
           summary: route.summary,
+          ...(route.operationId ? { operationId: route.operationId } : {}),
           ...((description ?? route.description) ? { description: description ?? route.description } : {}),
           ...(route.querystring ? { querystring: route.querystring } : {}),
           ...(route.body ? { body: route.body } : {}),

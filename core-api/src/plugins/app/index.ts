@@ -18,6 +18,7 @@ import payments from './payments.ts'
 import reportService from './report-service.ts'
 import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
+import staffService from './staff-service.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
 export default pluginSet('app-plugins', [
@@ -41,4 +42,5 @@ export default pluginSet('app-plugins', [
   paymentCases,
   orderService,
   paymentIntake,
+  staffService,
 ])

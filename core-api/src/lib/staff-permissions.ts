@@ -1,0 +1,29 @@
+// What each staff role may do (issue 34), one row an action: the server
+// checks a call's action against this table (requireStaff), so a console
+// that hides a button is a convenience, never the check. A later staff
+// operation adds its row here.
+
+export const STAFF_ROLES = ['editor', 'sales', 'finance', 'admin'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value)
+}
+
+const EVERY_ROLE: readonly StaffRole[] = STAFF_ROLES
+
+/** Action → the roles allowed it. admin may do everything, so it is in every row. */
+export const STAFF_PERMISSIONS = {
+  /** Who am I (staffMe) */
+  'session.read': EVERY_ROLE,
+  /** Sign out (staffLogout) */
+  'session.end': EVERY_ROLE,
+  /** Add, list, disable and reset staff accounts */
+  'staff.manage': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type StaffAction = keyof typeof STAFF_PERMISSIONS
+
+export function staffMay(role: StaffRole, action: StaffAction): boolean {
+  return (STAFF_PERMISSIONS[action] as readonly StaffRole[]).includes(role)
+}

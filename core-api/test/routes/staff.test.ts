@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StaffAccounts } from '../../src/lib/staff-accounts.ts'
+import { selectRows } from '../../src/lib/sql.ts'
+import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
+import { addStaff, totpOf, type TestStaff } from '../helpers/staff.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp({ LOGIN_MAX_FAILURES: 3 })
+})
+afterAll(() => t?.close())
+
+const signIn = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/staff/login', payload })
+const me = (token?: string, lang = 'en-US') =>
+  t.app.inject({ method: 'GET', url: `/staff/me?lang=${lang}`, headers: token ? { authorization: `Bearer ${token}` } : {} })
+const logout = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/staff/logout', payload: { lang: 'en-US' }, headers: { authorization: `Bearer ${token}` } })
+
+async function signedIn(staff: TestStaff): Promise<string> {
+  const answer = body(await signIn({ name: staff.name, password: staff.password, totp: await totpOf(staff.secret) }))
+  expect(answer.code).toBe(200)
+  return answer.data.token as string
+}
+
+describe('staff sign-in', () => {
+  it('signs in with name, password and TOTP code, and answers who is signed in', async () => {
+    const staff = await addStaff(t.app, 'finance')
+    const res = await signIn({ lang: 'en-US', name: staff.name, password: staff.password, totp: await totpOf(staff.secret) })
+    expect(res.statusCode).toBe(200)
+    const answer = body(res)
+    expect(answer.data.staff).toEqual({ name: staff.name, role: 'finance' })
+    expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(body(await me(answer.data.token))).toMatchObject({ code: 200, data: { name: staff.name, role: 'finance' } })
+  })
+
+  it('answers one failure for a wrong password, a wrong or reused code and an unknown name', async () => {
+    const staff = await addStaff(t.app)
+    const code = await totpOf(staff.secret)
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    const failures = [
+      { name: staff.name, password: 'not-it', totp: code },
+      { name: staff.name, password: staff.password, totp: wrongCode },
+      { name: 'nobody-here', password: staff.password, totp: code },
+    ]
+    for (const attempt of failures) {
+      const res = await signIn({ lang: 'en-US', ...attempt })
+      expect(res.statusCode).toBe(400)
+      expect(body(res)).toEqual({ code: 300001, msg: 'Incorrect name, password or authenticator code', data: null })
+    }
+    // The right code works once.
+    expect(body(await signIn({ name: staff.name, password: staff.password, totp: code })).code).toBe(200)
+    expect(body(await signIn({ name: staff.name, password: staff.password, totp: code })).code).toBe(300001)
+  })
+
+  it('soft-locks an account after repeated failures, even for the right credentials', async () => {
+    const staff = await addStaff(t.app)
+    for (let i = 0; i < 3; i++) await signIn({ name: staff.name, password: 'wrong-one', totp: '000000' })
+    const res = await signIn({ lang: 'en-US', name: staff.name, password: staff.password, totp: await totpOf(staff.secret) })
+    expect(res.statusCode).toBe(429)
+    expect(body(res)).toMatchObject({ code: 200004, msg: expect.stringContaining('locked for 15 minutes') })
+  })
+
+  it('refuses a disabled account, and ends its sessions', async () => {
+    const staff = await addStaff(t.app)
+    const token = await signedIn(staff)
+    await new StaffAccounts(t.app.db.sequelize).disable('cli:test', staff.name)
+    expect(body(await me(token))).toMatchObject({ code: 300003 })
+    const res = await signIn({ name: staff.name, password: staff.password, totp: await totpOf(staff.secret, 1) })
+    expect(body(res).code).toBe(300001)
+  })
+})
+
+describe('staff sessions', () => {
+  it('end after 30 idle minutes', async () => {
+    const staff = await addStaff(t.app)
+    const token = await signedIn(staff)
+    await t.app.db.sequelize.query(
+      `UPDATE staff_session SET last_seen_at = now() - interval '29 minutes' WHERE staff_id = (SELECT id FROM staff_account WHERE name = $1)`,
+      { bind: [staff.name] },
+    )
+    // A call within the 30 minutes starts the idle time again.
+    expect(body(await me(token)).code).toBe(200)
+    await t.app.db.sequelize.query(
+      `UPDATE staff_session SET last_seen_at = now() - interval '31 minutes' WHERE staff_id = (SELECT id FROM staff_account WHERE name = $1)`,
+      { bind: [staff.name] },
+    )
+    const res = await me(token)
+    expect(res.statusCode).toBe(401)
+    expect(body(res)).toEqual({ code: 300003, msg: 'Your staff session has ended. Please sign in again.', data: null })
+  })
+
+  it('end on logout', async () => {
+    const staff = await addStaff(t.app, 'sales')
+    const token = await signedIn(staff)
+    expect(body(await logout(token))).toEqual({ code: 200, msg: expect.any(String), data: null })
+    expect(body(await me(token)).code).toBe(300003)
+  })
+
+  it('are not the website’s: no token, a website token or garbage is refused', async () => {
+    expect(body(await me())).toMatchObject({ code: 300002, msg: 'Staff member not signed in' })
+    expect(body(await me(undefined, 'zh-CN'))).toMatchObject({ code: 300002, msg: '员工未登录' })
+    expect(body(await me('x'.repeat(500))).code).toBe(300003)
+  })
+})
+
+describe('bad input', () => {
+  it('answers the envelope in the caller’s language on each call, never a 500', async () => {
+    for (const [lang, pattern] of [
+      ['en-US', /^[\x20-\x7e]+$/],
+      ['zh-CN', /[\u4e00-\u9fff]/],
+    ] as const) {
+      const login = await signIn({ lang, name: '', password: 'x', totp: 'abc' })
+      expect(login.statusCode).toBe(400)
+      expect(body(login)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern), data: null })
+      // Only the language in these two: a language not offered is the bad input, and the header says the caller's.
+      const headers = { 'accept-language': lang }
+      const out = await t.app.inject({ method: 'POST', url: '/staff/logout', payload: { lang: 'fr' }, headers })
+      expect(out.statusCode).toBe(400)
+      expect(body(out)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern) })
+      const who = await t.app.inject({ method: 'GET', url: '/staff/me?lang=fr', headers })
+      expect(who.statusCode).toBe(400)
+      expect(body(who)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern) })
+    }
+  })
+})
+
+describe('the staff audit', () => {
+  it('keeps who, when, from where and what of each write, never a password or a token', async () => {
+    const staff = await addStaff(t.app, 'admin')
+    const token = await signedIn(staff)
+    await logout(token)
+    const rows = await selectRows<{ actor: string; action: string; target: string; ip: string | null; at: Date; row: string }>(
+      t.app.db.sequelize,
+      `SELECT actor, action, target, ip, at, row_to_json(staff_audit)::text AS row FROM staff_audit WHERE target = $1 ORDER BY id`,
+      [staff.name],
+    )
+    expect(rows.map((row) => [row.actor, row.action, row.ip])).toEqual([
+      ['cli:test', 'staff.add', null],
+      [staff.name, 'session.start', '127.0.0.1'],
+      [staff.name, 'session.end', '127.0.0.1'],
+    ])
+    for (const row of rows) {
+      expect(row.at).toBeTruthy()
+      expect(row.row).not.toContain(staff.password)
+      expect(row.row).not.toContain(token)
+      expect(row.row).not.toContain(staff.secret)
+    }
+  })
+})
+
+describe('the staff API in the OpenAPI document', () => {
+  it('names its operations', async () => {
+    const doc = JSON.parse((await t.app.inject({ url: '/docs/json' })).body) as {
+      paths: Record<string, Record<string, { operationId?: string }>>
+    }
+    expect(doc.paths['/staff/login']?.post?.operationId).toBe('staffLogin')
+    expect(doc.paths['/staff/logout']?.post?.operationId).toBe('staffLogout')
+    expect(doc.paths['/staff/me']?.get?.operationId).toBe('staffMe')
+  })
+})
