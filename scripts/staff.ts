@@ -1,0 +1,64 @@
+// Staff accounts from a shell (issue 34).
+//   npm run staff -- add NAME --role editor|sales|finance|admin
+//   npm run staff -- list [--json]
+//   npm run staff -- disable NAME
+//   npm run staff -- reset NAME
+// add and reset print a one-time password on a line of its own and the TOTP
+// secret as an otpauth:// URI with its QR code, once: neither is stored in a
+// form that can be shown again. Each change is audited as cli:<os user>.
+// With the embedded database, stop the server first (PGlite serves one
+// process); with DATABASE_URL it works while the site runs.
+import { userInfo } from 'node:os'
+import { parseArgs } from 'node:util'
+import QRCode from 'qrcode'
+import { openConfiguredDatabase } from '../core-api/src/db/cli-database.ts'
+import { StaffAccounts, StaffError, type StaffCredentials } from '../core-api/src/lib/staff-accounts.ts'
+import { isStaffRole, STAFF_ROLES } from '../core-api/src/lib/staff-permissions.ts'
+
+const USAGE = `usage:
+  npm run staff -- add NAME --role ${STAFF_ROLES.join('|')}
+  npm run staff -- list [--json]
+  npm run staff -- disable NAME
+  npm run staff -- reset NAME`
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { role: { type: 'string' }, json: { type: 'boolean', default: false } },
+})
+const [command, name] = positionals
+const valid =
+  command === 'list' || ((command === 'disable' || command === 'reset') && name) || (command === 'add' && name && isStaffRole(values.role))
+if (!valid) {
+  console.error(USAGE)
+  process.exit(2)
+}
+
+async function show(credentials: StaffCredentials): Promise<void> {
+  console.log(`password: ${credentials.password}`)
+  console.log(`totp: ${credentials.otpauthUri}`)
+  console.log(await QRCode.toString(credentials.otpauthUri, { type: 'terminal', small: true }))
+  console.log('Shown once: hand both over in person; the TOTP code of an authenticator app is asked at every sign-in.')
+}
+
+const { db } = await openConfiguredDatabase()
+const accounts = new StaffAccounts(db.sequelize)
+const actor = `cli:${userInfo().username}`
+try {
+  if (command === 'add') await show(await accounts.add(actor, name!, values.role as (typeof STAFF_ROLES)[number]))
+  else if (command === 'reset') await show(await accounts.reset(actor, name!))
+  else if (command === 'disable') {
+    await accounts.disable(actor, name!)
+    console.log(`${name} is disabled; its sessions have ended.`)
+  } else {
+    const rows = await accounts.list()
+    if (values.json) console.log(JSON.stringify(rows))
+    else if (rows.length === 0) console.log('(none)')
+    else for (const row of rows) console.log([row.name.padEnd(24), row.role.padEnd(8), row.status.padEnd(9), row.createdAt].join(' '))
+  }
+} catch (error) {
+  if (!(error instanceof StaffError)) throw error
+  console.error(error.message)
+  process.exitCode = 1
+} finally {
+  await db.close()
+}
