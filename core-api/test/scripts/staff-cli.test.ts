@@ -15,28 +15,32 @@ import { secretOf, totpOf } from '../helpers/staff.ts'
 
 // `npm run staff` as an admin runs it, against a data folder of the embedded
 // database (or a server's database): the credentials it prints sign in.
-let dataDir = ''
-let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined
-let env: ConfigOverrides
-let gateway: TestGateway
+/** The data folder, the server's database if tests run on one, their settings and the payment gateway the app's settings name. */
+const site = {
+  dataDir: '',
+  database: undefined as Awaited<ReturnType<typeof createServerDatabase>> | undefined,
+  settings: {} as ConfigOverrides,
+  gateway: undefined as TestGateway | undefined,
+}
 
-async function withApp<T>(fn: (instance: FastifyInstance) => Promise<T>): Promise<T> {
-  const config = loadConfig(
-    {},
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, ...gateway.settings, ...env },
-  )
+/** The site, started on the database the command uses and stopped again (the embedded one serves one process). */
+async function withSite<T>(fn: (instance: FastifyInstance) => Promise<T>): Promise<T> {
+  const overrides = { NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0 } as const
+  const config = loadConfig({}, { ...overrides, ...site.gateway!.settings, ...site.settings })
   const instance = Fastify(fastifyOptions(config))
   await instance.register(app, { config })
   await instance.ready()
-  try {
-    return await fn(instance)
-  } finally {
-    await instance.close()
-  }
+  return fn(instance).finally(() => instance.close())
 }
 
 async function staffCli(args: string[]): Promise<{ code: number; out: string }> {
-  const environment = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL ?? '' }
+  const environment = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: site.dataDir,
+    DATABASE_URL: site.settings.DATABASE_URL ?? '',
+  }
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
       cwd: repoRoot,
@@ -60,17 +64,17 @@ const signIn = async (instance: FastifyInstance, name: string, password: string,
   body(await instance.inject({ method: 'POST', url: '/staff/login', payload: { name, password, totp: await totpOf(secret, stepsAhead) } }))
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-staff-cli-'))
-  database = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined
-  env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', EMBEDDED_PG_MEMORY: false }
-  gateway = await startGateway()
+  site.dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-staff-cli-'))
+  site.database = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined
+  site.settings = { DATA_DIR: site.dataDir, DATABASE_URL: site.database?.url ?? '', EMBEDDED_PG_MEMORY: false }
+  site.gateway = await startGateway()
   // The site has run once: the database is migrated.
-  await withApp(async () => undefined)
+  await withSite(async () => undefined)
 })
 afterAll(async () => {
-  await gateway?.close()
-  await database?.drop()
-  await rm(dataDir, { recursive: true, force: true })
+  await site.gateway?.close()
+  await site.database?.drop()
+  await rm(site.dataDir, { recursive: true, force: true })
 })
 
 it('refuses a malformed command with its usage', async () => {
@@ -90,7 +94,7 @@ it('adds, lists, resets and disables a staff account whose printed credentials s
   const listed = await staffCli(['list', '--json'])
   expect(JSON.parse(listed.out)).toEqual([{ name: 'alice', role: 'editor', status: 'active', createdAt: expect.any(String) }])
 
-  await withApp(async (instance) => {
+  await withSite(async (instance) => {
     expect(await signIn(instance, 'alice', first.password, first.secret)).toMatchObject({ code: 200, data: { staff: { role: 'editor' } } })
   })
 
@@ -98,14 +102,14 @@ it('adds, lists, resets and disables a staff account whose printed credentials s
   expect(reset.code, reset.out).toBe(0)
   const second = credentialsOf(reset.out)
   expect(second.password).not.toBe(first.password)
-  await withApp(async (instance) => {
+  await withSite(async (instance) => {
     expect((await signIn(instance, 'alice', first.password, first.secret, 1)).code).toBe(300001)
     expect((await signIn(instance, 'alice', second.password, second.secret)).code).toBe(200)
   })
 
   expect((await staffCli(['disable', 'alice'])).code).toBe(0)
   expect(JSON.parse((await staffCli(['list', '--json'])).out)).toMatchObject([{ name: 'alice', status: 'disabled' }])
-  await withApp(async (instance) => {
+  await withSite(async (instance) => {
     expect((await signIn(instance, 'alice', second.password, second.secret, 1)).code).toBe(300001)
     const audit = await instance.db.sequelize.query<{ actor: string; action: string }>(
       `SELECT actor, action FROM staff_audit WHERE actor LIKE 'cli:%' ORDER BY id`,
