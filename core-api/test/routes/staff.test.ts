@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StaffAccounts } from '../../src/lib/staff-accounts.ts'
 import { selectRows } from '../../src/lib/sql.ts'
@@ -101,6 +102,18 @@ describe('staff sessions', () => {
     expect(body(await me())).toMatchObject({ code: 300002, msg: 'Staff member not signed in' })
     expect(body(await me(undefined, 'zh-CN'))).toMatchObject({ code: 300002, msg: '员工未登录' })
     expect(body(await me('x'.repeat(500))).code).toBe(300003)
+  })
+})
+
+describe('staff permissions', () => {
+  it('are checked on the server: a role without the action is refused, admin is let through', async () => {
+    const asking = async (staff: TestStaff) => {
+      const request = { headers: { authorization: `Bearer ${await signedIn(staff)}` } } as unknown as FastifyRequest
+      await t.app.requireStaff('staff.manage')(request)
+      return request.staffMember
+    }
+    await expect(asking(await addStaff(t.app, 'editor'))).rejects.toMatchObject({ code: 300004, status: 403 })
+    expect(await asking(await addStaff(t.app, 'admin'))).toMatchObject({ role: 'admin' })
   })
 })
 
