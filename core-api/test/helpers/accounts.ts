@@ -56,10 +56,18 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
   return { ...plain, email: String(payload.email), token: answer.data.token, id: answer.data.user.id }
 }
 
-export function login(app: FastifyInstance, loginCode: string, password: string, extra: Record<string, unknown> = {}) {
+/** A login with the test captcha; `remoteAddress` stands for the visitor's address (throttling counts per address). */
+export function login(
+  app: FastifyInstance,
+  loginCode: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url: '/report/websiteUser/login',
+    ...(remoteAddress ? { remoteAddress } : {}),
     payload: {
       lang: 'en-US',
       loginCode: encrypt(loginCode),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encrypt, plantCaptcha, registerUser, TEST_CAPTCHA } from '../helpers/accounts.ts'
+import { login, plantCaptcha, registerUser, TEST_CAPTCHA } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 
 // Password guessing must get slower for the guesser, not the owner: a lock
@@ -16,19 +16,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 function attempt(loginCode: string, password: string, ip: string, captcha: { unTime?: string; validCode?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/report/websiteUser/login',
-    remoteAddress: ip,
-    payload: {
-      lang: 'en-US',
-      loginCode: encrypt(loginCode),
-      password: encrypt(password),
-      validCode: TEST_CAPTCHA,
-      unTime: String(Date.now()),
-      ...captcha,
-    },
-  })
+  return login(t.app, loginCode, password, captcha, ip)
 }
 
 describe('per account', () => {
