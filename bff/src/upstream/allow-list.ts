@@ -1,4 +1,4 @@
-import { CALL_LIST, CALLS, type CallMethod, type CorePath } from '@rpt/contract'
+import { CALL_LIST, CALLS, type CorePath } from '@rpt/contract'
 import type { LimitPolicy } from '../plugins/app/limits.ts'
 import type { CacheName } from '../plugins/app/caches.ts'
 
@@ -8,7 +8,8 @@ import type { CacheName } from '../plugins/app/caches.ts'
 // anything else is a 404 answered by the BFF. A call needs a line here only
 // when the BFF treats it specially: a rate limit, the session cookie, a cache.
 
-export type Method = CallMethod
+/** The legacy contract's methods: every call the browser makes is a GET or a POST. */
+export type Method = 'GET' | 'POST'
 
 export interface ProxiedPath {
   method: Method
@@ -54,7 +55,10 @@ const CACHES: Partial<Record<CorePath, CacheName>> = {
   [CALLS.marketInfo.marketInfoTopSixList.path]: 'latestNews',
 }
 
-const browserCalls = CALL_LIST.filter((call) => (call.audience ?? 'browser') === 'browser')
+type BrowserCall = Extract<(typeof CALL_LIST)[number], { method: Method }>
+const browserCalls = CALL_LIST.filter(
+  (call): call is BrowserCall => (call.audience ?? 'browser') === 'browser' && (call.method === 'GET' || call.method === 'POST'),
+)
 
 /**
  * Payment notifications, called by Alipay and WeChat Pay rather than by the

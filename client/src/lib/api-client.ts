@@ -76,7 +76,7 @@ export interface RequestOptions {
 
 type Query = Record<string, string | number | boolean | null | undefined>
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** The BFF's own endpoints (/bff/...) are called as they are; every other path is the core API's, under /api. */
 const urlOf = (path: string) => (path.startsWith('/bff/') ? path : `${API_BASE}${path}`)

@@ -14,9 +14,10 @@
 /** read: answers from what is stored and changes nothing a second call would notice. write: may change state (an account, an order, a session, a captcha, a download count). */
 export type CallSafety = 'read' | 'write'
 
-export type CallMethod = 'GET' | 'POST'
+/** The legacy contract uses GET and POST only; the staff API also PUT (replace, upload) and DELETE. */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-/** Who calls it: the browser (through the BFF's /api, the default), a payment provider (signed notifications), only the platform (health checks), or staff (the staff API, not proxied by the BFF yet). */
+/** Who calls it: the browser (through the BFF's /api, the default), a payment provider (signed notifications), only the platform (health checks), or staff (the staff API, which the BFF serves under /staff-api with the staff cookie's token). */
 export type CallAudience = 'browser' | 'provider' | 'platform' | 'staff'
 
 export interface CallAddress {
@@ -104,6 +105,23 @@ export const CALLS = {
     login: { method: 'POST', path: '/staff/login', safety: 'write', audience: 'staff' },
     logout: { method: 'POST', path: '/staff/logout', safety: 'write', audience: 'staff' },
     me: { method: 'GET', path: '/staff/me', safety: 'read', audience: 'staff' },
+  },
+  staffReports: {
+    list: { method: 'GET', path: '/staff/reports', safety: 'read', audience: 'staff' },
+    get: { method: 'GET', path: '/staff/reports/:code', safety: 'read', audience: 'staff' },
+    create: { method: 'POST', path: '/staff/reports', safety: 'write', audience: 'staff' },
+    update: { method: 'PUT', path: '/staff/reports/:code', safety: 'write', audience: 'staff' },
+    publish: { method: 'POST', path: '/staff/reports/:code/publish', safety: 'write', audience: 'staff' },
+    unpublish: { method: 'POST', path: '/staff/reports/:code/unpublish', safety: 'write', audience: 'staff' },
+    remove: { method: 'DELETE', path: '/staff/reports/:code', safety: 'write', audience: 'staff' },
+    revisions: { method: 'GET', path: '/staff/reports/:code/revisions', safety: 'read', audience: 'staff' },
+    revision: { method: 'GET', path: '/staff/reports/:code/revisions/:revision', safety: 'read', audience: 'staff' },
+    restore: { method: 'POST', path: '/staff/reports/:code/revisions/:revision/restore', safety: 'write', audience: 'staff' },
+    preview: { method: 'POST', path: '/staff/reports/:code/preview', safety: 'write', audience: 'staff' },
+    uploadFile: { method: 'PUT', path: '/staff/reports/:code/files/:edition/:kind', safety: 'write', audience: 'staff' },
+  },
+  staffAudit: {
+    list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },

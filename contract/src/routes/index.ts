@@ -10,6 +10,7 @@ import { marketInfoRoutes } from './market-info.ts'
 import { researchBriefReportRoutes } from './research-brief-report.ts'
 import { researchReportRoutes } from './research-report.ts'
 import { staffRoutes } from './staff.ts'
+import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -27,6 +28,8 @@ export {
   researchBriefReportRoutes,
   researchReportRoutes,
   staffRoutes,
+  staffAuditRoutes,
+  staffReportRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -47,6 +50,8 @@ export const ROUTES = {
   websiteUserResearchOrder: websiteUserResearchOrderRoutes,
   download: downloadRoutes,
   staff: staffRoutes,
+  staffReports: staffReportRoutes,
+  staffAudit: staffAuditRoutes,
 }
 
 type Table = typeof ROUTES

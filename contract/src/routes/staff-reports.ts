@@ -1,0 +1,147 @@
+import { Type } from 'typebox'
+import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
+import { StaffAuthHeader } from '../staff.ts'
+import {
+  AuditEntry,
+  AuditQuery,
+  CreateReportBody,
+  FileParams,
+  FileQuery,
+  ListReportsQuery,
+  PreviewLink,
+  PublishBody,
+  ReportCodeParam,
+  Revision,
+  RevisionDetail,
+  RevisionParams,
+  StaffReport,
+  StaffReportPage,
+  StoredFile,
+  UpdateReportBody,
+  VersionBody,
+} from '../staff-reports.ts'
+import { Page } from '../envelope.ts'
+import { CALLS } from './calls.ts'
+import { defineRoutes } from './define.ts'
+
+const headers = StaffAuthHeader
+const conflict = 'A version older than the stored one answers 300101 with nothing changed.'
+
+export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: reports'], {
+  list: {
+    operationId: 'listReports',
+    summary: 'Reports of every status, paged, filtered and sorted on the server',
+    querystring: ListReportsQuery,
+    headers,
+    data: StaffReportPage,
+  },
+  get: {
+    operationId: 'getReport',
+    summary: 'One report with both editions, its status and version',
+    params: ReportCodeParam,
+    querystring: LangOnlyQuery,
+    headers,
+    data: StaffReport,
+  },
+  create: {
+    operationId: 'createReport',
+    summary: 'Creates a report as a draft',
+    description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
+    body: CreateReportBody,
+    headers,
+    data: StaffReport,
+  },
+  update: {
+    operationId: 'updateReport',
+    summary: 'Saves both editions of a report (an edition left out is removed while the report is a draft, else kept)',
+    description: `${conflict} A published slug that changes keeps the old one as a 301 redirect.`,
+    params: ReportCodeParam,
+    body: UpdateReportBody,
+    headers,
+    data: StaffReport,
+  },
+  publish: {
+    operationId: 'publishReport',
+    summary: 'Publishes a report now, or at a time',
+    description: `${conflict} Every instance shows it within 2 s of the time.`,
+    params: ReportCodeParam,
+    body: PublishBody,
+    headers,
+    data: StaffReport,
+  },
+  unpublish: {
+    operationId: 'unpublishReport',
+    summary: 'Takes a report down (its pages answer 404; paid orders still download)',
+    description: conflict,
+    params: ReportCodeParam,
+    body: VersionBody,
+    headers,
+    data: StaffReport,
+  },
+  remove: {
+    operationId: 'deleteReport',
+    summary: 'Deletes a report that was never published',
+    description: 'A report that was ever published is unpublished instead (orders point at it): 300104.',
+    params: ReportCodeParam,
+    querystring: Type.Object(
+      { ...LangOnlyQuery.properties, version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
+      { additionalProperties: false },
+    ),
+    headers,
+    data: Type.Null(),
+  },
+  revisions: {
+    operationId: 'listReportRevisions',
+    summary: 'The saves of a report, newest first, each with its author',
+    params: ReportCodeParam,
+    querystring: LangOnlyQuery,
+    headers,
+    data: Type.Array(Revision),
+  },
+  revision: {
+    operationId: 'getReportRevision',
+    summary: 'One revision with the record as it saved it, to compare with the current one',
+    params: RevisionParams,
+    querystring: LangOnlyQuery,
+    headers,
+    data: RevisionDetail,
+  },
+  restore: {
+    operationId: 'restoreReportRevision',
+    summary: "Restores a revision's texts, prices and files as a new save (the status stays)",
+    description: conflict,
+    params: RevisionParams,
+    body: VersionBody,
+    headers,
+    data: StaffReport,
+  },
+  preview: {
+    operationId: 'previewReport',
+    summary: 'A signed, expiring link to the draft as the public page will render it',
+    params: ReportCodeParam,
+    body: LangOnlyBody,
+    headers,
+    data: PreviewLink,
+  },
+  uploadFile: {
+    operationId: 'uploadReportFile',
+    summary: "Uploads an edition's sample or full file (PDF or Word, up to 500 MB) as the raw request body",
+    description:
+      'The body is streamed to the file store, never held whole; its type is found from its bytes (300111 when it is neither PDF nor Word) and its SHA-256 kept. ' +
+      conflict,
+    params: FileParams,
+    querystring: FileQuery,
+    headers,
+    data: StoredFile,
+  },
+})
+
+export const staffAuditRoutes = defineRoutes(CALLS.staffAudit, ['Staff: audit'], {
+  list: {
+    operationId: 'listAudit',
+    summary: 'Every staff write, newest first: who, when, from where, before and after',
+    querystring: AuditQuery,
+    headers,
+    data: Page(AuditEntry),
+  },
+})
