@@ -1,24 +1,55 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadConfig, type Config } from '../config.ts'
 import { openDatabase, type Database } from './database.ts'
+import { portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
 
-/** Opens the configured database for a command-line tool (the server must not hold the embedded one). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The loopback URL of the embedded database a running site serves from this folder, if one does. */
+async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  const text = await readFile(portFileOf(dataDir), 'utf8').catch(() => undefined)
+  if (!text) return undefined
+  try {
+    const { pid, port } = JSON.parse(text) as EmbeddedPortFile
+    return Number.isInteger(pid) && Number.isInteger(port) && isRunning(pid) ? `postgres://postgres@127.0.0.1:${port}/postgres` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Opens the configured database for a command-line tool. On the embedded
+ * database, a running site's database process is joined through its port
+ * (PGlite serves one process, so the tool cannot open the folder itself);
+ * with no site running, the tool opens the folder.
+ */
 export async function openConfiguredDatabase(): Promise<{ config: Config; db: Database }> {
   const config = loadConfig()
+  const dataDir = path.join(config.DATA_DIR, 'pglite')
+  const running = !config.DATABASE_URL && !config.EMBEDDED_PG_MEMORY ? await runningEmbeddedUrl(dataDir) : undefined
   try {
     const db = await openDatabase({
-      url: config.DATABASE_URL,
-      embeddedDir: config.EMBEDDED_PG_MEMORY ? 'memory' : path.join(config.DATA_DIR, 'pglite'),
-      poolMax: config.DATABASE_POOL_MAX,
+      url: running ?? config.DATABASE_URL,
+      embeddedDir: config.EMBEDDED_PG_MEMORY ? 'memory' : dataDir,
+      // Joining a running site's embedded database: one connection, as the site's own.
+      poolMax: running ? 1 : config.DATABASE_POOL_MAX,
       embeddedSharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
-      // A running server holds the folder until it stops: say so at once rather than wait for it.
+      // A folder held by a process that serves no port (still starting or stopping): say so at once.
       embeddedLockWaitMs: 2000,
     })
     return { config, db }
   } catch (error) {
     if (!config.DATABASE_URL) {
       console.error(
-        `Could not open the embedded database under ${config.DATA_DIR}. Is the server running? Stop it first: PGlite serves one process at a time.`,
+        `Could not open the embedded database under ${config.DATA_DIR}: another process holds it and serves no port yet. Try again in a moment.`,
       )
     }
     throw error

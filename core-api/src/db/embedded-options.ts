@@ -13,3 +13,12 @@ export interface EmbeddedOptions {
 export function embeddedStartParams(defaults: readonly string[], options: EmbeddedOptions): string[] {
   return options.sharedBuffersMb === undefined ? [...defaults] : [...defaults, '-c', `shared_buffers=${options.sharedBuffersMb}MB`]
 }
+
+/** Where a running database says its port, for a command-line tool to join it (cli-database.ts). */
+export const portFileOf = (dataDir: string) => `${dataDir}.port`
+
+/** What the port file holds: the database process and its loopback port. */
+export interface EmbeddedPortFile {
+  pid: number
+  port: number
+}

@@ -8,14 +8,22 @@
 // and would otherwise count against the core API's own memory and its
 // garbage collector's pauses. Apart, the API process stays small and the
 // database keeps its memory as a PostgreSQL server would.
-import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { embeddedStartParams, type EmbeddedOptions } from './embedded-options.ts'
+import { embeddedStartParams, portFileOf, type EmbeddedOptions, type EmbeddedPortFile } from './embedded-options.ts'
 
 export interface EmbeddedServerMessage {
   ready?: { port: number }
   error?: string
 }
+
+/**
+ * Connections the socket serves at once: the API's own and a command-line
+ * tool's (npm run staff while the site runs). PGlite is one session, so the
+ * socket server queues their queries and keeps a transaction's statements
+ * together; more connections add no speed.
+ */
+const MAX_CONNECTIONS = 4
 
 /** How long to wait, by default, for another process to let go of the folder (an old instance still closing it). */
 const LOCK_WAIT_MS = 30_000
@@ -79,6 +87,7 @@ async function main() {
     stopRequested = true
     if (starting) return Promise.resolve()
     stopping ??= (async () => {
+      await rm(portFileOf(dataDir), { force: true }).catch(() => undefined)
       await opened.server?.stop().catch(() => undefined)
       // Closing flushes PGlite's data folder; a killed process could leave it needing recovery.
       await opened.db?.close().catch(() => undefined)
@@ -121,7 +130,7 @@ async function main() {
   })
   opened.db = pglite
   if (stopIfAsked()) return
-  const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1' })
+  const socketServer = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: MAX_CONNECTIONS })
   opened.server = socketServer
   await socketServer.start()
   if (!process.connected) stopRequested = true
@@ -129,6 +138,10 @@ async function main() {
   starting = false
 
   const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address()
+  // Written whole then renamed, so a reader never sees half of it; only this user may read it.
+  const portFile = portFileOf(dataDir)
+  await writeFile(`${portFile}.tmp`, JSON.stringify({ pid: process.pid, port: address.port } satisfies EmbeddedPortFile), { mode: 0o600 })
+  await rename(`${portFile}.tmp`, portFile)
   process.send({ ready: { port: address.port } } satisfies EmbeddedServerMessage, (error: Error | null) => {
     if (error) void stop()
   })

@@ -118,3 +118,15 @@ it('adds, lists, resets and disables a staff account whose printed credentials s
     expect(audit.map((row) => row.action)).toEqual(['staff.add', 'staff.reset', 'staff.disable'])
   })
 }, 180_000)
+
+it('adds an account while the site runs, on the embedded database too, and the running site signs it in', async () => {
+  await withSite(async (instance) => {
+    const added = await staffCli(['add', 'bob', '--role', 'admin'])
+    expect(added.code, added.out).toBe(0)
+    const { password, secret } = credentialsOf(added.out)
+    expect(await signIn(instance, 'bob', password, secret)).toMatchObject({ code: 200, data: { staff: { name: 'bob', role: 'admin' } } })
+    const listed = await staffCli(['list', '--json'])
+    expect(listed.code, listed.out).toBe(0)
+    expect((JSON.parse(listed.out) as { name: string }[]).map((row) => row.name)).toContain('bob')
+  })
+}, 180_000)
