@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
 import { QueryTypes } from 'sequelize'
-import { loadConfig } from '../core-api/src/config.ts'
+import { cliConfig } from '../core-api/src/db/cli-database.ts'
 
 const { values } = parseArgs({ options: { order: { type: 'string' }, file: { type: 'string' }, name: { type: 'string' } } })
 if (!values.order || !/^[A-Z0-9]{6,32}$/.test(values.order) || !values.file) {
@@ -19,7 +19,7 @@ if (!values.order || !/^[A-Z0-9]{6,32}$/.test(values.order) || !values.file) {
 
 // The app itself, without listening and without its timers, so the delivery
 // goes through the same services, storage, queue and mailer as the running product.
-const config = loadConfig(process.env, { AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, LOG_LEVEL: 'warn' })
+const config = await cliConfig({ AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, LOG_LEVEL: 'warn' })
 const instance = Fastify({ ...fastifyOptions(config), logger: { level: config.LOG_LEVEL } })
 await instance.register(app, { config })
 await instance.ready()

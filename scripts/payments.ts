@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
 import { QueryTypes } from 'sequelize'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
-import { loadConfig } from '../core-api/src/config.ts'
+import { cliConfig } from '../core-api/src/db/cli-database.ts'
 import { AppError } from '../core-api/src/errors.ts'
 import { listCases, type CaseRow, type CaseState } from '../core-api/src/plugins/app/payment-case-list.ts'
 
@@ -57,7 +57,7 @@ function table(rows: CaseRow[]): string {
     .join('\n')
 }
 
-const config = loadConfig(process.env, { AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, LOG_LEVEL: 'warn' })
+const config = await cliConfig({ AUTO_SEED: false, RECONCILE_INTERVAL_SECONDS: 0, LOG_LEVEL: 'warn' })
 const instance = Fastify({ ...fastifyOptions(config), logger: { level: config.LOG_LEVEL } })
 await instance.register(app, { config })
 await instance.ready()

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { loadConfig, type Config } from '../config.ts'
+import { loadConfig, type Config, type ConfigOverrides } from '../config.ts'
 import { openDatabase, type Database } from './database.ts'
 import { portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
 
@@ -23,6 +23,18 @@ async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> 
   } catch {
     return undefined
   }
+}
+
+/**
+ * The settings of a command-line tool that boots the whole app (payments,
+ * deliver): with the embedded database served by a running site, the app
+ * joins it through its port, on one connection, as openConfiguredDatabase does.
+ */
+export async function cliConfig(overrides: ConfigOverrides): Promise<Config> {
+  const config = loadConfig(process.env, overrides)
+  if (config.DATABASE_URL || config.EMBEDDED_PG_MEMORY) return config
+  const running = await runningEmbeddedUrl(path.join(config.DATA_DIR, 'pglite'))
+  return running ? loadConfig(process.env, { ...overrides, DATABASE_URL: running, DATABASE_POOL_MAX: 1 }) : config
 }
 
 /**
