@@ -16,7 +16,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { renderConfig, type NginxPorts } from '../deploy/test/support/nginx.ts'
+import { renderConfig, type NginxPorts, type PageFilesOptions } from '../deploy/test/support/nginx.ts'
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate))
 
@@ -173,13 +173,19 @@ export async function startNginx(options: NginxOptions): Promise<NginxPeer> {
  * more server in its http block answers those bytes from a file at /payload:
  * nginx serving the same answer as a static file with everything else equal
  * (its access log, request ids, open_file_cache, sendfile, keep-alive, the
- * worker), so the two differ by the shared cache's hit path alone.
+ * worker), so the two differ by how the reference deployment finds the
+ * answer: the page file the BFFs wrote (pageFiles.dir, their PAGE_FILES_DIR)
+ * against a static file.
  */
-export async function startReferenceNginx(ports: NginxPorts, staticSite?: { port: number; site: StaticSite }): Promise<NginxPeer> {
+export async function startReferenceNginx(
+  ports: NginxPorts,
+  staticSite?: { port: number; site: StaticSite },
+  pageFiles?: PageFilesOptions,
+): Promise<NginxPeer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx-light)')
   const prefix = await scratchPrefix()
   await mkdir(path.join(prefix, 'temp'), { recursive: true })
-  let config = await renderConfig(prefix, ports)
+  let config = await renderConfig(prefix, ports, pageFiles)
   if (staticSite) {
     await mkdir(path.join(prefix, 'www'), { recursive: true, mode: 0o755 })
     await writeFile(path.join(prefix, 'www', 'payload'), staticSite.site.body, { mode: 0o644 })

@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -37,8 +37,10 @@ const { values } = parseCli(
     tool: { type: 'string' },
     // Rounds of each side-by-side comparison; each path keeps its median round.
     rounds: { type: 'string', default: '3' },
+    // The home payload's rows alone (section 1).
+    'home-only': { type: 'boolean', default: false },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -308,8 +310,12 @@ try {
     await waitFor(`${url}/bff/health`)
     return { child, url }
   }
-  const { child: bff, url: bffUrl } = await startBff('bff')
-  const { child: bff2, url: bff2Url } = await startBff('bff (second)')
+  // The two behind the reference deployment's nginx write page files where it
+  // reads them (docs/caching.md, "Page files"), as in deploy/nginx's template.
+  // (Under the scratch folder, removed with it.)
+  const pageFilesDir = path.join(scratch, 'page-files')
+  const { child: bff, url: bffUrl } = await startBff('bff', { PAGE_FILES_DIR: pageFilesDir })
+  const { child: bff2, url: bff2Url } = await startBff('bff (second)', { PAGE_FILES_DIR: pageFilesDir })
   const { child: bffPlain, url: bffPlainUrl } = await startBff('bff (no page cache)', { SSR_CACHE_TTL_MS: '0' })
   const postHeaders = { 'content-type': 'application/json', 'x-requested-with': 'bench', origin: bffUrl }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -391,6 +397,7 @@ try {
     referenceNginx = await startReferenceNginx(
       { site: nginxPorts.site, core: nginxPorts.siteCore, bffs: [portOf(bffUrl), portOf(bff2Url)], cores: [corePort] },
       { port: nginxPorts.siteStatic, site: { body: homeAnswer.body, headers: headerObject } },
+      { dir: pageFilesDir, cacheControl: headerObject['cache-control'] },
     )
     const staticProbe = await rawGet(`http://127.0.0.1:${nginxPorts.siteStatic}/payload`, browserHeaders)
     if (staticProbe.status !== 200 || !staticProbe.body.equals(homeAnswer.body))
@@ -399,10 +406,18 @@ try {
     await rawGet(`http://127.0.0.1:${nginxPorts.site}${homePath}`, browserHeaders)
     const cached = await rawGet(`http://127.0.0.1:${nginxPorts.site}${homePath}`, browserHeaders)
     const cacheStatus = cached.headers[cached.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-cache-status') + 1]
-    if (cached.status !== 200 || !cached.body.equals(homeAnswer.body) || cacheStatus !== 'HIT')
+    // From the page file the BFFs wrote (X-Cache-Status FILE), with every header the BFF sends but its ETag, X-Cache and Date.
+    if (cached.status !== 200 || !cached.body.equals(homeAnswer.body) || cacheStatus !== 'FILE')
       throw new Error(
-        `the reference deployment answered the payload with ${cached.status}, ${cached.body.length} bytes and X-Cache-Status ${cacheStatus}, not 200, the BFF's ${homeAnswer.body.length} and HIT`,
+        `the reference deployment answered the payload with ${cached.status}, ${cached.body.length} bytes and X-Cache-Status ${cacheStatus}, not 200, the BFF's ${homeAnswer.body.length} and FILE`,
       )
+    const cachedHeaders = new Map<string, string>()
+    for (let i = 0; i < cached.headers.length; i += 2) cachedHeaders.set(cached.headers[i]!.toLowerCase(), cached.headers[i + 1]!)
+    const missing = Object.entries(headerObject).filter(
+      ([name, value]) => !['etag', 'x-cache'].includes(name) && cachedHeaders.get(name) !== value,
+    )
+    if (missing.length > 0)
+      throw new Error(`the page file was answered without the BFF's ${missing.map(([name, value]) => `${name}: ${value}`).join(', ')}`)
   } else console.log('[bench] nginx is not installed (apt-get install -y nginx-light): its rows are left out and MISS')
   const homeTargets = {
     bff: { url: `${bffUrl}${homePath}`, pids: [bff.pid] },
@@ -518,316 +533,332 @@ try {
     pass: null,
   })
 
-  // 2. Uncached report pageList through the BFF against the core API directly,
-  // and through a bare node:http proxy and nginx as a plain proxy: what any
-  // extra hop costs here, where the load generator, both services and the
-  // database share two cores. Measured in turn, --rounds rounds, each path
-  // keeping its median round, so a drift of the machine does not land on one
-  // path alone.
-  const listBody = JSON.stringify({ lang: 'zh-CN', pageNo: 1, pageSize: 10 })
-  const barePort = await freePort()
-  const bareProxy = start('bare proxy', ['--import', 'tsx', 'bench/bare-proxy.ts', coreUrl, String(barePort)], {})
-  await waitFor(`http://127.0.0.1:${barePort}/health`)
-  const corePids = async () => [core.pid!, ...(await childPids(core.pid))]
-  const listPaths = {
-    bff: { url: `${bffUrl}/api/report/researchReport/pageList`, headers: postHeaders, pids: [bff.pid!] },
-    direct: { url: `${coreUrl}/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] },
-    bare: {
-      url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`,
-      headers: { 'content-type': 'application/json' },
-      pids: [bareProxy.pid!],
-    },
-    ...(nginx
-      ? {
-          nginx: {
-            url: `http://127.0.0.1:${nginxPorts.core}/api/report/researchReport/pageList`,
-            headers: { 'content-type': 'application/json' },
-            pids: [] as number[],
-          },
-        }
-      : {}),
-  }
-  type ListPath = keyof typeof listPaths
-  const rounds: Partial<Record<ListPath, Load[]>> = {}
-  const coreCpu: Partial<Record<ListPath, number[]>> = {}
-  for (let round = 0; round < roundCount; round += 1) {
-    for (const [name, target] of Object.entries(listPaths) as Array<[ListPath, (typeof listPaths)['bff']]>) {
-      // The hop's own CPU per answer (the BFF, the bare proxy), and the core API's with its database, apart.
-      const coreBefore = await cpuUs(await corePids())
-      const result = await load(target.url, { connections: 10, method: 'POST', body: listBody, headers: target.headers, pids: target.pids })
-      ;(coreCpu[name] ??= []).push(((await cpuUs(await corePids())) - coreBefore) / Math.max(1, result.requests.total))
-      ;(rounds[name] ??= []).push(result)
+  // --home-only: the rows above alone (the rest takes many minutes).
+  if (!values['home-only']) {
+    // 2. Uncached report pageList through the BFF against the core API directly,
+    // and through a bare node:http proxy and nginx as a plain proxy: what any
+    // extra hop costs here, where the load generator, both services and the
+    // database share two cores. Measured in turn, --rounds rounds, each path
+    // keeping its median round, so a drift of the machine does not land on one
+    // path alone.
+    const listBody = JSON.stringify({ lang: 'zh-CN', pageNo: 1, pageSize: 10 })
+    const barePort = await freePort()
+    const bareProxy = start('bare proxy', ['--import', 'tsx', 'bench/bare-proxy.ts', coreUrl, String(barePort)], {})
+    await waitFor(`http://127.0.0.1:${barePort}/health`)
+    const corePids = async () => [core.pid!, ...(await childPids(core.pid))]
+    const listPaths = {
+      bff: { url: `${bffUrl}/api/report/researchReport/pageList`, headers: postHeaders, pids: [bff.pid!] },
+      direct: { url: `${coreUrl}/report/researchReport/pageList`, headers: { 'content-type': 'application/json' }, pids: [] as number[] },
+      bare: {
+        url: `http://127.0.0.1:${barePort}/api/report/researchReport/pageList`,
+        headers: { 'content-type': 'application/json' },
+        pids: [bareProxy.pid!],
+      },
+      ...(nginx
+        ? {
+            nginx: {
+              url: `http://127.0.0.1:${nginxPorts.core}/api/report/researchReport/pageList`,
+              headers: { 'content-type': 'application/json' },
+              pids: [] as number[],
+            },
+          }
+        : {}),
     }
-  }
-  const latencyOf = (name: ListPath) => ({
-    p50: median(rounds[name]!.map((r) => r.latency.p50)),
-    p99: median(rounds[name]!.map((r) => r.latency.p99)),
-    rps: median(rounds[name]!.map((r) => r.requests.average)),
-    cpuUsPerRequest: median(rounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)),
-  })
-  const [listBff, direct, listBare] = [latencyOf('bff'), latencyOf('direct'), latencyOf('bare')]
-  const listNginx = rounds.nginx ? latencyOf('nginx') : undefined
-  const ratio = (a: { p50: number; p99: number }) => ({
-    p50: a.p50 / Math.max(direct.p50, 0.001),
-    p99: a.p99 / Math.max(direct.p99, 0.001),
-  })
-  const overBff = ratio(listBff)
-  const overBare = ratio(listBare)
-  results.pageList = {
-    rounds: Object.fromEntries(
-      Object.entries(rounds).map(([name, list]) => [
-        name,
-        list.map((r, i) => ({
-          ...r.latency,
-          rps: r.requests.average,
-          cpuUsPerRequest: r.cpuUsPerRequest,
-          coreCpuUsPerRequest: coreCpu[name as ListPath]![i],
-          non2xx: r.non2xx,
-          errors: r.errors,
-        })),
-      ]),
-    ),
-    bff: listBff,
-    direct,
-    bareProxy: listBare,
-    nginx: listNginx,
-    p50Ratio: overBff.p50,
-    p99Ratio: overBff.p99,
-    bareP50Ratio: overBare.p50,
-    bareP99Ratio: overBare.p99,
-  }
-  rows.push({
-    what: 'uncached pageList, BFF ÷ core API',
-    measure: 'p50 / p99 ratio',
-    value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`,
-    budget: '≤ 1.15',
-    pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!),
-  })
-  rows.push({
-    what: '  reference: bare node:http proxy ÷ core API',
-    measure: 'p50 / p99 ratio',
-    value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms, ${listBare.rps.toFixed(0)} req/s, ${us(listBare.cpuUsPerRequest)} CPU/req)`,
-    budget: '—',
-    pass: null,
-  })
-  if (listNginx) {
-    const overNginx = ratio(listNginx)
+    type ListPath = keyof typeof listPaths
+    const rounds: Partial<Record<ListPath, Load[]>> = {}
+    const coreCpu: Partial<Record<ListPath, number[]>> = {}
+    for (let round = 0; round < roundCount; round += 1) {
+      for (const [name, target] of Object.entries(listPaths) as Array<[ListPath, (typeof listPaths)['bff']]>) {
+        // The hop's own CPU per answer (the BFF, the bare proxy), and the core API's with its database, apart.
+        const coreBefore = await cpuUs(await corePids())
+        const result = await load(target.url, {
+          connections: 10,
+          method: 'POST',
+          body: listBody,
+          headers: target.headers,
+          pids: target.pids,
+        })
+        ;(coreCpu[name] ??= []).push(((await cpuUs(await corePids())) - coreBefore) / Math.max(1, result.requests.total))
+        ;(rounds[name] ??= []).push(result)
+      }
+    }
+    const latencyOf = (name: ListPath) => ({
+      p50: median(rounds[name]!.map((r) => r.latency.p50)),
+      p99: median(rounds[name]!.map((r) => r.latency.p99)),
+      rps: median(rounds[name]!.map((r) => r.requests.average)),
+      cpuUsPerRequest: median(rounds[name]!.map((r) => r.cpuUsPerRequest ?? Number.NaN)),
+    })
+    const [listBff, direct, listBare] = [latencyOf('bff'), latencyOf('direct'), latencyOf('bare')]
+    const listNginx = rounds.nginx ? latencyOf('nginx') : undefined
+    const ratio = (a: { p50: number; p99: number }) => ({
+      p50: a.p50 / Math.max(direct.p50, 0.001),
+      p99: a.p99 / Math.max(direct.p99, 0.001),
+    })
+    const overBff = ratio(listBff)
+    const overBare = ratio(listBare)
+    results.pageList = {
+      rounds: Object.fromEntries(
+        Object.entries(rounds).map(([name, list]) => [
+          name,
+          list.map((r, i) => ({
+            ...r.latency,
+            rps: r.requests.average,
+            cpuUsPerRequest: r.cpuUsPerRequest,
+            coreCpuUsPerRequest: coreCpu[name as ListPath]![i],
+            non2xx: r.non2xx,
+            errors: r.errors,
+          })),
+        ]),
+      ),
+      bff: listBff,
+      direct,
+      bareProxy: listBare,
+      nginx: listNginx,
+      p50Ratio: overBff.p50,
+      p99Ratio: overBff.p99,
+      bareP50Ratio: overBare.p50,
+      bareP99Ratio: overBare.p99,
+    }
     rows.push({
-      what: '  reference: nginx plain proxy ÷ core API',
+      what: 'uncached pageList, BFF ÷ core API',
       measure: 'p50 / p99 ratio',
-      value: `${overNginx.p50.toFixed(2)} / ${overNginx.p99.toFixed(2)} (nginx ${listNginx.p50} / ${listNginx.p99} ms, ${listNginx.rps.toFixed(0)} req/s)`,
+      value: `${overBff.p50.toFixed(2)} / ${overBff.p99.toFixed(2)} (BFF ${listBff.p50} / ${listBff.p99} ms, ${listBff.rps.toFixed(0)} req/s, ${us(listBff.cpuUsPerRequest)} CPU/req; core ${direct.p50} / ${direct.p99} ms, ${direct.rps.toFixed(0)} req/s)`,
+      budget: '≤ 1.15',
+      pass: overBff.p50 <= 1.15 && overBff.p99 <= 1.15 && clean(...rounds.bff!, ...rounds.direct!),
+    })
+    rows.push({
+      what: '  reference: bare node:http proxy ÷ core API',
+      measure: 'p50 / p99 ratio',
+      value: `${overBare.p50.toFixed(2)} / ${overBare.p99.toFixed(2)} (bare ${listBare.p50} / ${listBare.p99} ms, ${listBare.rps.toFixed(0)} req/s, ${us(listBare.cpuUsPerRequest)} CPU/req)`,
       budget: '—',
       pass: null,
     })
-  }
-
-  // 3. Keyword search at full catalogue size, one client at a time.
-  results.search = {}
-  for (const [label, lang, keyword] of [
-    ['2-character Chinese', 'zh-CN', '锂电'],
-    ['4-character Chinese', 'zh-CN', '储能锂电'],
-    ['English word', 'en-US', 'battery'],
-  ] as const) {
-    const result = await load(`${coreUrl}/report/researchReport/pageList`, {
-      connections: 1,
-      method: 'POST',
-      body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }),
-      headers: { 'content-type': 'application/json' },
-    })
-    const { p95 } = result.latency
-    ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
-    rows.push({
-      what: `keyword search, ${label} (${keyword})`,
-      measure: 'p95 latency',
-      value: `${p95.toFixed(1)} ms`,
-      budget: '≤ 15 ms',
-      pass: p95 <= 15 && clean(result),
-    })
-  }
-
-  // 3b. Every query shape of report search (issue 26's table): p50/p95/p99 at
-  // one connection, req/s at 8, and the mixed run of broad and selective.
-  if (!values['no-search-shapes']) {
-    const shapes: Record<string, unknown> = {}
-    rows.push(
-      ...(await searchShapeRows({ coreUrl, reports: Number(values.reports), samples: 40, seconds: 2, shapeSeconds: 20, results: shapes })),
-    )
-    results.searchShapes = shapes
-  }
-
-  // 4. Server-rendered report detail, as a crawler or a first visit asks for
-  // it, rendered for every request: the BFF without its rendered-page cache
-  // (SSR_CACHE_TTL_MS=0). The data caches stay on, as in production.
-  const detailPath = '/reports/smart-home-china-market-2026'
-  const detailProbe = await fetch(`${bffPlainUrl}${detailPath}`)
-  const detailHtml = await detailProbe.text()
-  const rendered = detailProbe.status === 200 && detailHtml.includes('application/ld+json')
-  // As browsers and crawlers ask for it: compressed.
-  const detail = await load(`${bffPlainUrl}${detailPath}`, {
-    connections: 20,
-    headers: { 'accept-encoding': 'gzip, deflate, br' },
-    pids: [bffPlain.pid],
-  })
-  results.reportDetail = {
-    status: detailProbe.status,
-    rendered,
-    cache: detailProbe.headers.get('x-cache'),
-    rps: detail.requests.average,
-    cpuUsPerRequest: detail.cpuUsPerRequest,
-    latency: detail.latency,
-    non2xx: detail.non2xx,
-  }
-  rows.push({
-    what: 'SSR report page, uncached render',
-    measure: 'p99 at 20 connections',
-    value: `${detail.latency.p99} ms (p50 ${detail.latency.p50} ms), ${detail.requests.average.toFixed(0)} req/s, ${us(detail.cpuUsPerRequest ?? Number.NaN)} CPU/req${rendered ? '' : ' (NOT server-rendered)'}`,
-    budget: '≤ 50 ms',
-    pass: rendered && clean(detail) && detail.latency.p99 <= 50,
-  })
-
-  // 5. JavaScript a public page loads before interaction: the scripts and
-  // modulepreloads of the HTML the BFF serves for it, gzip-compressed. The
-  // row holds the heavier of the home page and the report list.
-  const javascript: Record<string, { files: string[]; gzipBytes: number }> = {}
-  for (const [label, pagePath] of [
-    ['home', '/'],
-    ['report list', '/report-industries'],
-    ['report detail', detailPath],
-  ] as const) {
-    const html = await (await fetch(`${bffUrl}${pagePath}`)).text()
-    const scripts = [
-      ...new Set(
-        [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!),
-      ),
-    ]
-    let gzipBytes = 0
-    for (const src of scripts) gzipBytes += gzipSync(await readFile(path.join(root, 'client/dist', src.replace(/^\//, '')))).length
-    javascript[label] = { files: scripts, gzipBytes }
-  }
-  results.javascript = javascript
-  const heaviest = Math.max(...Object.values(javascript).map((page) => page.gzipBytes))
-  rows.push({
-    what: 'first-load JavaScript, public pages',
-    measure: 'gzip bytes, the heaviest page',
-    value: Object.entries(javascript)
-      .map(([label, page]) => `${label} ${(page.gzipBytes / 1024).toFixed(1)} KB`)
-      .join(', '),
-    budget: '≤ 100 KB',
-    pass: heaviest <= 100 * 1024,
-  })
-
-  // 6. Largest Contentful Paint with Lighthouse's mobile throttling.
-  if (!values['no-browser']) {
-    const { chromium } = await import('playwright-core')
-    const lcpByPage: Record<string, number> = {}
-    results.lcp = lcpByPage
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
-    try {
-      for (const [label, pagePath] of [
-        ['home', '/'],
-        ['report list', '/report-industries'],
-      ] as const) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
-        const page = await context.newPage()
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        })
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-        await page.goto(`${bffUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 120_000 })
-        const lcp = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries()
-                resolve(entries[entries.length - 1]!.startTime)
-              }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
-            }),
-        )
-        lcpByPage[label] = lcp
-        // A reference: Lighthouse's figure below is the budget's.
-        rows.push({
-          what: `  reference: LCP in Chromium, ${label}`,
-          measure: '4× CPU, 150 ms RTT, 1.6 Mbps',
-          value: `${(lcp / 1000).toFixed(2)} s`,
-          budget: '—',
-          pass: null,
-        })
-        await context.close()
-      }
-    } finally {
-      await browser.close()
-    }
-  }
-
-  // 7. Lighthouse's mobile profile on the six pages a first visit lands on:
-  // the first paint (FCP), its score, and layout stability.
-  if (!values['no-browser']) {
-    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-    const pages = await lighthousePages(root, '/reports/smart-home-china-market-2026')
-    console.log(`[bench] lighthouse, mobile profile, ${lighthouseRuns} run(s) per page`)
-    const measured = await runLighthouse(CHROMIUM, bffUrl, pages, lighthouseRuns, (text) => console.log(text))
-    results.lighthouse = { runsPerPage: lighthouseRuns, targets: TARGETS, pages: measured }
-    for (const page of measured) {
-      // The LCP budget holds for the two pages most visits land on.
-      if (page.page === 'home' || page.page === 'report list') {
-        rows.push({
-          what: `LCP, Lighthouse mobile, ${page.page}`,
-          measure: `median of ${lighthouseRuns} run(s)`,
-          value: seconds(page.lcpMs),
-          budget: '≤ 1.5 s',
-          pass: page.lcpMs <= 1500,
-        })
-      }
+    if (listNginx) {
+      const overNginx = ratio(listNginx)
       rows.push({
-        what: `Lighthouse mobile, ${page.page}`,
-        measure: 'score · FCP · LCP · TBT · CLS',
-        value: `${page.score} · ${seconds(page.fcpMs)} · ${seconds(page.lcpMs)} · ${Math.round(page.tbtMs)} ms · ${page.cls.toFixed(3)}`,
-        budget: `≥ ${TARGETS.score} · ≤ ${TARGETS.fcpMs / 1000} s · ≤ ${TARGETS.cls}`,
-        pass: page.pass.score && page.pass.fcp && page.pass.cls,
+        what: '  reference: nginx plain proxy ÷ core API',
+        measure: 'p50 / p99 ratio',
+        value: `${overNginx.p50.toFixed(2)} / ${overNginx.p99.toFixed(2)} (nginx ${listNginx.p50} / ${listNginx.p99} ms, ${listNginx.rps.toFixed(0)} req/s)`,
+        budget: '—',
+        pass: null,
       })
     }
-  }
 
-  // 8. Resident memory after the load runs.
-  // The embedded database runs in a child process of the core API; it is
-  // shown on its own row, as a PostgreSQL server's memory would be.
-  const databasePids = await childPids(core.pid)
-  const memory = {
-    bff: await rssMb(bff.pid),
-    core: await rssMb(core.pid),
-    embeddedDatabase: (await Promise.all(databasePids.map((pid) => rssMb(pid)))).reduce((sum, mb) => sum + mb, 0),
-  }
-  results.memory = memory
-  rows.push({
-    what: 'BFF resident memory',
-    measure: 'RSS after load',
-    value: `${memory.bff.toFixed(0)} MB`,
-    budget: '≤ 150 MB',
-    pass: memory.bff <= 150,
-  })
-  rows.push({
-    what: 'core API resident memory',
-    measure: 'RSS after load',
-    value: `${memory.core.toFixed(0)} MB`,
-    budget: '≤ 150 MB',
-    pass: memory.core <= 150,
-  })
-  if (databasePids.length > 0)
-    rows.push({
-      what: 'embedded database process (PGlite)',
-      measure: 'RSS after load',
-      value: `${memory.embeddedDatabase.toFixed(0)} MB`,
-      budget: '≤ 250 MB',
-      pass: memory.embeddedDatabase <= 250,
+    // 3. Keyword search at full catalogue size, one client at a time.
+    results.search = {}
+    for (const [label, lang, keyword] of [
+      ['2-character Chinese', 'zh-CN', '锂电'],
+      ['4-character Chinese', 'zh-CN', '储能锂电'],
+      ['English word', 'en-US', 'battery'],
+    ] as const) {
+      const result = await load(`${coreUrl}/report/researchReport/pageList`, {
+        connections: 1,
+        method: 'POST',
+        body: JSON.stringify({ lang, keyword, pageNo: 1, pageSize: 10 }),
+        headers: { 'content-type': 'application/json' },
+      })
+      const { p95 } = result.latency
+      ;(results.search as Record<string, unknown>)[keyword] = { ...result.latency, p95 }
+      rows.push({
+        what: `keyword search, ${label} (${keyword})`,
+        measure: 'p95 latency',
+        value: `${p95.toFixed(1)} ms`,
+        budget: '≤ 15 ms',
+        pass: p95 <= 15 && clean(result),
+      })
+    }
+
+    // 3b. Every query shape of report search (issue 26's table): p50/p95/p99 at
+    // one connection, req/s at 8, and the mixed run of broad and selective.
+    if (!values['no-search-shapes']) {
+      const shapes: Record<string, unknown> = {}
+      rows.push(
+        ...(await searchShapeRows({
+          coreUrl,
+          reports: Number(values.reports),
+          samples: 40,
+          seconds: 2,
+          shapeSeconds: 20,
+          results: shapes,
+        })),
+      )
+      results.searchShapes = shapes
+    }
+
+    // 4. Server-rendered report detail, as a crawler or a first visit asks for
+    // it, rendered for every request: the BFF without its rendered-page cache
+    // (SSR_CACHE_TTL_MS=0). The data caches stay on, as in production.
+    const detailPath = '/reports/smart-home-china-market-2026'
+    const detailProbe = await fetch(`${bffPlainUrl}${detailPath}`)
+    const detailHtml = await detailProbe.text()
+    const rendered = detailProbe.status === 200 && detailHtml.includes('application/ld+json')
+    // As browsers and crawlers ask for it: compressed.
+    const detail = await load(`${bffPlainUrl}${detailPath}`, {
+      connections: 20,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      pids: [bffPlain.pid],
     })
+    results.reportDetail = {
+      status: detailProbe.status,
+      rendered,
+      cache: detailProbe.headers.get('x-cache'),
+      rps: detail.requests.average,
+      cpuUsPerRequest: detail.cpuUsPerRequest,
+      latency: detail.latency,
+      non2xx: detail.non2xx,
+    }
+    rows.push({
+      what: 'SSR report page, uncached render',
+      measure: 'p99 at 20 connections',
+      value: `${detail.latency.p99} ms (p50 ${detail.latency.p50} ms), ${detail.requests.average.toFixed(0)} req/s, ${us(detail.cpuUsPerRequest ?? Number.NaN)} CPU/req${rendered ? '' : ' (NOT server-rendered)'}`,
+      budget: '≤ 50 ms',
+      pass: rendered && clean(detail) && detail.latency.p99 <= 50,
+    })
+
+    // 5. JavaScript a public page loads before interaction: the scripts and
+    // modulepreloads of the HTML the BFF serves for it, gzip-compressed. The
+    // row holds the heavier of the home page and the report list.
+    const javascript: Record<string, { files: string[]; gzipBytes: number }> = {}
+    for (const [label, pagePath] of [
+      ['home', '/'],
+      ['report list', '/report-industries'],
+      ['report detail', detailPath],
+    ] as const) {
+      const html = await (await fetch(`${bffUrl}${pagePath}`)).text()
+      const scripts = [
+        ...new Set(
+          [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!),
+        ),
+      ]
+      let gzipBytes = 0
+      for (const src of scripts) gzipBytes += gzipSync(await readFile(path.join(root, 'client/dist', src.replace(/^\//, '')))).length
+      javascript[label] = { files: scripts, gzipBytes }
+    }
+    results.javascript = javascript
+    const heaviest = Math.max(...Object.values(javascript).map((page) => page.gzipBytes))
+    rows.push({
+      what: 'first-load JavaScript, public pages',
+      measure: 'gzip bytes, the heaviest page',
+      value: Object.entries(javascript)
+        .map(([label, page]) => `${label} ${(page.gzipBytes / 1024).toFixed(1)} KB`)
+        .join(', '),
+      budget: '≤ 100 KB',
+      pass: heaviest <= 100 * 1024,
+    })
+
+    // 6. Largest Contentful Paint with Lighthouse's mobile throttling.
+    if (!values['no-browser']) {
+      const { chromium } = await import('playwright-core')
+      const lcpByPage: Record<string, number> = {}
+      results.lcp = lcpByPage
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      })
+      try {
+        for (const [label, pagePath] of [
+          ['home', '/'],
+          ['report list', '/report-industries'],
+        ] as const) {
+          const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+          const page = await context.newPage()
+          const cdp = await context.newCDPSession(page)
+          await cdp.send('Network.enable')
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 150,
+            downloadThroughput: (1.6 * 1024 * 1024) / 8,
+            uploadThroughput: (750 * 1024) / 8,
+          })
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+          await page.goto(`${bffUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 120_000 })
+          const lcp = await page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                new PerformanceObserver((list) => {
+                  const entries = list.getEntries()
+                  resolve(entries[entries.length - 1]!.startTime)
+                }).observe({ type: 'largest-contentful-paint' as never, buffered: true })
+              }),
+          )
+          lcpByPage[label] = lcp
+          // A reference: Lighthouse's figure below is the budget's.
+          rows.push({
+            what: `  reference: LCP in Chromium, ${label}`,
+            measure: '4× CPU, 150 ms RTT, 1.6 Mbps',
+            value: `${(lcp / 1000).toFixed(2)} s`,
+            budget: '—',
+            pass: null,
+          })
+          await context.close()
+        }
+      } finally {
+        await browser.close()
+      }
+    }
+
+    // 7. Lighthouse's mobile profile on the six pages a first visit lands on:
+    // the first paint (FCP), its score, and layout stability.
+    if (!values['no-browser']) {
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+      const pages = await lighthousePages(root, '/reports/smart-home-china-market-2026')
+      console.log(`[bench] lighthouse, mobile profile, ${lighthouseRuns} run(s) per page`)
+      const measured = await runLighthouse(CHROMIUM, bffUrl, pages, lighthouseRuns, (text) => console.log(text))
+      results.lighthouse = { runsPerPage: lighthouseRuns, targets: TARGETS, pages: measured }
+      for (const page of measured) {
+        // The LCP budget holds for the two pages most visits land on.
+        if (page.page === 'home' || page.page === 'report list') {
+          rows.push({
+            what: `LCP, Lighthouse mobile, ${page.page}`,
+            measure: `median of ${lighthouseRuns} run(s)`,
+            value: seconds(page.lcpMs),
+            budget: '≤ 1.5 s',
+            pass: page.lcpMs <= 1500,
+          })
+        }
+        rows.push({
+          what: `Lighthouse mobile, ${page.page}`,
+          measure: 'score · FCP · LCP · TBT · CLS',
+          value: `${page.score} · ${seconds(page.fcpMs)} · ${seconds(page.lcpMs)} · ${Math.round(page.tbtMs)} ms · ${page.cls.toFixed(3)}`,
+          budget: `≥ ${TARGETS.score} · ≤ ${TARGETS.fcpMs / 1000} s · ≤ ${TARGETS.cls}`,
+          pass: page.pass.score && page.pass.fcp && page.pass.cls,
+        })
+      }
+    }
+
+    // 8. Resident memory after the load runs.
+    // The embedded database runs in a child process of the core API; it is
+    // shown on its own row, as a PostgreSQL server's memory would be.
+    const databasePids = await childPids(core.pid)
+    const memory = {
+      bff: await rssMb(bff.pid),
+      core: await rssMb(core.pid),
+      embeddedDatabase: (await Promise.all(databasePids.map((pid) => rssMb(pid)))).reduce((sum, mb) => sum + mb, 0),
+    }
+    results.memory = memory
+    rows.push({
+      what: 'BFF resident memory',
+      measure: 'RSS after load',
+      value: `${memory.bff.toFixed(0)} MB`,
+      budget: '≤ 150 MB',
+      pass: memory.bff <= 150,
+    })
+    rows.push({
+      what: 'core API resident memory',
+      measure: 'RSS after load',
+      value: `${memory.core.toFixed(0)} MB`,
+      budget: '≤ 150 MB',
+      pass: memory.core <= 150,
+    })
+    if (databasePids.length > 0)
+      rows.push({
+        what: 'embedded database process (PGlite)',
+        measure: 'RSS after load',
+        value: `${memory.embeddedDatabase.toFixed(0)} MB`,
+        budget: '≤ 250 MB',
+        pass: memory.embeddedDatabase <= 250,
+      })
+  }
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {
   await nginx?.stop()
@@ -842,5 +873,6 @@ console.log(`\n${line(['what', 'measure', 'value', 'budget'])} result`)
 for (const row of rows)
   console.log(`${line([row.what, row.measure, row.value, row.budget])} ${row.pass === null ? '—' : row.pass ? 'PASS' : 'MISS'}`)
 results.table = rows
-await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
-console.log('\nwritten bench/results.json')
+const resultsFile = 'bench/results.json'
+await writeFile(path.join(root, resultsFile), `${JSON.stringify(results, null, 2)}\n`)
+console.log(`\nwritten ${resultsFile}`)

@@ -42,7 +42,20 @@ export function renderTemplate(template: string, values: Record<string, string>)
 
 const serverLines = (ports: number[]) => ports.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join('\n')
 
-export async function renderConfig(prefix: string, ports: NginxPorts): Promise<string> {
+/** The BFFs' shared Cache-Control at the default HTTP_MAX_AGE_S (10) and HTTP_STALE_WHILE_REVALIDATE_S (20) */
+export const DEFAULT_PAGE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=20'
+
+/** The folder the BFFs write page files into (their PAGE_FILES_DIR) for nginx under a prefix */
+export const pageFilesDir = (prefix: string) => path.join(prefix, 'page-files')
+
+export interface PageFilesOptions {
+  /** The BFFs' PAGE_FILES_DIR: pageFilesDir(prefix) by default */
+  dir?: string
+  /** The BFFs' shared Cache-Control, sent with every file */
+  cacheControl?: string
+}
+
+export async function renderConfig(prefix: string, ports: NginxPorts, pageFiles: PageFilesOptions = {}): Promise<string> {
   const template = await readFile(NGINX_TEMPLATE, 'utf8')
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   let config = renderTemplate(template, {
@@ -57,6 +70,8 @@ export async function renderConfig(prefix: string, ports: NginxPorts): Promise<s
     SITE_LISTEN: `127.0.0.1:${ports.site}`,
     SERVER_NAME: '127.0.0.1',
     CORE_LISTEN: `127.0.0.1:${ports.core}`,
+    PAGE_FILES_DIR: pageFiles.dir ?? pageFilesDir(prefix),
+    PAGE_CACHE_CONTROL: pageFiles.cacheControl ?? DEFAULT_PAGE_CACHE_CONTROL,
   })
   // Not root: nginx runs as whoever starts it and the user directive goes.
   if (!isRoot) config = config.replace(/^user [^;]+;\n/m, '')

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { loadKeys, merchantEnv } from '@rpt/payment-sandbox'
-import { Nginx } from './nginx.ts'
+import { Nginx, pageFilesDir } from './nginx.ts'
 import { LOG_DIR, REPO_ROOT } from './paths.ts'
 import { freePort } from '../../../scripts/testkit/ports.ts'
 import { CORE_API_NODE_FLAGS } from '../../../core-api/src/node-flags.ts'
@@ -309,6 +309,8 @@ export class Stack {
       SITE_URL: this.siteUrl,
       TRUSTED_ORIGINS: this.siteUrl,
       OPS_TOKEN,
+      // nginx serves anonymous payloads from the files the BFFs write here (docs/caching.md, "Page files").
+      PAGE_FILES_DIR: pageFilesDir(path.join(this.workDir, 'nginx')),
     }
   }
 

@@ -7,6 +7,7 @@ import forwardedForCheck from './forwarded-for-check.ts'
 import httpCachePlugin from './http-cache.ts'
 import limitsPlugin from './limits.ts'
 import metricsPlugin from './metrics.ts'
+import pageFilesPlugin from './page-files.ts'
 import opsAuthPlugin from './ops-auth.ts'
 import opsStatsPlugin from './ops-stats.ts'
 import pagesPlugin from './pages.ts'
@@ -24,6 +25,8 @@ export default pluginSet('app-plugins', [
   settingsPlugin,
   httpCachePlugin,
   purgePlugin,
+  // After http-cache: its onSend makes an answer that sets a cookie private first.
+  pageFilesPlugin,
   auditPlugin,
   limitsPlugin,
   opsAuthPlugin,
