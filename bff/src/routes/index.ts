@@ -4,6 +4,7 @@ import clientRoutes from './client/index.ts'
 import opsRoutes from './ops/index.ts'
 import pageRoutes from './pages/index.ts'
 import seoRoutes from './seo/index.ts'
+import staffConsoleRoutes from './staff-console/index.ts'
 import ssrPlugin from '../ssr/plugin.ts'
 
 export default async function routes(app: FastifyInstance) {
@@ -12,5 +13,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(pageRoutes)
   await app.register(apiRoutes)
   await app.register(seoRoutes)
+  await app.register(staffConsoleRoutes)
   await app.register(clientRoutes)
 }

@@ -10,7 +10,7 @@ import { HOLDING_PAGE } from './holding-page.ts'
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
 /** Files Vite copies from public/ to the root of dist (favicon.ico, robots.txt): plain names only */
 const ROOT_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/
-const RESERVED = /^\/(api|bff)(\/|$)/
+const RESERVED = /^\/(api|bff|staff-api)(\/|$)/
 const OPS_PAGE = /^(\/en)?\/ops\/?$/i
 
 /** The edition's language on the page itself, for screen readers and search engines. */
