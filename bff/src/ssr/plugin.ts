@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { clearCounting } from '../lib/cache-store.ts'
 import { EncodedBody } from '../lib/encoded-body.ts'
-import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
+import { collectionTag, COLLECTIONS, dictTags, langTag, reportTag, reportTags, urlTag, type Collection } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
 import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import { TextCache } from './html-cache.ts'
@@ -26,12 +26,24 @@ export interface RenderedPage {
 /** The dictionaries of the header's menus, on every page. */
 const LAYOUT_DICTS = ['reports_category', 'market_type', 'bulletin_type']
 
-/** What a rendered page shows: its language and path, the reports on it, the dictionaries of its menus. */
+/** The collections each page lists from (a report page shows hot and recommended reports; home shows every kind). */
+const PAGE_COLLECTIONS: Record<string, readonly Collection[]> = {
+  home: COLLECTIONS,
+  reports: ['reports'],
+  report: ['reports'],
+  bulletins: ['bulletins'],
+  bulletin: ['bulletins'],
+  news: ['news'],
+  article: ['news'],
+}
+
+/** What a rendered page shows: its language and path, the reports on it, the collections it lists, the dictionaries of its menus. */
 function pageTags(plan: RenderPlan, pathname: string, payload: Record<string, unknown>): string[] {
   const webTitle = plan.page?.query.webTitle
   return [
     langTag(plan.locale),
     urlTag(pathname),
+    ...(PAGE_COLLECTIONS[plan.page?.name ?? ''] ?? []).map(collectionTag),
     ...(typeof webTitle === 'string' && webTitle ? [reportTag(webTitle)] : []),
     ...reportTags(payload.report),
     ...reportTags(payload.hotReports),
