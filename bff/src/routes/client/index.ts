@@ -108,6 +108,10 @@ export default async function clientRoutes(app: FastifyInstance) {
       reply.outcomeCode = error.code
       return reply.status(error.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyRequestsPage(lang))
     }
+    if (page?.location) {
+      // An old report slug: permanent, but checked again (a slug may move once more).
+      return reply.header('cache-control', 'no-cache').redirect(page.location, 301)
+    }
     if (page) {
       if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')
       reply.status(page.status)
