@@ -39,7 +39,16 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   // The envelope reads the cookies' language.
   await registerInOrder(fastify, [drainHooks, cookiePlugin, envelope])
   jsonBodies(fastify)
-  await registerInOrder(fastify, [redisPlugin, helmetPlugin, compressPlugin, rateLimitPlugin, appPlugins, proxyPlugin, staffProxyPlugin, routes])
+  await registerInOrder(fastify, [
+    redisPlugin,
+    helmetPlugin,
+    compressPlugin,
+    rateLimitPlugin,
+    appPlugins,
+    proxyPlugin,
+    staffProxyPlugin,
+    routes,
+  ])
   // Unknown paths are limited too: probing for them is how scanners work.
   fastify.setNotFoundHandler(async (request, reply) => {
     await fastify.limits.enforce(request, 'notFound')

@@ -78,7 +78,9 @@ export interface Ssr {
 
 /** The page without the client's scripts (module scripts, their preloads): a preview is static. */
 export function withoutClient(html: string): string {
-  return html.replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, '')
+  return html
+    .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, '')
 }
 
 declare module 'fastify' {

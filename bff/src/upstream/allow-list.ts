@@ -107,7 +107,7 @@ const STAFF_POLICIES: Partial<Record<string, Pick<StaffPath, 'session' | 'limit'
 }
 
 export const STAFF_PATHS: readonly StaffPath[] = CALL_LIST.filter((call) => call.audience === 'staff').map((call) => ({
-  method: call.method as StaffMethod,
+  method: call.method,
   path: call.path,
   route: call.path.slice(STAFF_CORE_PREFIX.length),
   ...STAFF_POLICIES[call.path],

@@ -14,7 +14,10 @@ export const SITE = 'http://site.test'
  */
 export async function buildBff(overrides: ConfigOverrides = {}): Promise<FastifyInstance> {
   const noClient = path.join(await mkdtemp(path.join(tmpdir(), 'rpt-bff-')), 'no-dist')
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CONTENT_CHANGES: 'off', ...overrides })
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CONTENT_CHANGES: 'off', ...overrides },
+  )
   const instance = Fastify({ ...fastifyOptions(config), logger: false })
   await instance.register(app, { config })
   await instance.ready()

@@ -105,7 +105,12 @@ describe('the staff API through the BFF', () => {
   })
 
   it('clears the cookie on logout', async () => {
-    const res = await bff.inject({ method: 'POST', url: '/staff-api/logout', headers: { ...fromSite, cookie: 'rpt_staff=staff-tok-1' }, payload: {} })
+    const res = await bff.inject({
+      method: 'POST',
+      url: '/staff-api/logout',
+      headers: { ...fromSite, cookie: 'rpt_staff=staff-tok-1' },
+      payload: {},
+    })
     expect(res.statusCode).toBe(200)
     expect(cookie(res, 'rpt_staff')?.value).toBe('')
     expect(last().headers.authorization).toBe('Bearer staff-tok-1')
@@ -120,7 +125,11 @@ describe('the staff API through the BFF', () => {
     })
     expect(put.statusCode).toBe(200)
     expect(last()).toMatchObject({ method: 'PUT', url: '/staff/reports/r-1', body: '{"title":"x"}' })
-    const del = await bff.inject({ method: 'DELETE', url: '/staff-api/reports/r-2', headers: { ...fromSite, cookie: 'rpt_staff=staff-tok-1' } })
+    const del = await bff.inject({
+      method: 'DELETE',
+      url: '/staff-api/reports/r-2',
+      headers: { ...fromSite, cookie: 'rpt_staff=staff-tok-1' },
+    })
     expect(del.statusCode).toBe(200)
     expect(last()).toMatchObject({ method: 'DELETE', url: '/staff/reports/r-2' })
   })
@@ -151,7 +160,12 @@ describe('the staff API through the BFF', () => {
     const limited = await buildBff({ CORE_API_URL: stub.url, RATE_LIMIT_STAFF_LOGIN_ACCOUNT_MAX: 2 })
     try {
       const attempt = () =>
-        limited.inject({ method: 'POST', url: '/staff-api/login', headers: fromSite, payload: { name: 'wrong', password: 'pw', totp: '123456' } })
+        limited.inject({
+          method: 'POST',
+          url: '/staff-api/login',
+          headers: fromSite,
+          payload: { name: 'wrong', password: 'pw', totp: '123456' },
+        })
       expect((await attempt()).statusCode).toBe(401)
       expect((await attempt()).statusCode).toBe(401)
       const refused = await attempt()

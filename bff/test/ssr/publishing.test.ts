@@ -49,7 +49,7 @@ beforeAll(async () => {
       const res = await fetch(`${core.url}${request.url}`, {
         method: request.method,
         headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
-        ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: String(request.body ?? '') }),
+        ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: typeof request.body === 'string' ? request.body : '' }),
       })
       return reply
         .status(res.status)

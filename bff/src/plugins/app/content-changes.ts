@@ -66,7 +66,8 @@ async function contentChangesPlugin(app: FastifyInstance) {
       throw new Error(`content changes answered HTTP ${answer.status}, code ${answer.body.code}`)
     const tags = new Set<string>()
     // The first answer only says where the feed stands: what this instance holds was loaded after that.
-    if (last !== undefined) for (const change of data.changes ?? []) for (const tag of change.tags) if (typeof tag === 'string') tags.add(tag)
+    if (last !== undefined)
+      for (const change of data.changes ?? []) for (const tag of change.tags) if (typeof tag === 'string') tags.add(tag)
     if (tags.size > 0) {
       const dropped = await app.purger.runLocal({ kind: 'tags', tags: [...tags] })
       app.log.info({ tags: [...tags], dropped }, 'caches purged for content changes')
@@ -96,12 +97,9 @@ async function contentChangesPlugin(app: FastifyInstance) {
 
   const schedule = () => {
     if (stopped) return
-    timer = setTimeout(
-      () => {
-        void poll().then(schedule)
-      },
-      backoffMs || app.settings.values.CONTENT_POLL_MS,
-    )
+    timer = setTimeout(() => {
+      void poll().then(schedule)
+    }, backoffMs || app.settings.values.CONTENT_POLL_MS)
     // Polling alone never keeps the process alive.
     timer.unref()
   }

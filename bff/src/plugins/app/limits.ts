@@ -4,7 +4,17 @@ import fp from 'fastify-plugin'
 import { AppError } from '../../http/envelope.ts'
 import type { SettingValues } from '../../lib/settings-table.ts'
 
-export const LIMIT_POLICIES = ['login', 'register', 'captcha', 'forgetPwd', 'customerInfo', 'notFound', 'opsAuth', 'search', 'staffLogin'] as const
+export const LIMIT_POLICIES = [
+  'login',
+  'register',
+  'captcha',
+  'forgetPwd',
+  'customerInfo',
+  'notFound',
+  'opsAuth',
+  'search',
+  'staffLogin',
+] as const
 export type LimitPolicy = (typeof LIMIT_POLICIES)[number]
 
 export interface Budget {

@@ -85,7 +85,8 @@ async function staffProxyPlugin(app: FastifyInstance) {
   })
 
   const entries = new Map<string, StaffPath>(STAFF_PATHS.map((entry) => [`${entry.method} ${STAFF_PREFIX}${entry.route}`, entry]))
-  const entryOf = (request: FastifyRequest) => entries.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`)
+  const entryOf = (request: FastifyRequest) =>
+    entries.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`)
 
   const rewriteRequestHeaders = (request: FastifyRequest, upstream: IncomingHttpHeaders) => {
     // The core API sees neither the browser's cookies nor a bearer token the page made up: only the cookie's.
@@ -103,15 +104,17 @@ async function staffProxyPlugin(app: FastifyInstance) {
     return upstream
   }
 
-  const onError = (entry: StaffPath | undefined) => (reply: FastifyReply, { error }: { error: Error & { code?: string } }) => {
-    const request = reply.request
-    const { key } = classify(error as never)
-    const upstreamKey = key === 'UPSTREAM_TIMEOUT' ? key : 'UPSTREAM_UNAVAILABLE'
-    app.metrics.upstreamErrors.inc({ kind: upstreamKey === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'unavailable', path: entry?.path ?? 'staff' })
-    request.log.warn({ err: error }, 'core API unreachable (staff API)')
-    if (entry?.session === 'end') session.end(request, reply)
-    sendError(reply, upstreamKey, requestLang(request))
-  }
+  const onError =
+    (entry: StaffPath | undefined) =>
+    (reply: FastifyReply, { error }: { error: Error & { code?: string } }) => {
+      const request = reply.request
+      const { key } = classify(error as never)
+      const upstreamKey = key === 'UPSTREAM_TIMEOUT' ? key : 'UPSTREAM_UNAVAILABLE'
+      app.metrics.upstreamErrors.inc({ kind: upstreamKey === 'UPSTREAM_TIMEOUT' ? 'timeout' : 'unavailable', path: entry?.path ?? 'staff' })
+      request.log.warn({ err: error }, 'core API unreachable (staff API)')
+      if (entry?.session === 'end') session.end(request, reply)
+      sendError(reply, upstreamKey, requestLang(request))
+    }
 
   const onResponse = (entry: StaffPath) => (request: FastifyRequest, reply: FastifyReply, res: UpstreamResponse) => {
     // A staff answer is one person's, about unpublished work: nobody keeps it.
@@ -191,7 +194,7 @@ async function staffProxyPlugin(app: FastifyInstance) {
           if (length > STAFF_UPLOAD_MAX_BYTES) return done(new AppError('PAYLOAD_TOO_LARGE'))
           done()
         },
-        handler: handler as never,
+        handler,
       })
     })
   }
@@ -209,14 +212,15 @@ async function staffProxyPlugin(app: FastifyInstance) {
       undici,
       disableRequestLogging: true,
       preValidation: (_request, _reply, done) => done(),
-      preHandler: async (request) => {
+      preHandler: (request, _reply, done) => {
         const entry = entryOf(request)
-        if (!entry) throw new AppError('NOT_FOUND')
-        if (entry.limit) await app.limits.enforce(request, entry.limit)
+        if (!entry) return done(new AppError('NOT_FOUND'))
+        if (!entry.limit) return done()
+        app.limits.enforce(request, entry.limit).then(() => done(), done)
       },
       handler: (request, reply, dest, options) => {
         const body = request.body === undefined || request.body === null ? {} : request.body
-        return handler(request, reply, dest, { ...(options as FromOptions), body: body as never })
+        return handler(request, reply, dest, { ...options, body })
       },
     })
   })

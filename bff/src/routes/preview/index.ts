@@ -32,7 +32,10 @@ export default async function previewRoutes(app: FastifyInstance) {
   const readShell = shellReader(app.config.CLIENT_DIST_DIR)
 
   const page = (reply: FastifyReply, lang: Lang, status: number, message: string) =>
-    reply.status(status).type('text/html; charset=utf-8').send(messagePage(lang, status, message))
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .send(messagePage(lang, status, message))
 
   app.get<{ Params: { token: string } }>('/preview/:token', async (request, reply) => {
     reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store')
