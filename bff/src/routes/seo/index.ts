@@ -21,6 +21,8 @@ import {
 import { collectionTag, COLLECTIONS, langTag, reportTags, urlTag } from '../../lib/content-tags.ts'
 
 const XML = 'application/xml; charset=utf-8'
+/** The sitemap index counts every collection's files: publishing anything may add one. */
+const INDEX_TAGS = [urlTag('/sitemap.xml'), ...COLLECTIONS.map(collectionTag)]
 const SitemapParams = Type.Object({ file: Type.String({ pattern: '^(zh|en)-(pages|reports|bulletins|news)(-[1-9][0-9]{0,5})?\\.xml$' }) })
 
 /** GET /robots.txt, /sitemap.xml (an index) and its children /sitemaps/{edition}-{type}[-{n}].xml. */
@@ -92,23 +94,18 @@ export default async function seoRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
     const site = app.ssr.siteUrl(request)
     try {
-      const xml = await cachedText(
-        reply,
-        `sitemap:${site}:index`,
-        [urlTag('/sitemap.xml'), ...COLLECTIONS.map(collectionTag)],
-        async () => {
-          const locs: string[] = []
-          for (const edition of Object.keys(EDITIONS) as Edition[]) {
-            locs.push(`${site}/sitemaps/${edition}-pages.xml`)
-            const counts = await Promise.all(KINDS.map((kind) => countOf(app, kind, EDITIONS[edition])))
-            KINDS.forEach((kind, index) => {
-              const files = fileCount(counts[index]!, c.SITEMAP_URLS_PER_FILE)
-              for (let n = 1; n <= files; n += 1) locs.push(`${site}/sitemaps/${edition}-${kind}-${n}.xml`)
-            })
-          }
-          return sitemapIndex(locs)
-        },
-      )
+      const xml = await cachedText(reply, `sitemap:${site}:index`, INDEX_TAGS, async () => {
+        const locs: string[] = []
+        for (const edition of Object.keys(EDITIONS) as Edition[]) {
+          locs.push(`${site}/sitemaps/${edition}-pages.xml`)
+          const counts = await Promise.all(KINDS.map((kind) => countOf(app, kind, EDITIONS[edition])))
+          KINDS.forEach((kind, index) => {
+            const files = fileCount(counts[index]!, c.SITEMAP_URLS_PER_FILE)
+            for (let n = 1; n <= files; n += 1) locs.push(`${site}/sitemaps/${edition}-${kind}-${n}.xml`)
+          })
+        }
+        return sitemapIndex(locs)
+      })
       return sendXml(reply, xml)
     } catch (error) {
       return unavailable(reply, error)
