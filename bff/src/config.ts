@@ -41,6 +41,8 @@ const ConfigSchema = Type.Object({
 
   /** memory: each instance keeps its own LRU; redis: one cache in Redis shared by every instance (needs REDIS_URL) */
   CACHE_STORE: Type.Union([Type.Literal('memory'), Type.Literal('redis')], { default: 'memory' }),
+  /** poll: each instance asks the core API for content changes every CONTENT_POLL_MS and purges what they name; off: only ops purges (tests) */
+  CONTENT_CHANGES: Type.Union([Type.Literal('poll'), Type.Literal('off')], { default: 'poll' }),
 
   // Cache lifetimes and bounds, rate limits: the start values of what ops may change at run time (lib/settings-table.ts).
   ...settingProperties(),

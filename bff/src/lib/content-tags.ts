@@ -5,6 +5,23 @@
 export const langTag = (lang: string) => `lang:${lang}`
 export const reportTag = (webTitle: string) => `report:${webTitle}`
 export const reportIdTag = (id: string | number) => `report-id:${id}`
+/**
+ * Everything that lists a kind of record (lists, search answers, facet
+ * counts, hot reports, home, sitemaps): publishing or taking one down changes
+ * them all, while the pages of the other kinds stay cached.
+ */
+export const COLLECTIONS = ['reports', 'bulletins', 'news'] as const
+export type Collection = (typeof COLLECTIONS)[number]
+export const collectionTag = (collection: Collection) => `collection:${collection}`
+
+/** The collection a legacy call's answer lists, by its path (undefined for dictionaries, configuration, the carousel). */
+export function collectionOfPath(path: string): Collection | undefined {
+  if (path.startsWith('/report/researchReport/') || path === '/basedata/home/mapData') return 'reports'
+  if (path.startsWith('/report/researchBriefReport/')) return 'bulletins'
+  if (path.startsWith('/report/marketInfo/')) return 'news'
+  return undefined
+}
+
 /** A page path as requested (/en/reports/x, /sitemaps/zh-reports-1.xml) */
 export const urlTag = (path: string) => `url:${path}`
 

@@ -194,6 +194,21 @@ export const SETTINGS = [
     'Expensive report searches per address (a one-character or symbol keyword, a page past 50)',
     '同一地址的高开销报告搜索次数（单字或纯符号关键词、第 50 页以后）',
   ),
+  limit('RATE_LIMIT_STAFF_LOGIN_MAX', 'staffLogin', 10, 'Staff sign-ins per address', '同一地址的员工登录次数'),
+  limit('RATE_LIMIT_STAFF_LOGIN_ACCOUNT_MAX', 'staffLogin', 5, 'Staff sign-ins per staff name', '同一员工账号的登录次数'),
+  {
+    name: 'CONTENT_POLL_MS',
+    group: 'caches',
+    applies: 'all',
+    unit: 'ms',
+    min: 100,
+    max: 10_000,
+    default: 500,
+    description: {
+      'en-US': 'How often each instance asks the core API for content changes (publishing) and purges what they name',
+      'zh-CN': '每个实例向核心 API 查询内容变更（发布）并按其清除缓存的间隔',
+    },
+  },
 ] as const satisfies readonly SettingDef[]
 
 export type SettingName = (typeof SETTINGS)[number]['name']

@@ -141,3 +141,32 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
   }
   return { kind: 'failed', answer: result }
 }
+
+/** Fields the report detail answers twice (the legacy names): the public page's payload drops them (plugins/app/pages.ts). */
+const REPORT_DUPLICATES = ['contextHtml', 'directoryHtml', 'reportScopeHtml']
+
+/**
+ * The report page's payload for a preview (issue 34): the draft's detail in
+ * place of the public call's answer, and the same hot reports, menus and
+ * footer the public page has, so the preview renders as the page will.
+ */
+export async function loadPreviewData(app: FastifyInstance, lang: Lang, detail: Record<string, unknown>): Promise<PageData> {
+  const hotReports = app.caches.fetch('hotReports', { method: 'GET', path: CALLS.researchReport.hotReports.path, lang }).then(
+    ({ value }) => (value.body.code === 200 ? value.body.data : null),
+    () => null,
+  )
+  const bulletinMenu = app.caches
+    .fetch('dict', {
+      method: 'POST',
+      path: CALLS.dict.listData.path,
+      params: { dictType: lang === 'en-US' ? 'bulletin_type_en' : 'bulletin_type' },
+      lang,
+    })
+    .then(
+      ({ value }) => (value.body.code === 200 ? value.body.data : null),
+      () => null,
+    )
+  const report = Object.fromEntries(Object.entries(detail).filter(([key]) => !REPORT_DUPLICATES.includes(key)))
+  const payload = await settle({ report: Promise.resolve(report), hotReports, ...layoutPayload(app, lang), bulletinMenu })
+  return { kind: 'ok', payload }
+}

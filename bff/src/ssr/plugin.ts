@@ -4,15 +4,19 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { clearCounting } from '../lib/cache-store.ts'
 import { EncodedBody } from '../lib/encoded-body.ts'
-import { dictTags, langTag, reportTag, reportTags, urlTag } from '../lib/content-tags.ts'
+import { collectionTag, COLLECTIONS, dictTags, langTag, reportTag, reportTags, urlTag, type Collection } from '../lib/content-tags.ts'
 import { withPageAssets } from './assets.ts'
 import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
+import type { Lang } from '../http/locale.ts'
 import { TextCache } from './html-cache.ts'
-import { loadPageData } from './page-data.ts'
+import { loadPageData, loadPreviewData, type PageData } from './page-data.ts'
+import { movedPath, movedReports, type MovedReports } from './moved-reports.ts'
 
 export interface RenderedPage {
-  status: 200 | 404
+  status: 200 | 301 | 404
   html: string
+  /** With 301: where an old report slug moved to (ssr/moved-reports.ts) */
+  location?: string
   /** Whether the page came from the rendered-page cache */
   cached: boolean
   /** For a cached page: its bytes, compressed once for every request that reads it while it stays cached */
@@ -26,12 +30,24 @@ export interface RenderedPage {
 /** The dictionaries of the header's menus, on every page. */
 const LAYOUT_DICTS = ['reports_category', 'market_type', 'bulletin_type']
 
-/** What a rendered page shows: its language and path, the reports on it, the dictionaries of its menus. */
+/** The collections each page lists from (a report page shows hot and recommended reports; home shows every kind). */
+const PAGE_COLLECTIONS: Record<string, readonly Collection[]> = {
+  home: COLLECTIONS,
+  reports: ['reports'],
+  report: ['reports'],
+  bulletins: ['bulletins'],
+  bulletin: ['bulletins'],
+  news: ['news'],
+  article: ['news'],
+}
+
+/** What a rendered page shows: its language and path, the reports on it, the collections it lists, the dictionaries of its menus. */
 function pageTags(plan: RenderPlan, pathname: string, payload: Record<string, unknown>): string[] {
   const webTitle = plan.page?.query.webTitle
   return [
     langTag(plan.locale),
     urlTag(pathname),
+    ...(PAGE_COLLECTIONS[plan.page?.name ?? ''] ?? []).map(collectionTag),
     ...(typeof webTitle === 'string' && webTitle ? [reportTag(webTitle)] : []),
     ...reportTags(payload.report),
     ...reportTags(payload.hotReports),
@@ -54,6 +70,17 @@ export interface Ssr {
   /** Rendered pages and sitemaps; emptied with the data caches */
   texts: TextCache
   purge(): Promise<void>
+  /** Old report slugs and where they moved (the pages' 301, the page payload's hint) */
+  moved: MovedReports
+  /** A report's preview: its public page rendered from the draft's detail, without the client's scripts; null without a server build */
+  renderPreview(request: FastifyRequest, shell: string, lang: Lang, detail: Record<string, unknown>): Promise<RenderedPage | null>
+}
+
+/** The page without the client's scripts (module scripts, their preloads): a preview is static. */
+export function withoutClient(html: string): string {
+  return html
+    .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, '')
 }
 
 declare module 'fastify' {
@@ -182,6 +209,7 @@ async function ssrPlugin(app: FastifyInstance) {
     }
   })
 
+  const moved = movedReports(app)
   const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
   if (!c.SITE_URL && c.NODE_ENV === 'production') {
     app.log.warn(
@@ -213,15 +241,21 @@ async function ssrPlugin(app: FastifyInstance) {
     pathname: string,
     search: string,
     shell: string,
+    preview?: PageData,
   ): Promise<RenderedPage | null> {
     const { bundle } = loaded
-    const data = await loadPageData(app, plan)
+    const data = preview ?? (await loadPageData(app, plan))
     if (data.kind === 'failed') {
       request.log.warn(
         { code: data.answer.body.code, status: data.answer.status },
         'page payload failed; serving the client-rendered shell',
       )
       return null
+    }
+    if (data.kind === 'missing' && plan.page?.name === 'report' && typeof plan.page.query.webTitle === 'string') {
+      // A report renamed since the link was made: 301 to its new slug on the same route.
+      const slug = await moved.lookup(plan.locale, plan.page.query.webTitle)
+      if (slug) return { status: 301, html: '', cached: false, location: movedPath(pathname, search, slug) }
     }
     const notFound = data.kind === 'missing' || plan.resolved.route.screen === 'notFound'
     const state = { fallback: bundle.buildFallback(plan, data.payload), ...(notFound ? { notFound: pathname } : {}) }
@@ -243,8 +277,10 @@ async function ssrPlugin(app: FastifyInstance) {
       title: head.title,
       headTags: head.tags,
       appHtml,
-      stateScript: bundle.ssrStateScript(state),
+      // A preview is the page as rendered, without the client: its address is no route of the client's.
+      stateScript: preview ? '' : bundle.ssrStateScript(state),
     })
+    if (preview) return { status: 200, html: withoutClient(html), cached: false }
     return { status: notFound ? 404 : 200, html, cached: false, tags: pageTags(plan, pathname, data.payload) }
   }
 
@@ -308,10 +344,28 @@ async function ssrPlugin(app: FastifyInstance) {
         rendering.delete(key)
       }
     },
+    async renderPreview(request, shell, lang, detail) {
+      const loaded = await loadBundle().catch((error: unknown) => {
+        request.log.error({ err: error }, 'server build failed to load')
+        return null
+      })
+      if (!loaded) return null
+      // The public address the report will have: the same screen, head and markup.
+      const webTitle = typeof detail.webTitle === 'string' && detail.webTitle ? detail.webTitle : 'preview'
+      const pathname = `${lang === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(webTitle)}`
+      const plan = loaded.bundle.planRender(pathname, '')
+      if (plan.resolved.route.screen !== 'reportDetail') return null
+      const data = await loadPreviewData(app, lang, detail)
+      return renderPlan(request, loaded, plan, pathname, '', shell, data).catch((error: unknown) => {
+        request.log.error({ err: error }, 'preview render failed')
+        return null
+      })
+    },
     purge: async () => {
       encodedPages.clear()
       await texts.clear()
     },
+    moved,
   }
   app.decorate('ssr', ssr)
 }

@@ -80,3 +80,35 @@ export const PROXIED_PATHS: readonly ProxiedPath[] = browserCalls
   .map((call) => ({ method: call.method, path: call.path, ...POLICIES[call.path] }))
 
 export const API_PREFIX = '/api'
+
+// The staff API (issue 34): every call the contract marks audience 'staff' is
+// served under /staff-api with the staff cookie's token as a bearer token
+// (plugins/external/staff-proxy.ts); anything else under /staff-api is a 404.
+
+export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface StaffPath {
+  method: StaffMethod
+  /** The core API's path, /staff/…, path parameters (:code) kept */
+  path: string
+  /** The same path under STAFF_PREFIX's scope: /login, /reports/:code */
+  route: string
+  /** 'issue': a successful answer's data.token becomes the staff cookie; 'end': the cookie is cleared whatever the answer */
+  session?: 'issue' | 'end'
+  limit?: LimitPolicy
+}
+
+export const STAFF_PREFIX = '/staff-api'
+const STAFF_CORE_PREFIX = '/staff'
+
+const STAFF_POLICIES: Partial<Record<string, Pick<StaffPath, 'session' | 'limit'>>> = {
+  [CALLS.staff.login.path]: { session: 'issue', limit: 'staffLogin' },
+  [CALLS.staff.logout.path]: { session: 'end' },
+}
+
+export const STAFF_PATHS: readonly StaffPath[] = CALL_LIST.filter((call) => call.audience === 'staff').map((call) => ({
+  method: call.method,
+  path: call.path,
+  route: call.path.slice(STAFF_CORE_PREFIX.length),
+  ...STAFF_POLICIES[call.path],
+}))

@@ -7,10 +7,17 @@ import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
 
 export const SITE = 'http://site.test'
 
-/** The BFF as the tests use it: a trusted site origin, no client build unless given one. */
+/**
+ * The BFF as the tests use it: a trusted site origin, no client build unless
+ * given one, and no polling for content changes unless asked for (a stub core
+ * API would see the polls among the requests a test counts).
+ */
 export async function buildBff(overrides: ConfigOverrides = {}): Promise<FastifyInstance> {
   const noClient = path.join(await mkdtemp(path.join(tmpdir(), 'rpt-bff-')), 'no-dist')
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, ...overrides })
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_ORIGINS: SITE, CLIENT_DIST_DIR: noClient, CONTENT_CHANGES: 'off', ...overrides },
+  )
   const instance = Fastify({ ...fastifyOptions(config), logger: false })
   await instance.register(app, { config })
   await instance.ready()

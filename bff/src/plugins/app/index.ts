@@ -1,6 +1,7 @@
 import { pluginSet } from '@rpt/server-kit'
 import auditPlugin from './audit.ts'
 import cachesPlugin from './caches.ts'
+import contentChangesPlugin from './content-changes.ts'
 import coreClientPlugin from './core-client.ts'
 import csrfPlugin from './csrf.ts'
 import forwardedForCheck from './forwarded-for-check.ts'
@@ -34,4 +35,6 @@ export default pluginSet('app-plugins', [
   coreClientPlugin,
   cachesPlugin,
   pagesPlugin,
+  // Purges what the core API says changed (publishing), on every instance.
+  contentChangesPlugin,
 ])

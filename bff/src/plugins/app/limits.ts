@@ -4,7 +4,17 @@ import fp from 'fastify-plugin'
 import { AppError } from '../../http/envelope.ts'
 import type { SettingValues } from '../../lib/settings-table.ts'
 
-export const LIMIT_POLICIES = ['login', 'register', 'captcha', 'forgetPwd', 'customerInfo', 'notFound', 'opsAuth', 'search'] as const
+export const LIMIT_POLICIES = [
+  'login',
+  'register',
+  'captcha',
+  'forgetPwd',
+  'customerInfo',
+  'notFound',
+  'opsAuth',
+  'search',
+  'staffLogin',
+] as const
 export type LimitPolicy = (typeof LIMIT_POLICIES)[number]
 
 export interface Budget {
@@ -92,6 +102,7 @@ function budgetsOf(v: Readonly<SettingValues>): Record<LimitPolicy, Budget> {
     notFound: { address: v.RATE_LIMIT_NOT_FOUND_MAX, windowS },
     opsAuth: { address: v.RATE_LIMIT_OPS_AUTH_MAX, windowS },
     search: { address: v.RATE_LIMIT_SEARCH_MAX, windowS },
+    staffLogin: { address: v.RATE_LIMIT_STAFF_LOGIN_MAX, account: v.RATE_LIMIT_STAFF_LOGIN_ACCOUNT_MAX, windowS },
   }
 }
 
@@ -102,6 +113,7 @@ async function limitsPlugin(app: FastifyInstance) {
     login: (request) => bodyField(request, 'loginCode'),
     forgetPwd: (request) => bodyField(request, 'email'),
     customerInfo: (request) => app.session.token(request) ?? bodyField(request, 'email'),
+    staffLogin: (request) => bodyField(request, 'name'),
   }
 
   type Check = ReturnType<FastifyInstance['createRateLimit']>

@@ -19,6 +19,8 @@ export interface Purger {
   register(name: string, handler: PurgeHandler): void
   /** Empties the target here and, with Redis, on every instance; answers entries dropped here, per store. */
   run(target: PurgeTarget): Promise<Record<string, number>>
+  /** Empties the target on this instance only: for what every instance learns of by itself (content changes it polls for). */
+  runLocal(target: PurgeTarget): Promise<Record<string, number>>
 }
 
 declare module 'fastify' {
@@ -79,6 +81,7 @@ async function purgePlugin(app: FastifyInstance) {
       )
       return dropped
     },
+    runLocal: (target) => runLocal(target, 'here'),
   } satisfies Purger)
 }
 

@@ -10,7 +10,7 @@ import { HOLDING_PAGE } from './holding-page.ts'
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
 /** Files Vite copies from public/ to the root of dist (favicon.ico, robots.txt): plain names only */
 const ROOT_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/
-const RESERVED = /^\/(api|bff)(\/|$)/
+const RESERVED = /^\/(api|bff|staff-api)(\/|$)/
 const OPS_PAGE = /^(\/en)?\/ops\/?$/i
 
 /** The edition's language on the page itself, for screen readers and search engines. */
@@ -107,6 +107,10 @@ export default async function clientRoutes(app: FastifyInstance) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value)
       reply.outcomeCode = error.code
       return reply.status(error.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(tooManyRequestsPage(lang))
+    }
+    if (page?.location) {
+      // An old report slug: permanent, but checked again (a slug may move once more).
+      return reply.header('cache-control', 'no-cache').redirect(page.location, 301)
     }
     if (page) {
       if (page.cacheable) reply.header('x-cache', page.cached ? 'HIT' : 'MISS')

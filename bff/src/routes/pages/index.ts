@@ -22,6 +22,9 @@ import {
 
 type Query = Record<string, unknown>
 
+/** The core API's codes for a report that does not exist (as ssr/page-data.ts reads them). */
+const MISSING_REPORT_CODES: ReadonlySet<number> = new Set([100005, 404])
+
 /**
  * One round trip per page for the client's first render: each answer bundles
  * the calls the page makes, in the usual {code, msg, data} envelope. A
@@ -82,7 +85,14 @@ export default async function pageRoutes(app: FastifyInstance) {
     await app.limits.enforce(request, 'search', query)
     return app.pages.reports(ctx, query)
   })
-  page('/bff/pages/report', RecordQuery, ReportData, (ctx, query) => app.pages.report(ctx, query))
+  // A report renamed since the link was made: the failure keeps its code, and
+  // data.movedTo names the new slug for the client to navigate to (docs/staff.md).
+  page('/bff/pages/report', RecordQuery, ReportData, async (ctx, query) => {
+    const answer = await app.pages.report(ctx, query)
+    if (!MISSING_REPORT_CODES.has(answer.body.code) || typeof query.webTitle !== 'string' || !query.webTitle) return answer
+    const movedTo = await app.ssr.moved.lookup(ctx.lang, query.webTitle)
+    return movedTo ? { ...answer, body: { ...answer.body, data: { movedTo } } } : answer
+  })
   page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
   page('/bff/pages/bulletin', RecordQuery, BulletinData, (ctx, query) => app.pages.bulletin(ctx, query))
   page('/bff/pages/news', NewsQuery, NewsData, (ctx, query) => app.pages.news(ctx, query))

@@ -18,9 +18,11 @@ import {
   type Edition,
   type Kind,
 } from '../../ssr/sitemap.ts'
-import { langTag, reportTags, urlTag } from '../../lib/content-tags.ts'
+import { collectionTag, COLLECTIONS, langTag, reportTags, urlTag } from '../../lib/content-tags.ts'
 
 const XML = 'application/xml; charset=utf-8'
+/** The sitemap index counts every collection's files: publishing anything may add one. */
+const INDEX_TAGS = [urlTag('/sitemap.xml'), ...COLLECTIONS.map(collectionTag)]
 const SitemapParams = Type.Object({ file: Type.String({ pattern: '^(zh|en)-(pages|reports|bulletins|news)(-[1-9][0-9]{0,5})?\\.xml$' }) })
 
 /** GET /robots.txt, /sitemap.xml (an index) and its children /sitemaps/{edition}-{type}[-{n}].xml. */
@@ -92,7 +94,7 @@ export default async function seoRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', { schema: { response: { 200: Type.String() } } }, async (request, reply) => {
     const site = app.ssr.siteUrl(request)
     try {
-      const xml = await cachedText(reply, `sitemap:${site}:index`, [urlTag('/sitemap.xml')], async () => {
+      const xml = await cachedText(reply, `sitemap:${site}:index`, INDEX_TAGS, async () => {
         const locs: string[] = []
         for (const edition of Object.keys(EDITIONS) as Edition[]) {
           locs.push(`${site}/sitemaps/${edition}-pages.xml`)
@@ -126,6 +128,7 @@ export default async function seoRoutes(app: FastifyInstance) {
           const kind = type as Kind
           const items = await fileEntries(app, kind, lang, Number(number), c.SITEMAP_URLS_PER_FILE)
           if (items.length === 0) return null
+          tags.push(collectionTag(kind))
           if (kind === 'reports') tags.push(...reportTags(items))
           return urlset(
             items.map((item) => ({ loc: `${site}${localize(lang, recordPath(kind, item.webTitle!))}`, lastmod: lastmodOf(item) })),

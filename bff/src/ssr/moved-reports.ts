@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import type { Lang } from '../http/locale.ts'
+
+/** The core API's answer to a slug that never changed into another (issue 34). */
+export const NOT_MOVED_CODE = 300102
+export const REDIRECT_PATH = '/content/redirect'
+
+/** A slug with no successor is asked about again after this long; a known successor after MOVED_TTL_MS. */
+const NOT_MOVED_TTL_MS = 30_000
+const MOVED_TTL_MS = 10 * 60_000
+
+export interface MovedReports {
+  /** The slug an old report slug answers 301 to, or null: asked of the core API at most once per TTL per slug */
+  lookup(lang: Lang, slug: string): Promise<string | null>
+}
+
+/**
+ * When a published report's slug changes, its old URL answers 301 to the
+ * new one. Asked only where a report page finds no report, and remembered
+ * (negative answers too), so a crawler walking dead links costs one core API
+ * call per slug per half minute. Forgotten when reports change (a content
+ * change or an ops purge naming them).
+ */
+export function movedReports(app: FastifyInstance): MovedReports {
+  const known = new LRUCache<string, { slug: string | null }>({ max: 10_000, ttl: MOVED_TTL_MS })
+  const pending = new Map<string, Promise<string | null>>()
+
+  app.purger.register('moved-reports', async (target) => {
+    const touchesReports =
+      target.kind === 'all' ||
+      (target.kind === 'tags' && target.tags.some((tag) => tag === 'collection:reports' || tag.startsWith('report')))
+    if (!touchesReports) return 0
+    const size = known.size
+    known.clear()
+    return size
+  })
+
+  async function ask(lang: Lang, slug: string): Promise<string | null> {
+    try {
+      const answer = await app.core.call({ method: 'GET', path: REDIRECT_PATH, lang, params: { kind: 'report', slug } })
+      const data = answer.body.data as { slug?: unknown } | null
+      if (answer.body.code === 200 && data && typeof data.slug === 'string' && data.slug && data.slug !== slug) {
+        known.set(`${lang}\n${slug}`, { slug: data.slug })
+        return data.slug
+      }
+      // 300102 (no successor), or a core API without the call: not moved, for a while.
+      known.set(`${lang}\n${slug}`, { slug: null }, { ttl: NOT_MOVED_TTL_MS })
+      return null
+    } catch (error) {
+      // Unreachable: the page is simply missing this time; asked again next time.
+      app.log.warn({ err: error }, 'slug redirect lookup failed')
+      return null
+    }
+  }
+
+  return {
+    async lookup(lang, slug) {
+      const key = `${lang}\n${slug}`
+      const hit = known.get(key)
+      if (hit) return hit.slug
+      let asking = pending.get(key)
+      if (!asking) {
+        asking = ask(lang, slug).finally(() => pending.delete(key))
+        pending.set(key, asking)
+      }
+      return asking
+    },
+  }
+}
+
+/** The same page path with its last segment (the route's :webTitle) replaced by the new slug, and the query kept. */
+export function movedPath(pathname: string, search: string, slug: string): string {
+  const base = pathname.replace(/\/+$/, '')
+  return `${base.slice(0, base.lastIndexOf('/') + 1)}${encodeURIComponent(slug)}${search ? `?${search}` : ''}`
+}

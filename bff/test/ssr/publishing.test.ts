@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../src/paths.ts'
+import { body, buildBff } from '../helpers/build-app.ts'
+import { startCore, type CoreProcess } from '../helpers/core-process.ts'
+import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
+import { buildClient } from './client-build.ts'
+
+// Old slugs (301) and previews, rendered by the real server build from the
+// real core API's reports. The publishing calls (/content/redirect,
+// /content/preview) are answered in front of it, as the core API answers them.
+
+const SITE = 'https://www.example.test'
+const reports: Array<{ webTitle: string }> = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures', 'content', 'reports.json'), 'utf8'))
+const renamed = reports[0]!.webTitle
+
+let core: CoreProcess
+let front: StubCore
+let bff: FastifyInstance
+let removeBuild: (() => Promise<void>) | undefined
+
+async function coreDetail(lang: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${core.url}/report/researchReport/form?webTitle=${renamed}&lang=${lang}`)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+
+beforeAll(async () => {
+  const [build, started] = await Promise.all([buildClient(), startCore()])
+  removeBuild = build.remove
+  core = started
+  const zh = await coreDetail('zh-CN')
+  const en = await coreDetail('en-US')
+  front = await startStubCore((app) => {
+    app.get('/content/redirect', async (request, reply) => {
+      const { slug } = request.query as { slug: string }
+      if (slug === 'old-slug' || slug === '旧的') return envelope({ slug: renamed })
+      return reply.status(404).send(envelope(null, 300102, 'no redirect'))
+    })
+    app.get('/content/preview/:token', async (request, reply) => {
+      const { token } = request.params as { token: string }
+      if (token === 'same') return envelope({ kind: 'report', lang: 'zh-CN', detail: zh })
+      if (token === 'draft') return envelope({ kind: 'report', lang: 'en-US', detail: { ...en, title: 'Draft title 7Q2' } })
+      return reply.status(410).send(envelope(null, 300107, 'expired'))
+    })
+    // Everything else is the real core API's.
+    app.all('/*', async (request, reply) => {
+      const res = await fetch(`${core.url}${request.url}`, {
+        method: request.method,
+        headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
+        ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: typeof request.body === 'string' ? request.body : '' }),
+      })
+      return reply
+        .status(res.status)
+        .type(res.headers.get('content-type') ?? 'application/json')
+        .send(await res.text())
+    })
+  })
+  bff = await buildBff({ CORE_API_URL: front.url, CLIENT_DIST_DIR: build.dist, SITE_URL: SITE })
+}, 240_000)
+
+afterAll(async () => {
+  await bff?.close()
+  await front?.close()
+  await core?.stop()
+  await removeBuild?.()
+})
+
+const lookups = () => front.seen.filter((s) => s.url.startsWith('/content/redirect')).length
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(<script|<\/body>)/.exec(html)?.[1] ?? ''
+
+describe('old slugs', () => {
+  it('answer 301 to the same route with the new slug, the query kept', async () => {
+    const zh = await bff.inject({ url: '/reports/old-slug' })
+    expect(zh.statusCode).toBe(301)
+    expect(zh.headers.location).toBe(`/reports/${renamed}`)
+    const en = await bff.inject({ url: '/en/reports/old-slug?utm_source=x' })
+    expect(en.statusCode).toBe(301)
+    expect(en.headers.location).toBe(`/en/reports/${renamed}?utm_source=x`)
+    const encoded = await bff.inject({ url: `/reports/${encodeURIComponent('旧的')}` })
+    expect(encoded.statusCode).toBe(301)
+    expect(front.seen.some((s) => s.url.includes('kind=report') && s.url.includes('lang=en-US'))).toBe(true)
+  })
+
+  it('leave a slug that never moved a 404, and ask about it once', async () => {
+    const first = await bff.inject({ url: '/reports/never-was' })
+    expect(first.statusCode).toBe(404)
+    const asked = lookups()
+    expect((await bff.inject({ url: '/reports/never-was' })).statusCode).toBe(404)
+    expect(lookups()).toBe(asked)
+  })
+
+  it('never ask about a report that exists', async () => {
+    const before = lookups()
+    expect((await bff.inject({ url: `/reports/${renamed}` })).statusCode).toBe(200)
+    expect(lookups()).toBe(before)
+  })
+
+  it('give the page payload a hint the client can follow', async () => {
+    const res = await bff.inject({ url: '/bff/pages/report?webTitle=old-slug&lang=en-US' })
+    expect(body(res).code).not.toBe(200)
+    expect(body(res).data).toEqual({ movedTo: renamed })
+    const missing = await bff.inject({ url: '/bff/pages/report?webTitle=never-was&lang=en-US' })
+    expect(body(missing).data).toBeNull()
+  })
+})
+
+describe('previews', () => {
+  it('render the report page as the public page renders it, noindex and never stored', async () => {
+    const preview = await bff.inject({ url: '/preview/same' })
+    expect(preview.statusCode).toBe(200)
+    expect(preview.headers['x-robots-tag']).toBe('noindex')
+    expect(preview.headers['cache-control']).toBe('no-store')
+    expect(preview.headers['x-cache']).toBeUndefined()
+    expect(preview.body).toContain('<meta name="robots" content="noindex">')
+    // Static: no client to take over an address that is no route of its own.
+    expect(preview.body).not.toMatch(/<script[^>]*type="module"/)
+    const published = await bff.inject({ url: `/reports/${renamed}` })
+    expect(root(preview.body).length).toBeGreaterThan(1000)
+    expect(root(preview.body)).toBe(root(published.body))
+  })
+
+  it("render the draft's own content in its edition", async () => {
+    const preview = await bff.inject({ url: '/preview/draft' })
+    expect(preview.statusCode).toBe(200)
+    expect(preview.body).toContain('<html lang="en-US"')
+    expect(preview.body).toContain('Draft title 7Q2')
+    // Nothing of it is kept: the public page is not the draft.
+    const published = await bff.inject({ url: `/en/reports/${renamed}` })
+    expect(published.body).not.toContain('Draft title 7Q2')
+  })
+
+  it('answer an invalid or expired link with a 410 page in the visitor’s language', async () => {
+    const zh = await bff.inject({ url: '/preview/expired' })
+    expect(zh.statusCode).toBe(410)
+    expect(zh.headers['cache-control']).toBe('no-store')
+    expect(zh.headers['x-robots-tag']).toBe('noindex')
+    expect(zh.body).toContain('预览链接无效或已过期')
+    const en = await bff.inject({ url: '/preview/expired', headers: { cookie: 'locale=en-US' } })
+    expect(en.body).toContain('This preview link is invalid or has expired.')
+    expect((await bff.inject({ url: `/preview/${'%3C'.repeat(3)}` })).statusCode).toBe(404)
+  })
+})
