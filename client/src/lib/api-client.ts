@@ -102,13 +102,28 @@ export function failCall(code: number, text: string, status: number, options: Re
 /** The interface language calls are made in (sent as lang). */
 export const requestLocale = (): Locale => hooks.getLocale()
 
-async function request<T>(method: Method, path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
+/** How a call's URL is made and its refusal handled: the site's API (the default) or the staff console's (below). */
+interface Channel {
+  url(path: string): string
+  fail(code: number, text: string, status: number, options: RequestOptions): never
+  message(code: number, serverMsg: string | null | undefined, locale: Locale): string
+}
+
+const SITE: Channel = { url: urlOf, fail: failCall, message: messageForCode }
+
+async function request<T>(
+  method: Method,
+  path: string,
+  payload: Query | object | undefined,
+  options: RequestOptions,
+  channel: Channel = SITE,
+): Promise<T> {
   const locale = hooks.getLocale()
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   }
-  let url = urlOf(path)
+  let url = channel.url(path)
   let body: string | undefined
   if (method === 'GET' || method === 'DELETE') {
     const search = new URLSearchParams()
@@ -127,7 +142,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
     response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    return failCall(0, translate(locale, 'error.network'), 0, options)
+    return channel.fail(0, translate(locale, 'error.network'), 0, options)
   }
 
   let envelope: Envelope<T> | undefined
@@ -139,7 +154,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   // Rate-limit (429) and gateway answers are envelopes too; only a body that
   // is not one falls back to the HTTP status.
   if (!envelope || typeof envelope !== 'object') {
-    return failCall(
+    return channel.fail(
       response.status || 0,
       translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'),
       response.status,
@@ -148,7 +163,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   }
   if (isSuccessCode(envelope.code) && response.ok) return envelope.data
   const code = isSuccessCode(envelope.code) ? response.status : Number(envelope.code)
-  return failCall(code, messageForCode(code, envelope.msg, locale), response.status, options)
+  return channel.fail(code, channel.message(code, envelope.msg, locale), response.status, options)
 }
 
 /** The arguments of a call of the contract: its input (without lang, which every call gets) unless the call takes none, then the options. */
@@ -189,4 +204,108 @@ export const apiDelete = <T>(path: string, params?: Query, options: RequestOptio
 /** The captcha is an image the browser loads itself, so it gets a plain URL. */
 export function captchaUrl(unTime: number, locale: Locale): string {
   return `${API_BASE}${CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
+}
+
+// The staff console (issue 34) talks only to the BFF's /staff-api, which
+// maps 1:1 to the core API's /staff/* calls of the contract: the path is the
+// core's without its /staff prefix. Its refusals are HTTP 4xx envelopes whose
+// msg is already in the caller's language; a session that ended (300002,
+// 300003) is the console's to handle (it shows the sign-in), not the site's.
+
+export const STAFF_API_BASE = '/staff-api'
+
+/** Not signed in, or the session ended (idle 30 minutes, signed out elsewhere): sign in again. */
+export const STAFF_SIGNED_OUT_CODES: readonly number[] = [300002, 300003]
+/** A save based on an older version than the stored one. */
+export const STAFF_VERSION_CONFLICT = 300101
+
+/** The names of a path's :params ('/staff/reports/:code' → 'code'). */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+export type PathParams<P extends string> = { [K in PathParamNames<P>]: string }
+
+/** The BFF address of a core staff path, its :params filled in (encoded). */
+export function staffUrl(path: string, params: Record<string, string> = {}): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`missing path parameter ${name} of ${path}`)
+    return encodeURIComponent(value)
+  })
+  return `${STAFF_API_BASE}${filled.replace(/^\/staff(?=\/|$)/, '')}`
+}
+
+function staffFail(code: number, text: string, status: number, options: RequestOptions = {}): never {
+  if (!options.silent && !STAFF_SIGNED_OUT_CODES.includes(code)) hooks.notify(text)
+  throw new ApiError(code, text, status)
+}
+
+const staffMessage = (code: number, serverMsg: string | null | undefined, locale: Locale): string =>
+  SERVER_ERROR_CODES.includes(code) && !serverMsg?.trim()
+    ? translate(locale, 'error.server')
+    : serverMsg?.trim() || translate(locale, 'error.generic')
+
+const STAFF: Channel = { url: (path) => path, fail: staffFail, message: staffMessage }
+
+type StaffArgs<P extends CorePath> = [PathParamNames<P>] extends [never]
+  ? [params: Record<string, never> | undefined, input?: InputOf<P>, options?: RequestOptions]
+  : [params: PathParams<P>, input?: InputOf<P>, options?: RequestOptions]
+
+/** Makes a staff call of the contract through the BFF: method, path and types from the table. */
+export function staffCall<P extends CorePath, R = DataOf<P>>(
+  call: { readonly method: CallMethod; readonly path: P },
+  ...[params, input, options = {}]: StaffArgs<P>
+): Promise<R> {
+  return request<R>(call.method, staffUrl(call.path, (params ?? {}) as Record<string, string>), input, options, STAFF)
+}
+
+export interface UploadOptions {
+  /** Called as the body goes out: bytes sent of total. */
+  onProgress?: (sent: number, total: number) => void
+  signal?: AbortSignal
+}
+
+/**
+ * PUTs a file as the raw request body (the BFF streams it on), with upload
+ * progress: fetch cannot report it, XMLHttpRequest's upload events can.
+ */
+export function staffUpload<T>(url: string, query: Query, file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+  const locale = hooks.getLocale()
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  search.set('lang', locale)
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', `${url}?${search.toString()}`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest')
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size)
+    const fail = (code: number, text: string, status: number) => {
+      try {
+        staffFail(code, text, status)
+      } catch (error) {
+        reject(error as Error)
+      }
+    }
+    xhr.onerror = () => fail(0, translate(locale, 'error.network'), 0)
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'))
+    xhr.onload = () => {
+      let envelope: Envelope<T> | undefined
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>
+      } catch {
+        envelope = undefined
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300
+      if (envelope && typeof envelope === 'object' && isSuccessCode(envelope.code) && ok) return resolve(envelope.data)
+      const code = envelope && !isSuccessCode(envelope.code) ? Number(envelope.code) : xhr.status
+      fail(code, staffMessage(code, envelope?.msg, locale), xhr.status)
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(file)
+  })
 }
