@@ -258,7 +258,7 @@ export function staffCall<P extends CorePath, R = DataOf<P>>(
   call: { readonly method: CallMethod; readonly path: P },
   ...[params, input, options = {}]: StaffArgs<P>
 ): Promise<R> {
-  return request<R>(call.method, staffUrl(call.path, (params ?? {}) as Record<string, string>), input, options, STAFF)
+  return request<R>(call.method, staffUrl(call.path, params ?? {}), input, options, STAFF)
 }
 
 export interface UploadOptions {
@@ -288,7 +288,7 @@ export function staffUpload<T>(url: string, query: Query, file: Blob, { onProgre
       try {
         staffFail(code, text, status)
       } catch (error) {
-        reject(error as Error)
+        reject(error instanceof Error ? error : new Error(String(error)))
       }
     }
     xhr.onerror = () => fail(0, translate(locale, 'error.network'), 0)

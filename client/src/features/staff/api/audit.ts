@@ -1,4 +1,4 @@
-import type { AuditQuery } from '@rpt/contract'
+import type { AuditEntry, AuditQuery, Page } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/api-client'
@@ -8,5 +8,5 @@ export type AuditInput = Omit<AuditQuery, 'lang'>
 export const listAudit = (input: AuditInput) => staffCall(CALLS.staffAudit.list, undefined, input, { silent: true })
 
 export function useAudit(input: AuditInput) {
-  return useSWR(['staff/audit', JSON.stringify(input)], () => listAudit(input), { keepPreviousData: true })
+  return useSWR<Page<AuditEntry>, Error>(['staff/audit', JSON.stringify(input)], () => listAudit(input), { keepPreviousData: true })
 }

@@ -13,5 +13,5 @@ export const getCategories = (edition: Locale): Promise<DictList> =>
   apiCall(CALLS.dict.listData, { dictType: dictType(edition) }, { silent: true })
 
 export function useCategories(edition: Locale) {
-  return useSWR(['staff/categories', edition], () => getCategories(edition), { revalidateOnFocus: false })
+  return useSWR<DictList, Error>(['staff/categories', edition], () => getCategories(edition), { revalidateOnFocus: false })
 }

@@ -28,13 +28,13 @@ export const listReports = (input: ListReportsInput) =>
   staffCall<typeof R.list.path, Page<StaffReportListItem>>(R.list, undefined, input, { silent: true })
 export const reportListKey = (input: ListReportsInput) => ['staff/reports', JSON.stringify(input)] as const
 export function useReportList(input: ListReportsInput) {
-  return useSWR(reportListKey(input), () => listReports(input), { keepPreviousData: true })
+  return useSWR<Page<StaffReportListItem>, Error>(reportListKey(input), () => listReports(input), { keepPreviousData: true })
 }
 
 export const getReport = (code: string) => staffCall<typeof R.get.path, StaffReport>(R.get, { code }, undefined, { silent: true })
 export const reportKey = (code: string) => ['staff/report', code] as const
 export function useReport(code: string | undefined) {
-  return useSWR(code ? reportKey(code) : null, () => getReport(code as string), { revalidateOnFocus: false })
+  return useSWR<StaffReport, Error>(code ? reportKey(code) : null, () => getReport(code as string), { revalidateOnFocus: false })
 }
 
 export const createReport = (editions: EditionsInput, code?: string) =>
@@ -52,7 +52,7 @@ export const previewReport = (code: string) => staffCall(R.preview, { code }, {}
 export const listRevisions = (code: string) => staffCall(R.revisions, { code }, undefined, { silent: true })
 export const revisionsKey = (code: string) => ['staff/report-revisions', code] as const
 export function useRevisions(code: string) {
-  return useSWR(revisionsKey(code), () => listRevisions(code))
+  return useSWR<Revision[], Error>(revisionsKey(code), () => listRevisions(code))
 }
 
 /** getReportRevision: the contract types the snapshot as unknown; for reports it is a StaffReport. */

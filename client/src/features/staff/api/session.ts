@@ -17,7 +17,7 @@ export const staffSessionKey = 'staff/me'
 export const getStaffMe = (): Promise<Staff> => staffCall(CALLS.staff.me, undefined, undefined, { silent: true })
 
 export function useStaffSession() {
-  return useSWR(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false })
+  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false })
 }
 
 export type SignInInput = Omit<StaffLoginBody, 'lang'>

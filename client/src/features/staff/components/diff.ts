@@ -11,6 +11,15 @@ export interface FieldChange {
 
 const IGNORED = new Set(['version', 'updatedAt', 'updatedBy'])
 
+const leaf = (value: unknown): string =>
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.join(', ')
+        : JSON.stringify(value)
+
 function flatten(value: unknown, prefix: string, out: Map<string, string>) {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, child] of Object.entries(value)) {
@@ -19,7 +28,7 @@ function flatten(value: unknown, prefix: string, out: Map<string, string>) {
     }
     return
   }
-  out.set(prefix, value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value))
+  out.set(prefix, leaf(value))
 }
 
 export function diffReports(before: StaffReport | undefined, after: StaffReport | undefined): FieldChange[] {

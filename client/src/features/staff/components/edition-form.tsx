@@ -11,11 +11,11 @@ interface Props {
   edition: Edition
   value: Form
   errors: FieldErrors
-  onChange(next: Form): void
+  onChange: (next: Form) => void
   /** The saved report (files, the slug the server made), absent while creating */
   report?: StaffReport
-  onUploaded(file: StoredFile): void
-  onConflict(): void
+  onUploaded: (file: StoredFile) => void
+  onConflict: () => void
 }
 
 const RICH: Array<[RichField, 'summary' | 'contents' | 'scope' | 'context' | 'chartsList']> = [

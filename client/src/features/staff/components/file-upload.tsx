@@ -12,9 +12,9 @@ interface Props {
   version: number
   stored?: StoredFile
   /** Uploaded: the report has a new version to read. */
-  onUploaded(file: StoredFile): void
+  onUploaded: (file: StoredFile) => void
   /** Refused with 300101 (someone saved in between). */
-  onConflict(): void
+  onConflict: () => void
 }
 
 const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'

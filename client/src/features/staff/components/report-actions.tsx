@@ -9,8 +9,8 @@ interface Props {
   report: StaffReport
   /** Unsaved edits: publishing acts on the saved version, so it waits for a save. */
   dirty: boolean
-  onChanged(next: StaffReport): void
-  onRefused(error: unknown): void
+  onChanged: (next: StaffReport) => void
+  onRefused: (error: unknown) => void
 }
 
 type Pending = 'publish' | 'schedule' | 'unpublish' | 'delete' | 'preview'
@@ -22,6 +22,7 @@ export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
   const [pending, setPending] = useState<Pending>()
   const [confirm, setConfirm] = useState<'unpublish' | 'delete'>()
   const [at, setAt] = useState('')
+  const [past, setPast] = useState(false)
   const atId = useId()
 
   const run = async (name: Pending, action: () => Promise<void>) => {
@@ -56,7 +57,7 @@ export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
       }
     })
   const scheduleAt = at ? new Date(at) : undefined
-  const canSchedule = scheduleAt !== undefined && !Number.isNaN(scheduleAt.getTime()) && scheduleAt.getTime() > Date.now()
+  const canSchedule = scheduleAt !== undefined && !Number.isNaN(scheduleAt.getTime())
   const busy = pending !== undefined || dirty
   const live = report.status === 'published' || report.status === 'scheduled'
 
@@ -74,12 +75,22 @@ export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
         )}
         <span className="staff-schedule">
           <label htmlFor={atId}>{t('staff.actions.at')}</label>
-          <input id={atId} className="input" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+          <input
+            id={atId}
+            className="input"
+            type="datetime-local"
+            value={at}
+            onChange={(e) => {
+              setAt(e.target.value)
+              setPast(false)
+            }}
+            aria-invalid={past || undefined}
+          />
           <button
             type="button"
             className="button button-secondary"
             disabled={busy || !canSchedule}
-            onClick={() => void publish(scheduleAt?.toISOString())}
+            onClick={() => (scheduleAt && scheduleAt.getTime() > Date.now() ? void publish(scheduleAt.toISOString()) : setPast(true))}
           >
             {t('staff.actions.schedule')}
           </button>
@@ -106,6 +117,11 @@ export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
           {t('staff.actions.revisions')}
         </a>
       </div>
+      {past && (
+        <p className="field-error" role="alert">
+          {t('staff.actions.past')}
+        </p>
+      )}
       {report.status === 'scheduled' && report.publishAt && (
         <p className="staff-actions-note">{t('staff.actions.scheduledFor', { at: new Date(report.publishAt).toLocaleString() })}</p>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useSearch } from 'wouter'
 import { Pagination } from '../../../components/pagination'
 import { formatDateTime } from './format'
@@ -52,7 +52,12 @@ export function ReportList() {
   const { data: categories } = useCategories(locale)
   const [q, setQ] = useState(input.q ?? '')
   const qId = useId()
-  useEffect(() => setQ(input.q ?? ''), [input.q])
+  // The box follows the address (Back, a link) without an effect: reset while rendering when the query changed.
+  const [qShown, setQShown] = useState(input.q)
+  if (qShown !== input.q) {
+    setQShown(input.q)
+    setQ(input.q ?? '')
+  }
 
   const go = (next: Partial<ListReportsInput>, resetPage = true) => {
     const merged: ListReportsInput = { ...input, ...(resetPage ? { pageNo: 1 } : {}), ...next }

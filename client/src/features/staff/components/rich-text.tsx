@@ -15,7 +15,7 @@ import { useStaffT } from './use-staff-t'
 interface Props {
   label: string
   value: string
-  onChange(html: string): void
+  onChange: (html: string) => void
 }
 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {

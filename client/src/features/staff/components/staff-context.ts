@@ -6,13 +6,13 @@ import type { Locale } from '../../../lib/locale'
 export interface StaffContextValue {
   staff: Staff
   /** The console's path in the interface language ('/staff/reports' → '/en/staff/reports'). */
-  href(path: string): string
-  navigate(path: string, options?: { replace?: boolean }): void
+  href: (path: string) => string
+  navigate: (path: string, options?: { replace?: boolean }) => void
   locale: Locale
   /** A refusal that means the session ended: back to the sign-in (true); anything else is the caller's (false). */
-  endedSession(error: unknown): boolean
+  endedSession: (error: unknown) => boolean
   /** Signed out: back to the sign-in. */
-  forget(): void
+  forget: () => void
 }
 
 export const StaffContext = createContext<StaffContextValue | null>(null)

@@ -13,7 +13,7 @@ interface Props {
   notice?: string
   /** The session could not be checked (network, server) */
   unreachable?: string
-  onSignedIn(): void
+  onSignedIn: () => void
 }
 
 type Field = 'name' | 'password' | 'totp'
