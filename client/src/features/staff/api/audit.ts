@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditQuery, Page } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { staffCall } from '../../../lib/api-client'
+import { staffCall } from '../../../lib/staff-api-client'
 
 export type AuditInput = Omit<AuditQuery, 'lang'>
 

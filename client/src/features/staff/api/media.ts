@@ -1,4 +1,4 @@
-import { staffUpload, STAFF_API_BASE } from '../../../lib/api-client'
+import { staffUpload, STAFF_API_BASE } from '../../../lib/staff-api-client'
 
 // Images of rich text go to the file store through the media call
 // (PUT /staff-api/media/images?name=…, raw body) and are linked by the URL it answers.

@@ -10,7 +10,7 @@ import type {
 } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/api-client'
+import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 
 // The staff reports calls (contract/src/routes/staff-reports.ts), through the BFF's /staff-api.
 

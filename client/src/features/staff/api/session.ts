@@ -2,7 +2,7 @@ import type { Staff, StaffLoginBody } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
 import useSWRMutation from 'swr/mutation'
-import { staffCall } from '../../../lib/api-client'
+import { staffCall } from '../../../lib/staff-api-client'
 
 // The BFF exchanges the token of staffLogin for an HttpOnly cookie and
 // answers only who signed in: the console never sees the token.

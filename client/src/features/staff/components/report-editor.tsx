@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useSWRConfig } from 'swr'
 import { showToast } from '../../../lib/toast'
-import { STAFF_VERSION_CONFLICT } from '../../../lib/api-client'
+import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import { createReport, getReport, reportKey, updateReport, useReport, type Edition, type StaffReport } from '../api/reports'
 import { EditionForm } from './edition-form'
 import { EDITIONS, editionsOf, emptyEdition, formOf, type FieldErrors, type ReportForm } from './report-form'

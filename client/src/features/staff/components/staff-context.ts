@@ -1,6 +1,7 @@
 import type { Staff } from '@rpt/contract'
 import { createContext, useContext, type MouseEvent } from 'react'
-import { ApiError, STAFF_SIGNED_OUT_CODES } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
+import { STAFF_SIGNED_OUT_CODES } from '../../../lib/staff-api-client'
 import type { Locale } from '../../../lib/locale'
 
 export interface StaffContextValue {
