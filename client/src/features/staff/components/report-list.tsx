@@ -64,8 +64,12 @@ export function ReportList() {
     for (const key of ['status', 'category', 'q'] as const) if (!merged[key]) delete merged[key]
     navigate(`/staff/reports${searchOf(merged)}`)
   }
+  // The same column again reverses it; a new one starts A–Z for names, newest first for dates.
   const sortBy = (sort: ReportSort) =>
-    go({ sort, order: input.sort === sort && input.order === 'desc' ? 'asc' : sort === 'title' || sort === 'code' ? 'asc' : 'desc' })
+    go({
+      sort,
+      order: input.sort === sort ? (input.order === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'code' ? 'asc' : 'desc',
+    })
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
     go({ q: q.trim() || undefined })
