@@ -12,6 +12,7 @@ import { StaffShell } from './staff-shell'
 import { StaffSignIn } from './staff-sign-in'
 import { useStaffT } from './use-staff-t'
 import './staff.css'
+import './staff-editor.css'
 
 interface ScreenProps {
   params: Record<string, string | undefined>
