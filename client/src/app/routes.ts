@@ -24,6 +24,7 @@ export type ScreenName =
   | 'payBack'
   | 'notFound'
   | 'ops'
+  | 'staff'
 
 export type AboutSection = 'company' | 'method' | 'order' | 'qualify' | 'term'
 
@@ -148,6 +149,8 @@ export const ROUTES: RouteDef[] = [
 
   // Staff only: linked from nowhere, not indexed (X-Robots-Tag from the BFF, a meta tag on the page), not in the sitemap.
   { screen: 'ops', pattern: '/ops', activeIndex: -1, titleId: 'title.ops', bare: true },
+  // The staff console (issue 34): /staff, /staff/reports[/code[/revisions]], /staff/audit; its own chunk, client-rendered.
+  { screen: 'staff', pattern: '/staff/:section?/:code?/:view?', activeIndex: -1, titleId: 'title.staff', bare: true },
 ]
 
 export const NOT_FOUND_ROUTE: RouteDef = { screen: 'notFound', pattern: '*', activeIndex: -1, titleId: 'title.notFound' }

@@ -44,4 +44,5 @@ export const SCREENS: Record<ScreenName, Screen> = {
   payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
+  staff: screen('/src/features/staff/components/staff-page.tsx'),
 }

@@ -102,13 +102,28 @@ export function failCall(code: number, text: string, status: number, options: Re
 /** The interface language calls are made in (sent as lang). */
 export const requestLocale = (): Locale => hooks.getLocale()
 
-async function request<T>(method: Method, path: string, payload: Query | object | undefined, options: RequestOptions): Promise<T> {
+/** How a call's URL is made and its refusal handled: the site's API (the default) or the staff console's (below). */
+interface Channel {
+  url(path: string): string
+  fail(code: number, text: string, status: number, options: RequestOptions): never
+  message(code: number, serverMsg: string | null | undefined, locale: Locale): string
+}
+
+const SITE: Channel = { url: urlOf, fail: failCall, message: messageForCode }
+
+async function request<T>(
+  method: Method,
+  path: string,
+  payload: Query | object | undefined,
+  options: RequestOptions,
+  channel: Channel = SITE,
+): Promise<T> {
   const locale = hooks.getLocale()
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   }
-  let url = urlOf(path)
+  let url = channel.url(path)
   let body: string | undefined
   if (method === 'GET' || method === 'DELETE') {
     const search = new URLSearchParams()
@@ -127,7 +142,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
     response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    return failCall(0, translate(locale, 'error.network'), 0, options)
+    return channel.fail(0, translate(locale, 'error.network'), 0, options)
   }
 
   let envelope: Envelope<T> | undefined
@@ -139,7 +154,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   // Rate-limit (429) and gateway answers are envelopes too; only a body that
   // is not one falls back to the HTTP status.
   if (!envelope || typeof envelope !== 'object') {
-    return failCall(
+    return channel.fail(
       response.status || 0,
       translate(locale, response.status >= 500 ? 'error.server' : 'error.generic'),
       response.status,
@@ -148,7 +163,7 @@ async function request<T>(method: Method, path: string, payload: Query | object 
   }
   if (isSuccessCode(envelope.code) && response.ok) return envelope.data
   const code = isSuccessCode(envelope.code) ? response.status : Number(envelope.code)
-  return failCall(code, messageForCode(code, envelope.msg, locale), response.status, options)
+  return channel.fail(code, channel.message(code, envelope.msg, locale), response.status, options)
 }
 
 /** The arguments of a call of the contract: its input (without lang, which every call gets) unless the call takes none, then the options. */
@@ -190,3 +205,21 @@ export const apiDelete = <T>(path: string, params?: Query, options: RequestOptio
 export function captchaUrl(unTime: number, locale: Locale): string {
   return `${API_BASE}${CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
 }
+
+/**
+ * A request through the same envelope handling on another channel: the staff
+ * console's (staff-api-client.ts), kept in a module of its own so that its
+ * code loads with the console's chunk, not with every public page.
+ */
+export const requestVia = <T>(
+  channel: Channel,
+  method: Method,
+  path: string,
+  payload: Query | object | undefined,
+  options: RequestOptions = {},
+) => request<T>(method, path, payload, options, channel)
+
+/** Shows a failure's message through the app's notifier (a toast). */
+export const notifyFailure = (text: string): void => hooks.notify(text)
+
+export type { Channel, Method, Query }

@@ -47,6 +47,7 @@ export const enUS = {
   'title.updatePwd': 'Change Password',
   'title.notFound': 'Page Not Found',
   'title.ops': 'Operations',
+  'title.staff': 'Staff console',
 
   'header.login': 'Log in',
   'header.register': 'Register',

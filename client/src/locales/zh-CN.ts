@@ -43,6 +43,7 @@ export const zhCN: Record<PageMessageId, string> = {
   'title.updatePwd': '修改密码',
   'title.notFound': '页面不存在',
   'title.ops': '运维',
+  'title.staff': '员工后台',
 
   'header.login': '登录',
   'header.register': '注册',

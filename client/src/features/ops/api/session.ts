@@ -14,7 +14,9 @@ export function useOpsSession() {
   return useSWR(opsSessionKey, getOpsSession, { shouldRetryOnError: false, revalidateOnFocus: false })
 }
 
-export const signIn = (token: string): Promise<{ operator: string }> => apiPost<{ operator: string }>('/bff/ops/session', { token })
+// Silent: the sign-in card shows the refusal itself.
+export const signIn = (token: string): Promise<{ operator: string }> =>
+  apiPost<{ operator: string }>('/bff/ops/session', { token }, { silent: true })
 
 export function useSignIn() {
   return useSWRMutation(opsSessionKey, (_key: string, { arg }: { arg: string }) => signIn(arg), { populateCache: true, revalidate: false })

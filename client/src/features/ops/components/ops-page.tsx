@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { FormField } from '../../../components/form-field'
+import { SignInCard } from '../../../components/sign-in-card'
 import { ApiError } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/use-locale'
 import { opsSessionKey, useOpsSession, useSignIn, useSignOut } from '../api/session'
@@ -65,39 +66,43 @@ function SignInForm() {
   const t = useOpsT()
   const [token, setToken] = useState('')
   const [error, setError] = useState<string>()
+  const [refusal, setRefusal] = useState<string>()
   const { trigger, isMutating } = useSignIn()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const submit = async () => {
     if (!token.trim()) return setError(t('ops.signIn.required'))
     setError(undefined)
+    setRefusal(undefined)
     try {
       await trigger(token.trim())
       setToken('')
-    } catch {
-      // The api client shows the refusal.
+    } catch (failure) {
+      // Shown on the card, where the token is typed again.
+      setRefusal(failure instanceof ApiError ? failure.message : t('ops.loadFailed'))
     }
   }
   return (
-    <div className="bare-page">
-      <form className="bare-card" noValidate onSubmit={(e) => void submit(e)}>
-        <h1 className="page-title">{t('ops.signIn.title')}</h1>
-        <FormField label={t('ops.signIn.token')} error={error} hint={t('ops.signIn.hint')} required>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="off"
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-            />
-          )}
-        </FormField>
-        <button type="submit" className="button button-primary button-block" disabled={isMutating}>
-          {t('ops.signIn.submit')}
-        </button>
-      </form>
-    </div>
+    <SignInCard
+      title={t('ops.signIn.title')}
+      lead={t('ops.signIn.hint')}
+      error={refusal}
+      submitLabel={t('ops.signIn.submit')}
+      pendingLabel={t('ops.signIn.pending')}
+      pending={isMutating}
+      onSubmit={() => void submit()}
+    >
+      <FormField label={t('ops.signIn.token')} error={error} required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
+        )}
+      </FormField>
+    </SignInCard>
   )
 }
 

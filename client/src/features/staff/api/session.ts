@@ -1,0 +1,35 @@
+import type { Staff, StaffLoginBody } from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import useSWR from 'swr'
+import useSWRMutation from 'swr/mutation'
+import { staffCall } from '../../../lib/staff-api-client'
+
+// The BFF exchanges the token of staffLogin for an HttpOnly cookie and
+// answers only who signed in: the console never sees the token.
+
+export interface StaffSession {
+  staff: Staff
+}
+
+export const staffSessionKey = 'staff/me'
+
+/** Who is signed in; refused with 300002 / 300003 when nobody is (the console shows the sign-in). */
+export const getStaffMe = (): Promise<Staff> => staffCall(CALLS.staff.me, undefined, undefined, { silent: true })
+
+export function useStaffSession() {
+  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false })
+}
+
+export type SignInInput = Omit<StaffLoginBody, 'lang'>
+
+export const staffSignIn = (input: SignInInput): Promise<StaffSession> =>
+  staffCall<typeof CALLS.staff.login.path, StaffSession>(CALLS.staff.login, undefined, input, { silent: true })
+
+export function useStaffSignIn() {
+  return useSWRMutation(staffSessionKey, (_key: string, { arg }: { arg: SignInInput }) => staffSignIn(arg).then((answer) => answer.staff), {
+    populateCache: true,
+    revalidate: false,
+  })
+}
+
+export const staffSignOut = (): Promise<unknown> => staffCall(CALLS.staff.logout, undefined, {}, { silent: true })

@@ -1,0 +1,148 @@
+import type { EditionsInput, StaffReport } from '../api/reports'
+import type { Edition } from '../api/reports'
+
+// The editor's form state: every field as the inputs hold it (strings), one
+// per edition, and its conversion to and from the contract's editions.
+
+export const EDITIONS: readonly Edition[] = ['zh-CN', 'en-US']
+export const CURRENCY: Record<Edition, string> = { 'zh-CN': 'CNY', 'en-US': 'USD' }
+export const LICENCES = ['single', 'multi', 'enterprise'] as const
+export type Licence = (typeof LICENCES)[number]
+export const RICH_FIELDS = ['summary', 'contents', 'scope', 'context', 'chartsHtml'] as const
+export type RichField = (typeof RICH_FIELDS)[number]
+
+export interface EditionForm {
+  enabled: boolean
+  title: string
+  slug: string
+  category: string
+  region: '' | '0' | '1'
+  publishDate: string
+  pages: string
+  charts: string
+  hot: boolean
+  hotSort: string
+  recommended: boolean
+  seoTitle: string
+  seoDescription: string
+  prices: Record<Licence, string>
+  summary: string
+  contents: string
+  scope: string
+  context: string
+  chartsHtml: string
+}
+
+export type ReportForm = Record<Edition, EditionForm>
+export type FieldErrors = Partial<Record<`${Edition}.${string}`, string>>
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+export const emptyEdition = (enabled: boolean): EditionForm => ({
+  enabled,
+  title: '',
+  slug: '',
+  category: '',
+  region: '',
+  publishDate: today(),
+  pages: '',
+  charts: '',
+  hot: false,
+  hotSort: '',
+  recommended: false,
+  seoTitle: '',
+  seoDescription: '',
+  prices: { single: '', multi: '', enterprise: '' },
+  summary: '',
+  contents: '',
+  scope: '',
+  context: '',
+  chartsHtml: '',
+})
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+export function formOf(report: StaffReport | undefined): ReportForm {
+  const form = { 'zh-CN': emptyEdition(true), 'en-US': emptyEdition(true) }
+  if (!report) return form
+  for (const edition of EDITIONS) {
+    const stored = report.editions[edition]
+    if (!stored) {
+      form[edition] = emptyEdition(false)
+      continue
+    }
+    form[edition] = {
+      enabled: true,
+      title: stored.title,
+      slug: stored.slug ?? '',
+      category: stored.category,
+      region: stored.region ?? '',
+      publishDate: stored.publishDate,
+      pages: text(stored.pages),
+      charts: text(stored.charts),
+      hot: Boolean(stored.hot),
+      hotSort: text(stored.hotSort),
+      recommended: Boolean(stored.recommended),
+      seoTitle: stored.seoTitle ?? '',
+      seoDescription: stored.seoDescription ?? '',
+      prices: { single: text(stored.prices.single), multi: text(stored.prices.multi), enterprise: text(stored.prices.enterprise) },
+      summary: stored.summary ?? '',
+      contents: stored.contents ?? '',
+      scope: stored.scope ?? '',
+      context: stored.context ?? '',
+      chartsHtml: stored.chartsHtml ?? '',
+    }
+  }
+  return form
+}
+
+type Check = (id: 'required' | 'wholeNumber' | 'price' | 'date' | 'slug' | 'oneEdition') => string
+
+const SLUG = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u
+const WHOLE = /^\d{1,6}$/
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/
+
+/** Checks the form as the server will, and builds the editions to send (only enabled ones). */
+export function editionsOf(form: ReportForm, message: Check): { editions?: EditionsInput; errors: FieldErrors } {
+  const errors: FieldErrors = {}
+  const editions: EditionsInput = {}
+  const enabled = EDITIONS.filter((edition) => form[edition].enabled)
+  if (enabled.length === 0) errors['zh-CN.enabled'] = message('oneEdition')
+  for (const edition of enabled) {
+    const f = form[edition]
+    const fail = (field: string, id: Parameters<Check>[0]) => (errors[`${edition}.${field}`] = message(id))
+    if (!f.title.trim()) fail('title', 'required')
+    if (f.slug.trim() && !SLUG.test(f.slug.trim())) fail('slug', 'slug')
+    if (!f.category) fail('category', 'required')
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.publishDate)) fail('publishDate', 'date')
+    for (const field of ['pages', 'charts', 'hotSort'] as const)
+      if (f[field].trim() && !WHOLE.test(f[field].trim())) fail(field, 'wholeNumber')
+    for (const licence of LICENCES)
+      if (f.prices[licence].trim() && !PRICE.test(f.prices[licence].trim())) fail(`prices.${licence}`, 'price')
+    const number = (value: string) => (value.trim() ? Number(value.trim()) : null)
+    editions[edition] = {
+      title: f.title.trim(),
+      ...(f.slug.trim() ? { slug: f.slug.trim() } : {}),
+      category: f.category,
+      ...(f.region ? { region: f.region } : {}),
+      summary: f.summary,
+      context: f.context,
+      contents: f.contents,
+      scope: f.scope,
+      chartsHtml: f.chartsHtml,
+      publishDate: f.publishDate,
+      pages: number(f.pages),
+      charts: number(f.charts),
+      hot: f.hot,
+      ...(f.hotSort.trim() ? { hotSort: Number(f.hotSort.trim()) } : {}),
+      recommended: f.recommended,
+      seoTitle: f.seoTitle.trim(),
+      seoDescription: f.seoDescription.trim(),
+      prices: { single: number(f.prices.single), multi: number(f.prices.multi), enterprise: number(f.prices.enterprise) },
+    }
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { editions, errors }
+}
+
+/** The public address of an edition's slug. */
+export const publicPath = (edition: Edition, slug: string) => `${edition === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(slug)}`
