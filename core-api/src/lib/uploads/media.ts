@@ -25,6 +25,7 @@ export async function uploadImage(
   const image = await receiveImage(deps.store, source, input)
   const { file, ...stored } = image
   const after = { ...stored, name: input.name ?? null }
-  await writeAudit(deps.sequelize, { actor: actor.name, action: 'media.upload', target: image.key, ip: actor.ip, after })
+  // The audit's target holds 64 characters: the checksum names the image (its key is in `after`).
+  await writeAudit(deps.sequelize, { actor: actor.name, action: 'media.upload', target: image.sha256, ip: actor.ip, after })
   return { ...image, url: `${MEDIA_URL_PREFIX}/${file}` }
 }
