@@ -98,7 +98,10 @@ describe('receiving a report file', () => {
 
   it('takes Word files: .docx from its contents, .doc (an OLE file) only when named .doc', async () => {
     const docx = await receive(Readable.from([docxBytes()]), 'Market sizing.pdf')
-    expect(docx).toMatchObject({ name: 'Market sizing.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })
+    expect(docx).toMatchObject({
+      name: 'Market sizing.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    })
     expect(docx.key).toMatch(/\.docx$/)
     const doc = await receive(Readable.from([cfbBytes()]), 'legacy.DOC')
     expect(doc).toMatchObject({ name: 'legacy.doc', type: 'application/msword', size: 4096, sha256: sha256Of(cfbBytes()) })

@@ -131,7 +131,11 @@ describe('uploadReportFile: what is refused before anything is stored', () => {
   })
 
   it('keeps JSON bodies for the other routes (the raw body parser is the upload routes’ own)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/staff/login', payload: { lang: 'en-US', name: 'x', password: 'y', totp: '000000' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/staff/login',
+      payload: { lang: 'en-US', name: 'x', password: 'y', totp: '000000' },
+    })
     expect(body(res).code).toBe(300001)
   })
 })
@@ -169,15 +173,19 @@ describe('uploadReportFile with the report service', () => {
     if (!t.app.hasDecorator('staffReports')) context.skip('needs the report service (app.staffReports.attachFile), merged separately')
     const report = await createReport(t.app, { lang: 'zh-CN' })
     const bytes = pdfBytes(2 * 1024 * 1024)
-    const got = body(await t.app.inject({ method: 'GET', url: `/staff/reports/${report.reportCode}`, headers: { authorization: `Bearer ${editor}` } }))
+    const got = body(
+      await t.app.inject({ method: 'GET', url: `/staff/reports/${report.reportCode}`, headers: { authorization: `Bearer ${editor}` } }),
+    )
     const version = got.data.version as number
-    const res = await put(url(report.reportCode!, `version=${version}&name=${encodeURIComponent('../年度报告.PDF')}`), bytes, editor)
+    const res = await put(url(report.reportCode, `version=${version}&name=${encodeURIComponent('../年度报告.PDF')}`), bytes, editor)
     expect(res.statusCode).toBe(200)
     expect(body(res).data).toMatchObject({ name: '年度报告.pdf', size: bytes.length, sha256: sha256Of(bytes), type: 'application/pdf' })
-    const audit = await selectRows<{ action: string }>(t.app.db.sequelize, `SELECT action FROM staff_audit WHERE target = $1`, [report.reportCode])
+    const audit = await selectRows<{ action: string }>(t.app.db.sequelize, `SELECT action FROM staff_audit WHERE target = $1`, [
+      report.reportCode,
+    ])
     expect(audit.length).toBeGreaterThan(0)
     // A stale version is refused and its upload deleted.
-    const stale = await put(url(report.reportCode!, `version=${version}&name=again.pdf`), bytes, editor)
+    const stale = await put(url(report.reportCode, `version=${version}&name=again.pdf`), bytes, editor)
     expect(body(stale).code).toBe(300101)
     expect((await storedFiles()).length).toBe(1)
   })

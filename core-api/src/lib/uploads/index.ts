@@ -33,7 +33,11 @@ export interface StoredDocument {
 }
 
 /** A report's file (PDF or Word), streamed under `${keyPrefix}/<random>.<ext>`. */
-export async function receiveDocument(store: FileStore, source: Readable, input: UploadInput & { keyPrefix: string }): Promise<StoredDocument> {
+export async function receiveDocument(
+  store: FileStore,
+  source: Readable,
+  input: UploadInput & { keyPrefix: string },
+): Promise<StoredDocument> {
   const sink = new StoreSink(store, (type: DetectedType) => `${input.keyPrefix}/${randomUUID()}.${type.ext}`)
   const received = await receiveUpload(source, { ...input, sink, detect: (sample) => detectDocument(sample, input.name) })
   return {

@@ -48,7 +48,9 @@ export default async function staffFilesPlugin(app: FastifyInstance) {
             return ok(request.lang, report.editions[edition]?.files[kind] ?? { ...file, uploadedAt })
           } catch (error) {
             // Refused (an older version, an unknown report): the bytes belong to no record.
-            await app.files.delete(stored.key).catch((reason: unknown) => request.log.warn({ err: reason, key: stored.key }, 'orphan upload left'))
+            await app.files
+              .delete(stored.key)
+              .catch((reason: unknown) => request.log.warn({ err: reason, key: stored.key }, 'orphan upload left'))
             throw error
           }
         },
