@@ -128,6 +128,16 @@ describe('uploadReportFile: what is refused before anything is stored', () => {
     expect(answer?.headers.connection).toBe('close')
     expect(JSON.parse(answer!.body)).toEqual({ code: 300112, msg: 'The file is larger than the 500 MB limit.', data: null })
     expect(await storedFiles()).toEqual([])
+    // Refused before the body's end for another reason: the connection closes too.
+    const anonymous = await rawPut(
+      url('R-1'),
+      { 'content-type': 'application/pdf', 'content-length': String(50 * 1024 * 1024) },
+      async (request) => {
+        request.write(pdfBytes(64 * 1024))
+      },
+    )
+    expect(anonymous?.status).toBe(401)
+    expect(anonymous?.headers.connection).toBe('close')
   })
 
   it('keeps JSON bodies for the other routes (the raw body parser is the upload routes’ own)', async () => {

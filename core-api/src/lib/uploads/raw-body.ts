@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { FileStoreUnavailableError } from '../file-store.ts'
 
@@ -20,8 +20,12 @@ export function acceptRawBodies(app: FastifyInstance, limits: Record<string, num
   app.addContentTypeParser('*', (_request, payload, done) => done(null, new RawBody(payload)))
   app.addHook('onRoute', (route: RouteOptions) => {
     const limit = limits[route.url]
-    // A test may have lowered it (buildTestApp's onRoute runs first).
-    if (limit !== undefined) route.bodyLimit ??= limit
+    if (limit !== undefined) route.bodyLimit = limit
+  })
+  // Any answer before the body's end (a refused token, a bad parameter, a refused type) closes the
+  // connection after it, rather than reading in the rest of a file nobody keeps.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) void reply.header('connection', 'close')
   })
 }
 
@@ -41,13 +45,8 @@ const STORE_UNAVAILABLE = {
   'en-US': 'File storage is unavailable right now. Please try again later.',
 }
 
-/**
- * What a failed upload answers. A body refused before its end is not read
- * on: the connection closes after the answer, rather than taking in the rest
- * of a file nobody keeps. A store that cannot be reached is 900001, logged.
- */
-export function uploadFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): unknown {
-  if (!request.raw.complete) void reply.header('connection', 'close')
+/** What a failed upload answers: a store that cannot be reached is 900001, logged; the rest as they are. */
+export function uploadFailure(request: FastifyRequest, error: unknown): unknown {
   if (error instanceof FileStoreUnavailableError) {
     request.log.error({ reason: error.message }, 'the file store is unavailable')
     return new AppError('SYSTEM_EXCEPTION', STORE_UNAVAILABLE)

@@ -22,7 +22,7 @@ export default async function staffFilesPlugin(app: FastifyInstance) {
       uploadFile: {
         config,
         preHandler: app.requireStaff('reports.write'),
-        handler: async (request, reply) => {
+        handler: async (request) => {
           const staff = staffOf(request)
           const { code, edition, kind } = request.params
           let stored
@@ -36,7 +36,7 @@ export default async function staffFilesPlugin(app: FastifyInstance) {
               keyPrefix: `reports/${code}/${edition}/${kind}`,
             })
           } catch (error) {
-            throw uploadFailure(request, reply, error)
+            throw uploadFailure(request, error)
           }
           const uploadedAt = new Date().toISOString()
           try {

@@ -28,7 +28,7 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
       uploadImage: {
         config: { keepHttpStatus: true },
         preHandler: app.requireStaff('media.write'),
-        handler: async (request, reply) => {
+        handler: async (request) => {
           const staff = staffOf(request)
           try {
             const source = rawBodyOf(request)
@@ -41,7 +41,7 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
             )
             return ok(request.lang, { url: image.url, key: image.key, size: image.size, sha256: image.sha256, type: image.type })
           } catch (error) {
-            throw uploadFailure(request, reply, error)
+            throw uploadFailure(request, error)
           }
         },
       },
@@ -71,7 +71,7 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
               .send(body)
           } catch (error) {
             if (error instanceof FileNotFoundError) throw new AppError('NOT_FOUND')
-            if (error instanceof FileStoreUnavailableError) throw uploadFailure(request, reply, error)
+            if (error instanceof FileStoreUnavailableError) throw uploadFailure(request, error)
             throw error
           }
         },
