@@ -123,6 +123,13 @@ export const CALLS = {
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },
+  staffMedia: {
+    uploadImage: { method: 'PUT', path: '/staff/media/images', safety: 'write', audience: 'staff' },
+  },
+  // Images staff uploaded (rich text, carousel slides), named by their SHA-256.
+  media: {
+    image: { method: 'GET', path: '/media/images/:file', safety: 'read' },
+  },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },
     live: { method: 'GET', path: '/health/live', safety: 'read', audience: 'platform' },

@@ -11,6 +11,7 @@ import { researchBriefReportRoutes } from './research-brief-report.ts'
 import { researchReportRoutes } from './research-report.ts'
 import { staffRoutes } from './staff.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
+import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -33,6 +34,8 @@ export {
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
+  staffMediaRoutes,
+  mediaRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -52,6 +55,8 @@ export const ROUTES = {
   staff: staffRoutes,
   staffReports: staffReportRoutes,
   staffAudit: staffAuditRoutes,
+  staffMedia: staffMediaRoutes,
+  media: mediaRoutes,
 }
 
 type Table = typeof ROUTES

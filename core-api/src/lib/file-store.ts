@@ -23,6 +23,8 @@ export interface FileStore {
   stat(key: string): Promise<StoredFile | undefined>
   /** The file's bytes, or one inclusive range of them; a missing file rejects with FileNotFoundError */
   open(key: string, range?: { start: number; end: number }): Promise<Readable>
+  /** Removes a file; a key the store does not hold is no error (a refused upload deletes what it may have left) */
+  delete(key: string): Promise<void>
   /** Lets go of connections held for the store, when the app closes */
   close?(): void
 }
@@ -96,6 +98,10 @@ export class LocalFileStore implements FileStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
       throw error
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true })
   }
 
   async open(key: string, range?: { start: number; end: number }): Promise<Readable> {

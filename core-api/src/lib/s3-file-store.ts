@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { Readable } from 'node:stream'
 import type { Config } from '../config.ts'
@@ -73,8 +73,20 @@ function isMissingObject(error: unknown): boolean {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || (e.$metadata?.httpStatusCode === 404 && e.name !== 'NoSuchBucket')
 }
 
+/** Stored with the object, for anything that reads the bucket directly; the API itself answers types of its own. */
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+}
+
 function contentTypeOf(key: string): string {
-  return key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream'
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream'
 }
 
 export class S3FileStore implements FileStore {
@@ -173,6 +185,14 @@ export class S3FileStore implements FileStore {
     )
     if (!(answer.Body instanceof Readable)) throw new FileStoreUnavailableError(`${this.location}: open ${key} answered without a body`)
     return answer.Body
+  }
+
+  async delete(key: string): Promise<void> {
+    const objectKey = this.objectKey(key)
+    // S3 answers a missing key with success, so a second delete is harmless.
+    await this.withDeadline('delete', key, (abortSignal) =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }), { abortSignal }),
+    )
   }
 
   /** Closes the client's idle connections. */

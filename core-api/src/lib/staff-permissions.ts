@@ -20,6 +20,10 @@ export const STAFF_PERMISSIONS = {
   'session.end': EVERY_ROLE,
   /** Add, list, disable and reset staff accounts */
   'staff.manage': ['admin'],
+  /** Write reports: their editions, prices and files (uploadReportFile) */
+  'reports.write': ['editor', 'admin'],
+  /** Upload images for rich text and carousel slides (uploadImage) */
+  'media.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

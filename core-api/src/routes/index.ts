@@ -15,6 +15,8 @@ import staffRoutes from './staff/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
+import staffFilesRoutes from './staff-files/index.ts'
+import staffMediaRoutes from './staff-media/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -36,6 +38,8 @@ export default async function routes(app: FastifyInstance) {
     websiteUserResearchOrderRoutes,
     downloadRoutes,
     staffRoutes,
+    staffFilesRoutes,
+    staffMediaRoutes,
   ]) {
     await app.register(resource)
   }
