@@ -11,6 +11,7 @@ import { researchBriefReportRoutes } from './research-brief-report.ts'
 import { researchReportRoutes } from './research-report.ts'
 import { staffRoutes } from './staff.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
+import { staffImportRoutes } from './staff-imports.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -30,6 +31,7 @@ export {
   staffRoutes,
   staffAuditRoutes,
   staffReportRoutes,
+  staffImportRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -52,6 +54,7 @@ export const ROUTES = {
   staff: staffRoutes,
   staffReports: staffReportRoutes,
   staffAudit: staffAuditRoutes,
+  staffImports: staffImportRoutes,
 }
 
 type Table = typeof ROUTES

@@ -20,6 +20,8 @@ export const STAFF_PERMISSIONS = {
   'session.end': EVERY_ROLE,
   /** Add, list, disable and reset staff accounts */
   'staff.manage': ['admin'],
+  /** Bulk import of reports (importReports, getImport) */
+  'reports.import': ['editor', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS
