@@ -83,7 +83,7 @@ function cellText(value: CellValue): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('')
-    if ('result' in value) return cellText(value.result as CellValue)
+    if ('result' in value) return cellText(value.result)
     if ('text' in value) return String(value.text)
     if ('error' in value) return ''
     return ''
@@ -104,7 +104,7 @@ async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
     let count = 0
     for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
       // row.values is 1-based, with holes for empty cells.
-      const values = Array.isArray(row.values) ? (row.values as CellValue[]).slice(1).map(cellText) : []
+      const values = Array.isArray(row.values) ? row.values.slice(1).map(cellText) : []
       if (!header) {
         header = checkHeader(values)
         continue

@@ -48,7 +48,8 @@ export function checkDraft(draft: RowDraft, categories: Categories, zip: ZipInde
     }
     for (const violation of editionCheck.Errors(edition)) {
       const params = violation.params as Record<string, unknown>
-      const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties[0] : params.missingProperty
+      const required: unknown = params.requiredProperties
+      const missing: unknown = Array.isArray(required) ? (required as unknown[])[0] : params.missingProperty
       const column = columnOf(prefix, violation.instancePath, missing)
       // A union reports each option, then itself: the first word on a column is the one to show.
       if (columns.has(column)) continue
