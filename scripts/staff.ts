@@ -3,6 +3,7 @@
 //   npm run staff -- list [--json]
 //   npm run staff -- disable NAME
 //   npm run staff -- reset NAME
+//   npm run staff -- import FILE [--files ZIP] [--dry-run]   (scripts/staff-import.ts)
 // add and reset print a one-time password on a line of its own and the TOTP
 // secret as an otpauth:// URI with its QR code, once: neither is stored in a
 // form that can be shown again. Each change is audited as cli:<os user>.
@@ -19,7 +20,11 @@ const USAGE = `usage:
   npm run staff -- add NAME --role ${STAFF_ROLES.join('|')}
   npm run staff -- list [--json]
   npm run staff -- disable NAME
-  npm run staff -- reset NAME`
+  npm run staff -- reset NAME
+  npm run staff -- import FILE [--files ZIP] [--dry-run] [--lang zh-CN|en-US]`
+
+// Bulk import has options of its own: scripts/staff-import.ts.
+if (process.argv[2] === 'import') process.exit(await (await import('./staff-import.ts')).main(process.argv.slice(3)))
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

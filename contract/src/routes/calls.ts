@@ -130,6 +130,10 @@ export const CALLS = {
   media: {
     image: { method: 'GET', path: '/media/images/:file', safety: 'read' },
   },
+  staffImports: {
+    create: { method: 'POST', path: '/staff/imports', safety: 'write', audience: 'staff' },
+    get: { method: 'GET', path: '/staff/imports/:id', safety: 'read', audience: 'staff' },
+  },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },
     live: { method: 'GET', path: '/health/live', safety: 'read', audience: 'platform' },

@@ -12,6 +12,7 @@ import { researchReportRoutes } from './research-report.ts'
 import { staffRoutes } from './staff.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
+import { staffImportRoutes } from './staff-imports.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -31,6 +32,7 @@ export {
   staffRoutes,
   staffAuditRoutes,
   staffReportRoutes,
+  staffImportRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -57,6 +59,7 @@ export const ROUTES = {
   staffAudit: staffAuditRoutes,
   staffMedia: staffMediaRoutes,
   media: mediaRoutes,
+  staffImports: staffImportRoutes,
 }
 
 type Table = typeof ROUTES

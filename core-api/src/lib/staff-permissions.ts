@@ -24,6 +24,8 @@ export const STAFF_PERMISSIONS = {
   'reports.write': ['editor', 'admin'],
   /** Upload images for rich text and carousel slides (uploadImage) */
   'media.write': ['editor', 'admin'],
+  /** Bulk import of reports (importReports, getImport) */
+  'reports.import': ['editor', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -12,6 +12,7 @@ import researchReportRoutes from './research-report/index.ts'
 import downloadRoutes from './download/index.ts'
 import legacyFilesRoutes from './legacy-files/index.ts'
 import staffRoutes from './staff/index.ts'
+import staffImportRoutes from './staff-imports/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
@@ -40,6 +41,7 @@ export default async function routes(app: FastifyInstance) {
     staffRoutes,
     staffFilesRoutes,
     staffMediaRoutes,
+    staffImportRoutes,
   ]) {
     await app.register(resource)
   }

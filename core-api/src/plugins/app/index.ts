@@ -19,6 +19,7 @@ import reportService from './report-service.ts'
 import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 import staffService from './staff-service.ts'
+import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
 export default pluginSet('app-plugins', [
@@ -43,4 +44,5 @@ export default pluginSet('app-plugins', [
   orderService,
   paymentIntake,
   staffService,
+  importService,
 ])

@@ -1,0 +1,23 @@
+// The bounds of one import. Constants, not settings: they protect the server
+// from a hostile upload and none of them is a deployment's choice.
+
+/** Rows (reports) in one sheet */
+export const MAX_ROWS = 50_000
+/** The sheet's bytes */
+export const MAX_SHEET_BYTES = 100 * 1024 * 1024
+/** Entries in the files zip (10,000 reports × 2 editions × 2 files is 40,000) */
+export const MAX_ZIP_ENTRIES = 50_000
+/** One file in the zip, as for an upload (issue 34: up to 500 MB) */
+export const MAX_FILE_BYTES = 500 * 1024 * 1024
+/** All files of the zip once uncompressed */
+export const MAX_ZIP_UNCOMPRESSED_BYTES = 20 * 1024 * 1024 * 1024
+/** The zip as uploaded */
+export const MAX_ZIP_BYTES = 20 * 1024 * 1024 * 1024
+/** Uncompressed ÷ compressed size of one entry, above which it is a zip bomb (PDF and Word files barely compress) */
+export const MAX_COMPRESSION_RATIO = 100
+/** Entries smaller than this are not held to the ratio (a tiny file of blanks compresses well and harms nobody) */
+export const RATIO_EXEMPT_BYTES = 1024 * 1024
+/** Reports per importBatch call (one transaction each) */
+export const BATCH_SIZE = 500
+/** Row errors kept and answered */
+export const MAX_ERRORS = 1000
