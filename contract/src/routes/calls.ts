@@ -123,6 +123,12 @@ export const CALLS = {
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },
+  // The BFFs' side of publishing (issue 34): purges by tag, slug redirects, signed previews.
+  content: {
+    changes: { method: 'GET', path: '/content/changes', safety: 'read', audience: 'platform' },
+    redirect: { method: 'GET', path: '/content/redirect', safety: 'read', audience: 'platform' },
+    preview: { method: 'GET', path: '/content/preview/:token', safety: 'read', audience: 'platform' },
+  },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },
     live: { method: 'GET', path: '/health/live', safety: 'read', audience: 'platform' },

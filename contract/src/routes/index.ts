@@ -1,6 +1,7 @@
 import type { CorePath } from './calls.ts'
 import { carouselRoutes } from './carousel.ts'
 import { configRoutes } from './config.ts'
+import { contentRoutes } from './content.ts'
 import { customerInfoRoutes } from './customer-info.ts'
 import type { CallData, CallInput, RouteSpec } from './define.ts'
 import { dictRoutes } from './dict.ts'
@@ -30,6 +31,7 @@ export {
   staffRoutes,
   staffAuditRoutes,
   staffReportRoutes,
+  contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -52,6 +54,7 @@ export const ROUTES = {
   staff: staffRoutes,
   staffReports: staffReportRoutes,
   staffAudit: staffAuditRoutes,
+  content: contentRoutes,
 }
 
 type Table = typeof ROUTES

@@ -20,6 +20,14 @@ export const STAFF_PERMISSIONS = {
   'session.end': EVERY_ROLE,
   /** Add, list, disable and reset staff accounts */
   'staff.manage': ['admin'],
+  /** List and read reports, their revisions and previews (sales and finance look reports up for customers) */
+  'reports.read': ['editor', 'sales', 'finance', 'admin'],
+  /** Create, edit, delete drafts, restore revisions, upload files, import */
+  'reports.write': ['editor', 'admin'],
+  /** Publish, schedule and unpublish */
+  'reports.publish': ['editor', 'admin'],
+  /** The audit log of every staff write */
+  'audit.read': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -12,6 +12,9 @@ import researchReportRoutes from './research-report/index.ts'
 import downloadRoutes from './download/index.ts'
 import legacyFilesRoutes from './legacy-files/index.ts'
 import staffRoutes from './staff/index.ts'
+import staffReportRoutes from './staff-reports/index.ts'
+import staffAuditRoutes from './staff-audit/index.ts'
+import contentRoutes from './content/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
@@ -36,6 +39,9 @@ export default async function routes(app: FastifyInstance) {
     websiteUserResearchOrderRoutes,
     downloadRoutes,
     staffRoutes,
+    staffReportRoutes,
+    staffAuditRoutes,
+    contentRoutes,
   ]) {
     await app.register(resource)
   }
