@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/staff-accounts.ts'
 import {
   assertCategories,
   presentReport,
+  publicView,
   reportChangeTags,
   ROW_COLUMNS,
   sanitizedEdition,
@@ -131,7 +132,7 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
     (
       await selectRows<{ code: string }>(
         sequelize,
-        `SELECT DISTINCT report_code AS code FROM research_report WHERE report_code = ANY($1::text[]) FOR UPDATE`,
+        `SELECT report_code AS code FROM research_report WHERE report_code = ANY($1::text[]) FOR UPDATE`,
         [uniqueCodes],
         transaction,
       )
@@ -196,7 +197,7 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
      SELECT 'report', x.code, coalesce((SELECT max(c.revision) FROM content_revision c WHERE c.kind = 'report' AND c.code = x.code), 0) + 1,
             x.version, 'import', $2, x.snapshot
        FROM jsonb_to_recordset($1::jsonb) AS x(code text, version int, snapshot jsonb)`,
-    { bind: [JSON.stringify(reports.map((r) => ({ code: r.code, version: r.version, snapshot: r }))), actor.name], transaction },
+    { bind: [JSON.stringify(reports.map((r) => ({ code: r.code, version: r.version, snapshot: publicView(r) }))), actor.name], transaction },
   )
   const created = uniqueCodes.filter((code) => !existing.has(code)).length
   const updated = uniqueCodes.length - created

@@ -3,7 +3,7 @@ import type { ReportEditionInput, StaffReport } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { recordContentChange } from '../../lib/content-status.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
-import { auditDiff, loadReport, reportChangeTags, type FileInput, type FileKind, type StaffActor, type StaffReportRecord } from './staff-reports-store.ts'
+import { auditDiff, loadReport, publicView, reportChangeTags, type FileInput, type FileKind, type StaffActor, type StaffReportRecord } from './staff-reports-store.ts'
 
 // The statements of a staff save. Every save is one transaction: the rows
 // (locked), the version bump, a revision with its author, the audit row and
@@ -81,7 +81,7 @@ export async function setFile(
 ): Promise<void> {
   const p = FILE_PREFIX[kind]
   await sequelize.query(
-    `UPDATE research_report SET ${p}_key = $3, ${p}_name = $4, ${p}_size = $5, ${p}_sha256 = $6, ${p}_type = $7,
+    `UPDATE research_report SET ${p}_key = $3::text, ${p}_name = $4, ${p}_size = $5, ${p}_sha256 = $6, ${p}_type = $7,
        ${p}_uploaded_at = CASE WHEN $3::text IS NULL THEN NULL ELSE coalesce($8::timestamptz, now()) END
      WHERE report_code = $1 AND lang = $2`,
     {
@@ -152,13 +152,13 @@ export async function saveReport(
 export async function recordRevision(
   sequelize: Sequelize,
   transaction: Transaction,
-  report: StaffReport,
+  report: StaffReportRecord,
   action: string,
   author: string,
 ): Promise<void> {
   await sequelize.query(
     `INSERT INTO content_revision (kind, code, revision, version, action, author, snapshot)
-     SELECT 'report', $1, coalesce(max(revision), 0) + 1, $2, $3, $4, $5::jsonb FROM content_revision WHERE kind = 'report' AND code = $1`,
-    { bind: [report.code, report.version, action, author, JSON.stringify(report)], transaction },
+     SELECT 'report', $1::text, coalesce(max(revision), 0) + 1, $2, $3, $4, $5::jsonb FROM content_revision WHERE kind = 'report' AND code = $1::text`,
+    { bind: [report.code, report.version, action, author, JSON.stringify(publicView(report))], transaction },
   )
 }

@@ -223,8 +223,8 @@ export class StaffReportService {
 
   private async setStatus(code: string, status: ContentStatus, at: Date | null, transaction: import('sequelize').Transaction) {
     await this.sequelize.query(
-      `UPDATE research_report SET status = $2, publish_at = $3, ever_published = ever_published OR $2 = '0' WHERE report_code = $1`,
-      { bind: [code, STATUS_CODE[status], at], transaction },
+      `UPDATE research_report SET status = $2, publish_at = $3, ever_published = ever_published OR $4 WHERE report_code = $1`,
+      { bind: [code, STATUS_CODE[status], at, status === 'published'], transaction },
     )
   }
 
