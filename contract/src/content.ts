@@ -19,7 +19,10 @@ export type ContentChangesQuery = Static<typeof ContentChangesQuery>
 export const ContentChanges = Type.Object({
   last: Type.String({ description: 'The newest change id; ask again after it' }),
   changes: Type.Array(
-    Type.Object({ id: Type.String(), tags: Type.Array(Type.String(), { description: 'Cache tags to purge (bff/src/lib/content-tags.ts)' }) }),
+    Type.Object({
+      id: Type.String(),
+      tags: Type.Array(Type.String(), { description: 'Cache tags to purge (bff/src/lib/content-tags.ts)' }),
+    }),
     { description: 'Oldest first, at most 500' },
   ),
 })

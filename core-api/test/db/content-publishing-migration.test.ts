@@ -31,7 +31,9 @@ it('undoes and redoes the publishing migration', async () => {
   expect((await tables()).filter((name) => name.startsWith('content_'))).toEqual([])
   for (const table of ['research_report', 'research_brief_report', 'market_info']) {
     const names = await columns(table)
-    expect(names.filter((n) => ['version', 'publish_at', 'seo_title', 'ever_published', 'sample_key', 'attachment_sha256'].includes(n))).toEqual([])
+    expect(
+      names.filter((n) => ['version', 'publish_at', 'seo_title', 'ever_published', 'sample_key', 'attachment_sha256'].includes(n)),
+    ).toEqual([])
   }
   await t.app.db.sequelize.query(
     `INSERT INTO research_report (lang, report_code, title, web_title, market_type, publish_date) VALUES ('zh-CN', 'MIG-16', '迁移', 'mig-16', 'energy', '2026-01-01')`,

@@ -145,7 +145,9 @@ const FILE_OR_IMAGE = /application\/pdf|image\/svg|octet-stream/
 /** Refusals of the transport, before any route could answer: a body too large or of a type no route reads, a range past the file. */
 const TRANSPORT_STATUSES = new Set([413, 415, 416])
 /** The staff API is outside the legacy contract: its refusals keep their HTTP status (docs/staff.md), still in the envelope. */
-const STAFF_PATHS = new Set<string>(CALL_LIST.filter((call) => call.audience === 'staff').map((call) => call.path))
+const STAFF_PATHS = new Set<string>(
+  CALL_LIST.filter((call) => call.audience === 'staff').map((call) => call.path.replace(/:(\w+)/g, '{$1}')),
+)
 const STAFF_REFUSALS = new Set([400, 401, 403, 429])
 
 describe('generated malformed requests', () => {

@@ -41,11 +41,7 @@ const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
 
 /** A request the call's schema accepts, so that only the permission decides. */
 function validRequest(key: string, call: CallAddress) {
-  const url = call.path
-    .replace(':code', code)
-    .replace(':revision', '1')
-    .replace(':edition', 'zh-CN')
-    .replace(':kind', 'full')
+  const url = call.path.replace(':code', code).replace(':revision', '1').replace(':edition', 'zh-CN').replace(':kind', 'full')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -56,7 +52,12 @@ function validRequest(key: string, call: CallAddress) {
     'staffReports.restore': { version: 999 },
     'staffReports.preview': { lang: 'en-US' },
   }
-  const query = key === 'staffReports.remove' ? '?lang=en-US&version=999' : key === 'staffReports.uploadFile' ? '?lang=en-US&version=999&name=a.pdf' : '?lang=en-US'
+  const query =
+    key === 'staffReports.remove'
+      ? '?lang=en-US&version=999'
+      : key === 'staffReports.uploadFile'
+        ? '?lang=en-US&version=999&name=a.pdf'
+        : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,
@@ -107,7 +108,7 @@ describe('bad input on every staff operation', () => {
     let refused = 0
     for (const { key, call } of STAFF_CALLS) {
       if (!t.app.hasRoute({ method: call.method, url: call.path })) continue
-      const paths = [call.path, call.path.replace(/:[a-z]+/g, "..%2F..%2Fetc"), call.path.replace(/:[a-z]+/g, 'x'.repeat(300))]
+      const paths = [call.path, call.path.replace(/:[a-z]+/g, '..%2F..%2Fetc'), call.path.replace(/:[a-z]+/g, 'x'.repeat(300))]
       for (const path of paths) {
         for (const value of BAD) {
           const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))

@@ -62,7 +62,10 @@ describe('reports: create, read, update, list', () => {
     const list = await editor('GET', `/staff/reports?lang=en-US&q=${encodeURIComponent('café')}&status=draft&sort=code&order=asc`)
     expect(list.code).toBe(200)
     expect(list.data.list.map((r: any) => r.code)).toEqual([report.code, again.code].sort())
-    expect(list.data.list.find((r: any) => r.code === report.code)).toMatchObject({ title: 'Café Über Battery Market', langs: ['zh-CN', 'en-US'] })
+    expect(list.data.list.find((r: any) => r.code === report.code)).toMatchObject({
+      title: 'Café Über Battery Market',
+      langs: ['zh-CN', 'en-US'],
+    })
     const paged = await editor('GET', `/staff/reports?lang=en-US&pageSize=1&pageNo=1000`)
     expect(paged.data.list).toEqual([])
     expect(paged.data.count).toBeGreaterThanOrEqual(2)
@@ -71,11 +74,17 @@ describe('reports: create, read, update, list', () => {
   it('refuses a slug in use, an unknown category and an unknown report', async () => {
     const report = await createDraft()
     const slug = report.editions['zh-CN'].slug
-    expect((await editor('POST', '/staff/reports', { lang: 'en-US', editions: { 'zh-CN': editionInput('zh-CN', { slug }) } })).code).toBe(300103)
+    expect((await editor('POST', '/staff/reports', { lang: 'en-US', editions: { 'zh-CN': editionInput('zh-CN', { slug }) } })).code).toBe(
+      300103,
+    )
     expect(
       (await editor('POST', '/staff/reports', { lang: 'en-US', editions: { 'zh-CN': editionInput('zh-CN', { category: 'nope' }) } })).code,
     ).toBe(300105)
-    expect(await editor('GET', '/staff/reports/NOPE-1?lang=en-US')).toEqual({ code: 300102, msg: 'This content does not exist.', data: null })
+    expect(await editor('GET', '/staff/reports/NOPE-1?lang=en-US')).toEqual({
+      code: 300102,
+      msg: 'This content does not exist.',
+      data: null,
+    })
   })
 
   it('refuses the second of two editors saving the same version, and loses nothing', async () => {
@@ -162,7 +171,9 @@ describe('publishing', () => {
     const changes = body(await t.app.inject({ url: `/content/changes?after=${since}` })).data
     expect(changes.changes.length).toBe(3)
     const tags = changes.changes.flatMap((c: any) => c.tags)
-    expect(tags).toEqual(expect.arrayContaining(['collection:reports', `report:${en.slug}`, 'report:hydrogen-fuel-cells-2027', `report-id:${en.id}`]))
+    expect(tags).toEqual(
+      expect.arrayContaining(['collection:reports', `report:${en.slug}`, 'report:hydrogen-fuel-cells-2027', `report-id:${en.id}`]),
+    )
     expect(changes.last).toBe(changes.changes.at(-1).id)
     expect(body(await t.app.inject({ url: `/content/changes?after=${changes.last}` })).data).toEqual({ last: changes.last, changes: [] })
   })
@@ -170,9 +181,9 @@ describe('publishing', () => {
   it('publishes a scheduled report at its time, once, and a rescheduled job does nothing', async () => {
     const report = await createDraft()
     const soon = new Date(Date.now() + 1500).toISOString()
-    expect((await editor('POST', `/staff/reports/${report.code}/publish`, { version: 1, at: new Date(Date.now() - 1000).toISOString() })).code).toBe(
-      300106,
-    )
+    expect(
+      (await editor('POST', `/staff/reports/${report.code}/publish`, { version: 1, at: new Date(Date.now() - 1000).toISOString() })).code,
+    ).toBe(300106)
     const scheduled = await editor('POST', `/staff/reports/${report.code}/publish`, { version: 1, at: soon })
     expect(scheduled.data).toMatchObject({ status: 'scheduled', publishAt: soon })
     // A stale job (an earlier time) finds nothing to do.
@@ -204,7 +215,13 @@ describe('publishing', () => {
         edition: 'zh-CN',
         kind: 'full',
         version: 1,
-        file: { key: `reports/${report.code}/full.pdf`, name: 'full.pdf', size: bytes.length, sha256: 'a'.repeat(64), type: 'application/pdf' },
+        file: {
+          key: `reports/${report.code}/full.pdf`,
+          name: 'full.pdf',
+          size: bytes.length,
+          sha256: 'a'.repeat(64),
+          type: 'application/pdf',
+        },
       },
       { id: '0', name: 'uploader', role: 'editor', ip: '127.0.0.1' },
     )
@@ -229,7 +246,10 @@ describe('revisions, preview, audit', () => {
   it('lists revisions with their authors, shows one, and restores its texts as a new save', async () => {
     const report = await createDraft({ 'zh-CN': editionInput('zh-CN', { title: '原始标题' }) })
     const changed = (
-      await editor2('PUT', `/staff/reports/${report.code}`, { version: 1, editions: { 'zh-CN': editionInput('zh-CN', { title: '改后的标题' }) } })
+      await editor2('PUT', `/staff/reports/${report.code}`, {
+        version: 1,
+        editions: { 'zh-CN': editionInput('zh-CN', { title: '改后的标题' }) },
+      })
     ).data
     const revisions = (await editor('GET', `/staff/reports/${report.code}/revisions`)).data
     expect(revisions.map((r: any) => [r.revision, r.version, r.action])).toEqual([
@@ -250,7 +270,11 @@ describe('revisions, preview, audit', () => {
     expect(link.url).toMatch(/^\/en\/preview\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/)
     const token = link.url.split('/').at(-1)
     const preview = body(await t.app.inject({ url: `/content/preview/${token}` }))
-    expect(preview.data).toMatchObject({ kind: 'report', lang: 'en-US', detail: { id: report.editions['en-US'].id, outline: '<p>Preview me</p>' } })
+    expect(preview.data).toMatchObject({
+      kind: 'report',
+      lang: 'en-US',
+      detail: { id: report.editions['en-US'].id, outline: '<p>Preview me</p>' },
+    })
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
     expect(body(await t.app.inject({ url: `/content/preview/${tampered}?lang=en-US` }))).toMatchObject({
       code: 300107,

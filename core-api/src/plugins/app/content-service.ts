@@ -66,5 +66,6 @@ declare module 'fastify' {
 
 export default servicePlugin(
   { name: 'content-service', decorates: 'content', dependencies: ['db', 'report-service'] },
-  (app: FastifyInstance) => new ContentService({ sequelize: app.db.sequelize, reports: app.reports, previewSecret: app.config.PREVIEW_SECRET }),
+  (app: FastifyInstance) =>
+    new ContentService({ sequelize: app.db.sequelize, reports: app.reports, previewSecret: app.config.PREVIEW_SECRET }),
 )

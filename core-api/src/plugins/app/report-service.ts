@@ -168,10 +168,10 @@ export class ReportService {
       this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2${published}`, [id, lang])
     if (by.id) return (await byId(by.id))[0]
     if (!by.webTitle) return undefined
-    const [bySlug] = await this.select<Row>(
-      `SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2${published}`,
-      [by.webTitle, lang],
-    )
+    const [bySlug] = await this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2${published}`, [
+      by.webTitle,
+      lang,
+    ])
     if (bySlug) return bySlug
     const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
     return trailingId ? (await byId(trailingId))[0] : undefined

@@ -181,7 +181,9 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
     ['sample', 'sample'],
     ['full', 'attachment'],
   ] as const) {
-    const files = [...rows.values()].filter((row) => row[kind]).map((row) => ({ code: row.code, lang: row.lang, ...(row[kind] as FileInput) }))
+    const files = [...rows.values()]
+      .filter((row) => row[kind])
+      .map((row) => ({ code: row.code, lang: row.lang, ...(row[kind] as FileInput) }))
     if (files.length === 0) continue
     await sequelize.query(
       `UPDATE research_report r SET ${prefix}_key = x.key, ${prefix}_name = x.name, ${prefix}_size = x.size, ${prefix}_sha256 = x.sha256,
@@ -197,7 +199,10 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
      SELECT 'report', x.code, coalesce((SELECT max(c.revision) FROM content_revision c WHERE c.kind = 'report' AND c.code = x.code), 0) + 1,
             x.version, 'import', $2, x.snapshot
        FROM jsonb_to_recordset($1::jsonb) AS x(code text, version int, snapshot jsonb)`,
-    { bind: [JSON.stringify(reports.map((r) => ({ code: r.code, version: r.version, snapshot: publicView(r) }))), actor.name], transaction },
+    {
+      bind: [JSON.stringify(reports.map((r) => ({ code: r.code, version: r.version, snapshot: publicView(r) }))), actor.name],
+      transaction,
+    },
   )
   const created = uniqueCodes.filter((code) => !existing.has(code)).length
   const updated = uniqueCodes.length - created

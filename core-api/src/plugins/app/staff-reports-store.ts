@@ -85,7 +85,12 @@ export interface Row {
   [file: string]: unknown
 }
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? new Date(String(value)).toISOString() : null)
+const iso = (value: unknown) =>
+  value instanceof Date
+    ? value.toISOString()
+    : typeof value === 'string' || typeof value === 'number'
+      ? new Date(value).toISOString()
+      : null
 
 function fileOf(row: Row, prefix: 'sample' | 'attachment'): StoredFileRecord | undefined {
   const key = row[`${prefix}Key`] as string | null
@@ -194,7 +199,13 @@ export function slugFromTitle(title: string): string {
 }
 
 /** The slug itself when free in its language (for other codes), else slug-2, slug-3, … */
-export async function uniqueSlug(sequelize: Sequelize, lang: string, base: string, code: string, transaction: Transaction): Promise<string> {
+export async function uniqueSlug(
+  sequelize: Sequelize,
+  lang: string,
+  base: string,
+  code: string,
+  transaction: Transaction,
+): Promise<string> {
   const taken = new Set(
     (
       await selectRows<{ slug: string }>(
@@ -267,7 +278,10 @@ export function reportChangeTags(...reports: (StaffReport | undefined)[]): strin
 }
 
 /** The fields that differ, flattened (zh-CN.title, status, …), for the audit's before and after. */
-export function auditDiff(before: StaffReport | undefined, after: StaffReport | undefined): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+export function auditDiff(
+  before: StaffReport | undefined,
+  after: StaffReport | undefined,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
   const flat = (report: StaffReport | undefined) => {
     const out: Record<string, unknown> = {}
     if (!report) return out

@@ -1,9 +1,18 @@
 import type { Sequelize, Transaction } from 'sequelize'
-import type { ReportEditionInput, StaffReport } from '@rpt/contract'
+import type { ReportEditionInput } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { recordContentChange } from '../../lib/content-status.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
-import { auditDiff, loadReport, publicView, reportChangeTags, type FileInput, type FileKind, type StaffActor, type StaffReportRecord } from './staff-reports-store.ts'
+import {
+  auditDiff,
+  loadReport,
+  publicView,
+  reportChangeTags,
+  type FileInput,
+  type FileKind,
+  type StaffActor,
+  type StaffReportRecord,
+} from './staff-reports-store.ts'
 
 // The statements of a staff save. Every save is one transaction: the rows
 // (locked), the version bump, a revision with its author, the audit row and
@@ -86,7 +95,16 @@ export async function setFile(
      WHERE report_code = $1 AND lang = $2`,
     {
       transaction,
-      bind: [code, lang, file?.key ?? null, file?.name ?? null, file?.size ?? null, file?.sha256 ?? null, file?.type ?? null, file?.uploadedAt ?? null],
+      bind: [
+        code,
+        lang,
+        file?.key ?? null,
+        file?.name ?? null,
+        file?.size ?? null,
+        file?.sha256 ?? null,
+        file?.type ?? null,
+        file?.uploadedAt ?? null,
+      ],
     },
   )
 }

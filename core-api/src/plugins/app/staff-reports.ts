@@ -116,22 +116,40 @@ export class StaffReportService {
 
   async create(body: CreateReportBody, actor: StaffActor): Promise<StaffReport> {
     const code = body.code ?? newCode()
-    await assertCategories(this.sequelize, editionsOf(body.editions).map(([, e]) => e.category))
-    const report = await saveReport(this.sequelize, { action: 'create', actor, code, expected: undefined }, async (transaction, _b, version) => {
-      for (const [lang, input] of editionsOf(body.editions)) {
-        const edition = sanitizedEdition(input)
-        const slug = await editionSlug(this.sequelize, lang, edition, code, transaction)
-        await upsertEdition(this.sequelize, transaction, code, lang, slug, edition, { status: STATUS_CODE.draft, version, actor: actor.name })
-      }
-    })
+    await assertCategories(
+      this.sequelize,
+      editionsOf(body.editions).map(([, e]) => e.category),
+    )
+    const report = await saveReport(
+      this.sequelize,
+      { action: 'create', actor, code, expected: undefined },
+      async (transaction, _b, version) => {
+        for (const [lang, input] of editionsOf(body.editions)) {
+          const edition = sanitizedEdition(input)
+          const slug = await editionSlug(this.sequelize, lang, edition, code, transaction)
+          await upsertEdition(this.sequelize, transaction, code, lang, slug, edition, {
+            status: STATUS_CODE.draft,
+            version,
+            actor: actor.name,
+          })
+        }
+      },
+    )
     return made(report)
   }
 
   async update(code: string, body: UpdateReportBody, actor: StaffActor): Promise<StaffReport> {
-    await assertCategories(this.sequelize, editionsOf(body.editions).map(([, e]) => e.category))
-    const report = await saveReport(this.sequelize, { action: 'update', actor, code, expected: body.version }, async (transaction, before) => {
-      await this.writeEditions(code, body.editions, before!, actor, transaction)
-    })
+    await assertCategories(
+      this.sequelize,
+      editionsOf(body.editions).map(([, e]) => e.category),
+    )
+    const report = await saveReport(
+      this.sequelize,
+      { action: 'update', actor, code, expected: body.version },
+      async (transaction, before) => {
+        await this.writeEditions(code, body.editions, before!, actor, transaction)
+      },
+    )
     return made(report)
   }
 
@@ -214,10 +232,14 @@ export class StaffReportService {
   }
 
   async unpublish(code: string, body: { version: number }, actor: StaffActor): Promise<StaffReport> {
-    const report = await saveReport(this.sequelize, { action: 'unpublish', actor, code, expected: body.version }, async (transaction, before) => {
-      // A draft stays a draft (its stale schedule, if any, is cleared); anything once public is unpublished.
-      await this.setStatus(code, before!.everPublished ? 'unpublished' : 'draft', null, transaction)
-    })
+    const report = await saveReport(
+      this.sequelize,
+      { action: 'unpublish', actor, code, expected: body.version },
+      async (transaction, before) => {
+        // A draft stays a draft (its stale schedule, if any, is cleared); anything once public is unpublished.
+        await this.setStatus(code, before!.everPublished ? 'unpublished' : 'draft', null, transaction)
+      },
+    )
     return made(report)
   }
 
@@ -265,7 +287,10 @@ export class StaffReportService {
       const { id: _id, oldSlugs: _old, files: _files, ...input } = edition
       editions[lang] = input
     }
-    await assertCategories(this.sequelize, editionsOf(editions).map(([, e]) => e.category))
+    await assertCategories(
+      this.sequelize,
+      editionsOf(editions).map(([, e]) => e.category),
+    )
     const report = await saveReport(this.sequelize, { action: 'restore', actor, code, expected: version }, async (transaction, before) => {
       await this.writeEditions(code, editions, before!, actor, transaction)
       for (const [lang, edition] of editionsOf(old.editions)) {
@@ -318,9 +343,9 @@ export class StaffReportService {
     if (query.actor) c.add(`actor = ?`, query.actor)
     if (query.action) c.add(`action = ?`, query.action)
     if (query.target) c.add(`target = ?`, query.target)
-    const [{ n }] = (await selectRows<{ n: string }>(this.sequelize, `SELECT count(*) AS n FROM staff_audit ${c.where}`, [...c.params])) as [
-      { n: string },
-    ]
+    const [{ n }] = (await selectRows<{ n: string }>(this.sequelize, `SELECT count(*) AS n FROM staff_audit ${c.where}`, [
+      ...c.params,
+    ])) as [{ n: string }]
     const rows = await selectRows<AuditEntry & { at: Date }>(
       this.sequelize,
       `SELECT id::text AS id, actor, action, target, ip, before, after, at FROM staff_audit ${c.where}
