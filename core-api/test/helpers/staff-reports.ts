@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { ReportEditionInput } from '@rpt/contract'
 import { expect } from 'vitest'
 import type { StaffRole } from '../../src/lib/staff-permissions.ts'
 import { body } from './build-app.ts'
@@ -30,7 +31,7 @@ export async function staffCaller(app: FastifyInstance, role: StaffRole): Promis
 let sequence = 0
 
 /** An edition with every required field; overrides replace fields. */
-export function editionInput(lang: 'zh-CN' | 'en-US', overrides: Record<string, unknown> = {}) {
+export function editionInput(lang: 'zh-CN' | 'en-US', overrides: Record<string, unknown> = {}): ReportEditionInput {
   const n = ++sequence
   return {
     title: lang === 'zh-CN' ? `中国储能电池市场报告 ${n}` : `Global Storage Battery Market ${n}`,

@@ -14,7 +14,7 @@ import { bulletinWithFile, NOTIFY_PATH } from '../helpers/orders.ts'
 // success), never a 5xx, and the process must keep serving.
 let t: TestApp
 let token = ''
-const operations: { method: 'GET' | 'POST'; path: string; fields: string[] }[] = []
+const operations: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; fields: string[] }[] = []
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2500)
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
         method === 'get'
           ? (schema.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name)
           : Object.keys(schema.requestBody?.content?.['application/json']?.schema?.properties ?? {})
-      operations.push({ method: method.toUpperCase() as 'GET' | 'POST', path, fields })
+      operations.push({ method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE', path, fields })
     }
   }
 })
@@ -175,7 +175,8 @@ describe('generated malformed requests', () => {
             (r.contentType.includes('urlencoded')
               ? new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, asText(v)])).toString()
               : JSON.stringify(params))
-          res = await t.app.inject({ method: 'POST', url, headers, payload })
+          // The staff API's PUT and DELETE are sent as themselves (a POST there is an unknown route).
+          res = await t.app.inject({ method: op.method, url, headers, payload })
         }
         requests++
         seen.add(`${op.method} ${op.path}`)

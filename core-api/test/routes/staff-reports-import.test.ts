@@ -21,7 +21,9 @@ it('imports 10,000 reports within 60 s, and again (updating each by its slug) wi
       'zh-CN': editionInput('zh-CN', { title: `批量导入报告 ${i}`, summary: `<p>批量 ${i}</p>` }),
       'en-US': editionInput('en-US', { title: `Bulk imported report ${i}` }),
     },
-    files: { 'en-US': { full: { key: `imports/${i}.pdf`, name: `${i}.pdf`, size: 1000 + i, sha256: 'b'.repeat(64), type: 'application/pdf' } } },
+    files: {
+      'en-US': { full: { key: `imports/${i}.pdf`, name: `${i}.pdf`, size: 1000 + i, sha256: 'b'.repeat(64), type: 'application/pdf' } },
+    },
   }))
   const started = Date.now()
   const result = await t.app.staffReports.importBatch(items, actor)
@@ -31,7 +33,11 @@ it('imports 10,000 reports within 60 s, and again (updating each by its slug) wi
   const again = await t.app.staffReports.importBatch(items.slice(0, 600), actor)
   expect(again).toMatchObject({ created: 0, updated: 600 })
   const list = body(
-    await t.app.inject({ method: 'POST', url: '/report/researchReport/pageList', payload: { lang: 'en-US', keyword: 'bulk imported report' } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/report/researchReport/pageList',
+      payload: { lang: 'en-US', keyword: 'bulk imported report' },
+    }),
   )
   expect(list.data.pageList.count).toBe(10_000)
 }, 180_000)
