@@ -60,6 +60,8 @@ const ConfigSchema = Type.Object({
 
   /** 16-byte AES key shared with the client for the legacy credential encryption (not a security boundary: TLS is) */
   CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),
+  /** HMAC key of the staff's signed preview links (issue 34); the same on every instance, and set to a random value in production */
+  PREVIEW_SECRET: Type.String({ minLength: 32, maxLength: 200, default: 'rpt-dev-preview-secret-not-for-production' }),
   /** Idle lifetime of a session; every authenticated call extends it */
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 90, default: 60 * 24 * 7 }),
   /** Absolute lifetime of a session, however active */

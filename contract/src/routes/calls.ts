@@ -134,6 +134,12 @@ export const CALLS = {
     create: { method: 'POST', path: '/staff/imports', safety: 'write', audience: 'staff' },
     get: { method: 'GET', path: '/staff/imports/:id', safety: 'read', audience: 'staff' },
   },
+  // The BFFs' side of publishing (issue 34): purges by tag, slug redirects, signed previews.
+  content: {
+    changes: { method: 'GET', path: '/content/changes', safety: 'read', audience: 'platform' },
+    redirect: { method: 'GET', path: '/content/redirect', safety: 'read', audience: 'platform' },
+    preview: { method: 'GET', path: '/content/preview/:token', safety: 'read', audience: 'platform' },
+  },
   health: {
     status: { method: 'GET', path: '/health', safety: 'read', audience: 'platform' },
     live: { method: 'GET', path: '/health/live', safety: 'read', audience: 'platform' },

@@ -1,6 +1,7 @@
 import type { CorePath } from './calls.ts'
 import { carouselRoutes } from './carousel.ts'
 import { configRoutes } from './config.ts'
+import { contentRoutes } from './content.ts'
 import { customerInfoRoutes } from './customer-info.ts'
 import type { CallData, CallInput, RouteSpec } from './define.ts'
 import { dictRoutes } from './dict.ts'
@@ -33,6 +34,7 @@ export {
   staffAuditRoutes,
   staffReportRoutes,
   staffImportRoutes,
+  contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
   websiteUserResearchOrderRoutes,
@@ -60,6 +62,7 @@ export const ROUTES = {
   staffMedia: staffMediaRoutes,
   media: mediaRoutes,
   staffImports: staffImportRoutes,
+  content: contentRoutes,
 }
 
 type Table = typeof ROUTES

@@ -20,8 +20,14 @@ export const STAFF_PERMISSIONS = {
   'session.end': EVERY_ROLE,
   /** Add, list, disable and reset staff accounts */
   'staff.manage': ['admin'],
-  /** Write reports: their editions, prices and files (uploadReportFile) */
+  /** List and read reports, their revisions and previews (sales and finance look reports up for customers) */
+  'reports.read': ['editor', 'sales', 'finance', 'admin'],
+  /** Create, edit, delete drafts, restore revisions, upload files, import */
   'reports.write': ['editor', 'admin'],
+  /** Publish, schedule and unpublish */
+  'reports.publish': ['editor', 'admin'],
+  /** The audit log of every staff write */
+  'audit.read': ['admin'],
   /** Upload images for rich text and carousel slides (uploadImage) */
   'media.write': ['editor', 'admin'],
   /** Bulk import of reports (importReports, getImport) */

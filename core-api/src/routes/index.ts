@@ -13,6 +13,9 @@ import downloadRoutes from './download/index.ts'
 import legacyFilesRoutes from './legacy-files/index.ts'
 import staffRoutes from './staff/index.ts'
 import staffImportRoutes from './staff-imports/index.ts'
+import staffReportRoutes from './staff-reports/index.ts'
+import staffAuditRoutes from './staff-audit/index.ts'
+import contentRoutes from './content/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
@@ -42,6 +45,9 @@ export default async function routes(app: FastifyInstance) {
     staffFilesRoutes,
     staffMediaRoutes,
     staffImportRoutes,
+    staffReportRoutes,
+    staffAuditRoutes,
+    contentRoutes,
   ]) {
     await app.register(resource)
   }

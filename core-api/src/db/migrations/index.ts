@@ -14,6 +14,7 @@ import { reportSearchPages } from './2026.11.25T00.00.12.report-search-pages.ts'
 import { reportKeywordCounts } from './2026.11.26T00.00.13.report-keyword-counts.ts'
 import { gatewayBooksLeave } from './2026.11.27T00.00.14.gateway-books-leave.ts'
 import { staffAccounts } from './2026.11.27T00.00.15.staff-accounts.ts'
+import { staffPublishing } from './2026.11.27T00.00.16.staff-publishing.ts'
 import { staffImports } from './2026.11.27T00.00.17.staff-imports.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
@@ -34,5 +35,6 @@ export const migrations: MigrationModule[] = [
   reportKeywordCounts,
   gatewayBooksLeave,
   staffAccounts,
+  staffPublishing,
   staffImports,
 ]

@@ -4,6 +4,7 @@ import auth from './auth.ts'
 import bulletinService from './bulletin-service.ts'
 import captchaService from './captcha-service.ts'
 import configService from './config-service.ts'
+import contentService from './content-service.ts'
 import customerInfoService from './customer-info-service.ts'
 import dictService from './dict-service.ts'
 import homeService from './home-service.ts'
@@ -19,6 +20,7 @@ import reportService from './report-service.ts'
 import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 import staffService from './staff-service.ts'
+import staffReports from './staff-reports.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -44,5 +46,7 @@ export default pluginSet('app-plugins', [
   orderService,
   paymentIntake,
   staffService,
+  staffReports,
+  contentService,
   importService,
 ])

@@ -125,8 +125,9 @@ export class ReportService {
    * segment (legacy links look like some-title-123), so an unknown slug is
    * retried by that id.
    */
-  async form(lang: Lang, by: { id?: string; webTitle?: string }): Promise<ReportDetail> {
-    const row = await this.findOne(lang, by)
+  async form(lang: Lang, by: { id?: string; webTitle?: string }, options: { unpublished?: boolean } = {}): Promise<ReportDetail> {
+    // unpublished: a staff preview (a signed link) renders a draft as its public page will.
+    const row = await this.findOne(lang, by, options.unpublished ? '' : ` AND r.status = '0'`)
     if (!row) throw new AppError('REPORT_EMPTY')
     const [labels, prices, pageDefault, chartDefault, alternates] = await Promise.all([
       this.dicts.labels('reports_category', lang),
@@ -160,17 +161,17 @@ export class ReportService {
     })
   }
 
-  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }) {
+  private async findOne(lang: Lang, by: { id?: string; webTitle?: string }, published = ` AND r.status = '0'`) {
     type Row = ListRow & Pick<ReportDetail, 'context' | 'directory' | 'reportScope' | 'chartsHtml' | 'hasFile'>
     const columns = `${LIST_COLUMNS}, r.context, r.directory, r.report_scope AS "reportScope", r.charts_html AS "chartsHtml", (r.attachment_key IS NOT NULL) AS "hasFile"`
     const byId = (id: string) =>
-      this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2 AND r.status = '0'`, [id, lang])
+      this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2${published}`, [id, lang])
     if (by.id) return (await byId(by.id))[0]
     if (!by.webTitle) return undefined
-    const [bySlug] = await this.select<Row>(
-      `SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2 AND r.status = '0'`,
-      [by.webTitle, lang],
-    )
+    const [bySlug] = await this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.web_title = $1 AND r.lang = $2${published}`, [
+      by.webTitle,
+      lang,
+    ])
     if (bySlug) return bySlug
     const trailingId = /-([1-9][0-9]{0,17})$/.exec(by.webTitle)?.[1]
     return trailingId ? (await byId(trailingId))[0] : undefined

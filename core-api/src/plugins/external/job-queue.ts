@@ -28,6 +28,8 @@ export interface QueueDefinition {
 export interface SendOptions {
   /** Send on this transaction's connection: the job exists only if it commits */
   transaction?: Transaction
+  /** Not before this time (scheduled work: a scheduled publish) */
+  startAfter?: Date
 }
 
 export interface JobQueueStats {
@@ -169,8 +171,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue 
     },
 
     async send(name, data, sendOptions = {}) {
-      const { transaction } = sendOptions
-      const id = await boss.send(name, data, transaction ? { db: transactionAdapter(transaction) } : {})
+      const { transaction, startAfter } = sendOptions
+      const id = await boss.send(name, data, {
+        ...(transaction ? { db: transactionAdapter(transaction) } : {}),
+        ...(startAfter ? { startAfter } : {}),
+      })
       // A job sent here is usually worked here: wake the worker instead of waiting for its next poll.
       if (transaction) transaction.afterCommit(() => wake(name))
       else wake(name)

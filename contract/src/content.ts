@@ -1,0 +1,55 @@
+import { Type, type Static } from 'typebox'
+import { LangField } from './fields.ts'
+import { ReportDetail } from './research-report.ts'
+
+// What the BFFs read of content changes (issue 34): the outbox of changed
+// cache tags, the redirect of a renamed slug, and a signed preview.
+
+export const ContentChangesQuery = Type.Object(
+  {
+    lang: LangField,
+    after: Type.Optional(
+      Type.String({ pattern: '^(0|[1-9][0-9]{0,18})$', description: 'The last change id seen; left out, only the last id is answered' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ContentChangesQuery = Static<typeof ContentChangesQuery>
+
+export const ContentChanges = Type.Object({
+  last: Type.String({ description: 'The newest change id; ask again after it' }),
+  changes: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      tags: Type.Array(Type.String(), { description: 'Cache tags to purge (bff/src/lib/content-tags.ts)' }),
+    }),
+    { description: 'Oldest first, at most 500' },
+  ),
+})
+export type ContentChanges = Static<typeof ContentChanges>
+
+export const ContentKind = Type.Literal('report')
+
+export const ContentRedirectQuery = Type.Object(
+  {
+    lang: LangField,
+    kind: ContentKind,
+    slug: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+)
+export type ContentRedirectQuery = Static<typeof ContentRedirectQuery>
+
+export const ContentRedirect = Type.Object({ slug: Type.String({ description: 'The current published slug (answer 301 to it)' }) })
+
+export const PreviewParams = Type.Object(
+  { token: Type.String({ pattern: '^[A-Za-z0-9_-]{10,600}\\.[A-Za-z0-9_-]{43}$' }) },
+  { additionalProperties: false },
+)
+
+export const ContentPreview = Type.Object({
+  kind: ContentKind,
+  lang: Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')]),
+  detail: ReportDetail,
+})
+export type ContentPreview = Static<typeof ContentPreview>

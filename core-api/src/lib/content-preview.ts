@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+// Signed preview links (issue 34): the token carries what it shows and until
+// when, signed with PREVIEW_SECRET (HMAC-SHA256), so any instance checks it
+// without a lookup and nobody can make one for another record or extend it.
+
+export const PREVIEW_TTL_SECONDS = 60 * 60
+
+export interface PreviewClaim {
+  kind: 'report'
+  code: string
+  lang: 'zh-CN' | 'en-US'
+  /** Expiry, seconds since the epoch */
+  exp: number
+}
+
+const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
+
+export function signPreview(secret: string, claim: Omit<PreviewClaim, 'exp'>, now = Date.now()): { token: string; expiresAt: Date } {
+  const exp = Math.floor(now / 1000) + PREVIEW_TTL_SECONDS
+  const payload = Buffer.from(JSON.stringify({ ...claim, exp })).toString('base64url')
+  return { token: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(exp * 1000) }
+}
+
+/** The claim of a genuine, unexpired token; undefined for anything else. */
+export function verifyPreview(secret: string, token: string, now = Date.now()): PreviewClaim | undefined {
+  const [payload, signature, ...rest] = token.split('.')
+  if (!payload || !signature || rest.length > 0) return undefined
+  const expected = Buffer.from(sign(secret, payload))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
+  let claim: PreviewClaim
+  try {
+    claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PreviewClaim
+  } catch {
+    return undefined
+  }
+  if (claim.kind !== 'report' || typeof claim.code !== 'string' || (claim.lang !== 'zh-CN' && claim.lang !== 'en-US')) return undefined
+  if (typeof claim.exp !== 'number' || claim.exp * 1000 <= now) return undefined
+  return claim
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify'
+import type { Sequelize } from 'sequelize'
+import type { ContentChanges, ContentPreview } from '@rpt/contract'
+import { AppError } from '../../errors.ts'
+import { verifyPreview } from '../../lib/content-preview.ts'
+import { servicePlugin } from '../../lib/service-plugin.ts'
+import { selectRows } from '../../lib/sql.ts'
+import type { ReportService } from './report-service.ts'
+
+// The BFFs' side of publishing (issue 34): the outbox of changed cache tags
+// they poll, the redirect of a published slug that changed, and the preview
+// of a draft through a signed link, presented by the public detail's own
+// presenter so it renders as the public page will.
+
+export const CHANGES_LIMIT = 500
+
+export class ContentService {
+  constructor(private readonly deps: { sequelize: Sequelize; reports: ReportService; previewSecret: string }) {}
+
+  async changes(after: string | undefined): Promise<ContentChanges> {
+    const { sequelize } = this.deps
+    if (after === undefined) {
+      const [row] = await selectRows<{ last: string | null }>(sequelize, `SELECT max(id)::text AS last FROM content_change`, [])
+      return { last: row?.last ?? '0', changes: [] }
+    }
+    // Ids become visible in order (recordContentChange locks the table to the commit).
+    const rows = await selectRows<{ id: string; tags: string[] }>(
+      sequelize,
+      `SELECT id::text AS id, tags FROM content_change WHERE id > $1::bigint ORDER BY id LIMIT $2`,
+      [after, CHANGES_LIMIT],
+    )
+    return { last: rows.at(-1)?.id ?? after, changes: rows }
+  }
+
+  async redirect(lang: string, slug: string): Promise<{ slug: string }> {
+    const [row] = await selectRows<{ slug: string }>(
+      this.deps.sequelize,
+      `SELECT r.web_title AS slug FROM content_slug_redirect d
+         JOIN research_report r ON r.report_code = d.code AND r.lang = d.lang AND r.status = '0'
+        WHERE d.kind = 'report' AND d.lang = $1 AND d.old_slug = $2 AND r.web_title <> d.old_slug`,
+      [lang, slug],
+    )
+    if (!row) throw new AppError('STAFF_CONTENT_NOT_FOUND')
+    return row
+  }
+
+  async preview(token: string): Promise<ContentPreview> {
+    const claim = verifyPreview(this.deps.previewSecret, token)
+    if (!claim) throw new AppError('STAFF_PREVIEW_INVALID')
+    const [row] = await selectRows<{ id: string }>(
+      this.deps.sequelize,
+      `SELECT id::text AS id FROM research_report WHERE report_code = $1 AND lang = $2`,
+      [claim.code, claim.lang],
+    )
+    if (!row) throw new AppError('STAFF_PREVIEW_INVALID')
+    const detail = await this.deps.reports.form(claim.lang, { id: row.id }, { unpublished: true })
+    return { kind: 'report', lang: claim.lang, detail }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService
+  }
+}
+
+export default servicePlugin(
+  { name: 'content-service', decorates: 'content', dependencies: ['db', 'report-service'] },
+  (app: FastifyInstance) =>
+    new ContentService({ sequelize: app.db.sequelize, reports: app.reports, previewSecret: app.config.PREVIEW_SECRET }),
+)

@@ -1,0 +1,134 @@
+import { CALLS, type CallAddress } from '@rpt/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STAFF_PERMISSIONS, STAFF_ROLES, type StaffAction, type StaffRole } from '../../src/lib/staff-permissions.ts'
+import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
+import { createDict } from '../helpers/factories.ts'
+import { editionInput, staffCaller } from '../helpers/staff-reports.ts'
+
+// Every staff operation of the contract (audience staff) × every role and
+// anonymous: allowed or refused as the permission table says; and bad input
+// on each answers the envelope, never a 500.
+let t: TestApp
+let code = ''
+const tokens = new Map<StaffRole, string>()
+
+/** The action each staff call needs (null: none, signing in). A new staff call must be added here. */
+const ACTION: Record<string, StaffAction | null> = {
+  'staff.login': null,
+  'staff.logout': 'session.end',
+  'staff.me': 'session.read',
+  'staffReports.list': 'reports.read',
+  'staffReports.get': 'reports.read',
+  'staffReports.create': 'reports.write',
+  'staffReports.update': 'reports.write',
+  'staffReports.publish': 'reports.publish',
+  'staffReports.unpublish': 'reports.publish',
+  'staffReports.remove': 'reports.write',
+  'staffReports.revisions': 'reports.read',
+  'staffReports.revision': 'reports.read',
+  'staffReports.restore': 'reports.write',
+  'staffReports.preview': 'reports.read',
+  'staffReports.uploadFile': 'reports.write',
+  'staffReports.import': 'reports.write',
+  'staffAudit.list': 'audit.read',
+}
+
+const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
+  Object.entries(calls as Record<string, CallAddress>)
+    .filter(([, call]) => call.audience === 'staff')
+    .map(([name, call]) => ({ key: `${resource}.${name}`, call })),
+)
+
+/** A request the call's schema accepts, so that only the permission decides. */
+function validRequest(key: string, call: CallAddress) {
+  const url = call.path.replace(':code', code).replace(':revision', '1').replace(':edition', 'zh-CN').replace(':kind', 'full')
+  const editions = { 'zh-CN': editionInput('zh-CN') }
+  const payloads: Record<string, Record<string, unknown>> = {
+    'staff.logout': {},
+    'staffReports.create': { editions },
+    'staffReports.update': { version: 999, editions },
+    'staffReports.publish': { version: 999 },
+    'staffReports.unpublish': { version: 999 },
+    'staffReports.restore': { version: 999 },
+    'staffReports.preview': { lang: 'en-US' },
+  }
+  const query =
+    key === 'staffReports.remove'
+      ? '?lang=en-US&version=999'
+      : key === 'staffReports.uploadFile'
+        ? '?lang=en-US&version=999&name=a.pdf'
+        : '?lang=en-US'
+  return {
+    method: call.method,
+    url: `${url}${query}`,
+    ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload: payloads[key] ?? {} }),
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  await createDict(t.app, 'reports_category', [['energy', '能源']])
+  for (const role of STAFF_ROLES) tokens.set(role, (await staffCaller(t.app, role)).token)
+  const editor = await staffCaller(t.app, 'editor')
+  code = (await editor.call('POST', '/staff/reports', { editions: { 'zh-CN': editionInput('zh-CN') } })).data.code
+})
+afterAll(() => t?.close())
+
+describe('the authorization matrix', () => {
+  it('names the action of every staff call', () => {
+    expect(STAFF_CALLS.map((c) => c.key).filter((key) => !(key in ACTION))).toEqual([])
+  })
+
+  for (const { key, call } of STAFF_CALLS) {
+    if (ACTION[key] === null) continue
+    it(`${key}: allowed for ${ACTION[key]}'s roles, refused for the others and anonymous`, async () => {
+      const request = validRequest(key, call)
+      if (!t.app.hasRoute({ method: call.method, url: call.path })) return // served by another branch's route file
+      const anonymous = await t.app.inject(request)
+      expect(anonymous.statusCode).toBe(401)
+      expect(body(anonymous)).toMatchObject({ code: 300002, data: null })
+      for (const role of STAFF_ROLES) {
+        // Signing out ends the session: each role signs out with a session of its own.
+        const token = key === 'staff.logout' ? (await staffCaller(t.app, role)).token : tokens.get(role)!
+        const res = await t.app.inject({ ...request, headers: { authorization: `Bearer ${token}` } })
+        const allowed = (STAFF_PERMISSIONS[ACTION[key]!] as readonly StaffRole[]).includes(role)
+        if (allowed) expect([401, 403], `${role} ${key}: ${res.body}`).not.toContain(res.statusCode)
+        else expect(body(res), `${role} ${key}`).toMatchObject({ code: 300004, data: null })
+        expect(res.statusCode).toBeLessThan(500)
+      }
+    })
+  }
+})
+
+describe('bad input on every staff operation', () => {
+  const BAD: unknown[] = [null, 12, 'x'.repeat(5000), { nested: { deep: [1, 2] } }, ['a'], "' OR 1=1 --", '<script>x</script>', -1]
+
+  it('answers the envelope with a code, never a 500', async () => {
+    const token = tokens.get('admin')!
+    let refused = 0
+    for (const { key, call } of STAFF_CALLS) {
+      if (!t.app.hasRoute({ method: call.method, url: call.path })) continue
+      const paths = [call.path, call.path.replace(/:[a-z]+/g, '..%2F..%2Fetc'), call.path.replace(/:[a-z]+/g, 'x'.repeat(300))]
+      for (const path of paths) {
+        for (const value of BAD) {
+          const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))
+          const fields = ['version', 'editions', 'at', 'pageNo', 'status', 'sort', 'q', 'name', 'totp', 'lang']
+          const payload = Object.fromEntries(fields.map((f) => [f, value]))
+          const res = await t.app.inject({
+            method: call.method,
+            url: `${path.replace(/:[a-z]+/g, 'A1')}?lang=en-US&version=${text}&pageNo=${text}&status=${text}&q=${text}`,
+            headers: { authorization: `Bearer ${token}` },
+            ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload }),
+          })
+          expect(res.statusCode, `${key} ${path} ${res.body}`).toBeLessThan(500)
+          const answer = body(res)
+          expect(Object.keys(answer).sort()).toEqual(['code', 'data', 'msg'])
+          // Some reads ignore what they do not use (an extra query field), and answer.
+          if (answer.code !== 200) expect(answer.data).toBeNull()
+          refused += answer.code === 200 ? 0 : 1
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(100)
+  }, 120_000)
+})
