@@ -5,7 +5,6 @@ import { ok } from '../../http/envelope.ts'
 import { MAX_UPLOAD_BYTES, receiveDocument } from '../../lib/uploads/index.ts'
 import { acceptRawBodies, declaredLength, rawBodyOf, uploadFailure } from '../../lib/uploads/raw-body.ts'
 import { staffOf } from '../../plugins/app/staff-service.ts'
-import type {} from '../../plugins/app/staff-reports-port.ts'
 import { serve } from '../serve.ts'
 
 // uploadReportFile (issue 34): a report edition's sample or full file, PDF or
