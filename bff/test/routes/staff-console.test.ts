@@ -23,7 +23,7 @@ afterAll(() => bff?.close())
 
 describe('the staff console page', () => {
   it('serves the client shell at /staff and below, noindex and never stored', async () => {
-    for (const url of ['/staff', '/staff/', '/staff/reports/r-1?tab=prices']) {
+    for (const url of ['/staff', '/staff/', '/staff/reports/r-1?tab=prices', '/en/staff', '/en/staff/reports']) {
       const res = await bff.inject({ url })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['x-robots-tag']).toBe('noindex')

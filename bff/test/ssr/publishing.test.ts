@@ -140,5 +140,7 @@ describe('previews', () => {
     const en = await bff.inject({ url: '/preview/expired', headers: { cookie: 'locale=en-US' } })
     expect(en.body).toContain('This preview link is invalid or has expired.')
     expect((await bff.inject({ url: `/preview/${'%3C'.repeat(3)}` })).statusCode).toBe(404)
+    // An English draft's link is under /en, as its public page.
+    expect((await bff.inject({ url: '/en/preview/expired' })).statusCode).toBe(410)
   })
 })

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { catalogue } from '../../http/envelope.ts'
 import { isLang, requestLang, type Lang } from '../../http/locale.ts'
 import { shellReader, withNoindex } from '../staff-console/shell.ts'
@@ -37,7 +37,8 @@ export default async function previewRoutes(app: FastifyInstance) {
       .type('text/html; charset=utf-8')
       .send(messagePage(lang, status, message))
 
-  app.get<{ Params: { token: string } }>('/preview/:token', async (request, reply) => {
+  // An English draft's link is under /en, as its public page is; the token says the edition either way.
+  const handler = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store')
     const visitor = requestLang(request)
     const gone = () => page(reply, visitor, 410, catalogue.PREVIEW_EXPIRED[visitor])
@@ -62,5 +63,7 @@ export default async function previewRoutes(app: FastifyInstance) {
     const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, data.detail as Record<string, unknown>) : null
     if (!rendered) return page(reply, visitor, 503, TEXT[visitor].unavailable)
     return reply.status(200).type('text/html; charset=utf-8').send(withNoindex(rendered.html))
-  })
+  }
+  app.get('/preview/:token', handler)
+  app.get('/en/preview/:token', handler)
 }

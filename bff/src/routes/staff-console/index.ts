@@ -24,6 +24,9 @@ export default async function staffConsoleRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(await consolePage())
-  app.get('/staff', serve)
-  app.get('/staff/*', serve)
+  // The English edition's console keeps the site's /en prefix (the client's language switch).
+  for (const prefix of ['', '/en']) {
+    app.get(`${prefix}/staff`, serve)
+    app.get(`${prefix}/staff/*`, serve)
+  }
 }
