@@ -29,7 +29,9 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffReports.restore': 'reports.write',
   'staffReports.preview': 'reports.read',
   'staffReports.uploadFile': 'reports.write',
-  'staffReports.import': 'reports.write',
+  'staffMedia.uploadImage': 'media.write',
+  'staffImports.create': 'reports.import',
+  'staffImports.get': 'reports.import',
   'staffAudit.list': 'audit.read',
 }
 
@@ -41,7 +43,7 @@ const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
 
 /** A request the call's schema accepts, so that only the permission decides. */
 function validRequest(key: string, call: CallAddress) {
-  const url = call.path.replace(':code', code).replace(':revision', '1').replace(':edition', 'zh-CN').replace(':kind', 'full')
+  const url = call.path.replace(':code', code).replace(':revision', '1').replace(':edition', 'zh-CN').replace(':kind', 'full').replace(':id', '1')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -57,7 +59,9 @@ function validRequest(key: string, call: CallAddress) {
       ? '?lang=en-US&version=999'
       : key === 'staffReports.uploadFile'
         ? '?lang=en-US&version=999&name=a.pdf'
-        : '?lang=en-US'
+        : key === 'staffMedia.uploadImage'
+          ? '?lang=en-US&name=a.png'
+          : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,
