@@ -43,7 +43,12 @@ const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
 
 /** A request the call's schema accepts, so that only the permission decides. */
 function validRequest(key: string, call: CallAddress) {
-  const url = call.path.replace(':code', code).replace(':revision', '1').replace(':edition', 'zh-CN').replace(':kind', 'full').replace(':id', '1')
+  const url = call.path
+    .replace(':code', code)
+    .replace(':revision', '1')
+    .replace(':edition', 'zh-CN')
+    .replace(':kind', 'full')
+    .replace(':id', '1')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
