@@ -48,12 +48,9 @@ async function settle(parts: Record<string, Promise<unknown>>): Promise<Record<s
  * /bff/pages/* answers come from), plus the header's bulletin menu, which no
  * payload carries. Rendered anonymously: the output may be cached and shared.
  */
-export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Promise<PageData> {
-  const lang: Lang = plan.locale
-  const ctx: PageContext = { lang }
-  const page = plan.page!
-  const q = page.query
-  const bulletinMenu = app.caches
+/** The bulletin types of the header's menu: every page shows it, so a failure leaves it out rather than failing the page. */
+function bulletinMenuOf(app: FastifyInstance, lang: Lang): Promise<unknown> {
+  return app.caches
     .fetch('dict', {
       method: 'POST',
       path: CALLS.dict.listData.path,
@@ -64,6 +61,14 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
       ({ value }) => (value.body.code === 200 ? value.body.data : null),
       () => null,
     )
+}
+
+export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Promise<PageData> {
+  const lang: Lang = plan.locale
+  const ctx: PageContext = { lang }
+  const page = plan.page!
+  const q = page.query
+  const bulletinMenu = bulletinMenuOf(app, lang)
 
   // A detail page offers the other edition only where the record exists there too.
   let alternates: Promise<Array<{ lang: string; webTitle: string }> | undefined> = Promise.resolve(undefined)
@@ -155,17 +160,7 @@ export async function loadPreviewData(app: FastifyInstance, lang: Lang, detail: 
     ({ value }) => (value.body.code === 200 ? value.body.data : null),
     () => null,
   )
-  const bulletinMenu = app.caches
-    .fetch('dict', {
-      method: 'POST',
-      path: CALLS.dict.listData.path,
-      params: { dictType: lang === 'en-US' ? 'bulletin_type_en' : 'bulletin_type' },
-      lang,
-    })
-    .then(
-      ({ value }) => (value.body.code === 200 ? value.body.data : null),
-      () => null,
-    )
+  const bulletinMenu = bulletinMenuOf(app, lang)
   const report = Object.fromEntries(Object.entries(detail).filter(([key]) => !REPORT_DUPLICATES.includes(key)))
   const payload = await settle({ report: Promise.resolve(report), hotReports, ...layoutPayload(app, lang), bulletinMenu })
   return { kind: 'ok', payload }

@@ -2,16 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadConfig, type Config, type ConfigOverrides } from '../config.ts'
 import { openDatabase, type Database } from './database.ts'
-import { portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
+import { isRunning, portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
 
 /** The loopback URL of the embedded database a running site serves from this folder, if one does. */
 async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {

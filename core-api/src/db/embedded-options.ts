@@ -22,3 +22,13 @@ export interface EmbeddedPortFile {
   pid: number
   port: number
 }
+
+/** Whether a process is alive (EPERM: it is, under another user): who holds the folder, who serves the port. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -10,7 +10,7 @@
 // database keeps its memory as a PostgreSQL server would.
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { embeddedStartParams, portFileOf, type EmbeddedOptions, type EmbeddedPortFile } from './embedded-options.ts'
+import { embeddedStartParams, isRunning, portFileOf, type EmbeddedOptions, type EmbeddedPortFile } from './embedded-options.ts'
 
 export interface EmbeddedServerMessage {
   ready?: { port: number }
@@ -27,16 +27,6 @@ const MAX_CONNECTIONS = 4
 
 /** How long to wait, by default, for another process to let go of the folder (an old instance still closing it). */
 const LOCK_WAIT_MS = 30_000
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /**
  * PGlite takes no lock on its folder, and two processes writing one folder

@@ -75,14 +75,19 @@ function upstreamQuery(request: FastifyRequest, addLang: boolean): string {
  * every call carries lang, login and register answers hand their token to
  * the cookie instead of the page, and an unreachable core API is an envelope.
  */
-async function proxyPlugin(app: FastifyInstance) {
-  const { config } = app
-  const undici = {
+/** The upstream connection pool's settings: the same for every proxy of the core API. */
+export function upstreamAgentOptions(config: FastifyInstance['config']) {
+  return {
     connections: config.UPSTREAM_CONNECTIONS,
     headersTimeout: config.UPSTREAM_TIMEOUT_MS,
     bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
     connect: { timeout: config.UPSTREAM_TIMEOUT_MS, rejectUnauthorized: true },
   }
+}
+
+async function proxyPlugin(app: FastifyInstance) {
+  const { config } = app
+  const undici = upstreamAgentOptions(config)
   // The browser's calls share the core client's connections, where a read that fails before an answer is sent once more.
   const browserDispatcher = app.core.dispatcher
   // Keyed by the route pattern http-proxy registers, so a lookup builds no strings but the key.

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { AppError, classify, sendError } from '../../http/envelope.ts'
 import { cookieLang, requestLang } from '../../http/locale.ts'
 import { STAFF_PATHS, STAFF_PREFIX, type StaffMethod, type StaffPath } from '../../upstream/allow-list.ts'
-import { readAll } from './proxy.ts'
+import { readAll, upstreamAgentOptions } from './proxy.ts'
 
 /** The staff session's cookie: HttpOnly, SameSite=Strict, no Max-Age (the core API ends idle sessions itself). */
 export const STAFF_COOKIE = 'rpt_staff'
@@ -56,12 +56,7 @@ const isJson = (type: unknown) => typeof type === 'string' && /^application\/(.+
  */
 async function staffProxyPlugin(app: FastifyInstance) {
   const { config } = app
-  const undici = {
-    connections: config.UPSTREAM_CONNECTIONS,
-    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-    connect: { timeout: config.UPSTREAM_TIMEOUT_MS, rejectUnauthorized: true },
-  }
+  const undici = upstreamAgentOptions(config)
   const secure = (request: FastifyRequest) => request.protocol === 'https'
   const cookieOptions = (request: FastifyRequest) => ({ path: '/', sameSite: 'strict' as const, secure: secure(request), httpOnly: true })
   const session = {
