@@ -20,13 +20,15 @@ const tables = async () =>
   (await q<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`)).map((r) => r.name)
 
 it('undoes and redoes the publishing migration', async () => {
-  expect(migrations.at(-1)!.name).toBe('2026.11.27T00.00.16.staff-publishing')
+  const name = '2026.11.27T00.00.16.staff-publishing'
+  expect(migrations.map((migration) => migration.name)).toContain(name)
   const migrator = await createMigrator(t.app.db.sequelize)
   expect(await tables()).toEqual(expect.arrayContaining(['content_revision', 'content_slug_redirect', 'content_change']))
   for (const table of ['research_report', 'research_brief_report', 'market_info'])
     expect(await columns(table)).toEqual(expect.arrayContaining(['version', 'publish_at', 'seo_title', 'updated_by', 'ever_published']))
 
-  await migrator.down({ step: 1 })
+  // Down to it (the later migrations first), then up again.
+  await migrator.down({ to: name })
   expect(await tables()).not.toEqual(expect.arrayContaining(['content_revision']))
   expect((await tables()).filter((name) => name.startsWith('content_'))).toEqual([])
   for (const table of ['research_report', 'research_brief_report', 'market_info']) {
