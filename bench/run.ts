@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -18,6 +18,7 @@ import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
+import { addBenchEditor, publishingRows } from './publishing.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseCli(
@@ -39,8 +40,10 @@ const { values } = parseCli(
     rounds: { type: 'string', default: '3' },
     // The home payload's rows alone (section 1).
     'home-only': { type: 'boolean', default: false },
+    // Issue 34's publishing rows alone (bench/publishing.ts).
+    'publishing-only': { type: 'boolean', default: false },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -270,7 +273,8 @@ let nginx: NginxPeer | undefined
 let referenceNginx: NginxPeer | undefined
 const results: Record<string, unknown> = { date: new Date().toISOString(), reports: Number(values.reports), loadTool }
 
-try {
+// A label, so --publishing-only can leave once its rows are in (the finally still stops everything).
+bench: try {
   if (!values['no-build']) {
     console.log('[bench] building')
     await run('npm', ['run', 'build'])
@@ -285,6 +289,8 @@ try {
       CI: 'true',
     })
 
+  // The staff CLI needs the embedded database to itself: the editor is made before the core API starts.
+  const editor = values['home-only'] ? undefined : await addBenchEditor(dataDir)
   const corePort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
   const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], {
@@ -294,6 +300,12 @@ try {
     RECONCILE_INTERVAL_SECONDS: '0',
   })
   await waitFor(`${coreUrl}/health`)
+  const publishing = () => publishingRows({ coreUrl, editor: editor!, reports: Number(values.reports), results })
+  if (values['publishing-only']) {
+    rows.push(...(await publishing()))
+    if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
+    break bench
+  }
   // BFF instances: the measured one; a second alike, for two behind nginx; and
   // one with the rendered-page cache off, for the row that measures the
   // server render itself.
@@ -858,6 +870,8 @@ try {
         budget: '≤ 250 MB',
         pass: memory.embeddedDatabase <= 250,
       })
+    // 9. Publishing (issue 34), last: its import adds reports to the catalogue.
+    rows.push(...(await publishing()))
   }
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {
