@@ -53,7 +53,10 @@ describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edit
     await s.step('a wrong token is refused, the right one signs in (for a cookie, not kept by the page)', async () => {
       await fill(page, O(edition, 'ops.signIn.token'), 'not-the-token')
       await page.getByRole('button', { name: exact(O(edition, 'ops.signIn.submit')) }).click()
-      await toast(page, edition === 'en-US' ? 'Invalid operations token.' : '运维令牌无效').waitFor()
+      // The sign-in card shows the refusal itself, in an alert it moves focus to (not a toast).
+      const refusal = page.getByRole('alert').filter({ hasText: edition === 'en-US' ? 'Invalid operations token.' : '运维令牌无效' })
+      await refusal.waitFor()
+      expect(await refusal.evaluate((element) => element === document.activeElement)).toBe(true)
       await fill(page, O(edition, 'ops.signIn.token'), inject('opsToken'))
       await page.getByRole('button', { name: exact(O(edition, 'ops.signIn.submit')) }).click()
       await page.getByText(O(edition, 'ops.signedInAs', { operator: 'e2e' })).waitFor()
