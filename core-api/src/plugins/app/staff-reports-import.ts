@@ -1,3 +1,4 @@
+import { EDITION_UPSERT_SET } from './staff-reports-write.ts'
 import type { Sequelize, Transaction } from 'sequelize'
 import type { CreateReportBody, EditionLang } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
@@ -152,12 +153,7 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
               pages int, charts int, summary text, context text, contents text, scope text, charts_html text, single numeric, multi numeric,
               enterprise numeric, hot boolean, hot_sort int, recommended boolean, seo_title text, seo_description text, status text)
        ON CONFLICT (lang, report_code) DO UPDATE SET
-         title = EXCLUDED.title, web_title = EXCLUDED.web_title, market_type = EXCLUDED.market_type, report_region = EXCLUDED.report_region,
-         publish_date = EXCLUDED.publish_date, page_num = EXCLUDED.page_num, chart = EXCLUDED.chart, outline = EXCLUDED.outline,
-         context = EXCLUDED.context, directory = EXCLUDED.directory, report_scope = EXCLUDED.report_scope, charts_html = EXCLUDED.charts_html,
-         price = EXCLUDED.price, multi_price = EXCLUDED.multi_price, enterprise_price = EXCLUDED.enterprise_price, hot = EXCLUDED.hot,
-         hot_sort = EXCLUDED.hot_sort, recommended = EXCLUDED.recommended, seo_title = EXCLUDED.seo_title,
-         seo_description = EXCLUDED.seo_description, version = research_report.version + 1, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+         ${EDITION_UPSERT_SET}, version = research_report.version + 1, updated_by = EXCLUDED.updated_by, updated_at = now()`,
       { bind: [json, STATUS_CODE.draft, actor.name], transaction },
     )
   } catch (error) {

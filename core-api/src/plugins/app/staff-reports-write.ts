@@ -19,6 +19,10 @@ import {
 // the outbox row of the cache tags it touched.
 
 /** The author the scheduler saves under (a scheduled publish). */
+
+/** What an upsert of an edition replaces: the editor's fields (a save's and an import's alike). */
+export const EDITION_UPSERT_SET = `title = EXCLUDED.title, web_title = EXCLUDED.web_title, market_type = EXCLUDED.market_type, report_region = EXCLUDED.report_region, publish_date = EXCLUDED.publish_date, page_num = EXCLUDED.page_num, chart = EXCLUDED.chart, outline = EXCLUDED.outline, context = EXCLUDED.context, directory = EXCLUDED.directory, report_scope = EXCLUDED.report_scope, charts_html = EXCLUDED.charts_html, price = EXCLUDED.price, multi_price = EXCLUDED.multi_price, enterprise_price = EXCLUDED.enterprise_price, hot = EXCLUDED.hot, hot_sort = EXCLUDED.hot_sort, recommended = EXCLUDED.recommended, seo_title = EXCLUDED.seo_title, seo_description = EXCLUDED.seo_description`
+
 export const SCHEDULER: StaffActor = { id: '0', name: 'scheduler', role: 'admin', ip: null }
 
 const EDITION_VALUES = `lang, report_code, title, web_title, market_type, report_region, publish_date, page_num, chart, outline, context,
@@ -38,12 +42,7 @@ export async function upsertEdition(
     `INSERT INTO research_report (${EDITION_VALUES}, status, version, updated_by, ever_published)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false)
      ON CONFLICT (lang, report_code) DO UPDATE SET
-       title = EXCLUDED.title, web_title = EXCLUDED.web_title, market_type = EXCLUDED.market_type, report_region = EXCLUDED.report_region,
-       publish_date = EXCLUDED.publish_date, page_num = EXCLUDED.page_num, chart = EXCLUDED.chart, outline = EXCLUDED.outline,
-       context = EXCLUDED.context, directory = EXCLUDED.directory, report_scope = EXCLUDED.report_scope, charts_html = EXCLUDED.charts_html,
-       price = EXCLUDED.price, multi_price = EXCLUDED.multi_price, enterprise_price = EXCLUDED.enterprise_price, hot = EXCLUDED.hot,
-       hot_sort = EXCLUDED.hot_sort, recommended = EXCLUDED.recommended, seo_title = EXCLUDED.seo_title,
-       seo_description = EXCLUDED.seo_description`,
+       ${EDITION_UPSERT_SET}`,
     {
       transaction,
       bind: [
