@@ -4,6 +4,9 @@ import { readSettings, SettingsError, sharedSettings } from '@rpt/server-kit'
 import { repoRoot } from './paths.ts'
 
 // The only module that reads process.env. Everything else receives a Config.
+/** The preview links' key when none is set: refused when NODE_ENV=production. */
+const DEV_PREVIEW_SECRET = 'rpt-dev-preview-secret-not-for-production'
+
 const ConfigSchema = Type.Object({
   // NODE_ENV, LOG_LEVEL, TRUST_PROXY (the BFF on loopback by default, so limits and logs see the visitor), SITE_URL, DRAIN_MS: as the BFF reads them.
   ...sharedSettings({
@@ -61,7 +64,7 @@ const ConfigSchema = Type.Object({
   /** 16-byte AES key shared with the client for the legacy credential encryption (not a security boundary: TLS is) */
   CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),
   /** HMAC key of the staff's signed preview links (issue 34); the same on every instance, and set to a random value in production */
-  PREVIEW_SECRET: Type.String({ minLength: 32, maxLength: 200, default: 'rpt-dev-preview-secret-not-for-production' }),
+  PREVIEW_SECRET: Type.String({ minLength: 32, maxLength: 200, default: DEV_PREVIEW_SECRET }),
   /** Idle lifetime of a session; every authenticated call extends it */
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 90, default: 60 * 24 * 7 }),
   /** Absolute lifetime of a session, however active */
@@ -150,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     )
   if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY))
     throw new SettingsError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
+  // Anyone who read this file could sign preview links of every draft with the default.
+  if (config.NODE_ENV === 'production' && config.PREVIEW_SECRET === DEV_PREVIEW_SECRET)
+    throw new SettingsError(
+      'Invalid configuration: PREVIEW_SECRET must be set to a random value of 32+ characters when NODE_ENV=production',
+    )
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

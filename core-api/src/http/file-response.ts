@@ -37,6 +37,19 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
 
+// Uploads accept only these (lib/uploads checks the bytes), so the name's extension is the type.
+const DOWNLOAD_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+}
+
+/** The media type a download is sent as: the viewer a buyer's browser should open it with. */
+export function downloadType(fileName: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? ''
+  return DOWNLOAD_TYPES[extension] ?? 'application/octet-stream'
+}
+
 const FILE_MISSING = { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' }
 const STORE_UNAVAILABLE = {
   'zh-CN': '文件存储暂时不可用，请稍后再试',
@@ -100,7 +113,7 @@ export async function sendStoredFile(
     body.destroy()
     throw error
   }
-  reply.header('content-type', file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream')
+  reply.header('content-type', downloadType(file.name))
   reply.header('content-disposition', contentDisposition(file.name))
   reply.header('accept-ranges', 'bytes')
   reply.header('cache-control', 'private, no-store')

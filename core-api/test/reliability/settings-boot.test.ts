@@ -11,5 +11,7 @@ describeSharedSettings({
   refusals: [
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ SITE_URL: 'https://www.example.com/shop' }, 'SITE_URL'],
+    // Production refuses the development key of the staff's preview links (a known key signs any draft's link).
+    [{ NODE_ENV: 'production' }, 'PREVIEW_SECRET'],
   ],
 })
