@@ -2,6 +2,8 @@
 // purge just what shows one report, one dictionary or one language (as
 // Varnish's xkey or Cloudflare's cache tags do) instead of everything.
 
+import { CALLS, type CallAddress } from '@rpt/contract'
+
 export const langTag = (lang: string) => `lang:${lang}`
 export const reportTag = (webTitle: string) => `report:${webTitle}`
 export const reportIdTag = (id: string | number) => `report-id:${id}`
@@ -14,12 +16,21 @@ export const COLLECTIONS = ['reports', 'bulletins', 'news'] as const
 export type Collection = (typeof COLLECTIONS)[number]
 export const collectionTag = (collection: Collection) => `collection:${collection}`
 
+// Each call group's answers list one collection; read from the contract, so a new call of a group is tagged without a change here.
+const COLLECTION_OF_PATH = new Map<string, Collection>(
+  (
+    [
+      [CALLS.researchReport, 'reports'],
+      [CALLS.home, 'reports'],
+      [CALLS.researchBriefReport, 'bulletins'],
+      [CALLS.marketInfo, 'news'],
+    ] as const
+  ).flatMap(([group, collection]) => Object.values(group).map((call: CallAddress) => [call.path, collection] as const)),
+)
+
 /** The collection a legacy call's answer lists, by its path (undefined for dictionaries, configuration, the carousel). */
 export function collectionOfPath(path: string): Collection | undefined {
-  if (path.startsWith('/report/researchReport/') || path === '/basedata/home/mapData') return 'reports'
-  if (path.startsWith('/report/researchBriefReport/')) return 'bulletins'
-  if (path.startsWith('/report/marketInfo/')) return 'news'
-  return undefined
+  return COLLECTION_OF_PATH.get(path)
 }
 
 /** A page path as requested (/en/reports/x, /sitemaps/zh-reports-1.xml) */
