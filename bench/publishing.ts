@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { generate } from 'otplib'
 import { ReportEditionInput } from '../contract/src/staff-reports.ts'
 import { writeSyntheticCsv } from '../core-api/src/import/synthetic.ts'
+import { BENCH_SECRETS } from './secrets.ts'
 
 export interface PublishingRow {
   what: string
@@ -43,7 +44,7 @@ export async function addBenchEditor(dataDir: string): Promise<BenchEditor> {
   const name = `bench-editor-${Date.now().toString(36)}`
   const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/staff.ts', 'add', name, '--role', 'editor'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...BENCH_SECRETS },
   })
   const password = /^password: (.+)$/m.exec(stdout)?.[1]
   const uri = /^totp: (otpauth:\S+)$/m.exec(stdout)?.[1]

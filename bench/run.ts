@@ -19,7 +19,7 @@ import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
 import { addBenchEditor, publishingRows } from './publishing.ts'
-import { randomBytes } from 'node:crypto'
+import { BENCH_SECRETS } from './secrets.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const { values } = parseCli(
@@ -73,13 +73,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, optio
   })
 }
 
-const BENCH_PREVIEW_SECRET = randomBytes(32).toString('base64url')
-
 function start(name: string, entry: string | string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
     cwd: root,
-    // A production core API refuses the development preview key.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PREVIEW_SECRET: BENCH_PREVIEW_SECRET, ...env },
+    // A production core API refuses the development keys.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...BENCH_SECRETS, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   child.on('exit', (code, signal) => {

@@ -24,7 +24,7 @@ import path from 'node:path'
 import { parseCli } from '../scripts/testkit/cli.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
-import { randomBytes } from 'node:crypto'
+import { BENCH_SECRETS } from './secrets.ts'
 
 const USAGE = `usage: npm run bench:search -- --database-url URL | --data-dir DIR | --core-url URL [--reports 100000] [--seed] [--core-root DIR]
        [--samples 60] [--shape-seconds 30] [--seconds 2] [--only WORD] [--no-mixed] [--json FILE]`
@@ -368,7 +368,7 @@ async function main() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        PREVIEW_SECRET: randomBytes(32).toString('base64url'),
+        ...BENCH_SECRETS,
         LOG_LEVEL: 'warn',
         AUTO_SEED: 'false',
         RECONCILE_INTERVAL_SECONDS: '0',

@@ -7,8 +7,9 @@
 // add and reset print a one-time password on a line of its own and the TOTP
 // secret as an otpauth:// URI with its QR code, once: neither is stored in a
 // form that can be shown again. Each change is audited as cli:<os user>.
-// With the embedded database, stop the server first (PGlite serves one
-// process); with DATABASE_URL it works while the site runs.
+// It works while the site runs, on the embedded database too (it joins the
+// running server's). The TOTP secret is sealed with STAFF_SECRET_KEY: run it
+// with the core API's settings.
 import { userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import QRCode from 'qrcode'
@@ -45,8 +46,8 @@ async function show(credentials: StaffCredentials): Promise<void> {
   console.log('Shown once: hand both over in person; the TOTP code of an authenticator app is asked at every sign-in.')
 }
 
-const { db } = await openConfiguredDatabase()
-const accounts = new StaffAccounts(db.sequelize)
+const { config, db } = await openConfiguredDatabase()
+const accounts = new StaffAccounts(db.sequelize, config.STAFF_SECRET_KEY)
 const actor = `cli:${userInfo().username}`
 try {
   if (command === 'add') await show(await accounts.add(actor, name!, values.role as (typeof STAFF_ROLES)[number]))

@@ -4,8 +4,10 @@ import { readSettings, SettingsError, sharedSettings } from '@rpt/server-kit'
 import { repoRoot } from './paths.ts'
 
 // The only module that reads process.env. Everything else receives a Config.
-/** The preview links' key when none is set: refused when NODE_ENV=production. */
+// Development values of the keys below: a production start refuses them, since anyone who read this file could
+// sign preview links of every draft, or open the staff's second factors from a copy of the database.
 const DEV_PREVIEW_SECRET = 'rpt-dev-preview-secret-not-for-production'
+const DEV_STAFF_SECRET_KEY = 'rpt-dev-staff-secret-key-not-for-production'
 
 const ConfigSchema = Type.Object({
   // NODE_ENV, LOG_LEVEL, TRUST_PROXY (the BFF on loopback by default, so limits and logs see the visitor), SITE_URL, DRAIN_MS: as the BFF reads them.
@@ -65,6 +67,8 @@ const ConfigSchema = Type.Object({
   CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),
   /** HMAC key of the staff's signed preview links (issue 34); the same on every instance, and set to a random value in production */
   PREVIEW_SECRET: Type.String({ minLength: 32, maxLength: 200, default: DEV_PREVIEW_SECRET }),
+  /** Seals the staff's TOTP secrets in the database (AES-256-GCM, lib/secret-box.ts); the same on every instance and for the staff CLI. Changed, every staff account needs `npm run staff -- reset`. */
+  STAFF_SECRET_KEY: Type.String({ minLength: 32, maxLength: 200, default: DEV_STAFF_SECRET_KEY }),
   /** Idle lifetime of a session; every authenticated call extends it */
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 90, default: 60 * 24 * 7 }),
   /** Absolute lifetime of a session, however active */
@@ -153,11 +157,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     )
   if (Boolean(config.AWS_ACCESS_KEY_ID) !== Boolean(config.AWS_SECRET_ACCESS_KEY))
     throw new SettingsError('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together')
-  // Anyone who read this file could sign preview links of every draft with the default.
-  if (config.NODE_ENV === 'production' && config.PREVIEW_SECRET === DEV_PREVIEW_SECRET)
-    throw new SettingsError(
-      'Invalid configuration: PREVIEW_SECRET must be set to a random value of 32+ characters when NODE_ENV=production',
-    )
+  for (const [name, development] of [
+    ['PREVIEW_SECRET', DEV_PREVIEW_SECRET],
+    ['STAFF_SECRET_KEY', DEV_STAFF_SECRET_KEY],
+  ] as const) {
+    if (config.NODE_ENV === 'production' && config[name] === development)
+      throw new SettingsError(`Invalid configuration: ${name} must be set to a random value of 32+ characters when NODE_ENV=production`)
+  }
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

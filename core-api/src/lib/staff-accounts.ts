@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Sequelize, Transaction } from 'sequelize'
+import { seal } from './secret-box.ts'
 import { hashPassword } from './secrets.ts'
 import { selectRows } from './sql.ts'
 import type { StaffRole } from './staff-permissions.ts'
@@ -10,6 +11,8 @@ import type { StaffRole } from './staff-permissions.ts'
 // same transaction; a password, a token or a TOTP secret never goes in one.
 
 const TOTP_ISSUER = 'RPT staff'
+/** What a TOTP secret is sealed for (lib/secret-box.ts), with STAFF_SECRET_KEY */
+export const TOTP_PURPOSE = 'staff totp secret'
 
 export interface StaffCredentials {
   /** Shown once, at creation or reset */
@@ -71,7 +74,11 @@ export async function acceptedTotpStep(secret: string, code: string, afterStep: 
 }
 
 export class StaffAccounts {
-  constructor(private readonly sequelize: Sequelize) {}
+  /** secretKey: STAFF_SECRET_KEY, which seals the TOTP secrets */
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly secretKey: string,
+  ) {}
 
   async add(actor: string, name: string, role: StaffRole): Promise<StaffCredentials> {
     if (!/^[A-Za-z0-9._-]{2,64}$/.test(name)) throw new StaffError('A name is 2-64 letters, digits, dots, dashes or underscores.')
@@ -80,7 +87,7 @@ export class StaffAccounts {
       const taken = await selectRows(this.sequelize, `SELECT id FROM staff_account WHERE lower(name) = lower($1)`, [name], transaction)
       if (taken.length > 0) throw new StaffError(`A staff account named ${name} exists already.`)
       await this.sequelize.query(`INSERT INTO staff_account (name, role, password_hash, totp_secret) VALUES ($1, $2, $3, $4)`, {
-        bind: [name, role, passwordHash, secret],
+        bind: [name, role, passwordHash, seal(this.secretKey, TOTP_PURPOSE, secret)],
         transaction,
       })
       await writeAudit(this.sequelize, { actor, action: 'staff.add', target: name, after: { name, role, status: 'active' } }, transaction)
@@ -118,7 +125,7 @@ export class StaffAccounts {
     await this.sequelize.transaction(async (transaction) => {
       await this.sequelize.query(
         `UPDATE staff_account SET password_hash = $2, totp_secret = $3, totp_last_step = NULL, status = 'active', updated_at = now() WHERE id = $1`,
-        { bind: [account.id, passwordHash, secret], transaction },
+        { bind: [account.id, passwordHash, seal(this.secretKey, TOTP_PURPOSE, secret)], transaction },
       )
       await this.endSessions(account.id, transaction)
       const change = { target: account.name, before: { status: account.status }, after: { status: 'active', credentials: 'replaced' } }

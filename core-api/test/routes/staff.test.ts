@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StaffAccounts } from '../../src/lib/staff-accounts.ts'
+import { seal } from '../../src/lib/secret-box.ts'
+import { StaffAccounts, TOTP_PURPOSE } from '../../src/lib/staff-accounts.ts'
 import { selectRows } from '../../src/lib/sql.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { addStaff, totpOf, type TestStaff } from '../helpers/staff.ts'
@@ -35,6 +36,30 @@ describe('staff sign-in', () => {
     expect(body(await me(answer.data.token))).toMatchObject({ code: 200, data: { name: staff.name, role: 'finance' } })
   })
 
+  it('keeps the TOTP secret sealed, seals one stored plain at its next sign-in, and refuses one sealed with another key', async () => {
+    const staff = await addStaff(t.app)
+    const stored = async () =>
+      (
+        await selectRows<{ secret: string }>(t.app.db.sequelize, `SELECT totp_secret AS secret FROM staff_account WHERE name = $1`, [
+          staff.name,
+        ])
+      )[0]!.secret
+    const sealed = await stored()
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+$/)
+    expect(sealed).not.toContain(staff.secret)
+
+    // A row from before secrets were sealed still signs in, and leaves sealed.
+    await t.app.db.sequelize.query(`UPDATE staff_account SET totp_secret = $2 WHERE name = $1`, { bind: [staff.name, staff.secret] })
+    await signedIn(staff)
+    expect(await stored()).toMatch(/^v1\./)
+
+    // Sealed under another STAFF_SECRET_KEY: the right code no longer passes.
+    const other = seal('another-key-of-at-least-32-characters!!', TOTP_PURPOSE, staff.secret)
+    await t.app.db.sequelize.query(`UPDATE staff_account SET totp_secret = $2 WHERE name = $1`, { bind: [staff.name, other] })
+    const res = await signIn({ name: staff.name, password: staff.password, totp: await totpOf(staff.secret, 1) })
+    expect(body(res).code).toBe(300001)
+  })
+
   it('answers one failure for a wrong password, a wrong or reused code and an unknown name', async () => {
     const staff = await addStaff(t.app)
     const code = await totpOf(staff.secret)
@@ -65,7 +90,7 @@ describe('staff sign-in', () => {
   it('refuses a disabled account, and ends its sessions', async () => {
     const staff = await addStaff(t.app)
     const token = await signedIn(staff)
-    await new StaffAccounts(t.app.db.sequelize).disable('cli:test', staff.name)
+    await new StaffAccounts(t.app.db.sequelize, t.app.config.STAFF_SECRET_KEY).disable('cli:test', staff.name)
     expect(body(await me(token))).toMatchObject({ code: 300003 })
     const res = await signIn({ name: staff.name, password: staff.password, totp: await totpOf(staff.secret, 1) })
     expect(body(res).code).toBe(300001)

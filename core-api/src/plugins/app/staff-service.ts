@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { Sequelize } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { decoyPasswordHash, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 import { selectRows } from '../../lib/sql.ts'
-import { acceptedTotpStep, writeAudit } from '../../lib/staff-accounts.ts'
+import { isSealed, open, seal, SealedSecretError } from '../../lib/secret-box.ts'
+import { acceptedTotpStep, TOTP_PURPOSE, writeAudit } from '../../lib/staff-accounts.ts'
 import { staffMay, type StaffAction, type StaffRole } from '../../lib/staff-permissions.ts'
 import { LoginThrottle } from './login-throttle.ts'
 
@@ -40,8 +41,19 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export class StaffService {
   private readonly throttle: LoginThrottle
 
-  constructor(private readonly deps: { sequelize: Sequelize; options: ThrottleOptions }) {
+  constructor(private readonly deps: { sequelize: Sequelize; options: ThrottleOptions; secretKey: string; log: FastifyBaseLogger }) {
     this.throttle = new LoginThrottle(deps)
+  }
+
+  /** The account's TOTP secret; undefined (the sign-in fails) when it does not open with this STAFF_SECRET_KEY. */
+  private totpSecretOf(account: { name: string; secret: string }): string | undefined {
+    try {
+      return open(this.deps.secretKey, TOTP_PURPOSE, account.secret)
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error
+      this.deps.log.error({ staff: account.name }, `${error.message}: run npm run staff -- reset for this account, or restore the key`)
+      return undefined
+    }
   }
 
   async login(input: StaffLoginInput, ip: string): Promise<{ token: string; staff: { name: string; role: StaffRole } }> {
@@ -60,17 +72,20 @@ export class StaffService {
     )
     const account = rows[0]
     const passwordMatches = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password)
+    const secret = account && passwordMatches && account.status === 'active' ? this.totpSecretOf(account) : undefined
     const step =
-      account && passwordMatches && account.status === 'active'
-        ? await acceptedTotpStep(account.secret, input.totp, account.lastStep === null ? null : Number(account.lastStep))
+      account && secret !== undefined
+        ? await acceptedTotpStep(secret, input.totp, account.lastStep === null ? null : Number(account.lastStep))
         : undefined
-    // The step is claimed in one statement, so two sign-ins with one code cannot both pass.
+    // The step is claimed in one statement, so two sign-ins with one code cannot both pass; a secret
+    // stored before secrets were sealed is sealed by the same statement.
     const claimed =
-      account && step !== undefined
+      account && secret !== undefined && step !== undefined
         ? await selectRows(
             sequelize,
-            `UPDATE staff_account SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
-            [account.id, step],
+            `UPDATE staff_account SET totp_last_step = $2, totp_secret = $3
+              WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+            [account.id, step, isSealed(account.secret) ? account.secret : seal(this.deps.secretKey, TOTP_PURPOSE, secret)],
           )
         : []
     if (!account || claimed.length === 0) {
@@ -138,7 +153,12 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
 }
 
 export default servicePlugin({ name: 'staff-service', decorates: 'staff', dependencies: ['db'] }, (app: FastifyInstance) => {
-  const service = new StaffService({ sequelize: app.db.sequelize, options: app.config })
+  const service = new StaffService({
+    sequelize: app.db.sequelize,
+    options: app.config,
+    secretKey: app.config.STAFF_SECRET_KEY,
+    log: app.log,
+  })
   app.decorateRequest('staffMember', null)
   app.decorate('requireStaff', (action: StaffAction) => async (request: FastifyRequest) => {
     const token = bearerOf(request)

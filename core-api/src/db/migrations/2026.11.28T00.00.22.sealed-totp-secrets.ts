@@ -1,0 +1,11 @@
+import { sqlMigration } from '../sql-migration.ts'
+
+// Staff TOTP secrets are sealed with STAFF_SECRET_KEY (lib/secret-box.ts):
+// `v1.` and the base64url of IV, tag and ciphertext no longer fit 64
+// characters. Rows stored plain are sealed at their next sign-in. Down
+// narrows the column back, which PostgreSQL refuses while a sealed secret is
+// stored: going back needs every account reset first.
+const up = `ALTER TABLE staff_account ALTER COLUMN totp_secret TYPE varchar(200);`
+const down = `ALTER TABLE staff_account ALTER COLUMN totp_secret TYPE varchar(64);`
+
+export const sealedTotpSecrets = sqlMigration('2026.11.28T00.00.22.sealed-totp-secrets', up, down)
