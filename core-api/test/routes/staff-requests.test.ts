@@ -241,6 +241,29 @@ describe('the export', () => {
   })
 })
 
+describe('a long export', () => {
+  it('writes every page of the list (500 rows a read), in order, as CSV and XLSX', async () => {
+    await t.app.db.sequelize.query(
+      `INSERT INTO customer_info (type, company_name, email, contact, name, demand, lang, created_at)
+       SELECT '2', 'Bulk ' || n, 'bulk' || n || '@example.com', '1', 'B', '+' || n, 'en-US', '2025-01-01T00:00:00Z'::timestamptz + n * interval '1 minute'
+         FROM generate_series(1, 1234) AS n`,
+    )
+    const csv = await sales.raw('GET', '/staff/requests/export?format=csv&q=bulk')
+    const lines = csv.body.trim().split('\r\n')
+    expect(lines).toHaveLength(1235)
+    expect(lines[1]).toContain(',Bulk 1234,')
+    expect(lines[1]).toContain(",'+1234,")
+    expect(lines[1234]).toContain(',Bulk 1,')
+
+    const xlsx = await sales.raw('GET', '/staff/requests/export?format=xlsx&q=bulk&order=asc')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload)
+    const sheet = workbook.getWorksheet('Requests')!
+    expect(sheet.rowCount).toBe(1235)
+    expect(sheet.getRow(1235).getCell(6).value).toBe('Bulk 1234')
+  })
+})
+
 describe('the staff mail', () => {
   it('links a new request to its page in the staff console', async () => {
     const mail = await waitForMail(t.dataDir, STAFF_EMAIL, 10_000, (text) => text.includes(`/staff/requests/${ids.old}`))

@@ -53,6 +53,20 @@ export function csvExport(rows: AsyncIterable<StaffRequestListItem>): Readable {
   )
 }
 
+/** Resolves once `out` has room again (or is gone: the client went away). */
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done)
+      out.off('close', done)
+      resolve()
+    }
+    out.on('drain', done)
+    out.on('close', done)
+  })
+}
+
 /** The XLSX, one worksheet; each row is committed (written out and let go) as soon as it is added. */
 export function xlsxExport(rows: AsyncIterable<StaffRequestListItem>, onError: (error: unknown) => void): Readable {
   const out = new PassThrough()
@@ -61,7 +75,12 @@ export function xlsxExport(rows: AsyncIterable<StaffRequestListItem>, onError: (
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }))
   void (async () => {
     try {
-      for await (const row of rows) sheet.addRow(COLUMNS.map((c) => cellOf(c.value(row)))).commit()
+      for await (const row of rows) {
+        sheet.addRow(COLUMNS.map((c) => cellOf(c.value(row)))).commit()
+        // The writer does not wait for a slow reader: wait here, or a long export would pile up in memory.
+        await drained(out)
+        if (out.destroyed) return
+      }
       sheet.commit()
       await workbook.commit()
     } catch (error) {
