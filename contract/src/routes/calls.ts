@@ -120,6 +120,14 @@ export const CALLS = {
     preview: { method: 'POST', path: '/staff/reports/:code/preview', safety: 'write', audience: 'staff' },
     uploadFile: { method: 'PUT', path: '/staff/reports/:code/files/:edition/:kind', safety: 'write', audience: 'staff' },
   },
+  // The staff desk's requests inbox (issue 35). The export's path is a fixed word, never a request id.
+  staffRequests: {
+    list: { method: 'GET', path: '/staff/requests', safety: 'read', audience: 'staff' },
+    exportList: { method: 'GET', path: '/staff/requests/export', safety: 'read', audience: 'staff' },
+    get: { method: 'GET', path: '/staff/requests/:id', safety: 'read', audience: 'staff' },
+    update: { method: 'PUT', path: '/staff/requests/:id', safety: 'write', audience: 'staff' },
+    addNote: { method: 'POST', path: '/staff/requests/:id/notes', safety: 'write', audience: 'staff' },
+  },
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },

@@ -62,6 +62,8 @@ export interface CustomerRequestSummary {
   version: string | null
   reportTitle?: string | undefined
   reportPrice?: number | undefined
+  /** The request's page in the staff console (issue 35) */
+  consoleUrl?: string | undefined
 }
 
 /** For the publisher's staff, who read Chinese; the request's own text is quoted as sent. */
@@ -81,12 +83,17 @@ export function customerRequestMail(siteName: string, request: CustomerRequestSu
     ...(request.version ? [['版本', request.version === '0' ? '中国版' : '全球及中国版'] as [string, string]] : []),
     ['需求描述', request.demand],
   ]
-  const text = rows.map(([k, v]) => `${k}：${v}`).join('\n')
+  const link = request.consoleUrl ? ([['处理', request.consoleUrl]] as [string, string][]) : []
+  const text = [...rows, ...link].map(([k, v]) => `${k}：${v}`).join('\n')
   const html = `<!doctype html><html><body style="font-family:'PingFang SC','Noto Sans SC',Arial,sans-serif;color:#1f2a37"><h2 style="color:#12355b">${escapeHtml(`${siteName} 新的${kind} #${request.id}`)}</h2><table cellpadding="6" style="border-collapse:collapse">${rows
     .map(
       ([k, v]) =>
         `<tr><th align="left" style="border-bottom:1px solid #e5e7eb;white-space:nowrap">${escapeHtml(k)}</th><td style="border-bottom:1px solid #e5e7eb;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
     )
-    .join('')}</table></body></html>`
+    .join('')}</table>${
+    request.consoleUrl
+      ? `<p><a href="${escapeHtml(request.consoleUrl)}" style="color:#12355b">${escapeHtml('在员工工作台中处理此咨询')}</a></p>`
+      : ''
+  }</body></html>`
   return { subject: `[${siteName}] 新的${kind} #${request.id} - ${request.companyName}`, text, html }
 }

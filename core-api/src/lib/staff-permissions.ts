@@ -32,6 +32,10 @@ export const STAFF_PERMISSIONS = {
   'media.write': ['editor', 'admin'],
   /** Bulk import of reports (importReports, getImport) */
   'reports.import': ['editor', 'admin'],
+  /** The requests inbox (issue 35): list, read and export requests, with the visitor's account and orders */
+  'requests.read': ['sales', 'admin'],
+  /** Move a request through its workflow, assign it, add notes */
+  'requests.write': ['sales', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -14,6 +14,7 @@ import legacyFilesRoutes from './legacy-files/index.ts'
 import staffRoutes from './staff/index.ts'
 import staffImportRoutes from './staff-imports/index.ts'
 import staffReportRoutes from './staff-reports/index.ts'
+import staffRequestRoutes from './staff-requests/index.ts'
 import staffAuditRoutes from './staff-audit/index.ts'
 import contentRoutes from './content/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
@@ -46,6 +47,7 @@ export default async function routes(app: FastifyInstance) {
     staffMediaRoutes,
     staffImportRoutes,
     staffReportRoutes,
+    staffRequestRoutes,
     staffAuditRoutes,
     contentRoutes,
   ]) {

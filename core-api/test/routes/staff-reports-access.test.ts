@@ -33,6 +33,11 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffImports.create': 'reports.import',
   'staffImports.get': 'reports.import',
   'staffAudit.list': 'audit.read',
+  'staffRequests.list': 'requests.read',
+  'staffRequests.exportList': 'requests.read',
+  'staffRequests.get': 'requests.read',
+  'staffRequests.update': 'requests.write',
+  'staffRequests.addNote': 'requests.write',
 }
 
 const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
@@ -58,6 +63,8 @@ function validRequest(key: string, call: CallAddress) {
     'staffReports.unpublish': { version: 999 },
     'staffReports.restore': { version: 999 },
     'staffReports.preview': { lang: 'en-US' },
+    'staffRequests.update': { version: 999, status: 'contacted' },
+    'staffRequests.addNote': { body: 'A note' },
   }
   const query =
     key === 'staffReports.remove'
@@ -66,7 +73,9 @@ function validRequest(key: string, call: CallAddress) {
         ? '?lang=en-US&version=999&name=a.pdf'
         : key === 'staffMedia.uploadImage'
           ? '?lang=en-US&name=a.png'
-          : '?lang=en-US'
+          : key === 'staffRequests.exportList'
+            ? '?lang=en-US&format=csv'
+            : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,

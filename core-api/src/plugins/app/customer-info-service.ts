@@ -37,6 +37,8 @@ export interface StaffNotice {
   mails: MailService
   configs: ConfigService
   staffEmail: string
+  /** The public origin: the mail links to the request's page of the staff console */
+  siteUrl: string
 }
 
 export class CustomerInfoService {
@@ -104,6 +106,7 @@ export class CustomerInfoService {
         version: row.version,
         reportTitle,
         reportPrice: input.reportPrice,
+        consoleUrl: `${this.notice.siteUrl}/staff/requests/${id}`,
       })
       await this.notice.mails.enqueue(
         { kind: 'staff-notice', reference: id, to: this.notice.staffEmail, content, secret: false },
@@ -136,5 +139,6 @@ export default servicePlugin(
       mails: app.mails,
       configs: app.configs,
       staffEmail: app.config.STAFF_EMAIL,
+      siteUrl: app.config.SITE_URL,
     }),
 )

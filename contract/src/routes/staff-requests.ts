@@ -1,0 +1,63 @@
+import { LangOnlyQuery } from '../fields.ts'
+import { StaffAuthHeader } from '../staff.ts'
+import {
+  AddNoteBody,
+  EXPORT_ANSWERS,
+  ExportRequestsQuery,
+  ListRequestsQuery,
+  RequestIdParam,
+  RequestNote,
+  StaffRequest,
+  StaffRequestPage,
+  UpdateRequestBody,
+} from '../staff-requests.ts'
+import { CALLS } from './calls.ts'
+import { defineRoutes } from './define.ts'
+
+// The requests inbox of the staff desk (issue 35): roles sales and admin.
+const headers = StaffAuthHeader
+
+export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: requests'], {
+  list: {
+    operationId: 'listRequests',
+    summary: 'Sample and custom-research requests, newest first, paged, filtered and sorted on the server',
+    querystring: ListRequestsQuery,
+    headers,
+    data: StaffRequestPage,
+  },
+  exportList: {
+    operationId: 'exportRequests',
+    summary: 'The filtered list as a CSV or XLSX file, streamed',
+    description:
+      "The list's filters and sort, every page. A text cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' so that a spreadsheet shows it as text (CSV injection).",
+    querystring: ExportRequestsQuery,
+    headers,
+    response: EXPORT_ANSWERS,
+  },
+  get: {
+    operationId: 'getRequest',
+    summary: "One request: what the visitor sent, the report, the visitor's account and orders, the notes and the history",
+    params: RequestIdParam,
+    querystring: LangOnlyQuery,
+    headers,
+    data: StaffRequest,
+  },
+  update: {
+    operationId: 'updateRequest',
+    summary: "Changes a request's status, assignee or lost reason",
+    description:
+      'A version older than the stored one answers 300101 with nothing changed; a move the workflow does not allow 300202; lost without a reason 300203; an assignee who may not work requests 300204.',
+    params: RequestIdParam,
+    body: UpdateRequestBody,
+    headers,
+    data: StaffRequest,
+  },
+  addNote: {
+    operationId: 'addRequestNote',
+    summary: 'Adds an internal note (plain text) to a request',
+    params: RequestIdParam,
+    body: AddNoteBody,
+    headers,
+    data: RequestNote,
+  },
+})
