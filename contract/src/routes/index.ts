@@ -14,6 +14,7 @@ import { staffRoutes } from './staff.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { staffImportRoutes } from './staff-imports.ts'
+import { staffSiteRoutes } from './staff-site.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -40,6 +41,7 @@ export {
   websiteUserResearchOrderRoutes,
   staffMediaRoutes,
   mediaRoutes,
+  staffSiteRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -62,6 +64,7 @@ export const ROUTES = {
   staffMedia: staffMediaRoutes,
   media: mediaRoutes,
   staffImports: staffImportRoutes,
+  staffSite: staffSiteRoutes,
   content: contentRoutes,
 }
 
