@@ -52,7 +52,7 @@ describe('home carousel', () => {
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
   })
 
-  it('shows a slide\'s image when staff gave it one, and the painted art otherwise', () => {
+  it("shows a slide's image when staff gave it one, and the painted art otherwise", () => {
     const imageUrl = `/api/media/images/${'a'.repeat(64)}.png`
     const { container } = renderAt(<Carousel slides={[{ ...slides[0]!, imageUrl }, slides[1]!]} />)
     const image = container.querySelector('img.slide-image')

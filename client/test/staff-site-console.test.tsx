@@ -83,7 +83,9 @@ describe('staff settings', () => {
 
   it('checks a number before sending it, and is axe-clean', SLOW, async () => {
     const { calls } = staffApi((url, init) =>
-      url.startsWith('/staff-api/config') && (init?.method ?? 'GET') === 'GET' ? ok([{ ...setting(1, '6800'), key: 'en.global.data.single.price', kind: 'number' }]) : undefined,
+      url.startsWith('/staff-api/config') && (init?.method ?? 'GET') === 'GET'
+        ? ok([{ ...setting(1, '6800'), key: 'en.global.data.single.price', kind: 'number' }])
+        : undefined,
     )
     const user = userEvent.setup()
     const { container } = renderAt(<Console />, '/en/staff/settings')

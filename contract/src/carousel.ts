@@ -10,7 +10,9 @@ export const CarouselSlide = Type.Object({
   color: Type.String({ description: 'CSS colour the client paints the slide background with' }),
   sort: Type.Integer(),
   imageUrl: Type.Optional(
-    Type.String({ description: 'The slide\'s image (/api/media/images/<file>), only when staff gave it one: painted slides answer as before' }),
+    Type.String({
+      description: "The slide's image (/api/media/images/<file>), only when staff gave it one: painted slides answer as before",
+    }),
   ),
 })
 export type CarouselSlide = Static<typeof CarouselSlide>

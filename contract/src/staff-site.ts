@@ -77,7 +77,10 @@ export const UpdateCarouselBody = Type.Object(
 )
 export type UpdateCarouselBody = Static<typeof UpdateCarouselBody>
 
-const DictTypeField = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'A dictionary type (reports_category, market_type_en…)' })
+const DictTypeField = Type.String({
+  pattern: '^[a-z][a-z0-9_]{0,63}$',
+  description: 'A dictionary type (reports_category, market_type_en…)',
+})
 const DictValueField = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$', description: 'The value records store' })
 
 export const ListDictItemsQuery = Type.Object(
@@ -111,7 +114,9 @@ export type DictItemParams = Static<typeof DictItemParams>
 export const UpdateDictItemBody = Type.Object(
   {
     lang: LangField,
-    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Left out: adds the entry (300101 when it exists)' })),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Left out: adds the entry (300101 when it exists)' }),
+    ),
     label: Type.String({ minLength: 1, maxLength: 200 }),
     icon: Type.Optional(
       Type.Union([Type.String({ pattern: '^[A-Za-z0-9_ -]{1,100}$' }), Type.Null()], {
@@ -156,7 +161,9 @@ export type ConfigKeyParams = Static<typeof ConfigKeyParams>
 export const UpdateConfigBody = Type.Object(
   {
     lang: LangField,
-    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Left out: adds the key (300101 when it exists)' })),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Left out: adds the key (300101 when it exists)' }),
+    ),
     value: Type.String({ maxLength: 100_000 }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The key's description; required to add one" })),
   },

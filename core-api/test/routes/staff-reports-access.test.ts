@@ -135,7 +135,23 @@ describe('bad input on every staff operation', () => {
       for (const path of paths) {
         for (const value of BAD) {
           const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))
-          const fields = ['version', 'editions', 'at', 'pageNo', 'status', 'sort', 'q', 'name', 'totp', 'lang', 'edition', 'slides', 'label', 'value', 'visible']
+          const fields = [
+            'version',
+            'editions',
+            'at',
+            'pageNo',
+            'status',
+            'sort',
+            'q',
+            'name',
+            'totp',
+            'lang',
+            'edition',
+            'slides',
+            'label',
+            'value',
+            'visible',
+          ]
           const payload = Object.fromEntries(fields.map((f) => [f, value]))
           const res = await t.app.inject({
             method: call.method,

@@ -186,7 +186,13 @@ describe('dictionary entries', () => {
     expect(await lastAudit('dict.update')).toMatchObject({ target: 'reports_category:energy', before: { label: '能源' } })
     expect(await lastChangeTags()).toEqual(['dict:reports_category', 'collection:reports'])
 
-    const hidden = await editor('PUT', '/staff/dict/reports_category/health', { version: 1, label: '医疗', icon: null, sort: 20, visible: false })
+    const hidden = await editor('PUT', '/staff/dict/reports_category/health', {
+      version: 1,
+      label: '医疗',
+      icon: null,
+      sort: 20,
+      visible: false,
+    })
     expect(hidden.code).toBe(200)
     expect((await publicDict('reports_category')).map((d) => d.dictValue)).toEqual(['energy'])
   })
@@ -199,13 +205,19 @@ describe('dictionary entries', () => {
     expect((await lastAudit('dict.create')).before).toBeNull()
     const again = await editor2('PUT', '/staff/dict/reports_category_en/mining', { label: 'Mines', icon: null, sort: 90, visible: true })
     expect(again.code).toBe(300101)
-    const stale = await editor2('PUT', '/staff/dict/reports_category/energy', { version: 1, label: 'x', icon: null, sort: 1, visible: true })
+    const stale = await editor2('PUT', '/staff/dict/reports_category/energy', {
+      version: 1,
+      label: 'x',
+      icon: null,
+      sort: 1,
+      visible: true,
+    })
     expect(stale.code).toBe(300101)
     expect((await publicDict('reports_category'))[0].dictLabel).toBe('能源电力')
     expect((await editor('PUT', '/staff/dict/made_up/x', { label: 'x', icon: null, sort: 1, visible: true })).code).toBe(300151)
-    expect((await editor('PUT', '/staff/dict/reports_category/nope', { version: 1, label: 'x', icon: null, sort: 1, visible: true })).code).toBe(
-      300102,
-    )
+    expect(
+      (await editor('PUT', '/staff/dict/reports_category/nope', { version: 1, label: 'x', icon: null, sort: 1, visible: true })).code,
+    ).toBe(300102)
   })
 
   it('answers bad input with the 400 envelope', async () => {

@@ -90,8 +90,9 @@ export function configValueFor(key: string, value: string): string {
     return text
   }
   if (kind === 'rich') return sanitizeRichText(value)
-  // Plain text is shown as text (React escapes it); control characters are never meant.
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw new AppError('STAFF_CONFIG_VALUE_INVALID')
+  // Plain text is shown as text (React escapes it); control characters (tabs and line breaks aside) are never meant.
+  if ([...text].some((c) => (c < ' ' && c !== '\t' && c !== '\n' && c !== '\r') || c === '\u007f'))
+    throw new AppError('STAFF_CONFIG_VALUE_INVALID')
   return text
 }
 
@@ -121,7 +122,12 @@ export class StaffSiteEntries {
   async updateDict(type: string, value: string, body: UpdateDictItemBody, actor: StaffActor): Promise<StaffDictItem> {
     const { sequelize } = this
     const saved = await sequelize.transaction(async (transaction) => {
-      const [exists] = await selectRows<{ one: number }>(sequelize, `SELECT 1 AS one FROM sys_dict_data WHERE dict_type = $1 LIMIT 1`, [type], transaction)
+      const [exists] = await selectRows<{ one: number }>(
+        sequelize,
+        `SELECT 1 AS one FROM sys_dict_data WHERE dict_type = $1 LIMIT 1`,
+        [type],
+        transaction,
+      )
       if (!exists) throw new AppError('STAFF_DICT_TYPE_UNKNOWN')
       const [before] = await selectRows<DictRow>(
         sequelize,

@@ -31,16 +31,14 @@ export default serve(staffSiteRoutes, (app) => {
       config,
       preHandler: write,
       handler: async (request) =>
-        ok(
-          request.lang,
-          await site.entries.updateDict(request.params.type, request.params.value, request.body, staffActorOf(request)),
-        ),
+        ok(request.lang, await site.entries.updateDict(request.params.type, request.params.value, request.body, staffActorOf(request))),
     },
     listConfig: { config, preHandler: read, handler: async (request) => ok(request.lang, await site.entries.listConfig(request.query)) },
     updateConfig: {
       config,
       preHandler: write,
-      handler: async (request) => ok(request.lang, await site.entries.updateConfig(request.params.key, request.body, staffActorOf(request))),
+      handler: async (request) =>
+        ok(request.lang, await site.entries.updateConfig(request.params.key, request.body, staffActorOf(request))),
     },
   }
 })

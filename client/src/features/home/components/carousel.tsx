@@ -81,17 +81,17 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
           </LocalLink>
         </div>
         {!current.imageUrl && (
-        <svg className="slide-art" viewBox="0 0 320 200" aria-hidden="true">
-          {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
-            <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
-          ))}
-          <polyline
-            points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45"
-            fill="none"
-            stroke="rgb(255 255 255 / 0.45)"
-            strokeWidth="2"
-          />
-        </svg>
+          <svg className="slide-art" viewBox="0 0 320 200" aria-hidden="true">
+            {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
+              <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
+            ))}
+            <polyline
+              points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45"
+              fill="none"
+              stroke="rgb(255 255 255 / 0.45)"
+              strokeWidth="2"
+            />
+          </svg>
         )}
       </div>
       {count > 1 && (

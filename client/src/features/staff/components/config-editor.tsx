@@ -190,13 +190,25 @@ export function ConfigEditor() {
                 error={errors.key ? t(errors.key as Parameters<typeof t>[0]) : undefined}
               >
                 {(control) => (
-                  <input {...control} className="input" maxLength={120} value={form.key} onChange={(e) => setForm({ ...form, key: e.target.value.trim() })} />
+                  <input
+                    {...control}
+                    className="input"
+                    maxLength={120}
+                    value={form.key}
+                    onChange={(e) => setForm({ ...form, key: e.target.value.trim() })}
+                  />
                 )}
               </FormField>
             )}
             <FormField label={t('staff.config.name')} required={adding} error={errors.name ? t('staff.site.required') : undefined}>
               {(control) => (
-                <input {...control} className="input" maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={200}
+                  value={form.name}
+                  onChange={(e) => setForm({ ...form, name: e.target.value })}
+                />
               )}
             </FormField>
             <FormField
@@ -206,7 +218,13 @@ export function ConfigEditor() {
             >
               {(control) =>
                 kind === 'rich' || form.value.length > 120 ? (
-                  <textarea {...control} className="input" maxLength={100_000} value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} />
+                  <textarea
+                    {...control}
+                    className="input"
+                    maxLength={100_000}
+                    value={form.value}
+                    onChange={(e) => setForm({ ...form, value: e.target.value })}
+                  />
                 ) : (
                   <input
                     {...control}

@@ -192,7 +192,12 @@ export function DictEditor() {
           <fieldset className="staff-fieldset" disabled={!maySave}>
             <legend>{adding ? t('staff.dict.addTitle', { type: data.type }) : t('staff.dict.editTitle', { value: editing })}</legend>
             {adding && <p className="field-hint">{t('staff.dict.pairHint')}</p>}
-            <FormField label={t('staff.dict.value')} required hint={t('staff.dict.valueHint')} error={message('value', 'staff.dict.valueInvalid')}>
+            <FormField
+              label={t('staff.dict.value')}
+              required
+              hint={t('staff.dict.valueHint')}
+              error={message('value', 'staff.dict.valueInvalid')}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -206,17 +211,35 @@ export function DictEditor() {
             </FormField>
             <FormField label={t('staff.dict.label')} required error={message('label', 'staff.site.required')}>
               {(control) => (
-                <input {...control} className="input" maxLength={200} value={form.label} onChange={(e) => setForm({ ...form, label: e.target.value })} />
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={200}
+                  value={form.label}
+                  onChange={(e) => setForm({ ...form, label: e.target.value })}
+                />
               )}
             </FormField>
             <FormField label={t('staff.dict.icon')} hint={t('staff.dict.iconHint')} error={message('icon', 'staff.dict.iconInvalid')}>
               {(control) => (
-                <input {...control} className="input" maxLength={100} value={form.icon} onChange={(e) => setForm({ ...form, icon: e.target.value })} />
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={100}
+                  value={form.icon}
+                  onChange={(e) => setForm({ ...form, icon: e.target.value })}
+                />
               )}
             </FormField>
             <FormField label={t('staff.dict.sort')} error={message('sort', 'staff.dict.sortInvalid')}>
               {(control) => (
-                <input {...control} className="input" inputMode="numeric" value={form.sort} onChange={(e) => setForm({ ...form, sort: e.target.value })} />
+                <input
+                  {...control}
+                  className="input"
+                  inputMode="numeric"
+                  value={form.sort}
+                  onChange={(e) => setForm({ ...form, sort: e.target.value })}
+                />
               )}
             </FormField>
             <div className="staff-checks">
