@@ -51,4 +51,18 @@ describe('home carousel', () => {
     })
     expect(screen.getByRole('heading', { name: 'First' })).toBeInTheDocument()
   })
+
+  it("shows a slide's image when staff gave it one, and the painted art otherwise", () => {
+    const imageUrl = `/api/media/images/${'a'.repeat(64)}.png`
+    const { container } = renderAt(<Carousel slides={[{ ...slides[0]!, imageUrl }, slides[1]!]} />)
+    const image = container.querySelector('img.slide-image')
+    expect(image).toHaveAttribute('src', imageUrl)
+    expect(image).toHaveAttribute('alt', '')
+    expect(container.querySelector('.slide-art')).toBeNull()
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS)
+    })
+    expect(container.querySelector('img.slide-image')).toBeNull()
+    expect(container.querySelector('.slide-art')).not.toBeNull()
+  })
 })

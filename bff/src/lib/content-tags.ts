@@ -56,3 +56,16 @@ export function reportTags(value: unknown): string[] {
   else add(value)
   return tags
 }
+
+/** A language's carousel: its answers and the home pages that show it (staff's updateCarousel purges it). */
+export const carouselTag = (lang: string) => `carousel:${lang}`
+
+/** A configuration key: the answers holding it and the pages whose layout shows it (staff's updateConfig purges it). */
+export const configTag = (key: string) => `config:${key}`
+
+/** The keys a configuration call asks for: findListByKeys' comma-separated keys, or form's configKey. */
+export function configTags(params: Record<string, unknown> | undefined): string[] {
+  const keys = typeof params?.keys === 'string' ? params.keys.split(',') : []
+  if (typeof params?.configKey === 'string') keys.push(params.configKey)
+  return [...new Set(keys.map((key) => key.trim()).filter((key) => key !== ''))].map(configTag)
+}

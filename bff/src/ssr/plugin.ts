@@ -4,7 +4,19 @@ import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { clearCounting } from '../lib/cache-store.ts'
 import { EncodedBody } from '../lib/encoded-body.ts'
-import { collectionTag, COLLECTIONS, dictTags, langTag, reportTag, reportTags, urlTag, type Collection } from '../lib/content-tags.ts'
+import {
+  carouselTag,
+  collectionTag,
+  COLLECTIONS,
+  configTags,
+  dictTags,
+  langTag,
+  reportTag,
+  reportTags,
+  urlTag,
+  type Collection,
+} from '../lib/content-tags.ts'
+import { layoutConfigKeys } from '../plugins/app/pages.ts'
 import { withPageAssets } from './assets.ts'
 import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import type { Lang } from '../http/locale.ts'
@@ -41,7 +53,7 @@ const PAGE_COLLECTIONS: Record<string, readonly Collection[]> = {
   article: ['news'],
 }
 
-/** What a rendered page shows: its language and path, the reports on it, the collections it lists, the dictionaries of its menus. */
+/** What a rendered page shows: its language and path, the reports on it, the collections it lists, the dictionaries of its menus, its footer's configuration and home's carousel. */
 function pageTags(plan: RenderPlan, pathname: string, payload: Record<string, unknown>): string[] {
   const webTitle = plan.page?.query.webTitle
   return [
@@ -52,6 +64,9 @@ function pageTags(plan: RenderPlan, pathname: string, payload: Record<string, un
     ...reportTags(payload.report),
     ...reportTags(payload.hotReports),
     ...LAYOUT_DICTS.flatMap((type) => dictTags(plan.locale === 'en-US' ? `${type}_en` : type)),
+    // The footer's contacts on every page, and the carousel on home.
+    ...configTags({ keys: layoutConfigKeys(plan.locale) }),
+    ...(plan.page?.name === 'home' ? [carouselTag(plan.locale)] : []),
   ]
 }
 

@@ -22,6 +22,8 @@ beforeAll(async () => {
     app.get('/report/researchReport/hotReports', async () => envelope([{ id: '1', webTitle: 'solar' }]))
     app.get('/report/researchBriefReport/choicenessReports', async () => envelope([{ id: '9' }]))
     app.post('/basedata/dict/listData', async () => envelope([{ dictValue: '1', dictLabel: 'Energy' }]))
+    app.get('/basedata/carousel/listData', async () => envelope([{ id: '1', title: 'Slide' }]))
+    app.get('/basedata/config/findListByKeys', async () => envelope([{ configKey: 'cn.contact.phone', configValue: '1' }]))
   })
 })
 
@@ -78,6 +80,22 @@ describe('purges by content changes', () => {
     feed!.push({ id: '4', tags: ['dict:reports_category'] })
     expect(await eventually(async () => bff.contentChanges.last === '4')).toBe(true)
     expect(await prime(bff)).toEqual(['HIT', 'HIT', 'MISS'])
+  })
+
+  it("drops a language's carousel and a configuration key by their tags (staff's updateCarousel, updateConfig)", async () => {
+    const site = () =>
+      Promise.all([
+        bff.inject({ url: '/api/basedata/carousel/listData?lang=zh-CN' }),
+        bff.inject({ url: '/api/basedata/carousel/listData?lang=en-US' }),
+        bff.inject({ url: '/api/basedata/config/findListByKeys?keys=cn.contact.phone,cn.contact.email' }),
+        bff.inject({ url: '/api/basedata/config/findListByKeys?keys=cn.site.name' }),
+      ]).then((answers) => answers.map((res) => res.headers['x-cache']))
+    await site()
+    expect(await site()).toEqual(['HIT', 'HIT', 'HIT', 'HIT'])
+    feed!.push({ id: '5', tags: ['carousel:en-US', 'config:cn.contact.email'] })
+    expect(await eventually(async () => bff.contentChanges.last === '5')).toBe(true)
+    expect(await site()).toEqual(['HIT', 'MISS', 'MISS', 'HIT'])
+    expect(await prime(bff)).toEqual(['HIT', 'HIT', 'HIT'])
   })
 })
 

@@ -131,6 +131,15 @@ export const CALLS = {
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },
+  // Site content besides reports (issue 34): the carousel, dictionaries, configuration.
+  staffSite: {
+    listCarousel: { method: 'GET', path: '/staff/carousel', safety: 'read', audience: 'staff' },
+    updateCarousel: { method: 'PUT', path: '/staff/carousel', safety: 'write', audience: 'staff' },
+    listDictItems: { method: 'GET', path: '/staff/dict', safety: 'read', audience: 'staff' },
+    updateDictItem: { method: 'PUT', path: '/staff/dict/:type/:value', safety: 'write', audience: 'staff' },
+    listConfig: { method: 'GET', path: '/staff/config', safety: 'read', audience: 'staff' },
+    updateConfig: { method: 'PUT', path: '/staff/config/:key', safety: 'write', audience: 'staff' },
+  },
   staffMedia: {
     uploadImage: { method: 'PUT', path: '/staff/media/images', safety: 'write', audience: 'staff' },
   },

@@ -15,6 +15,7 @@ import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { staffImportRoutes } from './staff-imports.ts'
 import { staffRequestRoutes } from './staff-requests.ts'
+import { staffSiteRoutes } from './staff-site.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -42,6 +43,7 @@ export {
   websiteUserResearchOrderRoutes,
   staffMediaRoutes,
   mediaRoutes,
+  staffSiteRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -65,6 +67,7 @@ export const ROUTES = {
   media: mediaRoutes,
   staffImports: staffImportRoutes,
   staffRequests: staffRequestRoutes,
+  staffSite: staffSiteRoutes,
   content: contentRoutes,
 }
 

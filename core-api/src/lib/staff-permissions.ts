@@ -36,6 +36,12 @@ export const STAFF_PERMISSIONS = {
   'requests.read': ['sales', 'admin'],
   /** Move a request through its workflow, assign it, add notes */
   'requests.write': ['sales', 'admin'],
+
+  // Site content besides reports: carousel, dictionaries, configuration (staff-site).
+  /** List the carousel, dictionary entries and configuration (listCarousel, listDictItems, listConfig) */
+  'site.read': EVERY_ROLE,
+  /** Save them (updateCarousel, updateDictItem, updateConfig) */
+  'site.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -22,6 +22,7 @@ import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
 import staffFilesRoutes from './staff-files/index.ts'
 import staffMediaRoutes from './staff-media/index.ts'
+import staffSiteRoutes from './staff-site/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -49,6 +50,7 @@ export default async function routes(app: FastifyInstance) {
     staffReportRoutes,
     staffRequestRoutes,
     staffAuditRoutes,
+    staffSiteRoutes,
     contentRoutes,
   ]) {
     await app.register(resource)

@@ -38,6 +38,13 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffRequests.get': 'requests.read',
   'staffRequests.update': 'requests.write',
   'staffRequests.addNote': 'requests.write',
+  // Site content besides reports (staff-site).
+  'staffSite.listCarousel': 'site.read',
+  'staffSite.updateCarousel': 'site.write',
+  'staffSite.listDictItems': 'site.read',
+  'staffSite.updateDictItem': 'site.write',
+  'staffSite.listConfig': 'site.read',
+  'staffSite.updateConfig': 'site.write',
 }
 
 const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
@@ -54,6 +61,9 @@ function validRequest(key: string, call: CallAddress) {
     .replace(':edition', 'zh-CN')
     .replace(':kind', 'full')
     .replace(':id', '1')
+    .replace(':type', 'reports_category')
+    .replace(':value', 'energy')
+    .replace(':key', 'cn.contact.phone')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -65,6 +75,10 @@ function validRequest(key: string, call: CallAddress) {
     'staffReports.preview': { lang: 'en-US' },
     'staffRequests.update': { version: 999, status: 'contacted' },
     'staffRequests.addNote': { body: 'A note' },
+    // Site content (staff-site): the versions are stale, so an allowed save is refused with 300101 and changes nothing.
+    'staffSite.updateCarousel': { edition: 'en-US', version: 999, slides: [] },
+    'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
+    'staffSite.updateConfig': { version: 999, value: 'x' },
   }
   const query =
     key === 'staffReports.remove'
@@ -130,7 +144,23 @@ describe('bad input on every staff operation', () => {
       for (const path of paths) {
         for (const value of BAD) {
           const text = encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))
-          const fields = ['version', 'editions', 'at', 'pageNo', 'status', 'sort', 'q', 'name', 'totp', 'lang']
+          const fields = [
+            'version',
+            'editions',
+            'at',
+            'pageNo',
+            'status',
+            'sort',
+            'q',
+            'name',
+            'totp',
+            'lang',
+            'edition',
+            'slides',
+            'label',
+            'value',
+            'visible',
+          ]
           const payload = Object.fromEntries(fields.map((f) => [f, value]))
           const res = await t.app.inject({
             method: call.method,

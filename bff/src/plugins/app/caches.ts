@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { isServerError } from '@rpt/contract'
 import { clearCounting, LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
-import { collectionOfPath, collectionTag, dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
+import { carouselTag, collectionOfPath, collectionTag, configTags, dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
 import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
 
@@ -164,12 +164,15 @@ async function cachesPlugin(app: FastifyInstance) {
   } satisfies Caches)
 }
 
-/** What an answer holds, for purges by tag: its language, its dictionary, the reports it lists, the collection it lists from. */
+/** What an answer holds, for purges by tag: its language, its dictionary, the reports it lists, the collection it lists from, its carousel or configuration keys. */
 function tagsOf(name: CacheName, call: Omit<CoreCall, 'token'>, answer: CoreAnswer): string[] {
   const tags = [langTag(call.lang)]
   const dictType = call.params?.dictType
   if (name === 'dict' && typeof dictType === 'string') tags.push(...dictTags(dictType))
   if (name === 'hotReports') tags.push(...reportTags(answer.body.data))
+  // What staff edit besides reports (updateCarousel, updateConfig) is purged by these.
+  if (name === 'carousel') tags.push(carouselTag(call.lang))
+  if (name === 'config') tags.push(...configTags(call.params))
   // Lists and their counts change when a record of their kind is published or taken down.
   const collection = collectionOfPath(call.path)
   if (collection) tags.push(collectionTag(collection))

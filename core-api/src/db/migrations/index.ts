@@ -16,6 +16,7 @@ import { gatewayBooksLeave } from './2026.11.27T00.00.14.gateway-books-leave.ts'
 import { staffAccounts } from './2026.11.27T00.00.15.staff-accounts.ts'
 import { staffPublishing } from './2026.11.27T00.00.16.staff-publishing.ts'
 import { staffImports } from './2026.11.27T00.00.17.staff-imports.ts'
+import { staffSite } from './2026.11.28T00.00.19.staff-site.ts'
 import { staffRequests } from './2026.11.28T00.00.21.staff-requests.ts'
 import { sealedTotpSecrets } from './2026.11.28T00.00.22.sealed-totp-secrets.ts'
 
@@ -39,6 +40,7 @@ export const migrations: MigrationModule[] = [
   staffAccounts,
   staffPublishing,
   staffImports,
+  staffSite,
   staffRequests,
   sealedTotpSecrets,
 ]

@@ -12,6 +12,8 @@ export class DictData extends TimestampedModel<DictData> {
   declare dictIcon: CreationOptional<string | null>
   declare isSys: CreationOptional<string>
   declare status: CreationOptional<string>
+  /** Bumped by each staff save (optimistic concurrency) */
+  declare version: CreationOptional<number>
 
   static initModel(sequelize: Sequelize) {
     DictData.init(
@@ -22,6 +24,7 @@ export class DictData extends TimestampedModel<DictData> {
         ...nullables({ cssClass: DataTypes.STRING(100), cssStyle: DataTypes.STRING(200), dictIcon: DataTypes.STRING(100) }),
         isSys: required(DataTypes.CHAR(1), '1'),
         status: statusFlag(),
+        version: required(DataTypes.INTEGER, 1),
         ...timestamps(),
       },
       tableOptions(sequelize, 'sys_dict_data'),

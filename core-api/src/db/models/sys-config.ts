@@ -6,6 +6,8 @@ export class SysConfig extends TimestampedModel<SysConfig> {
   declare configKey: string
   declare configValue: string
   declare configName: string
+  /** Bumped by each staff save (optimistic concurrency) */
+  declare version: CreationOptional<number>
 
   static initModel(sequelize: Sequelize) {
     SysConfig.init(
@@ -14,6 +16,7 @@ export class SysConfig extends TimestampedModel<SysConfig> {
         configKey: { ...required(DataTypes.STRING(120)), unique: true },
         configValue: required(DataTypes.TEXT),
         configName: required(DataTypes.STRING(200)),
+        version: required(DataTypes.INTEGER, 1),
         ...timestamps(),
       },
       tableOptions(sequelize, 'sys_config'),

@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
+import { MEDIA_URL_PREFIX } from '../../lib/uploads/media.ts'
 
 export interface CarouselSlide {
   id: string
@@ -10,6 +11,8 @@ export interface CarouselSlide {
   linkUrl: string
   color: string
   sort: number
+  /** Only on a slide staff gave an image: a painted slide answers as it always did */
+  imageUrl?: string
 }
 
 export interface MapRegionFigures {
@@ -25,12 +28,13 @@ export class HomeService {
   constructor(private readonly sequelize: Sequelize) {}
 
   /** Published slides (status '0') of one language, by sort. */
-  carousel(lang: Lang): Promise<CarouselSlide[]> {
-    return this.sequelize.query<CarouselSlide>(
-      `SELECT id, title AS name, title, subtitle AS desc, link_url AS "linkUrl", color, sort
+  async carousel(lang: Lang): Promise<CarouselSlide[]> {
+    const rows = await this.sequelize.query<CarouselSlide & { imageFile: string | null }>(
+      `SELECT id, title AS name, title, subtitle AS desc, link_url AS "linkUrl", color, sort, image_file AS "imageFile"
          FROM carousel WHERE lang = $1 AND status = '0' ORDER BY sort, id`,
       { bind: [lang], type: QueryTypes.SELECT },
     )
+    return rows.map(({ imageFile, ...slide }) => (imageFile ? { ...slide, imageUrl: `${MEDIA_URL_PREFIX}/${imageFile}` } : slide))
   }
 
   /** Every map region, by sort, named in the given language. */

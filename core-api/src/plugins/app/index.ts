@@ -22,6 +22,7 @@ import sessionService from './session-service.ts'
 import staffService from './staff-service.ts'
 import staffReports from './staff-reports.ts'
 import staffRequests from './staff-requests.ts'
+import staffSite from './staff-site.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -49,6 +50,7 @@ export default pluginSet('app-plugins', [
   staffService,
   staffReports,
   staffRequests,
+  staffSite,
   contentService,
   importService,
 ])

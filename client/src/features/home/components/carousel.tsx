@@ -68,6 +68,10 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
         aria-label={t('home.slide', { index: (index % count) + 1, total: count })}
         style={{ backgroundColor: current.color }}
       >
+        {/* A slide staff gave an image shows it behind the text (which carries the meaning: the image is decoration), the colour under it while it loads. */}
+        {current.imageUrl && (
+          <img className="slide-image" src={current.imageUrl} alt="" decoding="async" fetchPriority={moved ? 'auto' : 'high'} />
+        )}
         <div className="slide-inner">
           <p className="slide-kicker">{t('home.carousel')}</p>
           <h2 className="slide-title">{current.title}</h2>
@@ -76,17 +80,19 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
             {t('home.learnMore')}
           </LocalLink>
         </div>
-        <svg className="slide-art" viewBox="0 0 320 200" aria-hidden="true">
-          {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
-            <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
-          ))}
-          <polyline
-            points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45"
-            fill="none"
-            stroke="rgb(255 255 255 / 0.45)"
-            strokeWidth="2"
-          />
-        </svg>
+        {!current.imageUrl && (
+          <svg className="slide-art" viewBox="0 0 320 200" aria-hidden="true">
+            {[40, 70, 55, 95, 80, 120, 110, 150].map((h, i) => (
+              <rect key={i} x={20 + i * 36} y={180 - h} width="22" height={h} fill="rgb(255 255 255 / 0.12)" />
+            ))}
+            <polyline
+              points="31,150 67,125 103,135 139,100 175,110 211,75 247,82 283,45"
+              fill="none"
+              stroke="rgb(255 255 255 / 0.45)"
+              strokeWidth="2"
+            />
+          </svg>
+        )}
       </div>
       {count > 1 && (
         <div className="carousel-controls">

@@ -3,11 +3,19 @@ import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
 import { AuditView } from './audit-view'
+import { CarouselEditor } from './carousel-editor'
+import { ConfigEditor } from './config-editor'
+import { DictEditor } from './dict-editor'
 import { ReportEditor } from './report-editor'
 import { ReportList } from './report-list'
 import { RevisionsView } from './revisions-view'
 import { isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
+
+/** The sections besides reports and audit: the site's other content (staff-site). */
+const SITE_SECTIONS = ['carousel', 'dictionary', 'settings'] as const
+type SiteSection = (typeof SITE_SECTIONS)[number]
+const isSiteSection = (section: string): section is SiteSection => (SITE_SECTIONS as readonly string[]).includes(section)
 
 interface Props {
   section?: string
@@ -40,7 +48,15 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   const search = useSearch()
   const mainRef = useRef<HTMLDivElement>(null)
   const isAdmin = staff.role === 'admin'
-  const screen = section === 'audit' ? 'audit' : code ? (view === 'revisions' ? 'revisions' : 'editor') : 'list'
+  const screen = isSiteSection(section)
+    ? section
+    : section === 'audit'
+      ? 'audit'
+      : code
+        ? view === 'revisions'
+          ? 'revisions'
+          : 'editor'
+        : 'list'
 
   // A new screen moves the focus to its heading, as a page load would put the reader at its top.
   const first = useRef(true)
@@ -53,7 +69,7 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   }, [screen, code])
 
   useEffect(() => {
-    if (section !== 'reports' && section !== 'audit') navigate('/staff/reports', { replace: true })
+    if (section !== 'reports' && section !== 'audit' && !isSiteSection(section)) navigate('/staff/reports', { replace: true })
   }, [section, navigate])
 
   const other = otherLocale(locale)
@@ -76,6 +92,17 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
             <NavLink path="/staff/reports" current={section === 'reports'}>
               {t('staff.nav.reports')}
             </NavLink>
+            {/* Site content besides reports (staff-site) */}
+            <NavLink path="/staff/carousel" current={section === 'carousel'}>
+              {t('staff.nav.carousel')}
+            </NavLink>
+            <NavLink path="/staff/dictionary" current={section === 'dictionary'}>
+              {t('staff.nav.dictionary')}
+            </NavLink>
+            <NavLink path="/staff/settings" current={section === 'settings'}>
+              {t('staff.nav.settings')}
+            </NavLink>
+            {/* end of staff-site */}
             {isAdmin && (
               <NavLink path="/staff/audit" current={section === 'audit'}>
                 {t('staff.nav.audit')}
@@ -99,6 +126,9 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         {screen === 'list' && <ReportList />}
         {screen === 'editor' && code && <ReportEditor key={code} code={code === 'new' ? undefined : code} />}
         {screen === 'revisions' && code && <RevisionsView code={code} />}
+        {screen === 'carousel' && <CarouselEditor />}
+        {screen === 'dictionary' && <DictEditor />}
+        {screen === 'settings' && <ConfigEditor />}
         {screen === 'audit' && (isAdmin ? <AuditView /> : <p role="alert">{t('staff.audit.adminOnly')}</p>)}
       </div>
     </div>

@@ -1,0 +1,272 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { updateCarousel, useCarousel, type StaffCarousel } from '../api/site'
+import type { Edition } from '../api/reports'
+import { formatDateTime } from './format'
+import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { COLOR, SlideForm, slideErrors, type Draft } from './slide-form'
+import { useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+import './staff-site.css'
+
+// The home page's carousel of one language: the ordered list of slides, with
+// an edit form for the one chosen. Reordering, adding, editing and removing
+// change the draft; Save sends the whole list with the version it was read
+// at (updateCarousel), so a save by someone else in between is refused
+// (300101) rather than mixed with this one.
+
+const EDITIONS: readonly Edition[] = ['zh-CN', 'en-US']
+
+let drafted = 0
+const draftOf = (carousel: StaffCarousel): Draft[] =>
+  carousel.slides.map(({ sort: _sort, ...slide }) => ({ ...slide, key: `s${slide.id}` }))
+const emptySlide = (): Draft => ({
+  key: `new${++drafted}`,
+  title: '',
+  subtitle: '',
+  linkUrl: '/',
+  color: '#12355b',
+  imageUrl: null,
+  visible: true,
+})
+
+export function CarouselEditor() {
+  const t = useStaffT()
+  const { locale, endedSession } = useStaff()
+  const maySave = useMaySave()
+  const toOutcome = useSaveFailure()
+  const [edition, setEdition] = useState<Edition>(locale)
+  const { data, error, mutate } = useCarousel(edition)
+  const [slides, setSlides] = useState<Draft[]>()
+  const [chosen, setChosen] = useState<string>()
+  const [dirty, setDirty] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<SaveOutcome>()
+  const [checked, setChecked] = useState(false)
+  const formRef = useRef<HTMLFieldSetElement>(null)
+  const editionId = useId()
+
+  // A fresh read (another language, a reload, a save) replaces the draft.
+  const [shown, setShown] = useState<StaffCarousel>()
+  if (data && data !== shown) {
+    setShown(data)
+    setSlides(draftOf(data))
+    setDirty(false)
+    setChecked(false)
+  }
+
+  const current = slides?.find((slide) => slide.key === chosen)
+  useEffect(() => {
+    if (chosen) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus()
+  }, [chosen])
+
+  const change = (next: Draft[]) => {
+    setSlides(next)
+    setDirty(true)
+    setOutcome(undefined)
+  }
+  const patch = (key: string, fields: Partial<Draft>) => change((slides ?? []).map((s) => (s.key === key ? { ...s, ...fields } : s)))
+  const move = (index: number, by: -1 | 1, target: HTMLElement) => {
+    const list = [...(slides ?? [])]
+    const [slide] = list.splice(index, 1)
+    list.splice(index + by, 0, slide!)
+    change(list)
+    // The focus follows the slide, on the same button while it can move further, so pressing it again keeps moving it.
+    const label = target.getAttribute('data-move')
+    requestAnimationFrame(() => {
+      const buttons = document.querySelectorAll<HTMLButtonElement>(`[data-slide="${slide!.key}"][data-move]`)
+      const same = [...buttons].find((button) => button.dataset.move === label && !button.disabled)
+      ;(same ?? [...buttons].find((button) => !button.disabled))?.focus()
+    })
+  }
+  const add = () => {
+    const slide = emptySlide()
+    change([...(slides ?? []), slide])
+    setChosen(slide.key)
+  }
+  const remove = (key: string) => {
+    change((slides ?? []).filter((s) => s.key !== key))
+    if (chosen === key) setChosen(undefined)
+  }
+
+  const save = async () => {
+    if (!data || !slides) return
+    setChecked(true)
+    const invalid = slides.find((slide) => Object.keys(slideErrors(slide)).length > 0)
+    if (invalid) {
+      setChosen(invalid.key)
+      return
+    }
+    setSaving(true)
+    try {
+      const saved = await updateCarousel(
+        edition,
+        data.version,
+        slides.map(({ key: _key, ...slide }) => slide),
+      )
+      setChosen(undefined)
+      await mutate(saved, { revalidate: false })
+      setOutcome({ kind: 'saved' })
+    } catch (failure) {
+      setOutcome(toOutcome(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="staff-section" aria-labelledby="staff-carousel-title">
+      <div className="staff-title-row">
+        <h1 id="staff-carousel-title" className="staff-title" tabIndex={-1}>
+          {t('staff.carousel.title')}
+        </h1>
+      </div>
+      <p className="muted">{t('staff.carousel.lead')}</p>
+      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
+      <div className="staff-site-toolbar">
+        <div className="field">
+          <label className="field-label" htmlFor={editionId}>
+            {t('staff.carousel.edition')}
+          </label>
+          <select id={editionId} className="select" value={edition} onChange={(e) => setEdition(e.target.value as Edition)}>
+            {EDITIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`staff.edition.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {data && (
+          <p className="staff-meta">
+            {t('staff.site.version', { version: data.version })}
+            {data.updatedBy && data.updatedAt
+              ? ` · ${t('staff.site.savedBy', { name: data.updatedBy })} · ${formatDateTime(data.updatedAt, locale)}`
+              : ''}
+          </p>
+        )}
+      </div>
+      <SaveStatus outcome={outcome} onReload={() => void mutate()} />
+      {error && !data && (
+        <p role="alert" className="staff-error">
+          {endedSession(error) ? '' : t('staff.site.loadFailed')}
+        </p>
+      )}
+      {slides && (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('staff.carousel.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('staff.carousel.image')}</th>
+                <th scope="col">{t('staff.carousel.slideTitle')}</th>
+                <th scope="col">{t('staff.carousel.linkUrl')}</th>
+                <th scope="col">{t('staff.dict.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('staff.site.edit')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {slides.map((slide, index) => {
+                const name = slide.title || t('staff.carousel.slide', { index: index + 1 })
+                return (
+                  <tr key={slide.key} aria-current={slide.key === chosen ? 'true' : undefined}>
+                    <td className="staff-num">{index + 1}</td>
+                    <td>
+                      {slide.imageUrl ? (
+                        <img className="staff-slide-thumb" src={slide.imageUrl} alt="" />
+                      ) : (
+                        <span
+                          className="staff-slide-swatch"
+                          style={{ backgroundColor: COLOR.test(slide.color) ? slide.color : undefined }}
+                        />
+                      )}
+                    </td>
+                    <td>{slide.title}</td>
+                    <td className="staff-mono">{slide.linkUrl}</td>
+                    <td>{slide.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')}</td>
+                    <td>
+                      <div className="staff-site-actions">
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          aria-label={t('staff.site.editOf', { name })}
+                          onClick={() => setChosen(slide.key)}
+                        >
+                          {t('staff.site.edit')}
+                        </button>
+                        {maySave && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              data-move="up"
+                              data-slide={slide.key}
+                              disabled={index === 0}
+                              aria-label={t('staff.carousel.up', { name })}
+                              onClick={(e) => move(index, -1, e.currentTarget)}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              data-move="down"
+                              data-slide={slide.key}
+                              disabled={index === slides.length - 1}
+                              aria-label={t('staff.carousel.down', { name })}
+                              onClick={(e) => move(index, 1, e.currentTarget)}
+                            >
+                              ↓
+                            </button>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              aria-label={t('staff.carousel.remove', { name })}
+                              onClick={() => remove(slide.key)}
+                            >
+                              ✕
+                            </button>
+                          </>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+              {slides.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="staff-empty">
+                    {t('staff.carousel.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {maySave && slides && (
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={add} disabled={slides.length >= 20}>
+            {t('staff.carousel.add')}
+          </button>
+          <button type="button" className="button button-primary" disabled={saving || !dirty} onClick={() => void save()}>
+            {saving ? t('staff.site.saving') : t('staff.site.save')}
+          </button>
+          {dirty && <span className="muted">{t('staff.carousel.unsaved')}</span>}
+        </div>
+      )}
+      {current && (
+        <SlideForm
+          ref={formRef}
+          slide={current}
+          index={(slides ?? []).indexOf(current)}
+          showErrors={checked}
+          readOnly={!maySave}
+          onChange={(fields) => patch(current.key, fields)}
+          onClose={() => setChosen(undefined)}
+        />
+      )}
+    </section>
+  )
+}

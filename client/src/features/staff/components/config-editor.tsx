@@ -1,0 +1,253 @@
+import type { ConfigKind } from '@rpt/contract'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import { FormField } from '../../../components/form-field'
+import { saveConfig, useConfig, type StaffConfigItem } from '../api/site'
+import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+import './staff-site.css'
+
+// The site's settings (sys_config: contacts, footer, site texts, price
+// defaults): a searchable list and a form for the value chosen or a new key.
+// Each value saves on its own with the version it was read at
+// (updateConfig); its kind, from its key, decides how it is checked.
+
+/** The contract's configKindOf, here so the console's chunk takes no schema library (the client imports @rpt/contract's types only). */
+export function configKindOf(key: string): ConfigKind {
+  if (/\.(price|number)$/.test(key)) return 'number'
+  if (/(Url|\.url)$/.test(key)) return 'url'
+  if (key.endsWith('.html')) return 'rich'
+  return 'text'
+}
+
+const KEY = /^(cn|en)\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,5}$/
+const NUMBER = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/
+
+interface Form {
+  key: string
+  name: string
+  value: string
+}
+
+/** The fields that break the rules of the key's kind, by field. */
+export function configErrors(form: Form, adding: boolean): Partial<Record<keyof Form, string>> {
+  const kind = configKindOf(form.key)
+  const value = form.value.trim()
+  const errors: Partial<Record<keyof Form, string>> = {}
+  if (adding && !KEY.test(form.key)) errors.key = form.key ? 'staff.config.keyInvalid' : 'staff.site.required'
+  if (adding && !form.name.trim()) errors.name = 'staff.site.required'
+  if (kind === 'number' && !NUMBER.test(value)) errors.value = 'staff.config.numberInvalid'
+  if (kind === 'url' && value && !/^https?:\/\/[^\s]+$/.test(value)) errors.value = 'staff.carousel.linkUrlInvalid'
+  return errors
+}
+
+export function ConfigEditor() {
+  const t = useStaffT()
+  const { navigate, endedSession } = useStaff()
+  const maySave = useMaySave()
+  const toOutcome = useSaveFailure()
+  const q = new URLSearchParams(useSearch()).get('q') ?? undefined
+  const { data, error, mutate } = useConfig(q)
+  const [text, setText] = useState(q ?? '')
+  // undefined: no form; '': a new key; else the key edited.
+  const [editing, setEditing] = useState<string>()
+  const [form, setForm] = useState<Form>({ key: '', name: '', value: '' })
+  const [checked, setChecked] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<SaveOutcome>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const qId = useId()
+
+  const adding = editing === ''
+  const item = data?.find((entry) => entry.key === editing)
+  useEffect(() => {
+    if (editing !== undefined) formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea')?.focus()
+  }, [editing])
+
+  const open = (entry?: StaffConfigItem) => {
+    setForm(entry ? { key: entry.key, name: entry.name, value: entry.value } : { key: '', name: '', value: '' })
+    setChecked(false)
+    setOutcome(undefined)
+    setEditing(entry?.key ?? '')
+  }
+  const errors = checked ? configErrors(form, adding) : {}
+  const kind: ConfigKind = configKindOf(form.key)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setChecked(true)
+    if (Object.keys(configErrors(form, adding)).length > 0) return
+    setSaving(true)
+    try {
+      await saveConfig(form.key, {
+        ...(item ? { version: item.version } : {}),
+        value: form.value,
+        ...(form.name.trim() && form.name.trim() !== item?.name ? { name: form.name.trim() } : {}),
+      })
+      await mutate()
+      setEditing(undefined)
+      setOutcome({ kind: 'saved' })
+    } catch (failure) {
+      setOutcome(toOutcome(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="staff-section" aria-labelledby="staff-config-title">
+      <div className="staff-title-row">
+        <h1 id="staff-config-title" className="staff-title" tabIndex={-1}>
+          {t('staff.config.title')}
+        </h1>
+        {maySave && (
+          <button type="button" className="button button-primary" onClick={() => open()}>
+            {t('staff.config.add')}
+          </button>
+        )}
+      </div>
+      <p className="muted">{t('staff.config.lead')}</p>
+      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
+      <form
+        className="staff-site-toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          navigate(text.trim() ? `/staff/settings?q=${encodeURIComponent(text.trim())}` : '/staff/settings')
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor={qId}>
+            {t('staff.config.q')}
+          </label>
+          <input id={qId} className="input" type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          {t('staff.config.search')}
+        </button>
+      </form>
+      <SaveStatus outcome={outcome} onReload={() => void mutate().then(() => setEditing(undefined))} />
+      {error && !data && (
+        <p role="alert" className="staff-error">
+          {endedSession(error) ? '' : t('staff.site.loadFailed')}
+        </p>
+      )}
+      {data && (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('staff.config.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.config.key')}</th>
+                <th scope="col">{t('staff.config.name')}</th>
+                <th scope="col">{t('staff.config.value')}</th>
+                <th scope="col">{t('staff.config.kind')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('staff.site.edit')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((entry) => (
+                <tr key={entry.key} aria-current={entry.key === editing ? 'true' : undefined}>
+                  <td className="staff-mono">{entry.key}</td>
+                  <td>{entry.name}</td>
+                  <td className="staff-config-value">{entry.value}</td>
+                  <td>{t(`staff.config.kind.${entry.kind}`)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={t('staff.site.editOf', { name: entry.key })}
+                      onClick={() => open(entry)}
+                    >
+                      {t('staff.site.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+              {data.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="staff-empty">
+                    {t('staff.config.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== undefined && (
+        <form ref={formRef} className="staff-site-form" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="staff-fieldset" disabled={!maySave}>
+            <legend>{adding ? t('staff.config.addTitle') : t('staff.config.editTitle', { key: editing })}</legend>
+            {adding && (
+              <FormField
+                label={t('staff.config.key')}
+                required
+                hint={t('staff.config.keyHint')}
+                error={errors.key ? t(errors.key as Parameters<typeof t>[0]) : undefined}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    maxLength={120}
+                    value={form.key}
+                    onChange={(e) => setForm({ ...form, key: e.target.value.trim() })}
+                  />
+                )}
+              </FormField>
+            )}
+            <FormField label={t('staff.config.name')} required={adding} error={errors.name ? t('staff.site.required') : undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={200}
+                  value={form.name}
+                  onChange={(e) => setForm({ ...form, name: e.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={`${t('staff.config.value')} (${t(`staff.config.kind.${kind}`)})`}
+              hint={kind === 'rich' ? t('staff.config.richHint') : undefined}
+              error={errors.value ? t(errors.value as Parameters<typeof t>[0]) : undefined}
+            >
+              {(control) =>
+                kind === 'rich' || form.value.length > 120 ? (
+                  <textarea
+                    {...control}
+                    className="input"
+                    maxLength={100_000}
+                    value={form.value}
+                    onChange={(e) => setForm({ ...form, value: e.target.value })}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    className="input"
+                    inputMode={kind === 'number' ? 'decimal' : kind === 'url' ? 'url' : undefined}
+                    maxLength={100_000}
+                    value={form.value}
+                    onChange={(e) => setForm({ ...form, value: e.target.value })}
+                  />
+                )
+              }
+            </FormField>
+            <div className="button-row">
+              <button type="submit" className="button button-primary" disabled={saving}>
+                {saving ? t('staff.site.saving') : t('staff.site.save')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setEditing(undefined)}>
+                {t('staff.site.cancel')}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+    </section>
+  )
+}

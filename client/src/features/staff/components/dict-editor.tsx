@@ -1,0 +1,264 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import { FormField } from '../../../components/form-field'
+import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
+import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+import './staff-site.css'
+
+// A dictionary's entries (categories, market types… with their iconfont
+// icons): the list of one dictionary, and a form for the entry chosen or a
+// new one. Each entry saves on its own with the version it was read at
+// (updateDictItem); an entry is hidden, never deleted, as reports keep its value.
+
+const VALUE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
+const ICON = /^[A-Za-z0-9_ -]{1,100}$/
+
+interface Form {
+  value: string
+  label: string
+  icon: string
+  sort: string
+  visible: boolean
+}
+
+const formOf = (item?: StaffDictItem, nextSort = 10): Form =>
+  item
+    ? { value: item.value, label: item.label, icon: item.icon ?? '', sort: String(item.sort), visible: item.visible }
+    : { value: '', label: '', icon: '', sort: String(nextSort), visible: true }
+
+/** The fields that break the contract's rules, by field. */
+export function dictErrors(form: Form, adding: boolean): Partial<Record<keyof Form, 'required' | 'invalid'>> {
+  return {
+    ...(adding && !VALUE.test(form.value) ? { value: form.value ? 'invalid' : 'required' } : {}),
+    ...(form.label.trim() ? {} : { label: 'required' as const }),
+    ...(form.icon.trim() && !ICON.test(form.icon.trim()) ? { icon: 'invalid' as const } : {}),
+    ...(/^[0-9]{1,7}$/.test(form.sort.trim()) ? {} : { sort: 'invalid' as const }),
+  }
+}
+
+export function DictEditor() {
+  const t = useStaffT()
+  const { navigate, endedSession } = useStaff()
+  const maySave = useMaySave()
+  const toOutcome = useSaveFailure()
+  const search = useSearch()
+  const type = new URLSearchParams(search).get('type') ?? undefined
+  const { data, error, mutate } = useDictItems(type)
+  // undefined: no form; '': a new entry; else the value of the entry edited.
+  const [editing, setEditing] = useState<string>()
+  const [form, setForm] = useState<Form>(formOf())
+  const [checked, setChecked] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<SaveOutcome>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const typeId = useId()
+
+  const adding = editing === ''
+  const item = data?.items.find((entry) => entry.value === editing)
+  useEffect(() => {
+    if (editing !== undefined) formRef.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus()
+  }, [editing])
+
+  const open = (value: string) => {
+    const entry = data?.items.find((candidate) => candidate.value === value)
+    const last = data?.items.at(-1)?.sort ?? 0
+    setForm(formOf(entry, last + 10))
+    setChecked(false)
+    setOutcome(undefined)
+    setEditing(value)
+  }
+  const errors = checked ? dictErrors(form, adding) : {}
+  const message = (field: keyof Form, invalid: Parameters<typeof t>[0]) =>
+    errors[field] === 'required' ? t('staff.site.required') : errors[field] ? t(invalid) : undefined
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!data) return
+    setChecked(true)
+    if (Object.keys(dictErrors(form, adding)).length > 0) return
+    setSaving(true)
+    try {
+      const icon = form.icon.trim()
+      await saveDictItem(data.type, adding ? form.value : editing!, {
+        ...(item ? { version: item.version } : {}),
+        label: form.label.trim(),
+        ...(icon ? { icon } : {}),
+        sort: Number(form.sort),
+        visible: form.visible,
+      })
+      await mutate()
+      setEditing(undefined)
+      setOutcome({ kind: 'saved' })
+    } catch (failure) {
+      setOutcome(toOutcome(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="staff-section" aria-labelledby="staff-dict-title">
+      <div className="staff-title-row">
+        <h1 id="staff-dict-title" className="staff-title" tabIndex={-1}>
+          {t('staff.dict.title')}
+        </h1>
+        {maySave && data && (
+          <button type="button" className="button button-primary" onClick={() => open('')}>
+            {t('staff.dict.add')}
+          </button>
+        )}
+      </div>
+      <p className="muted">{t('staff.dict.lead')}</p>
+      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
+      <div className="staff-site-toolbar">
+        <div className="field">
+          <label className="field-label" htmlFor={typeId}>
+            {t('staff.dict.type')}
+          </label>
+          <select
+            id={typeId}
+            className="select"
+            value={data?.type ?? type ?? ''}
+            onChange={(e) => {
+              setEditing(undefined)
+              navigate(`/staff/dictionary?type=${encodeURIComponent(e.target.value)}`)
+            }}
+          >
+            {(data?.types ?? []).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <SaveStatus outcome={outcome} onReload={() => void mutate().then(() => setEditing(undefined))} />
+      {error && !data && (
+        <p role="alert" className="staff-error">
+          {endedSession(error) ? '' : t('staff.site.loadFailed')}
+        </p>
+      )}
+      {data && (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('staff.dict.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.dict.sort')}</th>
+                <th scope="col">{t('staff.dict.value')}</th>
+                <th scope="col">{t('staff.dict.label')}</th>
+                <th scope="col">{t('staff.dict.icon')}</th>
+                <th scope="col">{t('staff.dict.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('staff.site.edit')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((entry) => (
+                <tr key={entry.value} aria-current={entry.value === editing ? 'true' : undefined}>
+                  <td className="staff-num">{entry.sort}</td>
+                  <td className="staff-mono">{entry.value}</td>
+                  <td>{entry.label}</td>
+                  <td className="staff-mono">{entry.icon ?? ''}</td>
+                  <td>{entry.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={t('staff.site.editOf', { name: entry.label })}
+                      onClick={() => open(entry.value)}
+                    >
+                      {t('staff.site.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+              {data.items.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="staff-empty">
+                    {t('staff.dict.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== undefined && data && (
+        <form ref={formRef} className="staff-site-form" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="staff-fieldset" disabled={!maySave}>
+            <legend>{adding ? t('staff.dict.addTitle', { type: data.type }) : t('staff.dict.editTitle', { value: editing })}</legend>
+            {adding && <p className="field-hint">{t('staff.dict.pairHint')}</p>}
+            <FormField
+              label={t('staff.dict.value')}
+              required
+              hint={t('staff.dict.valueHint')}
+              error={message('value', 'staff.dict.valueInvalid')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={100}
+                  value={form.value}
+                  disabled={!adding}
+                  onChange={(e) => setForm({ ...form, value: e.target.value.trim() })}
+                />
+              )}
+            </FormField>
+            <FormField label={t('staff.dict.label')} required error={message('label', 'staff.site.required')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={200}
+                  value={form.label}
+                  onChange={(e) => setForm({ ...form, label: e.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label={t('staff.dict.icon')} hint={t('staff.dict.iconHint')} error={message('icon', 'staff.dict.iconInvalid')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={100}
+                  value={form.icon}
+                  onChange={(e) => setForm({ ...form, icon: e.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label={t('staff.dict.sort')} error={message('sort', 'staff.dict.sortInvalid')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  inputMode="numeric"
+                  value={form.sort}
+                  onChange={(e) => setForm({ ...form, sort: e.target.value })}
+                />
+              )}
+            </FormField>
+            <div className="staff-checks">
+              <label>
+                <input type="checkbox" checked={form.visible} onChange={(e) => setForm({ ...form, visible: e.target.checked })} />{' '}
+                {t('staff.carousel.shown')}
+              </label>
+            </div>
+            <div className="button-row">
+              <button type="submit" className="button button-primary" disabled={saving}>
+                {saving ? t('staff.site.saving') : t('staff.site.save')}
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setEditing(undefined)}>
+                {t('staff.site.cancel')}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+    </section>
+  )
+}
