@@ -5,6 +5,17 @@ import { ReportDetail } from './research-report.ts'
 // What the BFFs read of content changes (issue 34): the outbox of changed
 // cache tags, the redirect of a renamed slug, and a signed preview.
 
+/**
+ * How long a core API instance keeps dictionaries and settings in memory
+ * (its TtlMemo). An instance that did not make a staff save serves the old
+ * ones for at most this long, so a BFF purges the tags of such a change a
+ * second time once this has passed (plus a margin): what it fetched in
+ * between may have come from such an instance.
+ */
+export const CORE_SETTINGS_MEMO_MS = 1_000
+/** The tag kinds whose answers the core API builds from those memos. */
+export const CORE_MEMO_TAG_PREFIXES = ['dict:', 'config:'] as const
+
 export const ContentChangesQuery = Type.Object(
   {
     lang: LangField,

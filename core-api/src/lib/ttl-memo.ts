@@ -1,6 +1,7 @@
 // Remembers an async answer per key for a short time. Dictionaries and
-// configuration change rarely and are read on every list request; a few
-// seconds of staleness costs nothing, a query per request does.
+// configuration are read on every list request: a query per second costs
+// nothing, a query per request does. Staff edit them (issue 34), so the time
+// is short (CORE_SETTINGS_MEMO_MS) and the BFFs purge again after it.
 export class TtlMemo<V> {
   private readonly entries = new Map<string, { expires: number; value: Promise<V> }>()
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { CORE_MEMO_TAG_PREFIXES, CORE_SETTINGS_MEMO_MS } from '@rpt/contract'
 import { DEFAULT_LANG } from '../../http/locale.ts'
 
 /** The core API's feed of content changes (issue 34): ascending ids, at most 500 a call; without after, only where it stands. */
@@ -7,6 +8,8 @@ export const CONTENT_CHANGES_PATH = '/content/changes'
 
 /** Backoff while the core API does not answer the feed (an older one, or down): doubled from the poll interval up to this. */
 const MAX_BACKOFF_MS = 30_000
+/** After the core API's memos expire, before the second purge: a request that read one just before may still be answering. */
+const SETTLE_MARGIN_MS = 250
 
 interface ChangesData {
   last: string
@@ -54,6 +57,17 @@ async function contentChangesPlugin(app: FastifyInstance) {
   let stopped = false
   let running: Promise<void> | undefined
 
+  const settling = new Set<NodeJS.Timeout>()
+  /** What was fetched between the purge and the other core instances' memos expiring may be old: purge it once more. */
+  function purgeAgainLater(tags: string[]) {
+    const timer = setTimeout(() => {
+      settling.delete(timer)
+      app.purger.runLocal({ kind: 'tags', tags }).catch((error: unknown) => app.log.warn({ err: error, tags }, 'second purge failed'))
+    }, CORE_SETTINGS_MEMO_MS + SETTLE_MARGIN_MS)
+    timer.unref()
+    settling.add(timer)
+  }
+
   async function pollOnce(): Promise<void> {
     const answer = await app.core.call({
       method: 'GET',
@@ -65,13 +79,21 @@ async function contentChangesPlugin(app: FastifyInstance) {
     if (answer.status !== 200 || answer.body.code !== 200 || !isChangesData(data))
       throw new Error(`content changes answered HTTP ${answer.status}, code ${answer.body.code}`)
     const tags = new Set<string>()
+    // Changes of dictionaries or settings: another core API instance may serve the old ones for CORE_SETTINGS_MEMO_MS.
+    const settle = new Set<string>()
     // The first answer only says where the feed stands: what this instance holds was loaded after that.
     if (last !== undefined)
-      for (const change of data.changes ?? []) for (const tag of change.tags) if (typeof tag === 'string') tags.add(tag)
+      for (const change of data.changes ?? []) {
+        const changeTags = change.tags.filter((tag): tag is string => typeof tag === 'string')
+        for (const tag of changeTags) tags.add(tag)
+        if (changeTags.some((tag) => CORE_MEMO_TAG_PREFIXES.some((prefix) => tag.startsWith(prefix))))
+          for (const tag of changeTags) settle.add(tag)
+      }
     if (tags.size > 0) {
       const dropped = await app.purger.runLocal({ kind: 'tags', tags: [...tags] })
       app.log.info({ tags: [...tags], dropped }, 'caches purged for content changes')
     }
+    if (settle.size > 0) purgeAgainLater([...settle])
     last = data.last
   }
 
@@ -119,6 +141,7 @@ async function contentChangesPlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     stopped = true
     if (timer) clearTimeout(timer)
+    for (const pending of settling) clearTimeout(pending)
     await running
   })
 }

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
+import { CORE_SETTINGS_MEMO_MS } from '@rpt/contract'
 import { TtlMemo } from '../../lib/ttl-memo.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 
@@ -27,7 +28,7 @@ export function countKey(lang: Lang, region: string, what: 'page' | 'chart'): st
 }
 
 export class ConfigService {
-  private readonly memo = new TtlMemo<Map<string, ConfigRow>>(30_000)
+  private readonly memo = new TtlMemo<Map<string, ConfigRow>>(CORE_SETTINGS_MEMO_MS)
 
   constructor(private readonly sequelize: Sequelize) {}
 

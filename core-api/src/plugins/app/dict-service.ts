@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
+import { CORE_SETTINGS_MEMO_MS } from '@rpt/contract'
 import { TtlMemo } from '../../lib/ttl-memo.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 
@@ -26,7 +27,7 @@ export function dictTypeFor(family: DictFamily, lang: Lang): string {
 }
 
 export class DictService {
-  private readonly memo = new TtlMemo<DictRow[]>(30_000)
+  private readonly memo = new TtlMemo<DictRow[]>(CORE_SETTINGS_MEMO_MS)
 
   constructor(private readonly sequelize: Sequelize) {}
 
