@@ -14,6 +14,7 @@ import { staffRoutes } from './staff.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { staffImportRoutes } from './staff-imports.ts'
+import { staffOrderRoutes } from './staff-orders.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -34,6 +35,7 @@ export {
   staffAuditRoutes,
   staffReportRoutes,
   staffImportRoutes,
+  staffOrderRoutes,
   contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
@@ -62,6 +64,7 @@ export const ROUTES = {
   staffMedia: staffMediaRoutes,
   media: mediaRoutes,
   staffImports: staffImportRoutes,
+  staffOrders: staffOrderRoutes,
   content: contentRoutes,
 }
 

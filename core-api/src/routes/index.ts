@@ -21,6 +21,7 @@ import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
 import staffFilesRoutes from './staff-files/index.ts'
 import staffMediaRoutes from './staff-media/index.ts'
+import staffOrderRoutes from './staff-orders/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -47,6 +48,7 @@ export default async function routes(app: FastifyInstance) {
     staffImportRoutes,
     staffReportRoutes,
     staffAuditRoutes,
+    staffOrderRoutes,
     contentRoutes,
   ]) {
     await app.register(resource)

@@ -33,6 +33,14 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffImports.create': 'reports.import',
   'staffImports.get': 'reports.import',
   'staffAudit.list': 'audit.read',
+  // The staff desk's orders (issue 35)
+  'staffOrders.list': 'orders.read',
+  'staffOrders.cases': 'orders.read',
+  'staffOrders.get': 'orders.read',
+  'staffOrders.refund': 'orders.act',
+  'staffOrders.close': 'orders.act',
+  'staffOrders.resend': 'orders.act',
+  'staffOrders.deliverFile': 'orders.act',
 }
 
 const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
@@ -49,6 +57,7 @@ function validRequest(key: string, call: CallAddress) {
     .replace(':edition', 'zh-CN')
     .replace(':kind', 'full')
     .replace(':id', '1')
+    .replace(':orderNo', 'R000000000000000')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -58,6 +67,7 @@ function validRequest(key: string, call: CallAddress) {
     'staffReports.unpublish': { version: 999 },
     'staffReports.restore': { version: 999 },
     'staffReports.preview': { lang: 'en-US' },
+    'staffOrders.refund': { reason: 'matrix' },
   }
   const query =
     key === 'staffReports.remove'
@@ -66,7 +76,9 @@ function validRequest(key: string, call: CallAddress) {
         ? '?lang=en-US&version=999&name=a.pdf'
         : key === 'staffMedia.uploadImage'
           ? '?lang=en-US&name=a.png'
-          : '?lang=en-US'
+          : key === 'staffOrders.deliverFile'
+            ? '?lang=en-US&name=a.pdf'
+            : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,

@@ -21,6 +21,7 @@ import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 import staffService from './staff-service.ts'
 import staffReports from './staff-reports.ts'
+import staffOrders from './staff-orders.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -47,6 +48,7 @@ export default pluginSet('app-plugins', [
   paymentIntake,
   staffService,
   staffReports,
+  staffOrders,
   contentService,
   importService,
 ])
