@@ -143,6 +143,16 @@ export const CALLS = {
   staffMedia: {
     uploadImage: { method: 'PUT', path: '/staff/media/images', safety: 'write', audience: 'staff' },
   },
+  // The staff desk's orders (issue 35): finance and sales read, finance acts.
+  staffOrders: {
+    list: { method: 'GET', path: '/staff/orders', safety: 'read', audience: 'staff' },
+    cases: { method: 'GET', path: '/staff/orders/cases', safety: 'read', audience: 'staff' },
+    get: { method: 'GET', path: '/staff/orders/:orderNo', safety: 'read', audience: 'staff' },
+    refund: { method: 'POST', path: '/staff/orders/:orderNo/refund', safety: 'write', audience: 'staff' },
+    close: { method: 'POST', path: '/staff/orders/:orderNo/close', safety: 'write', audience: 'staff' },
+    resend: { method: 'POST', path: '/staff/orders/:orderNo/resend', safety: 'write', audience: 'staff' },
+    deliverFile: { method: 'PUT', path: '/staff/orders/:orderNo/file', safety: 'write', audience: 'staff' },
+  },
   // Images staff uploaded (rich text, carousel slides), named by their SHA-256.
   media: {
     image: { method: 'GET', path: '/media/images/:file', safety: 'read' },

@@ -16,6 +16,7 @@ import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { staffImportRoutes } from './staff-imports.ts'
 import { staffRequestRoutes } from './staff-requests.ts'
 import { staffSiteRoutes } from './staff-site.ts'
+import { staffOrderRoutes } from './staff-orders.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -37,6 +38,7 @@ export {
   staffReportRoutes,
   staffImportRoutes,
   staffRequestRoutes,
+  staffOrderRoutes,
   contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
@@ -68,6 +70,7 @@ export const ROUTES = {
   staffImports: staffImportRoutes,
   staffRequests: staffRequestRoutes,
   staffSite: staffSiteRoutes,
+  staffOrders: staffOrderRoutes,
   content: contentRoutes,
 }
 

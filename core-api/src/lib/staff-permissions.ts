@@ -42,6 +42,11 @@ export const STAFF_PERMISSIONS = {
   'site.read': EVERY_ROLE,
   /** Save them (updateCarousel, updateDictItem, updateConfig) */
   'site.write': ['editor', 'admin'],
+  // The staff desk's orders (issue 35)
+  /** List and read orders, their payment events and the payment cases */
+  'orders.read': ['sales', 'finance', 'admin'],
+  /** Refund, close, resend the delivery mail, deliver a file */
+  'orders.act': ['finance', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -23,6 +23,7 @@ import websiteUserResearchOrderRoutes from './website-user-research-order/index.
 import staffFilesRoutes from './staff-files/index.ts'
 import staffMediaRoutes from './staff-media/index.ts'
 import staffSiteRoutes from './staff-site/index.ts'
+import staffOrderRoutes from './staff-orders/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -51,6 +52,7 @@ export default async function routes(app: FastifyInstance) {
     staffRequestRoutes,
     staffAuditRoutes,
     staffSiteRoutes,
+    staffOrderRoutes,
     contentRoutes,
   ]) {
     await app.register(resource)

@@ -167,7 +167,7 @@ describe('staff refunds', () => {
     )
     expect((await audit(order.id)).filter((a) => a.actor === 'staff:alice').map((a) => a.action)).toEqual(['refund-queued', 'staff-refund'])
     // A second refund of the same order is refused.
-    await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 100010 })
+    await expect(t.app.paymentCases.staffRefund(order.orderNo, 'again', 'staff:alice')).rejects.toMatchObject({ code: 300302 })
 
     // Money that arrives for it later (a trade at the other gateway) goes back too: a refunded order is never revived.
     const late = await postNotification(

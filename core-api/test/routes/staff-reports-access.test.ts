@@ -45,6 +45,14 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffSite.updateDictItem': 'site.write',
   'staffSite.listConfig': 'site.read',
   'staffSite.updateConfig': 'site.write',
+  // The staff desk's orders (issue 35)
+  'staffOrders.list': 'orders.read',
+  'staffOrders.cases': 'orders.read',
+  'staffOrders.get': 'orders.read',
+  'staffOrders.refund': 'orders.act',
+  'staffOrders.close': 'orders.act',
+  'staffOrders.resend': 'orders.act',
+  'staffOrders.deliverFile': 'orders.act',
 }
 
 const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
@@ -64,6 +72,7 @@ function validRequest(key: string, call: CallAddress) {
     .replace(':type', 'reports_category')
     .replace(':value', 'energy')
     .replace(':key', 'cn.contact.phone')
+    .replace(':orderNo', 'R000000000000000')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -79,6 +88,7 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateCarousel': { edition: 'en-US', version: 999, slides: [] },
     'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
     'staffSite.updateConfig': { version: 999, value: 'x' },
+    'staffOrders.refund': { reason: 'matrix' },
   }
   const query =
     key === 'staffReports.remove'
@@ -89,6 +99,8 @@ function validRequest(key: string, call: CallAddress) {
           ? '?lang=en-US&name=a.png'
           : key === 'staffRequests.exportList'
             ? '?lang=en-US&format=csv'
+          : key === 'staffOrders.deliverFile'
+            ? '?lang=en-US&name=a.pdf'
             : '?lang=en-US'
   return {
     method: call.method,

@@ -23,6 +23,7 @@ import staffService from './staff-service.ts'
 import staffReports from './staff-reports.ts'
 import staffRequests from './staff-requests.ts'
 import staffSite from './staff-site.ts'
+import staffOrders from './staff-orders.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -51,6 +52,7 @@ export default pluginSet('app-plugins', [
   staffReports,
   staffRequests,
   staffSite,
+  staffOrders,
   contentService,
   importService,
 ])

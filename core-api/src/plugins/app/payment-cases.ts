@@ -126,7 +126,13 @@ export class PaymentCases {
    * download links withdrawn, the money queued to go back, and the buyer
    * mailed once it has.
    */
-  async staffRefund(orderNo: string, reason: string, actor: Actor): Promise<{ refundNo: string }> {
+  async staffRefund(
+    orderNo: string,
+    reason: string,
+    actor: Actor,
+    /** More to record on the refund's transaction (the staff desk's audit row), given the refund number. */
+    alongside?: (refundNo: string, transaction: Transaction) => Promise<void>,
+  ): Promise<{ refundNo: string }> {
     if (reason.trim() === '') throw new Error('a reason is required')
     return this.deps.sequelize.transaction(async (transaction) => {
       const [order] = await this.select<OrderRow>(
@@ -135,6 +141,8 @@ export class PaymentCases {
         transaction,
       )
       if (!order) throw new AppError('ORDER_EMPTY')
+      // Told apart from an unpaid order, so a second refund (a double click, a second person) reads as what it is.
+      if (order.closedReason === 'refunded') throw new AppError('STAFF_ORDER_ALREADY_REFUNDED')
       if (order.status !== ORDER_STATUS.paid || !order.provider || !order.providerTradeNo) throw new AppError('ORDER_NOT_PAID')
       await this.deps.sequelize.query(
         `UPDATE website_order SET status = '2', closed_reason = 'refunded', closed_at = now(), updated_at = now() WHERE id = $1`,
@@ -153,9 +161,11 @@ export class PaymentCases {
         { cause: 'staff', actor, reason: reason.trim() },
         transaction,
       )
-      if (!refundNo) throw new Error(`the trade of ${orderNo} has been refunded already`)
+      // The trade was refunded already (a second payment's refund): rolled back, never a second refund.
+      if (!refundNo) throw new AppError('STAFF_ORDER_ALREADY_REFUNDED')
       const detail = { reason: reason.trim() }
       await recordAudit(this.deps.sequelize, { orderId: order.id, action: 'staff-refund', actor, detail }, transaction)
+      if (alongside) await alongside(refundNo, transaction)
       return { refundNo }
     })
   }
