@@ -7,6 +7,7 @@ import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
 import { staffMessages } from '../messages'
+import { requestMessages } from '../requests-messages'
 import { siteMessages } from '../site-messages'
 import { isSignedOut, StaffContext, type StaffContextValue } from './staff-context'
 import { StaffShell } from './staff-shell'
@@ -34,7 +35,10 @@ function useNoIndex() {
 export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages
-  const intlMessages = useMemo(() => ({ ...outer, ...staffMessages[locale], ...siteMessages[locale] }), [outer, locale])
+  const intlMessages = useMemo(
+    () => ({ ...outer, ...staffMessages[locale], ...siteMessages[locale], ...requestMessages[locale] }),
+    [outer, locale],
+  )
   useNoIndex()
   return (
     <IntlProvider locale={locale} messages={intlMessages} defaultLocale="zh-CN">

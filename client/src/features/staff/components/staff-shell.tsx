@@ -7,6 +7,8 @@ import { CarouselEditor } from './carousel-editor'
 import { ConfigEditor } from './config-editor'
 import { DictEditor } from './dict-editor'
 import { ReportEditor } from './report-editor'
+import { RequestList } from './request-list'
+import { RequestPage } from './request-page'
 import { ReportList } from './report-list'
 import { RevisionsView } from './revisions-view'
 import { isPlainClick, useStaff } from './staff-context'
@@ -48,15 +50,21 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   const search = useSearch()
   const mainRef = useRef<HTMLDivElement>(null)
   const isAdmin = staff.role === 'admin'
+  // The requests inbox is sales' and admin's (the server refuses the others anyway).
+  const worksRequests = staff.role === 'sales' || isAdmin
   const screen = isSiteSection(section)
     ? section
-    : section === 'audit'
-      ? 'audit'
-      : code
-        ? view === 'revisions'
-          ? 'revisions'
-          : 'editor'
-        : 'list'
+    : section === 'requests'
+      ? code
+        ? 'request'
+        : 'requests'
+      : section === 'audit'
+        ? 'audit'
+        : code
+          ? view === 'revisions'
+            ? 'revisions'
+            : 'editor'
+          : 'list'
 
   // A new screen moves the focus to its heading, as a page load would put the reader at its top.
   const first = useRef(true)
@@ -69,7 +77,8 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   }, [screen, code])
 
   useEffect(() => {
-    if (section !== 'reports' && section !== 'audit' && !isSiteSection(section)) navigate('/staff/reports', { replace: true })
+    if (section !== 'reports' && section !== 'audit' && section !== 'requests' && !isSiteSection(section))
+      navigate('/staff/reports', { replace: true })
   }, [section, navigate])
 
   const other = otherLocale(locale)
@@ -103,6 +112,11 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
               {t('staff.nav.settings')}
             </NavLink>
             {/* end of staff-site */}
+            {worksRequests && (
+              <NavLink path="/staff/requests" current={section === 'requests'}>
+                {t('staff.nav.requests')}
+              </NavLink>
+            )}
             {isAdmin && (
               <NavLink path="/staff/audit" current={section === 'audit'}>
                 {t('staff.nav.audit')}
@@ -129,6 +143,8 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         {screen === 'carousel' && <CarouselEditor />}
         {screen === 'dictionary' && <DictEditor />}
         {screen === 'settings' && <ConfigEditor />}
+        {screen === 'requests' && <RequestList />}
+        {screen === 'request' && code && <RequestPage key={code} id={code} />}
         {screen === 'audit' && (isAdmin ? <AuditView /> : <p role="alert">{t('staff.audit.adminOnly')}</p>)}
       </div>
     </div>

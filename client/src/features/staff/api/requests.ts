@@ -1,0 +1,52 @@
+import type {
+  ExportFormat,
+  ListRequestsQuery,
+  Page,
+  RequestNote,
+  RequestStatus,
+  RequestType,
+  StaffRequest,
+  StaffRequestListItem,
+  UpdateRequestBody,
+} from '@rpt/contract'
+import { CALLS } from '@rpt/contract/calls'
+import useSWR from 'swr'
+import { staffCall, staffUrl } from '../../../lib/staff-api-client'
+
+// The staff desk's requests inbox (contract/src/routes/staff-requests.ts), through the BFF's /staff-api.
+
+const Q = CALLS.staffRequests
+
+export type ListRequestsInput = Omit<ListRequestsQuery, 'lang'>
+export type RequestSort = NonNullable<ListRequestsInput['sort']>
+export type RequestChange = Omit<UpdateRequestBody, 'lang' | 'version'>
+export type { RequestStatus, RequestType, StaffRequest, StaffRequestListItem }
+
+export const REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'contacted', 'quoted', 'won', 'lost']
+export const REQUEST_TYPES: readonly RequestType[] = ['sample', 'custom']
+
+export const listRequests = (input: ListRequestsInput) =>
+  staffCall<typeof Q.list.path, Page<StaffRequestListItem>>(Q.list, undefined, input, { silent: true })
+export const requestListKey = (input: ListRequestsInput) => ['staff/requests', JSON.stringify(input)] as const
+export function useRequestList(input: ListRequestsInput) {
+  return useSWR<Page<StaffRequestListItem>, Error>(requestListKey(input), () => listRequests(input), { keepPreviousData: true })
+}
+
+export const getRequest = (id: string) => staffCall<typeof Q.get.path, StaffRequest>(Q.get, { id }, undefined, { silent: true })
+export const requestKey = (id: string) => ['staff/request', id] as const
+export function useRequest(id: string) {
+  return useSWR<StaffRequest, Error>(requestKey(id), () => getRequest(id), { revalidateOnFocus: false })
+}
+
+export const updateRequest = (id: string, version: number, change: RequestChange) =>
+  staffCall<typeof Q.update.path, StaffRequest>(Q.update, { id }, { version, ...change }, { silent: true })
+export const addRequestNote = (id: string, body: string) =>
+  staffCall<typeof Q.addNote.path, RequestNote>(Q.addNote, { id }, { body }, { silent: true })
+
+/** The export's address: a plain link, so the browser streams the file to disk (the staff cookie goes with it). */
+export function exportUrl(input: ListRequestsInput, format: ExportFormat, lang: string): string {
+  const query = new URLSearchParams({ format, lang })
+  for (const [key, value] of Object.entries(input))
+    if (value !== undefined && value !== '' && key !== 'pageNo' && key !== 'pageSize') query.set(key, String(value))
+  return `${staffUrl(Q.exportList.path)}?${query.toString()}`
+}
