@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import ReportDetailPage from '../src/features/reports/components/report-detail-page'
@@ -43,6 +43,38 @@ describe('report detail', () => {
     mockFetch(() => ({ status: 404, body: { code: 100005, msg: '研究报告为空', data: null } }))
     renderAt(<ReportDetailPage params={{ webTitle: 'missing' }} />, '/reports/missing')
     expect(await screen.findByText('未找到该报告。')).toBeInTheDocument()
+  })
+
+  it("goes to a renamed report's new slug when its page payload says movedTo, the query kept", async () => {
+    configureApiClient({ getLocale: () => 'en-US' })
+    const { calls } = mockFetch((url) => {
+      if (url.includes('/researchReport/form')) return { status: 404, body: { code: 100005, msg: 'missing', data: null } }
+      if (url.startsWith('/bff/pages/report?'))
+        return { body: { code: 100005, msg: 'missing', data: { movedTo: 'ev-power-battery-2027' } } }
+      return undefined
+    })
+    const { history } = renderAt(
+      <ReportDetailPage params={{ webTitle: 'ev-power-battery-2026' }} />,
+      '/en/reports/ev-power-battery-2026?ref=x',
+    )
+    await waitFor(() => expect(history).toEqual(['/en/reports/ev-power-battery-2027?ref=x']))
+    const asked = calls.find((c) => c.url.startsWith('/bff/pages/report?'))
+    expect(new URL(asked!.url, 'http://site').searchParams.get('webTitle')).toBe('ev-power-battery-2026')
+    expect(new URL(asked!.url, 'http://site').searchParams.get('lang')).toBe('en-US')
+    // Not shown as missing while it moves.
+    expect(screen.queryByText('This report could not be found.')).not.toBeInTheDocument()
+  })
+
+  it('says a report is missing when its page payload names no new slug', async () => {
+    configureApiClient({ getLocale: () => 'zh-CN' })
+    mockFetch((url) =>
+      url.startsWith('/bff/pages/report?')
+        ? { body: { code: 100005, msg: '研究报告为空', data: null } }
+        : { status: 404, body: { code: 100005, msg: '研究报告为空', data: null } },
+    )
+    const { history } = renderAt(<ReportDetailPage params={{ webTitle: 'gone' }} />, '/reports/gone')
+    expect(await screen.findByText('未找到该报告。')).toBeInTheDocument()
+    expect(history).toEqual(['/reports/gone'])
   })
 })
 

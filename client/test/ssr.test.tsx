@@ -241,6 +241,24 @@ describe('the head', () => {
     ])
   })
 
+  it("uses the staff's SEO title and description where set, and the report's own where not", () => {
+    const plan = planRender('/en/reports/ev-power-battery-2026')
+    const seo = { seoTitle: ' EV batteries 2026 | "Outlook" ', seoDescription: 'Size <and> share\n of the market' }
+    const head = buildHead({ plan, payload: { ...layout, report, seo }, siteUrl: 'https://x.test' })
+    expect(head.title).toBe('EV batteries 2026 | "Outlook"')
+    expect(head.tags).toContain('<meta property="og:title" content="EV batteries 2026 | &quot;Outlook&quot;">')
+    expect(head.tags).toContain('<meta name="description" content="Size &lt;and&gt; share of the market">')
+    expect(head.tags).toContain('<meta property="og:description" content="Size &lt;and&gt; share of the market">')
+    // The structured data still names the report.
+    expect(head.tags).toContain(`"name":${JSON.stringify(report.title)}`)
+    const unset = buildHead({ plan, payload: { ...layout, report, seo: { seoTitle: '', seoDescription: ' ' } }, siteUrl: 'https://x.test' })
+    expect(unset.title).toBe(`${report.title} - Research Report Detail - Hengzhi Research`)
+    expect(unset.tags).toContain(`<meta property="og:title" content="${report.title}">`)
+    expect(unset.tags).toContain('<meta name="description" content="Outline &amp; text">')
+    const without = buildHead({ plan, payload: { ...layout, report, seo: null }, siteUrl: 'https://x.test' })
+    expect(without.title).toBe(unset.title)
+  })
+
   it('titles a category list as the screen does, with the category page as canonical', () => {
     const plan = planRender('/en/report-industries/automotive', 'page=2')
     const list = {

@@ -53,6 +53,16 @@ export type ContentRedirectQuery = Static<typeof ContentRedirectQuery>
 
 export const ContentRedirect = Type.Object({ slug: Type.String({ description: 'The current published slug (answer 301 to it)' }) })
 
+/** A published report by its slug (a trailing -id too, as the public detail finds it). */
+export const ContentSeoQuery = ContentRedirectQuery
+export type ContentSeoQuery = ContentRedirectQuery
+
+export const ContentSeo = Type.Object({
+  seoTitle: Type.String({ description: "The page's <title> and og:title in place of the report's title; empty: the report's" }),
+  seoDescription: Type.String({ description: 'The meta and og:description in place of the summary; empty: the summary' }),
+})
+export type ContentSeo = Static<typeof ContentSeo>
+
 export const PreviewParams = Type.Object(
   { token: Type.String({ pattern: '^[A-Za-z0-9_-]{10,600}\\.[A-Za-z0-9_-]{43}$' }) },
   { additionalProperties: false },
@@ -62,5 +72,7 @@ export const ContentPreview = Type.Object({
   kind: ContentKind,
   lang: Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')]),
   detail: ReportDetail,
+  /** The draft's SEO fields, so the preview's head is the page's */
+  seo: Type.Optional(ContentSeo),
 })
 export type ContentPreview = Static<typeof ContentPreview>

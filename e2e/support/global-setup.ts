@@ -1,7 +1,9 @@
 // Builds the workspaces, starts the product from scratch (a fresh DATA_DIR,
 // the payment sandbox, the core API with the sandbox's merchant settings, and
-// the BFF, on free loopback ports) and one Chromium server every test file
-// connects to. Everything is stopped in the teardown.
+// two BFF instances, on free loopback ports) and one Chromium server every
+// test file connects to. Everything is stopped in the teardown. The second BFF
+// is there for the publishing journey (a published change reaches every
+// instance); every other test uses the first.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
@@ -73,9 +75,11 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rpt-e2e-'))
   const corePort = await freePort()
   const sitePort = await freePort()
+  const site2Port = await freePort()
   const sandboxPort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
   const siteUrl = `http://127.0.0.1:${sitePort}`
+  const siteUrl2 = `http://127.0.0.1:${site2Port}`
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`
   const sandboxDir = path.join(dataDir, 'payment-sandbox')
   // The core API is the sandbox's merchant, configured as for a real one (what npm start does).
@@ -119,9 +123,9 @@ export default async function setup(project: TestProject) {
 
   const children: ChildProcess[] = []
   let browserServer: BrowserServer | undefined
-  const start = (name: string, entry: string) => {
+  const start = (name: string, entry: string, extra: NodeJS.ProcessEnv = {}) => {
     const log = createWriteStream(path.join(ARTIFACTS_DIR, 'logs', `${name}.log`))
-    const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [entry], { cwd: REPO_ROOT, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout?.pipe(log)
     child.stderr?.pipe(log)
     children.push(child)
@@ -144,9 +148,16 @@ export default async function setup(project: TestProject) {
     // The first start migrates the embedded database and loads the fixtures.
     await waitHealthy(`${coreUrl}/health`, core, 'core-api', 170_000)
     const bff = start('bff', 'bff/dist/server.js')
-    await waitHealthy(`${siteUrl}/bff/health`, bff, 'bff', 60_000)
+    // The second instance differs only in its port: the BFF writes nothing under DATA_DIR, and
+    // PAGE_FILES_DIR is unset (no page files), so the two share nothing but the core API, as
+    // instances behind one load balancer do. SITE_URL stays the public origin of both.
+    const bff2 = start('bff-2', 'bff/dist/server.js', { PORT: String(site2Port) })
+    await Promise.all([
+      waitHealthy(`${siteUrl}/bff/health`, bff, 'bff', 60_000),
+      waitHealthy(`${siteUrl2}/bff/health`, bff2, 'bff-2', 60_000),
+    ])
     console.log(
-      `[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl}, core API ${coreUrl}, payment sandbox ${sandboxUrl}, DATA_DIR ${dataDir}`,
+      `[e2e] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${siteUrl} (second BFF ${siteUrl2}), core API ${coreUrl}, payment sandbox ${sandboxUrl}, DATA_DIR ${dataDir}`,
     )
 
     browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
@@ -156,6 +167,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('siteUrl', siteUrl)
+  project.provide('siteUrl2', siteUrl2)
   project.provide('coreUrl', coreUrl)
   project.provide('sandboxUrl', sandboxUrl)
   project.provide('dataDir', dataDir)
@@ -167,6 +179,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
+    /** A second BFF instance on the same core API (its SITE_URL is siteUrl's, as behind one load balancer) */
+    siteUrl2: string
     coreUrl: string
     /** The payment sandbox's cashier and gateways */
     sandboxUrl: string

@@ -155,13 +155,24 @@ const REPORT_DUPLICATES = ['contextHtml', 'directoryHtml', 'reportScopeHtml']
  * place of the public call's answer, and the same hot reports, menus and
  * footer the public page has, so the preview renders as the page will.
  */
-export async function loadPreviewData(app: FastifyInstance, lang: Lang, detail: Record<string, unknown>): Promise<PageData> {
+export async function loadPreviewData(
+  app: FastifyInstance,
+  lang: Lang,
+  detail: Record<string, unknown>,
+  seo: unknown = null,
+): Promise<PageData> {
   const hotReports = app.caches.fetch('hotReports', { method: 'GET', path: CALLS.researchReport.hotReports.path, lang }).then(
     ({ value }) => (value.body.code === 200 ? value.body.data : null),
     () => null,
   )
   const bulletinMenu = bulletinMenuOf(app, lang)
   const report = Object.fromEntries(Object.entries(detail).filter(([key]) => !REPORT_DUPLICATES.includes(key)))
-  const payload = await settle({ report: Promise.resolve(report), hotReports, ...layoutPayload(app, lang), bulletinMenu })
+  const payload = await settle({
+    report: Promise.resolve(report),
+    seo: Promise.resolve(seo ?? null),
+    hotReports,
+    ...layoutPayload(app, lang),
+    bulletinMenu,
+  })
   return { kind: 'ok', payload }
 }

@@ -88,7 +88,14 @@ export interface Ssr {
   /** Old report slugs and where they moved (the pages' 301, the page payload's hint) */
   moved: MovedReports
   /** A report's preview: its public page rendered from the draft's detail, without the client's scripts; null without a server build */
-  renderPreview(request: FastifyRequest, shell: string, lang: Lang, detail: Record<string, unknown>): Promise<RenderedPage | null>
+  /** seo: the draft's SEO title and description, as the public page's seo part will give them */
+  renderPreview(
+    request: FastifyRequest,
+    shell: string,
+    lang: Lang,
+    detail: Record<string, unknown>,
+    seo?: unknown,
+  ): Promise<RenderedPage | null>
 }
 
 /** The page without the client's scripts (module scripts, their preloads): a preview is static. */
@@ -359,7 +366,7 @@ async function ssrPlugin(app: FastifyInstance) {
         rendering.delete(key)
       }
     },
-    async renderPreview(request, shell, lang, detail) {
+    async renderPreview(request, shell, lang, detail, seo) {
       const loaded = await loadBundle().catch((error: unknown) => {
         request.log.error({ err: error }, 'server build failed to load')
         return null
@@ -370,7 +377,7 @@ async function ssrPlugin(app: FastifyInstance) {
       const pathname = `${lang === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(webTitle)}`
       const plan = loaded.bundle.planRender(pathname, '')
       if (plan.resolved.route.screen !== 'reportDetail') return null
-      const data = await loadPreviewData(app, lang, detail)
+      const data = await loadPreviewData(app, lang, detail, seo)
       return renderPlan(request, loaded, plan, pathname, '', shell, data).catch((error: unknown) => {
         request.log.error({ err: error }, 'preview render failed')
         return null

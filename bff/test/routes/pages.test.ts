@@ -297,6 +297,9 @@ describe('lists and details', () => {
     const res = await bff.inject({ url: `/bff/pages/report?lang=zh-CN&webTitle=${encodeURIComponent(webTitle)}` })
     expect(res.statusCode).toBe(200)
     expect(body(res).data.report.webTitle).toBe(webTitle)
+    // Its SEO fields come from the core API's platform call (none set in the fixtures), not from the legacy detail.
+    expect(body(res).data.seo).toEqual({ seoTitle: '', seoDescription: '' })
+    expect(body(res).data.report).not.toHaveProperty('seoTitle')
   })
 
   it("keeps the core API's code for a missing record", async () => {

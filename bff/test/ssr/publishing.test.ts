@@ -8,13 +8,17 @@ import { startCore, type CoreProcess } from '../helpers/core-process.ts'
 import { envelope, startStubCore, type StubCore } from '../helpers/stub-core.ts'
 import { buildClient } from './client-build.ts'
 
-// Old slugs (301) and previews, rendered by the real server build from the
-// real core API's reports. The publishing calls (/content/redirect,
-// /content/preview) are answered in front of it, as the core API answers them.
+// Old slugs (301), SEO heads and previews, rendered by the real server build
+// from the real core API's reports. The publishing calls (/content/redirect,
+// /content/seo, /content/preview) are answered in front of it, as the core
+// API answers them.
 
 const SITE = 'https://www.example.test'
 const reports: Array<{ webTitle: string }> = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures', 'content', 'reports.json'), 'utf8'))
 const renamed = reports[0]!.webTitle
+/** A report whose staff set an SEO title and description (only in English); the others have none. */
+const withSeo = reports[1]!.webTitle
+const SEO = { seoTitle: 'Battery "Outlook" 2027 | Example', seoDescription: 'Size, <share> & forecast of the market.' }
 
 let core: CoreProcess
 let front: StubCore
@@ -38,10 +42,15 @@ beforeAll(async () => {
       if (slug === 'old-slug' || slug === '旧的') return envelope({ slug: renamed })
       return reply.status(404).send(envelope(null, 300102, 'no redirect'))
     })
+    app.get('/content/seo', async (request) => {
+      const { slug, lang } = request.query as { slug: string; lang: string }
+      return envelope(slug === withSeo && lang === 'en-US' ? SEO : { seoTitle: '', seoDescription: '' })
+    })
     app.get('/content/preview/:token', async (request, reply) => {
       const { token } = request.params as { token: string }
       if (token === 'same') return envelope({ kind: 'report', lang: 'zh-CN', detail: zh })
       if (token === 'draft') return envelope({ kind: 'report', lang: 'en-US', detail: { ...en, title: 'Draft title 7Q2' } })
+      if (token === 'seo') return envelope({ kind: 'report', lang: 'en-US', detail: en, seo: SEO })
       return reply.status(410).send(envelope(null, 300107, 'expired'))
     })
     // Everything else is the real core API's.
@@ -103,6 +112,41 @@ describe('old slugs', () => {
     expect(body(res).data).toEqual({ movedTo: renamed })
     const missing = await bff.inject({ url: '/bff/pages/report?webTitle=never-was&lang=en-US' })
     expect(body(missing).data).toBeNull()
+  })
+})
+
+describe('SEO title and description', () => {
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'))
+  const meta = (html: string, attribute: string) => new RegExp(`<meta ${attribute}="([^"]*)">`).exec(head(html))?.[1]
+
+  it("make the report page's title, description and Open Graph tags when set", async () => {
+    const res = await bff.inject({ url: `/en/reports/${withSeo}` })
+    expect(res.statusCode).toBe(200)
+    expect(head(res.body)).toContain('<title>Battery &quot;Outlook&quot; 2027 | Example</title>')
+    expect(meta(res.body, 'property="og:title" content')).toBe('Battery &quot;Outlook&quot; 2027 | Example')
+    expect(meta(res.body, 'name="description" content')).toBe('Size, &lt;share&gt; &amp; forecast of the market.')
+    expect(meta(res.body, 'property="og:description" content')).toBe('Size, &lt;share&gt; &amp; forecast of the market.')
+    expect(front.seen.some((s) => s.url.startsWith('/content/seo') && s.url.includes('lang=en-US'))).toBe(true)
+    // The page payload the client reads carries them too, under its own name.
+    const payload = body(await bff.inject({ url: `/bff/pages/report?webTitle=${withSeo}&lang=en-US` }))
+    expect(payload.data.seo).toEqual(SEO)
+    expect(payload.data.report).not.toHaveProperty('seoTitle')
+  })
+
+  it("leave the head made from the report's title and summary where none is set", async () => {
+    const zh = await bff.inject({ url: `/reports/${withSeo}` })
+    const title = /<title>([^<]*)<\/title>/.exec(zh.body)?.[1] ?? ''
+    expect(title).not.toContain('Outlook')
+    expect(title).toContain(' - ')
+    expect(meta(zh.body, 'name="description" content')).not.toContain('forecast of the market')
+    expect(meta(zh.body, 'name="description" content')?.length).toBeGreaterThan(0)
+  })
+
+  it('make a preview’s head as its page will have it', async () => {
+    const preview = await bff.inject({ url: '/preview/seo' })
+    expect(preview.statusCode).toBe(200)
+    expect(head(preview.body)).toContain('<title>Battery &quot;Outlook&quot; 2027 | Example</title>')
+    expect(meta(preview.body, 'name="description" content')).toBe('Size, &lt;share&gt; &amp; forecast of the market.')
   })
 })
 

@@ -59,6 +59,19 @@ export function plainText(html: string | undefined, max = 160): string {
 
 const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? value : undefined)
 
+/**
+ * The staff's SEO title and description of a report page (the payload's seo
+ * part, the core API's /content/seo), each only where set: the legacy detail
+ * does not carry them.
+ */
+function seoOf(plan: RenderPlan, payload: PagePayload): { title?: string; description?: string } {
+  if (plan.resolved.route.screen !== 'reportDetail') return {}
+  const seo = payload.seo as { seoTitle?: unknown; seoDescription?: unknown } | null | undefined
+  // Plain text as the staff typed it (escaped where written out, not read as markup), on one line.
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim() : undefined)
+  return { title: text(seo?.seoTitle), description: text(seo?.seoDescription) }
+}
+
 /** The record of a detail page (news detail wraps it in {vo}, its legacy name). */
 function recordOf(plan: RenderPlan, payload: PagePayload): RecordLike | undefined {
   switch (plan.resolved.route.screen) {
@@ -122,16 +135,19 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
   }
 
   const record = recordOf(plan, payload)
+  const seo = seoOf(plan, payload)
   const sectionTitle = t(resolved.route.titleId)
-  // As the screens title themselves once they have their data.
+  // As the screens title themselves once they have their data; an SEO title is the whole title, as the staff wrote it.
   const refinement = record?.title ?? categoryName(plan, payload)
-  const title = refinement ? `${refinement} - ${sectionTitle} - ${site}` : `${sectionTitle} - ${site}`
+  const title = seo.title ?? (refinement ? `${refinement} - ${sectionTitle} - ${site}` : `${sectionTitle} - ${site}`)
   const configured = Array.isArray(payload.footer)
     ? (payload.footer as Array<{ configKey?: string; configValue?: string }>).find((row) => row.configKey?.endsWith('.site.description'))
         ?.configValue
     : undefined
   const description =
-    plainText(record?.outline) || (resolved.route.screen === 'home' && configured ? configured : `${sectionTitle} - ${t('site.tagline')}`)
+    seo.description ||
+    plainText(record?.outline) ||
+    (resolved.route.screen === 'home' && configured ? configured : `${sectionTitle} - ${t('site.tagline')}`)
 
   const canonical = canonicalPath(plan, record)
   const canonicalUrl = url(locale, canonical)
@@ -163,7 +179,7 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
   const og = [
     `<meta property="og:type" content="${ogType}">`,
     `<meta property="og:site_name" content="${escapeHtml(site)}">`,
-    `<meta property="og:title" content="${escapeHtml(record?.title ?? sectionTitle)}">`,
+    `<meta property="og:title" content="${escapeHtml(seo.title ?? record?.title ?? sectionTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`,
     `<meta property="og:locale" content="${OG_LOCALE[locale]}">`,

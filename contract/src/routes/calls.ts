@@ -165,6 +165,7 @@ export const CALLS = {
   content: {
     changes: { method: 'GET', path: '/content/changes', safety: 'read', audience: 'platform' },
     redirect: { method: 'GET', path: '/content/redirect', safety: 'read', audience: 'platform' },
+    seo: { method: 'GET', path: '/content/seo', safety: 'read', audience: 'platform' },
     preview: { method: 'GET', path: '/content/preview/:token', safety: 'read', audience: 'platform' },
   },
   health: {

@@ -178,6 +178,30 @@ describe('publishing', () => {
     expect(body(await t.app.inject({ url: `/content/changes?after=${changes.last}` })).data).toEqual({ last: changes.last, changes: [] })
   })
 
+  it("answers a published report's SEO fields to the BFFs, never in the legacy detail", async () => {
+    const report = await createDraft({
+      'en-US': editionInput('en-US', { seoTitle: 'Fuel cells 2027 | Analysis', seoDescription: 'Market size & outlook' }),
+      'zh-CN': editionInput('zh-CN'),
+    })
+    const en = report.editions['en-US']
+    const seo = (lang: string, slug: string) =>
+      t.app.inject({ url: `/content/seo?lang=${lang}&kind=report&slug=${encodeURIComponent(slug)}` }).then(body)
+    // A draft has none to give.
+    expect((await seo('en-US', en.slug)).code).toBe(300102)
+    await editor('POST', `/staff/reports/${report.code}/publish`, { version: 1 })
+    expect((await seo('en-US', en.slug)).data).toEqual({ seoTitle: 'Fuel cells 2027 | Analysis', seoDescription: 'Market size & outlook' })
+    // Found as the public detail finds it (a slug ending in the id); unset fields are empty.
+    expect((await seo('en-US', `anything-${en.id}`)).data).toEqual({
+      seoTitle: 'Fuel cells 2027 | Analysis',
+      seoDescription: 'Market size & outlook',
+    })
+    expect((await seo('zh-CN', report.editions['zh-CN'].slug)).data).toEqual({ seoTitle: '', seoDescription: '' })
+    expect((await seo('zh-CN', en.slug)).code).toBe(300102)
+    const detail = await publicForm('en-US', `webTitle=${en.slug}`)
+    expect(detail.code).toBe(200)
+    expect(JSON.stringify(detail.data)).not.toMatch(/seo|Fuel cells 2027/i)
+  })
+
   it('publishes a scheduled report at its time, once, and a rescheduled job does nothing', async () => {
     const report = await createDraft()
     const soon = new Date(Date.now() + 1500).toISOString()

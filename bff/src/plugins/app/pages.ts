@@ -320,6 +320,11 @@ async function pagesPlugin(app: FastifyInstance) {
     })),
     report: page((ctx, query) => ({
       report: trimmed(recordOf(CALLS.researchReport.form.path, query, ctx), ['contextHtml', 'directoryHtml', 'reportScopeHtml']),
+      // The staff's SEO title and description for the page's head: a platform call of their own, the
+      // legacy detail answering as before. Optional: without it the head is made from the report.
+      ...(typeof query.webTitle === 'string' && query.webTitle
+        ? { seo: live({ method: 'GET', path: CALLS.content.seo.path, params: { kind: 'report', slug: query.webTitle } }, ctx, false) }
+        : {}),
       hotReports: hotReports(ctx.lang),
     })),
     bulletins: page((ctx, query) => ({

@@ -38,7 +38,8 @@ function parts(names: string[]) {
 const layout = ['footer', 'reportMenu', 'newsMenu']
 export const HomeData = parts(['carousel', 'hotReports', 'categories', 'mapData', 'latestNews', 'choiceness', ...layout])
 export const ReportsData = parts(['list', 'hotReports', ...layout])
-export const ReportData = parts(['report', 'hotReports', ...layout])
+/** seo: the report's SEO title and description (the core API's /content/seo), for the head the server renders */
+export const ReportData = parts(['report', 'seo', 'hotReports', ...layout])
 export const BulletinsData = parts(['list', 'categories', 'labels', 'choiceness', ...layout])
 export const BulletinData = parts(['bulletin', 'choiceness', ...layout])
 export const NewsData = parts(['list', 'categories', 'latestNews', ...layout])

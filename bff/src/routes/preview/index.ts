@@ -54,13 +54,13 @@ export default async function previewRoutes(app: FastifyInstance) {
     const { code } = answer.body
     if (code === PREVIEW_EXPIRED_CODE) return gone()
     if (answer.status >= 500) return page(reply, visitor, 503, TEXT[visitor].unavailable)
-    const data = answer.body.data as { kind?: unknown; lang?: unknown; detail?: unknown } | null
+    const data = answer.body.data as { kind?: unknown; lang?: unknown; detail?: unknown; seo?: unknown } | null
     if (code !== 200 || !data || data.kind !== 'report' || !data.detail || typeof data.detail !== 'object')
       return page(reply, visitor, 404, catalogue.NOT_FOUND[visitor])
     // The preview's edition is the draft's, whatever the visitor's cookies say.
     const lang = isLang(data.lang) ? data.lang : visitor
     const shell = await readShell()
-    const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, data.detail as Record<string, unknown>) : null
+    const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, data.detail as Record<string, unknown>, data.seo) : null
     if (!rendered) return page(reply, visitor, 503, TEXT[visitor].unavailable)
     return reply.status(200).type('text/html; charset=utf-8').send(withNoindex(rendered.html))
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Sequelize } from 'sequelize'
-import type { ContentChanges, ContentPreview } from '@rpt/contract'
+import type { ContentChanges, ContentPreview, ContentSeo } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { verifyPreview } from '../../lib/content-preview.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
@@ -8,8 +8,10 @@ import { selectRows } from '../../lib/sql.ts'
 import type { ReportService } from './report-service.ts'
 
 // The BFFs' side of publishing (issue 34): the outbox of changed cache tags
-// they poll, the redirect of a published slug that changed, and the preview
-// of a draft through a signed link, presented by the public detail's own
+// they poll, the redirect of a published slug that changed, a published
+// report's SEO title and description (for its page's head; the legacy
+// detail's answer stays as the replay sets hold it), and the preview of a
+// draft through a signed link, presented by the public detail's own
 // presenter so it renders as the public page will.
 
 export const CHANGES_LIMIT = 500
@@ -44,17 +46,37 @@ export class ContentService {
     return row
   }
 
+  /** The published report's SEO fields, found by its slug as the public detail finds it (a trailing -id too). */
+  async seo(lang: string, slug: string): Promise<ContentSeo> {
+    const columns = `seo_title AS "seoTitle", seo_description AS "seoDescription"`
+    const published = `lang = $2 AND status = '0'`
+    let [row] = await selectRows<ContentSeo>(
+      this.deps.sequelize,
+      `SELECT ${columns} FROM research_report WHERE web_title = $1 AND ${published}`,
+      [slug, lang],
+    )
+    const trailingId = row ? undefined : /-([1-9][0-9]{0,17})$/.exec(slug)?.[1]
+    if (trailingId)
+      [row] = await selectRows<ContentSeo>(this.deps.sequelize, `SELECT ${columns} FROM research_report WHERE id = $1 AND ${published}`, [
+        trailingId,
+        lang,
+      ])
+    if (!row) throw new AppError('STAFF_CONTENT_NOT_FOUND')
+    return { seoTitle: row.seoTitle ?? '', seoDescription: row.seoDescription ?? '' }
+  }
+
   async preview(token: string): Promise<ContentPreview> {
     const claim = verifyPreview(this.deps.previewSecret, token)
     if (!claim) throw new AppError('STAFF_PREVIEW_INVALID')
-    const [row] = await selectRows<{ id: string }>(
+    const [row] = await selectRows<{ id: string } & ContentSeo>(
       this.deps.sequelize,
-      `SELECT id::text AS id FROM research_report WHERE report_code = $1 AND lang = $2`,
+      `SELECT id::text AS id, seo_title AS "seoTitle", seo_description AS "seoDescription" FROM research_report WHERE report_code = $1 AND lang = $2`,
       [claim.code, claim.lang],
     )
     if (!row) throw new AppError('STAFF_PREVIEW_INVALID')
     const detail = await this.deps.reports.form(claim.lang, { id: row.id }, { unpublished: true })
-    return { kind: 'report', lang: claim.lang, detail }
+    // The head the public page will have, as the page's own seo part gives it.
+    return { kind: 'report', lang: claim.lang, detail, seo: { seoTitle: row.seoTitle ?? '', seoDescription: row.seoDescription ?? '' } }
   }
 }
 

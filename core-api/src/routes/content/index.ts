@@ -3,13 +3,14 @@ import { ok } from '../../http/envelope.ts'
 import { serve } from '../serve.ts'
 
 // The BFFs' side of publishing (issue 34): change polling, slug redirects,
-// previews. Outcomes answer HTTP 200 with their code, as the legacy calls
-// the BFF already reads do.
+// a report page's SEO head fields, previews. Outcomes answer HTTP 200 with
+// their code, as the legacy calls the BFF already reads do.
 
 export default serve(contentRoutes, (app) => ({
   changes: { handler: async (request) => ok(request.lang, await app.content.changes(request.query.after)) },
   redirect: {
     handler: async (request) => ok(request.lang, await app.content.redirect(request.lang, request.query.slug)),
   },
+  seo: { handler: async (request) => ok(request.lang, await app.content.seo(request.lang, request.query.slug)) },
   preview: { handler: async (request) => ok(request.lang, await app.content.preview(request.params.token)) },
 }))

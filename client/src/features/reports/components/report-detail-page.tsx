@@ -1,5 +1,6 @@
 import type { Edition, Licence, ReportDetail } from '@rpt/contract'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
@@ -8,12 +9,13 @@ import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
+import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
 import { useHotReports } from '../api/get-hot-reports'
-import { useReport } from '../api/get-report'
+import { ReportMoved, useReport } from '../api/get-report'
 import './report-detail.css'
 import { RecordPage } from '../../../components/record-page'
 
@@ -24,9 +26,18 @@ export default function ReportDetailPage({ params }: { params: Record<string, st
   const t = useT()
   const locale = useLocale()
   const answer = useReport(locale, params.webTitle)
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  // A link to a renamed report's old slug: go to its new address (the query kept), as the server's 301 does.
+  const movedTo = answer.error instanceof ReportMoved ? answer.error.slug : undefined
+  useEffect(() => {
+    if (movedTo) navigate(`${localizePath(locale, paths.report(movedTo))}${search ? `?${search}` : ''}`, { replace: true })
+  }, [movedTo, locale, search, navigate])
+  // While it moves, the page shows as loading, not as missing.
+  const state = movedTo ? { ...answer, data: undefined, error: undefined, isLoading: true } : answer
   return (
     <RecordPage
-      state={answer}
+      state={state}
       list={{ label: t('nav.reports'), to: '/report-industries', back: t('reports.backToList') }}
       notFound={t('reports.notFound')}
       pageTitle={t('title.reportDetail')}
