@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { Pagination } from '../../../components/pagination'
 import { formatDateTime } from './format'
+import { moveBetweenRows, SortHeader } from './list-controls'
 import { STATUSES, useReportList, type ContentStatus, type ListReportsInput, type ReportSort } from '../api/reports'
 import { useCategories } from '../api/categories'
 import { isPlainClick, useStaff } from './staff-context'
@@ -75,27 +76,7 @@ export function ReportList() {
     go({ q: q.trim() || undefined })
   }
   const open = (code: string) => navigate(`/staff/reports/${encodeURIComponent(code)}`)
-  // Arrow keys move between rows; Enter opens the row's report (its link does).
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-    event.preventDefault()
-    const row = event.currentTarget
-    const next = (event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling) as HTMLElement | null
-    next?.querySelector<HTMLElement>('a')?.focus()
-  }
-
-  const sortHeader = (sort: ReportSort, label: string) => {
-    const active = input.sort === sort
-    return (
-      <th scope="col" aria-sort={active ? (input.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
-          {label}
-          <span aria-hidden="true">{active ? (input.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-          <span className="visually-hidden">{t('staff.list.sortBy')}</span>
-        </button>
-      </th>
-    )
-  }
+  const sortHeader = (sort: ReportSort, label: string) => <SortHeader sort={sort} label={label} current={input} onSort={sortBy} />
 
   return (
     <section className="staff-section" aria-labelledby="staff-list-title">
@@ -180,7 +161,7 @@ export function ReportList() {
             </thead>
             <tbody>
               {data?.list.map((item) => (
-                <tr key={item.code} onKeyDown={onRowKey}>
+                <tr key={item.code} onKeyDown={moveBetweenRows}>
                   <td className="staff-mono">{item.code}</td>
                   <td>
                     <a
