@@ -7,6 +7,7 @@ import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
 import { staffMessages } from '../messages'
+import { orderMessages } from '../orders-messages'
 import { requestMessages } from '../requests-messages'
 import { siteMessages } from '../site-messages'
 import { isSignedOut, StaffContext, type StaffContextValue } from './staff-context'
@@ -36,7 +37,7 @@ export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages
   const intlMessages = useMemo(
-    () => ({ ...outer, ...staffMessages[locale], ...siteMessages[locale], ...requestMessages[locale] }),
+    () => ({ ...outer, ...staffMessages[locale], ...siteMessages[locale], ...requestMessages[locale], ...orderMessages[locale] }),
     [outer, locale],
   )
   useNoIndex()

@@ -6,6 +6,8 @@ import { AuditView } from './audit-view'
 import { CarouselEditor } from './carousel-editor'
 import { ConfigEditor } from './config-editor'
 import { DictEditor } from './dict-editor'
+import { OrderList } from './order-list'
+import { OrderPage } from './order-page'
 import { ReportEditor } from './report-editor'
 import { RequestList } from './request-list'
 import { RequestPage } from './request-page'
@@ -52,19 +54,24 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   const isAdmin = staff.role === 'admin'
   // The requests inbox is sales' and admin's (the server refuses the others anyway).
   const worksRequests = staff.role === 'sales' || isAdmin
+  const readsOrders = staff.role !== 'editor'
   const screen = isSiteSection(section)
     ? section
     : section === 'requests'
       ? code
         ? 'request'
         : 'requests'
-      : section === 'audit'
-        ? 'audit'
-        : code
-          ? view === 'revisions'
-            ? 'revisions'
-            : 'editor'
-          : 'list'
+      : section === 'orders'
+        ? code
+          ? 'order'
+          : 'orders'
+        : section === 'audit'
+          ? 'audit'
+          : code
+            ? view === 'revisions'
+              ? 'revisions'
+              : 'editor'
+            : 'list'
 
   // A new screen moves the focus to its heading, as a page load would put the reader at its top.
   const first = useRef(true)
@@ -77,7 +84,7 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   }, [screen, code])
 
   useEffect(() => {
-    if (section !== 'reports' && section !== 'audit' && section !== 'requests' && !isSiteSection(section))
+    if (section !== 'reports' && section !== 'audit' && section !== 'requests' && section !== 'orders' && !isSiteSection(section))
       navigate('/staff/reports', { replace: true })
   }, [section, navigate])
 
@@ -117,6 +124,11 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
                 {t('staff.nav.requests')}
               </NavLink>
             )}
+            {readsOrders && (
+              <NavLink path="/staff/orders" current={section === 'orders'}>
+                {t('staff.nav.orders')}
+              </NavLink>
+            )}
             {isAdmin && (
               <NavLink path="/staff/audit" current={section === 'audit'}>
                 {t('staff.nav.audit')}
@@ -145,6 +157,8 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         {screen === 'settings' && <ConfigEditor />}
         {screen === 'requests' && <RequestList />}
         {screen === 'request' && code && <RequestPage key={code} id={code} />}
+        {screen === 'orders' && <OrderList />}
+        {screen === 'order' && code && <OrderPage key={code} orderNo={code} />}
         {screen === 'audit' && (isAdmin ? <AuditView /> : <p role="alert">{t('staff.audit.adminOnly')}</p>)}
       </div>
     </div>

@@ -1,10 +1,14 @@
 import { useCallback } from 'react'
 import { useIntl } from 'react-intl'
 import type { StaffMessageId } from '../messages'
+import type { OrderMessageId } from '../orders-messages'
 import type { RequestMessageId } from '../requests-messages'
 import type { SiteMessageId } from '../site-messages'
 
-export type StaffTranslate = (id: StaffMessageId | SiteMessageId | RequestMessageId, values?: Record<string, string | number>) => string
+export type StaffTranslate = (
+  id: StaffMessageId | SiteMessageId | RequestMessageId | OrderMessageId,
+  values?: Record<string, string | number>,
+) => string
 
 /** formatMessage restricted to the console's own ids (messages.ts and its parts, *-messages.ts), provided by StaffPage. */
 export function useStaffT(): StaffTranslate {

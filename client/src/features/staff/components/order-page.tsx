@@ -1,0 +1,182 @@
+import { useId, useState } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { showToast } from '../../../lib/toast'
+import { closeOrder, refundOrder, resendOrderMail, useOrder, type StaffOrder } from '../api/orders'
+import { formatDateTime } from './format'
+import { failureText, isPlainClick, useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+import './staff-desk.css'
+
+type Action = 'refund' | 'close' | 'resend'
+
+const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`
+const detailText = (detail: unknown) => (detail === null || detail === undefined ? '' : JSON.stringify(detail))
+
+/** getOrder: the order, its buyer, every payment event; finance refunds, closes and resends here, each confirmed. */
+export function OrderPage({ orderNo }: { orderNo: string }) {
+  const t = useStaffT()
+  const { navigate, href, locale, staff } = useStaff()
+  const { data: order, error, mutate } = useOrder(orderNo)
+
+  if (error && !order)
+    return (
+      <p role="alert" className="staff-error">
+        {failureText(error, t('staff.orders.notFound'))}
+      </p>
+    )
+  if (!order) return <p className="staff-loading">{t('staff.loading')}</p>
+  const acts = staff.role === 'finance' || staff.role === 'admin'
+  return (
+    <section className="staff-section" aria-labelledby="staff-order-title">
+      <p>
+        <a
+          className="staff-link"
+          href={href('/staff/orders')}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return
+            event.preventDefault()
+            navigate('/staff/orders')
+          }}
+        >
+          {t('staff.orders.back')}
+        </a>
+      </p>
+      <h1 id="staff-order-title" className="staff-title" tabIndex={-1}>
+        {t('staff.orders.pageTitle', { orderNo: order.orderNo })}
+      </h1>
+      <p className="staff-meta">
+        <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span> ·{' '}
+        {money(order.amount, order.currency)} · {formatDateTime(order.createdAt, locale)}
+      </p>
+      <div className="staff-desk-columns">
+        <section className="staff-fieldset" aria-labelledby="staff-order-facts">
+          <h2 id="staff-order-facts">{t('staff.orders.factsTitle')}</h2>
+          <dl className="staff-facts">
+            <div>
+              <dt>{t('staff.orders.item')}</dt>
+              <dd>
+                {order.lines
+                  .map((line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`)
+                  .join('; ')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('staff.orders.buyer')}</dt>
+              <dd>
+                {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('staff.orders.method')}</dt>
+              <dd>
+                {order.method ?? '—'}
+                {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('staff.orders.paid')}</dt>
+              <dd>{formatDateTime(order.paidAt, locale) || '—'}</dd>
+            </div>
+            {order.file && (
+              <div>
+                <dt>{t('staff.orders.file')}</dt>
+                <dd>{order.file}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+        {acts && <OrderActions order={order} onDone={() => void mutate()} />}
+      </div>
+      <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
+        <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
+        {order.events.length === 0 ? (
+          <p className="muted">{t('staff.orders.noEvents')}</p>
+        ) : (
+          <ol className="staff-timeline">
+            {order.events.map((event, index) => (
+              <li key={index}>
+                <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} · <strong>{event.action}</strong>
+                {event.actor ? ` · ${event.actor}` : ''}
+                {event.detail !== null && event.detail !== undefined && (
+                  <code className="staff-event-detail">{detailText(event.detail)}</code>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </section>
+  )
+}
+
+function OrderActions({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
+  const t = useStaffT()
+  const [confirm, setConfirm] = useState<Action>()
+  const [pending, setPending] = useState(false)
+  const [reason, setReason] = useState('')
+  const [failure, setFailure] = useState<string>()
+  const reasonId = useId()
+  const refunded = order.refunds.some((refund) => refund.state !== 'failed')
+
+  const run = async (action: Action) => {
+    setPending(true)
+    setFailure(undefined)
+    try {
+      if (action === 'refund') await refundOrder(order.orderNo, reason.trim())
+      else if (action === 'close') await closeOrder(order.orderNo)
+      else await resendOrderMail(order.orderNo)
+      showToast(t(`staff.orders.done.${action}`), 'success')
+      setReason('')
+      onDone()
+    } catch (error) {
+      setFailure(failureText(error, t('staff.orders.failed')))
+    } finally {
+      setPending(false)
+      setConfirm(undefined)
+    }
+  }
+
+  return (
+    <section className="staff-fieldset staff-desk-form" aria-labelledby="staff-order-actions">
+      <h2 id="staff-order-actions">{t('staff.orders.actionsTitle')}</h2>
+      {order.state === 'paid' && !refunded && (
+        <>
+          <label htmlFor={reasonId} className="field-label">
+            {t('staff.orders.refundReason')}
+          </label>
+          <input id={reasonId} className="input" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="button" className="button button-primary" disabled={pending || !reason.trim()} onClick={() => setConfirm('refund')}>
+            {t('staff.orders.refund')}
+          </button>
+        </>
+      )}
+      {order.state === 'paid' && (
+        <button type="button" className="button button-secondary" disabled={pending} onClick={() => setConfirm('resend')}>
+          {t('staff.orders.resend')}
+        </button>
+      )}
+      {order.state === 'unpaid' && (
+        <button type="button" className="button button-secondary" disabled={pending} onClick={() => setConfirm('close')}>
+          {t('staff.orders.close')}
+        </button>
+      )}
+      {order.state !== 'paid' && order.state !== 'unpaid' && <p className="muted">{t('staff.orders.noActions')}</p>}
+      {failure && (
+        <p role="alert" className="staff-banner staff-banner-error">
+          {failure}
+        </p>
+      )}
+      {confirm && (
+        <ConfirmDialog
+          title={t(`staff.orders.confirm.${confirm}`)}
+          text={t(`staff.orders.confirmText.${confirm}`, { orderNo: order.orderNo, amount: money(order.amount, order.currency) })}
+          confirmLabel={t(`staff.orders.${confirm}`)}
+          cancelLabel={t('staff.cancel')}
+          pending={pending}
+          onConfirm={() => void run(confirm)}
+          onCancel={() => setConfirm(undefined)}
+        />
+      )}
+    </section>
+  )
+}
