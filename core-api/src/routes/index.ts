@@ -15,6 +15,8 @@ import staffRoutes from './staff/index.ts'
 import staffImportRoutes from './staff-imports/index.ts'
 import staffReportRoutes from './staff-reports/index.ts'
 import staffAuditRoutes from './staff-audit/index.ts'
+import staffBulletinRoutes from './staff-bulletins/index.ts'
+import staffNewsRoutes from './staff-news/index.ts'
 import contentRoutes from './content/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
@@ -46,6 +48,8 @@ export default async function routes(app: FastifyInstance) {
     staffMediaRoutes,
     staffImportRoutes,
     staffReportRoutes,
+    staffBulletinRoutes,
+    staffNewsRoutes,
     staffAuditRoutes,
     contentRoutes,
   ]) {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/locale'
+import type { ArticleMessageId } from './messages-articles'
 
 // The console's own words, in both languages. They live with its chunk, not
 // in the app's catalogues, so the public pages' first load does not carry
@@ -196,9 +197,10 @@ const enUS = {
   'staff.audit.pages': 'Audit pages',
 }
 
-export type StaffMessageId = keyof typeof enUS
+/** The console's ids: these and the bulletins' and news' (messages-articles.ts), which StaffPage merges in. */
+export type StaffMessageId = keyof typeof enUS | ArticleMessageId
 
-const zhCN: Record<StaffMessageId, string> = {
+const zhCN: Record<keyof typeof enUS, string> = {
   'staff.brand': '员工后台',
   'staff.loading': '加载中…',
   'staff.cancel': '取消',
@@ -386,4 +388,4 @@ const zhCN: Record<StaffMessageId, string> = {
   'staff.audit.pages': '审计记录分页',
 }
 
-export const staffMessages: Record<Locale, Record<StaffMessageId, string>> = { 'en-US': enUS, 'zh-CN': zhCN }
+export const staffMessages: Record<Locale, Record<keyof typeof enUS, string>> = { 'en-US': enUS, 'zh-CN': zhCN }

@@ -21,6 +21,7 @@ import reportSearch from './report-search.ts'
 import sessionService from './session-service.ts'
 import staffService from './staff-service.ts'
 import staffReports from './staff-reports.ts'
+import { staffBulletinsPlugin, staffNewsPlugin } from './staff-articles.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -47,6 +48,8 @@ export default pluginSet('app-plugins', [
   paymentIntake,
   staffService,
   staffReports,
+  staffBulletinsPlugin,
+  staffNewsPlugin,
   contentService,
   importService,
 ])

@@ -7,6 +7,7 @@ import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
 import { staffMessages } from '../messages'
+import { articleMessages } from '../messages-articles'
 import { isSignedOut, StaffContext, type StaffContextValue } from './staff-context'
 import { StaffShell } from './staff-shell'
 import { StaffSignIn } from './staff-sign-in'
@@ -33,7 +34,7 @@ function useNoIndex() {
 export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages
-  const intlMessages = useMemo(() => ({ ...outer, ...staffMessages[locale] }), [outer, locale])
+  const intlMessages = useMemo(() => ({ ...outer, ...staffMessages[locale], ...articleMessages[locale] }), [outer, locale])
   useNoIndex()
   return (
     <IntlProvider locale={locale} messages={intlMessages} defaultLocale="zh-CN">

@@ -2,12 +2,18 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
+import type { ArticleKind } from '../api/articles'
+import { ArticleEditor } from './article-editor'
+import { ArticleList } from './article-list'
+import { ARTICLE_REVISIONS } from './article-revisions'
 import { AuditView } from './audit-view'
 import { ReportEditor } from './report-editor'
 import { ReportList } from './report-list'
 import { RevisionsView } from './revisions-view'
 import { isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
+
+const SECTIONS = ['reports', 'bulletins', 'news', 'audit']
 
 interface Props {
   section?: string
@@ -41,6 +47,8 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   const mainRef = useRef<HTMLDivElement>(null)
   const isAdmin = staff.role === 'admin'
   const screen = section === 'audit' ? 'audit' : code ? (view === 'revisions' ? 'revisions' : 'editor') : 'list'
+  // Bulletins and news share their screens, on the kind's calls.
+  const kind: ArticleKind | undefined = section === 'bulletins' || section === 'news' ? section : undefined
 
   // A new screen moves the focus to its heading, as a page load would put the reader at its top.
   const first = useRef(true)
@@ -53,7 +61,7 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   }, [screen, code])
 
   useEffect(() => {
-    if (section !== 'reports' && section !== 'audit') navigate('/staff/reports', { replace: true })
+    if (!SECTIONS.includes(section)) navigate('/staff/reports', { replace: true })
   }, [section, navigate])
 
   const other = otherLocale(locale)
@@ -76,6 +84,12 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
             <NavLink path="/staff/reports" current={section === 'reports'}>
               {t('staff.nav.reports')}
             </NavLink>
+            <NavLink path="/staff/bulletins" current={section === 'bulletins'}>
+              {t('staff.nav.bulletins')}
+            </NavLink>
+            <NavLink path="/staff/news" current={section === 'news'}>
+              {t('staff.nav.news')}
+            </NavLink>
             {isAdmin && (
               <NavLink path="/staff/audit" current={section === 'audit'}>
                 {t('staff.nav.audit')}
@@ -96,9 +110,19 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         </div>
       </header>
       <div className="staff-main" ref={mainRef}>
-        {screen === 'list' && <ReportList />}
-        {screen === 'editor' && code && <ReportEditor key={code} code={code === 'new' ? undefined : code} />}
-        {screen === 'revisions' && code && <RevisionsView code={code} />}
+        {kind ? (
+          <>
+            {screen === 'list' && <ArticleList key={kind} kind={kind} />}
+            {screen === 'editor' && code && <ArticleEditor key={`${kind}/${code}`} kind={kind} id={code === 'new' ? undefined : code} />}
+            {screen === 'revisions' && code && <RevisionsView key={kind} code={code} source={ARTICLE_REVISIONS[kind]} />}
+          </>
+        ) : (
+          <>
+            {screen === 'list' && <ReportList />}
+            {screen === 'editor' && code && <ReportEditor key={code} code={code === 'new' ? undefined : code} />}
+            {screen === 'revisions' && code && <RevisionsView code={code} />}
+          </>
+        )}
         {screen === 'audit' && (isAdmin ? <AuditView /> : <p role="alert">{t('staff.audit.adminOnly')}</p>)}
       </div>
     </div>
