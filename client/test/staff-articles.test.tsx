@@ -32,7 +32,7 @@ const LABELS = [{ dictValue: 'energy', dictLabel: 'Energy' }]
 
 function staffApi(handler: Parameters<typeof mockFetch>[0]) {
   return mockFetch((url, init, body) => {
-    if (url.startsWith('/api/')) return ok(String(body?.dictType ?? url).includes('label') ? LABELS : DICT)
+    if (url.startsWith('/api/')) return ok((typeof body?.dictType === 'string' ? body.dictType : url).includes('label') ? LABELS : DICT)
     if (url.startsWith('/staff-api/me')) return ok({ name: 'mei', role: 'editor' })
     return handler(url, init, body)
   })

@@ -112,7 +112,10 @@ for (const kind of KINDS) {
       expect(past.data.list).toEqual([])
       expect(past.data.count).toBeGreaterThanOrEqual(3)
 
-      const updated = await editor('PUT', `${kind.base}/${draft.id}`, { version: 1, ...kind.input({ title: 'New Title', seoTitle: 'SEO' }) })
+      const updated = await editor('PUT', `${kind.base}/${draft.id}`, {
+        version: 1,
+        ...kind.input({ title: 'New Title', seoTitle: 'SEO' }),
+      })
       expect(updated.data).toMatchObject({ version: 2, title: 'New Title', slug: 'new-title', seoTitle: 'SEO' })
       // A save based on the older version is refused and changes nothing.
       const stale = await editor('PUT', `${kind.base}/${draft.id}`, { version: 1, ...kind.input({ title: 'Lost' }) })

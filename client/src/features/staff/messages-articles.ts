@@ -15,8 +15,7 @@ const enUS = {
   'staff.articles.news.editTitle': 'News item {id}',
   'staff.articles.bulletins.count': '{count, plural, one {# bulletin} other {# bulletins}}',
   'staff.articles.news.count': '{count, plural, one {# news item} other {# news items}}',
-  'staff.articles.bulletins.unpublishText':
-    'It leaves the bulletin lists and its page answers 404. Buyers who paid keep their order.',
+  'staff.articles.bulletins.unpublishText': 'It leaves the bulletin lists and its page answers 404. Buyers who paid keep their order.',
   'staff.articles.news.unpublishText': 'It leaves the news lists and its page answers 404.',
   'staff.articles.unpublishTitle': 'Unpublish this article?',
   'staff.articles.q': 'Title, slug or id',

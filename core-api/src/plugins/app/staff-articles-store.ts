@@ -134,7 +134,7 @@ export async function assertDictValues(
     const found = await selectRows(
       sequelize,
       `SELECT 1 FROM sys_dict_data WHERE dict_type = ANY($1::text[]) AND dict_value = $2 LIMIT 1`,
-      [types, String(input[key] ?? '')],
+      [types, typeof input[key] === 'string' ? input[key] : ''],
       transaction,
     )
     if (found.length === 0) throw new AppError('STAFF_CATEGORY_UNKNOWN')

@@ -101,29 +101,29 @@ export class StaffArticleService {
   async create(body: ArticleInput & { edition: EditionLang }, actor: StaffActor): Promise<StaffArticle> {
     const fields = sanitizedInput(this.spec, body)
     await assertDictValues(this.sequelize, this.spec, fields)
-    const record = await saveArticle(this.sequelize, this.spec, { action: 'create', actor, id: undefined, expected: undefined }, async (tx) => {
-      const slug = await articleSlug(this.sequelize, this.spec, body.edition, body, undefined, tx)
-      return writeFields(this.sequelize, this.spec, { lang: body.edition, actor: actor.name }, fields, slug, tx)
-    })
+    const record = await saveArticle(
+      this.sequelize,
+      this.spec,
+      { action: 'create', actor, id: undefined, expected: undefined },
+      async (tx) => {
+        const slug = await articleSlug(this.sequelize, this.spec, body.edition, body, undefined, tx)
+        return writeFields(this.sequelize, this.spec, { lang: body.edition, actor: actor.name }, fields, slug, tx)
+      },
+    )
     return made(record)
   }
 
   async update(id: string, body: ArticleInput & { version: number }, actor: StaffActor, action = 'update'): Promise<StaffArticle> {
     const fields = sanitizedInput(this.spec, body)
     await assertDictValues(this.sequelize, this.spec, fields)
-    const record = await saveArticle(
-      this.sequelize,
-      this.spec,
-      { action, actor, id, expected: body.version },
-      async (tx, before) => {
-        const old = before!
-        // An unchanged title keeps its slug; a new title makes a new one unless the editor gave it.
-        const slug =
-          !body.slug && old.title === body.title ? old.slug : await articleSlug(this.sequelize, this.spec, old.edition, body, id, tx)
-        await writeFields(this.sequelize, this.spec, { id }, fields, slug, tx)
-        await this.keepOldSlug(old, slug, tx)
-      },
-    )
+    const record = await saveArticle(this.sequelize, this.spec, { action, actor, id, expected: body.version }, async (tx, before) => {
+      const old = before!
+      // An unchanged title keeps its slug; a new title makes a new one unless the editor gave it.
+      const slug =
+        !body.slug && old.title === body.title ? old.slug : await articleSlug(this.sequelize, this.spec, old.edition, body, id, tx)
+      await writeFields(this.sequelize, this.spec, { id }, fields, slug, tx)
+      await this.keepOldSlug(old, slug, tx)
+    })
     return made(record)
   }
 
@@ -153,7 +153,12 @@ export class StaffArticleService {
         if (at && before!.status === 'published') throw new AppError('STAFF_SCHEDULE_INVALID')
         await this.setStatus(id, at ? 'scheduled' : 'published', at ?? null, tx)
         // The job carries the time it was sent for: a later schedule or an unpublish leaves it nothing to do.
-        if (at) await this.deps.jobs.send(PUBLISH_QUEUE, { kind: this.spec.kind, code: id, at: at.toISOString() }, { transaction: tx, startAfter: at })
+        if (at)
+          await this.deps.jobs.send(
+            PUBLISH_QUEUE,
+            { kind: this.spec.kind, code: id, at: at.toISOString() },
+            { transaction: tx, startAfter: at },
+          )
       },
     )
     return made(record)

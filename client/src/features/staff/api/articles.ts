@@ -45,15 +45,24 @@ export function useArticle(kind: ArticleKind, id: string | undefined) {
 }
 
 // The body is the kind's input (BulletinInput or NewsInput); the server validates it against the kind's schema.
-type Body = Record<string, unknown>
 export const createArticle = (kind: ArticleKind, edition: Edition, input: ArticleInput) =>
-  staffCall<typeof CALLS.staffBulletins.create.path, StaffArticle>(calls(kind).create, undefined, { edition, ...input } as never, {
-    silent: true,
-  })
+  staffCall<typeof CALLS.staffBulletins.create.path, StaffArticle>(
+    calls(kind).create,
+    undefined,
+    { edition, ...input },
+    {
+      silent: true,
+    },
+  )
 export const updateArticle = (kind: ArticleKind, id: string, version: number, input: ArticleInput) =>
-  staffCall<typeof CALLS.staffBulletins.update.path, StaffArticle>(calls(kind).update, { id }, { version, ...input } as Body as never, {
-    silent: true,
-  })
+  staffCall<typeof CALLS.staffBulletins.update.path, StaffArticle>(
+    calls(kind).update,
+    { id },
+    { version, ...input },
+    {
+      silent: true,
+    },
+  )
 export const publishArticle = (kind: ArticleKind, id: string, version: number, at?: string) =>
   staffCall<typeof CALLS.staffBulletins.publish.path, StaffArticle>(calls(kind).publish, { id }, at ? { version, at } : { version }, {
     silent: true,

@@ -124,7 +124,8 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
           </h1>
           {article && (
             <p className="staff-meta">
-              <StatusBadge status={article.status} publishAt={article.publishAt} /> {t('staff.editor.version', { version: article.version })}
+              <StatusBadge status={article.status} publishAt={article.publishAt} />{' '}
+              {t('staff.editor.version', { version: article.version })}
               {article.updatedBy ? ` · ${t('staff.editor.updatedBy', { name: article.updatedBy })}` : ''}
             </p>
           )}

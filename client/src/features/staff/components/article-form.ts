@@ -39,7 +39,7 @@ const now = () => {
 
 export function articleFormOf(kind: ArticleKind, article: StaffArticle | undefined, edition: Edition = 'zh-CN'): ArticleForm {
   const a = (article ?? {}) as Partial<Record<string, unknown>> & Partial<StaffArticle>
-  const text = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : '')
+  const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '')
   const date = text('publishDate')
   return {
     edition: a.edition ?? edition,

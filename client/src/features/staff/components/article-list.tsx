@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { Pagination } from '../../../components/pagination'
 import { STATUSES } from '../api/reports'
-import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus, type Edition, type ListArticlesInput } from '../api/articles'
+import {
+  useArticleList,
+  type ArticleKind,
+  type ArticleSort,
+  type ContentStatus,
+  type Edition,
+  type ListArticlesInput,
+} from '../api/articles'
 import { useDict } from '../api/categories'
 import { KIND_DICTS } from './article-form'
 import { formatDateTime } from './format'

@@ -144,9 +144,7 @@ export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, l
       )}
       {confirm && (
         <ConfirmDialog
-          title={
-            confirm === 'delete' ? t('staff.actions.deleteTitle') : (unpublishTexts?.title ?? t('staff.actions.unpublishTitle'))
-          }
+          title={confirm === 'delete' ? t('staff.actions.deleteTitle') : (unpublishTexts?.title ?? t('staff.actions.unpublishTitle'))}
           text={confirm === 'delete' ? t('staff.actions.deleteText') : (unpublishTexts?.text ?? t('staff.actions.unpublishText'))}
           confirmLabel={t(confirm === 'delete' ? 'staff.actions.delete' : 'staff.actions.unpublish')}
           cancelLabel={t('staff.cancel')}
