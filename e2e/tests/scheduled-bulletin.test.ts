@@ -42,7 +42,7 @@ async function chooseFirst(page: Page, label: string): Promise<void> {
   const select = field(page, label)
   const option = select.locator('option[value]:not([value=""])').first()
   await option.waitFor({ state: 'attached' })
-  await select.selectOption((await option.getAttribute('value')) as string)
+  await select.selectOption(await option.getAttribute('value'))
 }
 
 describe('a scheduled bulletin on a desktop', () => {
