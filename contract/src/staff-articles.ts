@@ -21,11 +21,14 @@ const ARTICLE_FIELDS = {
   title: Type.String({ minLength: 1, maxLength: 300 }),
   slug: Type.Optional(Slug),
   category: Type.String({ minLength: 1, maxLength: 64, description: 'The sub-type (marketType): a dictionary value' }),
-  summary: Type.String({ maxLength: 20_000, description: 'The outline, plain text (the public pages show it as text)' }),
-  context: Type.String({
-    maxLength: 500_000,
-    description: "The body text (context): HTML, sanitized on save with the public pages' allow-list",
-  }),
+  // Optional, empty when left out: the site's API client leaves an empty field out of the request.
+  summary: Type.Optional(Type.String({ maxLength: 20_000, description: 'The outline, plain text (the public pages show it as text)' })),
+  context: Type.Optional(
+    Type.String({
+      maxLength: 500_000,
+      description: "The body text (context): HTML, sanitized on save with the public pages' allow-list",
+    }),
+  ),
   seoTitle: Type.Optional(Type.String({ maxLength: 200 })),
   seoDescription: Type.Optional(Type.String({ maxLength: 500 })),
 }

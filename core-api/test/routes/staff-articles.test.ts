@@ -139,9 +139,13 @@ for (const kind of KINDS) {
     })
 
     it('stores a script in rich text inert', async () => {
-      const article = await create({ context: '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"></p>' })
+      const article = await create({
+        context: '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+        summary: 'Plain <b>words</b><script>alert(3)</script>',
+      })
       expect(article.context).not.toMatch(/script|onclick|onerror/i)
       expect(article.context).toContain('Hi')
+      expect(article.summary).toBe('Plain words')
     })
 
     it('publishes, unpublishes, keeps an old slug, and refuses to delete what was published', async () => {

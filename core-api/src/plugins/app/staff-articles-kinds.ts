@@ -19,6 +19,8 @@ export interface ArticleField {
   fallback?: unknown
   /** HTML, sanitized with the public pages' allow-list on save */
   rich?: boolean
+  /** Plain text (the public pages show it as text): any markup is removed on save */
+  plain?: boolean
 }
 
 export interface ArticleKind {
@@ -38,7 +40,7 @@ const COMMON_HEAD: readonly ArticleField[] = [
 ]
 
 const COMMON_TAIL: readonly ArticleField[] = [
-  { key: 'summary', column: 'outline', fallback: '' },
+  { key: 'summary', column: 'outline', fallback: '', plain: true },
   { key: 'context', column: 'context', fallback: '', rich: true },
   { key: 'seoTitle', column: 'seo_title', fallback: '' },
   { key: 'seoDescription', column: 'seo_description', fallback: '' },

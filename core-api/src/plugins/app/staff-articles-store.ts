@@ -2,7 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize'
 import type { EditionLang } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { contentStatusOf, recordContentChange, type ContentStatus } from '../../lib/content-status.ts'
-import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { sanitizeRichText, toPlainText } from '../../lib/rich-text.ts'
 import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
 import type { ArticleKind } from './staff-articles-kinds.ts'
@@ -82,13 +82,13 @@ export function articleView(record: StaffArticleRecord): StaffArticle {
   return rest
 }
 
-/** The editor's fields with rich text sanitized and left-out optional fields at their fallback. */
+/** The editor's fields with rich text sanitized, plain text stripped of markup, and left-out optional fields at their fallback. */
 export function sanitizedInput(spec: ArticleKind, input: ArticleInput): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const field of spec.fields) {
     if (field.key === 'slug') continue
     const value = input[field.key] === undefined ? field.fallback : input[field.key]
-    out[field.key] = field.rich ? sanitizeRichText(value as string) : value
+    out[field.key] = field.rich ? sanitizeRichText(value as string) : field.plain ? toPlainText(value as string) : value
   }
   return out
 }
