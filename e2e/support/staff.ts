@@ -17,9 +17,17 @@ export interface StaffAccount {
   secret: string
 }
 
-// The console's messages are a chunk of their own, not in the site's catalogues L() reads.
-const { staffMessages } = (await import(pathToFileURL(path.join(REPO_ROOT, 'client', 'src', 'features', 'staff', 'messages.ts')).href)) as {
+// The console's messages are a chunk of their own, not in the site's catalogues L() reads (messages.ts and its parts).
+const staffDir = path.join(REPO_ROOT, 'client', 'src', 'features', 'staff')
+const { staffMessages: reportWords } = (await import(pathToFileURL(path.join(staffDir, 'messages.ts')).href)) as {
   staffMessages: Record<Edition, Record<string, string>>
+}
+const { articleMessages } = (await import(pathToFileURL(path.join(staffDir, 'articles-messages.ts')).href)) as {
+  articleMessages: Record<Edition, Record<string, string>>
+}
+const staffMessages: Record<Edition, Record<string, string>> = {
+  'zh-CN': { ...reportWords['zh-CN'], ...articleMessages['zh-CN'] },
+  'en-US': { ...reportWords['en-US'], ...articleMessages['en-US'] },
 }
 
 /** A message of the staff console, with simple {placeholders} filled. */

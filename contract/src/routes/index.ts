@@ -11,6 +11,7 @@ import { marketInfoRoutes } from './market-info.ts'
 import { researchBriefReportRoutes } from './research-brief-report.ts'
 import { researchReportRoutes } from './research-report.ts'
 import { staffRoutes } from './staff.ts'
+import { staffBulletinRoutes, staffNewsRoutes } from './staff-articles.ts'
 import { staffAuditRoutes, staffReportRoutes } from './staff-reports.ts'
 import { mediaRoutes, staffMediaRoutes } from './staff-media.ts'
 import { staffImportRoutes } from './staff-imports.ts'
@@ -36,6 +37,8 @@ export {
   staffRoutes,
   staffAuditRoutes,
   staffReportRoutes,
+  staffBulletinRoutes,
+  staffNewsRoutes,
   staffImportRoutes,
   staffRequestRoutes,
   staffOrderRoutes,
@@ -64,6 +67,8 @@ export const ROUTES = {
   download: downloadRoutes,
   staff: staffRoutes,
   staffReports: staffReportRoutes,
+  staffBulletins: staffBulletinRoutes,
+  staffNews: staffNewsRoutes,
   staffAudit: staffAuditRoutes,
   staffMedia: staffMediaRoutes,
   media: mediaRoutes,

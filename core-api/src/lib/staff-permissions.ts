@@ -26,6 +26,12 @@ export const STAFF_PERMISSIONS = {
   'reports.write': ['editor', 'admin'],
   /** Publish, schedule and unpublish */
   'reports.publish': ['editor', 'admin'],
+  /** List and read bulletins and news, their revisions (every role, as for reports) */
+  'articles.read': ['editor', 'sales', 'finance', 'admin'],
+  /** Create, edit and delete drafts of bulletins and news, restore revisions */
+  'articles.write': ['editor', 'admin'],
+  /** Publish, schedule and unpublish bulletins and news */
+  'articles.publish': ['editor', 'admin'],
   /** The audit log of every staff write */
   'audit.read': ['admin'],
   /** Upload images for rich text and carousel slides (uploadImage) */

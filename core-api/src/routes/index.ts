@@ -16,6 +16,8 @@ import staffImportRoutes from './staff-imports/index.ts'
 import staffReportRoutes from './staff-reports/index.ts'
 import staffRequestRoutes from './staff-requests/index.ts'
 import staffAuditRoutes from './staff-audit/index.ts'
+import staffBulletinRoutes from './staff-bulletins/index.ts'
+import staffNewsRoutes from './staff-news/index.ts'
 import contentRoutes from './content/index.ts'
 import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
@@ -50,6 +52,8 @@ export default async function routes(app: FastifyInstance) {
     staffImportRoutes,
     staffReportRoutes,
     staffRequestRoutes,
+    staffBulletinRoutes,
+    staffNewsRoutes,
     staffAuditRoutes,
     staffSiteRoutes,
     staffOrderRoutes,

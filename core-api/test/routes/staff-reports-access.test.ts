@@ -29,6 +29,8 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffReports.restore': 'reports.write',
   'staffReports.preview': 'reports.read',
   'staffReports.uploadFile': 'reports.write',
+  ...articleActions('staffBulletins'),
+  ...articleActions('staffNews'),
   'staffMedia.uploadImage': 'media.write',
   'staffImports.create': 'reports.import',
   'staffImports.get': 'reports.import',
@@ -53,6 +55,23 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.close': 'orders.act',
   'staffOrders.resend': 'orders.act',
   'staffOrders.deliverFile': 'orders.act',
+}
+
+/** The bulletins' and news' calls, which share their actions. */
+function articleActions(resource: string): Record<string, StaffAction> {
+  const actions: Record<string, StaffAction> = {
+    list: 'articles.read',
+    get: 'articles.read',
+    create: 'articles.write',
+    update: 'articles.write',
+    publish: 'articles.publish',
+    unpublish: 'articles.publish',
+    remove: 'articles.write',
+    revisions: 'articles.read',
+    revision: 'articles.read',
+    restore: 'articles.write',
+  }
+  return Object.fromEntries(Object.entries(actions).map(([name, action]) => [`${resource}.${name}`, action]))
 }
 
 const STAFF_CALLS = Object.entries(CALLS).flatMap(([resource, calls]) =>
@@ -89,9 +108,16 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
     'staffSite.updateConfig': { version: 999, value: 'x' },
     'staffOrders.refund': { reason: 'matrix' },
+    'staffBulletins.create': { edition: 'zh-CN', ...bulletinInput },
+    'staffBulletins.update': { version: 999, ...bulletinInput },
+    'staffNews.create': { edition: 'zh-CN', ...newsInput },
+    'staffNews.update': { version: 999, ...newsInput },
+  }
+  for (const resource of ['staffBulletins', 'staffNews']) {
+    for (const name of ['publish', 'unpublish', 'restore']) payloads[`${resource}.${name}`] = { version: 999 }
   }
   const query =
-    key === 'staffReports.remove'
+    key === 'staffReports.remove' || key === 'staffBulletins.remove' || key === 'staffNews.remove'
       ? '?lang=en-US&version=999'
       : key === 'staffReports.uploadFile'
         ? '?lang=en-US&version=999&name=a.pdf'
@@ -107,6 +133,24 @@ function validRequest(key: string, call: CallAddress) {
     url: `${url}${query}`,
     ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload: payloads[key] ?? {} }),
   }
+}
+
+const bulletinInput = {
+  title: 'Brief',
+  category: 'industry-brief',
+  topLabelId: 'energy',
+  summary: 'S',
+  context: '<p>B</p>',
+  publishDate: '2026-11-01',
+  price: 10,
+}
+const newsInput = {
+  title: 'News',
+  category: 'chemicals',
+  marketCategory: 'policy',
+  summary: 'S',
+  context: '<p>B</p>',
+  publishDate: '2026-11-01 08:00:00',
 }
 
 beforeAll(async () => {

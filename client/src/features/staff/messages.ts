@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/locale'
+import type { ArticleMessageId } from './articles-messages'
 
 // The console's own words, in both languages. They live with its chunk, not
 // in the app's catalogues, so the public pages' first load does not carry
@@ -181,7 +182,6 @@ const enUS = {
   'staff.revisions.restored': 'Revision {revision} restored.',
   'staff.revisions.conflict': 'The report was saved meanwhile; the current version is reloaded. Compare again before restoring.',
   'staff.audit.title': 'Audit',
-  'staff.audit.adminOnly': 'Only administrators see the audit.',
   'staff.audit.actor': 'Who',
   'staff.audit.action': 'Action',
   'staff.audit.target': 'Record',
@@ -196,9 +196,10 @@ const enUS = {
   'staff.audit.pages': 'Audit pages',
 }
 
-export type StaffMessageId = keyof typeof enUS
+/** The console's ids: these and the bulletins' and news' (articles-messages.ts), which StaffPage merges in. */
+export type StaffMessageId = keyof typeof enUS | ArticleMessageId
 
-const zhCN: Record<StaffMessageId, string> = {
+const zhCN: Record<keyof typeof enUS, string> = {
   'staff.brand': '员工后台',
   'staff.loading': '加载中…',
   'staff.cancel': '取消',
@@ -371,7 +372,6 @@ const zhCN: Record<StaffMessageId, string> = {
   'staff.revisions.restored': '已恢复修订 {revision}。',
   'staff.revisions.conflict': '报告在此期间已被保存，已重新加载当前版本。请再次比较后再恢复。',
   'staff.audit.title': '审计',
-  'staff.audit.adminOnly': '只有管理员可以查看审计记录。',
   'staff.audit.actor': '操作人',
   'staff.audit.action': '操作',
   'staff.audit.target': '记录',
@@ -386,4 +386,4 @@ const zhCN: Record<StaffMessageId, string> = {
   'staff.audit.pages': '审计记录分页',
 }
 
-export const staffMessages: Record<Locale, Record<StaffMessageId, string>> = { 'en-US': enUS, 'zh-CN': zhCN }
+export const staffMessages: Record<Locale, Record<keyof typeof enUS, string>> = { 'en-US': enUS, 'zh-CN': zhCN }

@@ -24,6 +24,7 @@ import staffReports from './staff-reports.ts'
 import staffRequests from './staff-requests.ts'
 import staffSite from './staff-site.ts'
 import staffOrders from './staff-orders.ts'
+import { staffBulletinsPlugin, staffNewsPlugin } from './staff-articles.ts'
 import importService from '../../import/plugin.ts'
 
 // Not encapsulated: routes, and tests, reach the services on the root instance.
@@ -53,6 +54,8 @@ export default pluginSet('app-plugins', [
   staffRequests,
   staffSite,
   staffOrders,
+  staffBulletinsPlugin,
+  staffNewsPlugin,
   contentService,
   importService,
 ])

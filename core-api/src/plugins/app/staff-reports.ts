@@ -30,6 +30,7 @@ import {
   type StaffReportRecord,
 } from './staff-reports-store.ts'
 import { SCHEDULER, saveReport, setFile, upsertEdition } from './staff-reports-write.ts'
+import type { ArticlePublishJob } from './staff-articles.ts'
 
 export type { StaffActor } from './staff-reports-store.ts'
 export { staffActorOf } from './staff-reports-store.ts'
@@ -377,8 +378,10 @@ export default servicePlugin(
   async (app: FastifyInstance) => {
     const service = new StaffReportService({ sequelize: app.db.sequelize, jobs: app.jobs, previewSecret: app.config.PREVIEW_SECRET })
     await app.jobs.define(PUBLISH_QUEUE, { policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 })
-    await app.jobs.work<{ code: string; at: string }>(PUBLISH_QUEUE, async (job) => {
-      await service.runScheduled(job)
+    // One queue for every kind: a bulletin's or a news item's job names its kind (staff-articles.ts), a report's none.
+    await app.jobs.work<{ code: string; at: string } | ArticlePublishJob>(PUBLISH_QUEUE, async (job) => {
+      if ('kind' in job && job.kind) await (job.kind === 'bulletin' ? app.staffBulletins : app.staffNews).runScheduled(job)
+      else await service.runScheduled(job)
     })
     return service
   },

@@ -21,8 +21,7 @@ export function useOrderList(input: ListOrdersInput) {
 }
 
 /** The cases that need a person (the call's default: refunds the gateway refused or that never finished). */
-export const listPaymentCases = () =>
-  staffCall<typeof O.cases.path, PaymentCase[]>(O.cases, undefined, undefined, { silent: true })
+export const listPaymentCases = () => staffCall<typeof O.cases.path, PaymentCase[]>(O.cases, undefined, undefined, { silent: true })
 export function usePaymentCases() {
   return useSWR<PaymentCase[], Error>('staff/payment-cases', listPaymentCases)
 }

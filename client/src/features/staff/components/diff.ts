@@ -1,6 +1,4 @@
-import type { StaffReport } from '../api/reports'
-
-// A simple field-by-field comparison of two saves of a report: each leaf
+// A simple field-by-field comparison of two saves of a record (a report, a bulletin, a news item): each leaf
 // value by its path (editions.en-US.prices.single), listed when they differ.
 
 export interface FieldChange {
@@ -31,7 +29,7 @@ function flatten(value: unknown, prefix: string, out: Map<string, string>) {
   out.set(prefix, leaf(value))
 }
 
-export function diffReports(before: StaffReport | undefined, after: StaffReport | undefined): FieldChange[] {
+export function diffRecords(before: unknown, after: unknown): FieldChange[] {
   const a = new Map<string, string>()
   const b = new Map<string, string>()
   flatten(before ?? {}, '', a)

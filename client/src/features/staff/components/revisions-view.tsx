@@ -2,20 +2,43 @@ import { useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { showToast } from '../../../lib/toast'
-import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions, type RevisionWithSnapshot } from '../api/reports'
-import { diffReports } from './diff'
+import type { Revision } from '@rpt/contract'
+import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions } from '../api/reports'
+import { diffRecords } from './diff'
 import { formatDateTime } from './format'
 import { failureText, isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
-/** listReportRevisions, with a comparison of one with the current save and its restore. */
-export function RevisionsView({ code }: { code: string }) {
+/** Where a record's revisions come from: a report's, a bulletin's or a news item's calls. */
+export interface RevisionSource {
+  useRevisions: (code: string) => { data?: Revision[]; error?: Error }
+  useCurrent: (code: string) => { data?: { version: number } }
+  get: (code: string, revision: number) => Promise<Revision & { snapshot: unknown }>
+  restore: (code: string, revision: number, version: number) => Promise<unknown>
+  currentKey: (code: string) => readonly unknown[]
+  revisionsKey: (code: string) => readonly unknown[]
+  /** The record's editor */
+  path: (code: string) => string
+}
+
+export const REPORT_REVISIONS: RevisionSource = {
+  useRevisions,
+  useCurrent: useReport,
+  get: getRevision,
+  restore: restoreRevision,
+  currentKey: reportKey,
+  revisionsKey,
+  path: (code) => `/staff/reports/${encodeURIComponent(code)}`,
+}
+
+/** listReportRevisions (or a bulletin's, a news item's), with a comparison of one with the current save and its restore. */
+export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: string; source?: RevisionSource }) {
   const t = useStaffT()
   const { locale, href, navigate, endedSession } = useStaff()
   const { mutate } = useSWRConfig()
-  const { data: revisions, error } = useRevisions(code)
-  const { data: current } = useReport(code)
-  const [compared, setCompared] = useState<RevisionWithSnapshot>()
+  const { data: revisions, error } = source.useRevisions(code)
+  const { data: current } = source.useCurrent(code)
+  const [compared, setCompared] = useState<Revision & { snapshot: unknown }>()
   const [restoring, setRestoring] = useState<number>()
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string>()
@@ -26,7 +49,7 @@ export function RevisionsView({ code }: { code: string }) {
   const compare = async (revision: number) => {
     setFailure(undefined)
     try {
-      setCompared(await getRevision(code, revision))
+      setCompared(await source.get(code, revision))
     } catch (failed) {
       refuse(failed)
     }
@@ -35,21 +58,21 @@ export function RevisionsView({ code }: { code: string }) {
     if (restoring === undefined || !current) return
     setPending(true)
     try {
-      const saved = await restoreRevision(code, restoring, current.version)
-      await mutate(reportKey(code), saved, { revalidate: false })
-      await mutate(revisionsKey(code))
+      const saved = await source.restore(code, restoring, current.version)
+      await mutate(source.currentKey(code), saved, { revalidate: false })
+      await mutate(source.revisionsKey(code))
       setCompared(undefined)
       showToast(t('staff.revisions.restored', { revision: restoring }), 'success')
     } catch (failed) {
       refuse((failed as { code?: number }).code === 300101 ? { message: t('staff.revisions.conflict') } : failed)
-      if ((failed as { code?: number }).code === 300101) await mutate(reportKey(code))
+      if ((failed as { code?: number }).code === 300101) await mutate(source.currentKey(code))
     } finally {
       setPending(false)
       setRestoring(undefined)
     }
   }
-  const changes = compared ? diffReports(compared.snapshot, current) : []
-  const editorPath = `/staff/reports/${encodeURIComponent(code)}`
+  const changes = compared ? diffRecords(compared.snapshot, current) : []
+  const editorPath = source.path(code)
 
   return (
     <section className="staff-section" aria-labelledby="staff-revisions-title">

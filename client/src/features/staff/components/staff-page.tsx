@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client'
 import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
+import { articleMessages } from '../articles-messages'
 import { staffMessages } from '../messages'
 import { orderMessages } from '../orders-messages'
 import { requestMessages } from '../requests-messages'
@@ -36,8 +37,16 @@ function useNoIndex() {
 export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages
+  // The console's words: messages.ts and its parts (*-messages.ts), one per group of screens.
   const intlMessages = useMemo(
-    () => ({ ...outer, ...staffMessages[locale], ...siteMessages[locale], ...requestMessages[locale], ...orderMessages[locale] }),
+    () => ({
+      ...outer,
+      ...staffMessages[locale],
+      ...articleMessages[locale],
+      ...siteMessages[locale],
+      ...requestMessages[locale],
+      ...orderMessages[locale],
+    }),
     [outer, locale],
   )
   useNoIndex()

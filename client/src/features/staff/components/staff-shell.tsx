@@ -2,24 +2,9 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
-import { AuditView } from './audit-view'
-import { CarouselEditor } from './carousel-editor'
-import { ConfigEditor } from './config-editor'
-import { DictEditor } from './dict-editor'
-import { OrderList } from './order-list'
-import { OrderPage } from './order-page'
-import { ReportEditor } from './report-editor'
-import { RequestList } from './request-list'
-import { RequestPage } from './request-page'
-import { ReportList } from './report-list'
-import { RevisionsView } from './revisions-view'
 import { isPlainClick, useStaff } from './staff-context'
+import { isSection, SectionScreen, sectionsFor } from './staff-screens'
 import { useStaffT } from './use-staff-t'
-
-/** The sections besides reports and audit: the site's other content (staff-site). */
-const SITE_SECTIONS = ['carousel', 'dictionary', 'settings'] as const
-type SiteSection = (typeof SITE_SECTIONS)[number]
-const isSiteSection = (section: string): section is SiteSection => (SITE_SECTIONS as readonly string[]).includes(section)
 
 interface Props {
   section?: string
@@ -51,27 +36,9 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
   const [location] = useLocation()
   const search = useSearch()
   const mainRef = useRef<HTMLDivElement>(null)
-  const isAdmin = staff.role === 'admin'
-  // The requests inbox is sales' and admin's (the server refuses the others anyway).
-  const worksRequests = staff.role === 'sales' || isAdmin
-  const readsOrders = staff.role !== 'editor'
-  const screen = isSiteSection(section)
-    ? section
-    : section === 'requests'
-      ? code
-        ? 'request'
-        : 'requests'
-      : section === 'orders'
-        ? code
-          ? 'order'
-          : 'orders'
-        : section === 'audit'
-          ? 'audit'
-          : code
-            ? view === 'revisions'
-              ? 'revisions'
-              : 'editor'
-            : 'list'
+  const allowed = sectionsFor(staff.role)
+  // What the focus follows: a section's list, a record, a record's revisions.
+  const screen = `${section}/${code ?? ''}/${view ?? ''}`
 
   // A new screen moves the focus to its heading, as a page load would put the reader at its top.
   const first = useRef(true)
@@ -81,12 +48,13 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
       return
     }
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus()
-  }, [screen, code])
+  }, [screen])
 
+  // An unknown section, or one this role has no use for, shows the reports.
+  const unknown = !isSection(section) || !allowed.some((item) => item.name === section)
   useEffect(() => {
-    if (section !== 'reports' && section !== 'audit' && section !== 'requests' && section !== 'orders' && !isSiteSection(section))
-      navigate('/staff/reports', { replace: true })
-  }, [section, navigate])
+    if (unknown) navigate('/staff/reports', { replace: true })
+  }, [unknown, navigate])
 
   const other = otherLocale(locale)
   const switchHref = `${localizePath(other, splitLocale(location).path)}${search ? `?${search}` : ''}`
@@ -105,35 +73,11 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         <div className="staff-header-inner">
           <p className="staff-brand">{t('staff.brand')}</p>
           <nav className="staff-nav" aria-label={t('staff.nav.label')}>
-            <NavLink path="/staff/reports" current={section === 'reports'}>
-              {t('staff.nav.reports')}
-            </NavLink>
-            {/* Site content besides reports (staff-site) */}
-            <NavLink path="/staff/carousel" current={section === 'carousel'}>
-              {t('staff.nav.carousel')}
-            </NavLink>
-            <NavLink path="/staff/dictionary" current={section === 'dictionary'}>
-              {t('staff.nav.dictionary')}
-            </NavLink>
-            <NavLink path="/staff/settings" current={section === 'settings'}>
-              {t('staff.nav.settings')}
-            </NavLink>
-            {/* end of staff-site */}
-            {worksRequests && (
-              <NavLink path="/staff/requests" current={section === 'requests'}>
-                {t('staff.nav.requests')}
+            {allowed.map((item) => (
+              <NavLink key={item.name} path={`/staff/${item.name}`} current={section === item.name}>
+                {t(item.label)}
               </NavLink>
-            )}
-            {readsOrders && (
-              <NavLink path="/staff/orders" current={section === 'orders'}>
-                {t('staff.nav.orders')}
-              </NavLink>
-            )}
-            {isAdmin && (
-              <NavLink path="/staff/audit" current={section === 'audit'}>
-                {t('staff.nav.audit')}
-              </NavLink>
-            )}
+            ))}
           </nav>
           <div className="staff-user">
             <span className="staff-user-name">
@@ -149,17 +93,7 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
         </div>
       </header>
       <div className="staff-main" ref={mainRef}>
-        {screen === 'list' && <ReportList />}
-        {screen === 'editor' && code && <ReportEditor key={code} code={code === 'new' ? undefined : code} />}
-        {screen === 'revisions' && code && <RevisionsView code={code} />}
-        {screen === 'carousel' && <CarouselEditor />}
-        {screen === 'dictionary' && <DictEditor />}
-        {screen === 'settings' && <ConfigEditor />}
-        {screen === 'requests' && <RequestList />}
-        {screen === 'request' && code && <RequestPage key={code} id={code} />}
-        {screen === 'orders' && <OrderList />}
-        {screen === 'order' && code && <OrderPage key={code} orderNo={code} />}
-        {screen === 'audit' && (isAdmin ? <AuditView /> : <p role="alert">{t('staff.audit.adminOnly')}</p>)}
+        {!unknown && <SectionScreen section={section} code={code} view={view} />}
       </div>
     </div>
   )

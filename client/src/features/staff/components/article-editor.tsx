@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { showToast } from '../../../lib/toast'
+import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
+import {
+  articleKey,
+  createArticle,
+  deleteArticle,
+  getArticle,
+  publishArticle,
+  unpublishArticle,
+  updateArticle,
+  useArticle,
+  type ArticleKind,
+  type StaffArticle,
+} from '../api/articles'
+import { ArticleFields } from './article-fields'
+import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
+import { PublishActions } from './publish-actions'
+import { failureText, isPlainClick, useStaff } from './staff-context'
+import { StatusBadge } from './status-badge'
+import { useStaffT } from './use-staff-t'
+
+/** getBulletin / getNews and their create and update: one article, saved with the version it was read at. */
+export function ArticleEditor({ kind, id }: { kind: ArticleKind; id?: string }) {
+  const t = useStaffT()
+  const { data: article, error, isLoading } = useArticle(kind, id)
+  if (id && isLoading) return <p className="staff-loading">{t('staff.loading')}</p>
+  if (id && (error || !article))
+    return (
+      <section className="staff-section">
+        <h1 className="staff-title" tabIndex={-1}>
+          {t(`staff.articles.${kind}.title`)}
+        </h1>
+        <p role="alert" className="staff-error">
+          {failureText(error, t('staff.articles.notFound'))}
+        </p>
+      </section>
+    )
+  return <EditorForm kind={kind} article={article} />
+}
+
+function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: StaffArticle }) {
+  const t = useStaffT()
+  const { navigate, href, endedSession, locale } = useStaff()
+  const { mutate } = useSWRConfig()
+  const [article, setArticle] = useState(initial)
+  const [form, setForm] = useState<ArticleForm>(() => articleFormOf(kind, initial, locale))
+  const [dirty, setDirty] = useState(false)
+  const [errors, setErrors] = useState<ArticleErrors>({})
+  const [failure, setFailure] = useState<string>()
+  const [conflict, setConflict] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const conflictRef = useRef<HTMLDivElement>(null)
+  const listPath = `/staff/${kind}`
+
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus()
+  }, [conflict])
+
+  /** A newer record from the server: the form shows it as saved (unless edits are being typed). */
+  const accept = (next: StaffArticle, resetForm: boolean) => {
+    setArticle(next)
+    void mutate(articleKey(kind, next.id), next, { revalidate: false })
+    if (resetForm) {
+      setForm(articleFormOf(kind, next))
+      setDirty(false)
+    }
+  }
+  const refused = (error: unknown) => {
+    if (endedSession(error)) return
+    if ((error as { code?: number }).code === STAFF_VERSION_CONFLICT) return setConflict(true)
+    setFailure(failureText(error, t('staff.editor.failed')))
+  }
+
+  const save = async () => {
+    const { input, errors: found } = articleInputOf(kind, form, (id) => t(`staff.check.${id}`))
+    setErrors(found)
+    setFailure(undefined)
+    if (!input) return setFailure(t('staff.editor.fix'))
+    setSaving(true)
+    try {
+      const saved = article ? await updateArticle(kind, article.id, article.version, input) : await createArticle(kind, form.edition, input)
+      accept(saved, true)
+      showToast(t('staff.editor.saved'), 'success')
+      if (!article) navigate(`${listPath}/${saved.id}`, { replace: true })
+    } catch (error) {
+      refused(error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const reload = async () => {
+    if (!article) return
+    try {
+      accept(await getArticle(kind, article.id), true)
+      setConflict(false)
+      setErrors({})
+      setFailure(undefined)
+    } catch (error) {
+      refused(error)
+    }
+  }
+
+  return (
+    <section className="staff-section" aria-labelledby="staff-editor-title">
+      <div className="staff-title-row">
+        <div>
+          <p className="staff-crumb">
+            <a
+              href={href(listPath)}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return
+                event.preventDefault()
+                navigate(listPath)
+              }}
+            >
+              {t(`staff.articles.${kind}.title`)}
+            </a>
+          </p>
+          <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
+            {article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}
+          </h1>
+          {article && (
+            <p className="staff-meta">
+              <StatusBadge status={article.status} publishAt={article.publishAt} />{' '}
+              {t('staff.editor.version', { version: article.version })}
+              {article.updatedBy ? ` · ${t('staff.editor.updatedBy', { name: article.updatedBy })}` : ''}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
+          {saving ? t('staff.editor.saving') : t('staff.editor.save')}
+        </button>
+      </div>
+
+      {conflict && (
+        <div ref={conflictRef} tabIndex={-1} role="alert" className="staff-banner staff-banner-warning">
+          <p>{t('staff.editor.conflict')}</p>
+          <div className="button-row">
+            <button type="button" className="button button-primary" onClick={() => void reload()}>
+              {t('staff.editor.reload')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConflict(false)}>
+              {t('staff.editor.keepEditing')}
+            </button>
+          </div>
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="staff-banner staff-banner-error">
+          {failure}
+        </p>
+      )}
+
+      {article && (
+        <PublishActions
+          record={article}
+          dirty={dirty}
+          onRefused={refused}
+          revisionsPath={`${listPath}/${article.id}/revisions`}
+          listPath={listPath}
+          unpublishTexts={{ title: t('staff.articles.unpublishTitle'), text: t(`staff.articles.${kind}.unpublishText`) }}
+          ops={{
+            publish: async (at) => accept(await publishArticle(kind, article.id, article.version, at), !dirty),
+            unpublish: async () => accept(await unpublishArticle(kind, article.id, article.version), !dirty),
+            remove: async () => void (await deleteArticle(kind, article.id, article.version)),
+          }}
+        />
+      )}
+
+      <ArticleFields
+        kind={kind}
+        value={form}
+        errors={errors}
+        stored={article}
+        onChange={(next) => {
+          setForm(next)
+          setDirty(true)
+        }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react'
+import { FormField } from '../../../components/form-field'
+import { useDict } from '../api/categories'
+import type { ArticleKind, Edition } from '../api/articles'
+import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
+import { CURRENCY, EDITIONS } from './report-form'
+import { RichText } from './rich-text'
+import type { StaffMessageId } from '../messages'
+import { useStaffT } from './use-staff-t'
+
+interface Props {
+  kind: ArticleKind
+  value: ArticleForm
+  errors: ArticleErrors
+  onChange: (next: ArticleForm) => void
+  /** The stored article: its language is fixed, its old slugs shown */
+  stored?: { oldSlugs: string[] }
+}
+
+type TextField = 'title' | 'slug' | 'pages' | 'price' | 'keyword' | 'seoTitle'
+
+/** A bulletin's or a news item's fields: language, facts, texts (the body in the rich text editor) and SEO. */
+export function ArticleFields({ kind, value, errors, onChange, stored }: Props) {
+  const t = useStaffT()
+  const set = <K extends keyof ArticleForm>(field: K, next: ArticleForm[K]) => onChange({ ...value, [field]: next })
+  const dicts = KIND_DICTS[kind]
+  const { data: categories } = useDict(dicts.category[0], value.edition)
+  const { data: labels } = useDict(dicts.label[0], value.edition)
+
+  const text = (field: TextField, label: string, extra: { required?: boolean; hint?: string; max?: number } = {}): ReactNode => (
+    <FormField label={label} error={errors[field]} required={extra.required} hint={extra.hint}>
+      {(control) => (
+        <input {...control} className="input" maxLength={extra.max} value={value[field]} onChange={(e) => set(field, e.target.value)} />
+      )}
+    </FormField>
+  )
+  const select = (field: 'category' | 'label', label: StaffMessageId, items: { dictValue: string; dictLabel: string }[] | undefined) => (
+    <FormField label={t(label)} error={errors[field]} required>
+      {(control) => (
+        <select {...control} className="select" value={value[field]} onChange={(e) => set(field, e.target.value)}>
+          <option value="">{t('staff.field.choose')}</option>
+          {(items ?? []).map((item) => (
+            <option key={item.dictValue} value={item.dictValue}>
+              {item.dictLabel}
+            </option>
+          ))}
+          {value[field] && !items?.some((item) => item.dictValue === value[field]) && <option value={value[field]}>{value[field]}</option>}
+        </select>
+      )}
+    </FormField>
+  )
+
+  return (
+    <div className="staff-edition" lang={value.edition}>
+      <fieldset className="staff-fieldset">
+        <legend>{t('staff.editor.facts')}</legend>
+        <FormField label={t('staff.articles.edition')} hint={t('staff.articles.editionHint')} required>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={value.edition}
+              disabled={stored !== undefined}
+              onChange={(e) => set('edition', e.target.value as Edition)}
+            >
+              {EDITIONS.map((edition) => (
+                <option key={edition} value={edition}>
+                  {t(`staff.edition.${edition}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {text('title', t('staff.field.title'), { required: true, max: 300 })}
+        {text('slug', t('staff.field.slug'), { max: 200, hint: stored ? undefined : t('staff.field.slugHint') })}
+        {stored && stored.oldSlugs.length > 0 && (
+          <p className="field-hint">{t('staff.field.oldSlugs', { slugs: stored.oldSlugs.join(', ') })}</p>
+        )}
+        <div className="staff-grid">
+          {select('category', dicts.category[1], categories)}
+          {select('label', dicts.label[1], labels)}
+          <FormField label={t(kind === 'news' ? 'staff.field.publishTime' : 'staff.field.publishDate')} error={errors.publishDate} required>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type={kind === 'news' ? 'datetime-local' : 'date'}
+                step={kind === 'news' ? 1 : undefined}
+                value={value.publishDate}
+                onChange={(e) => set('publishDate', e.target.value)}
+              />
+            )}
+          </FormField>
+          {kind === 'bulletins' && text('price', t('staff.field.price', { currency: CURRENCY[value.edition] }), { required: true })}
+          {kind === 'bulletins' && text('pages', t('staff.field.pages'))}
+        </div>
+        {kind === 'bulletins' && (
+          <div className="staff-checks">
+            <label>
+              <input type="checkbox" checked={value.choiceness} onChange={(e) => set('choiceness', e.target.checked)} />{' '}
+              {t('staff.field.choiceness')}
+            </label>
+          </div>
+        )}
+        {kind === 'news' && text('keyword', t('staff.field.keyword'), { max: 300, hint: t('staff.field.keywordHint') })}
+      </fieldset>
+
+      <fieldset className="staff-fieldset">
+        <legend>{t('staff.editor.texts')}</legend>
+        <FormField label={t('staff.field.outline')}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={4}
+              maxLength={20_000}
+              value={value.summary}
+              onChange={(e) => set('summary', e.target.value)}
+            />
+          )}
+        </FormField>
+        <RichText label={t('staff.field.context')} value={value.context} onChange={(html) => set('context', html)} />
+      </fieldset>
+
+      <fieldset className="staff-fieldset">
+        <legend>{t('staff.editor.seo')}</legend>
+        {text('seoTitle', t('staff.field.seoTitle'), { max: 200 })}
+        <FormField label={t('staff.field.seoDescription')}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={3}
+              maxLength={500}
+              value={value.seoDescription}
+              onChange={(e) => set('seoDescription', e.target.value)}
+            />
+          )}
+        </FormField>
+      </fieldset>
+    </div>
+  )
+}

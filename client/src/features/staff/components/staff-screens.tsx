@@ -1,0 +1,86 @@
+import type { Staff } from '@rpt/contract'
+import type { ArticleKind } from '../api/articles'
+import { ArticleEditor } from './article-editor'
+import { ArticleList } from './article-list'
+import { ARTICLE_REVISIONS } from './article-revisions'
+import { AuditView } from './audit-view'
+import { CarouselEditor } from './carousel-editor'
+import { ConfigEditor } from './config-editor'
+import { DictEditor } from './dict-editor'
+import { OrderList } from './order-list'
+import { OrderPage } from './order-page'
+import { ReportEditor } from './report-editor'
+import { ReportList } from './report-list'
+import { RequestList } from './request-list'
+import { RequestPage } from './request-page'
+import { RevisionsView } from './revisions-view'
+import type { StaffMessageId } from '../messages'
+import type { OrderMessageId } from '../orders-messages'
+import type { RequestMessageId } from '../requests-messages'
+import type { SiteMessageId } from '../site-messages'
+
+// The console's sections, in the nav's order: who sees each (the server
+// checks every call anyway: hiding a section only spares a refusal).
+
+type NavLabel = StaffMessageId | SiteMessageId | RequestMessageId | OrderMessageId
+type Role = Staff['role']
+
+interface Section {
+  name: string
+  label: NavLabel
+  shownTo?: readonly Role[]
+}
+
+export const SECTIONS: readonly Section[] = [
+  { name: 'reports', label: 'staff.nav.reports' },
+  { name: 'bulletins', label: 'staff.nav.bulletins' },
+  { name: 'news', label: 'staff.nav.news' },
+  { name: 'carousel', label: 'staff.nav.carousel' },
+  { name: 'dictionary', label: 'staff.nav.dictionary' },
+  { name: 'settings', label: 'staff.nav.settings' },
+  { name: 'requests', label: 'staff.nav.requests', shownTo: ['sales', 'admin'] },
+  { name: 'orders', label: 'staff.nav.orders', shownTo: ['sales', 'finance', 'admin'] },
+  { name: 'audit', label: 'staff.nav.audit', shownTo: ['admin'] },
+]
+
+export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
+export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+
+interface Props {
+  section: string
+  /** A record of the section (a report code, an article or request id, an order number), or 'new' */
+  code?: string | undefined
+  view?: string | undefined
+}
+
+/** The screen of a section: its list, or one record's page (and a report's or article's revisions). */
+export function SectionScreen({ section, code, view }: Props) {
+  switch (section) {
+    case 'bulletins':
+    case 'news':
+      return <ArticleScreen kind={section} code={code} view={view} />
+    case 'carousel':
+      return <CarouselEditor />
+    case 'dictionary':
+      return <DictEditor />
+    case 'settings':
+      return <ConfigEditor />
+    case 'requests':
+      return code ? <RequestPage key={code} id={code} /> : <RequestList />
+    case 'orders':
+      return code ? <OrderPage key={code} orderNo={code} /> : <OrderList />
+    case 'audit':
+      return <AuditView />
+    default:
+      if (!code) return <ReportList />
+      if (view === 'revisions') return <RevisionsView code={code} />
+      return <ReportEditor key={code} code={code === 'new' ? undefined : code} />
+  }
+}
+
+/** Bulletins and news share their screens, on the kind's calls. */
+function ArticleScreen({ kind, code, view }: { kind: ArticleKind; code?: string | undefined; view?: string | undefined }) {
+  if (!code) return <ArticleList key={kind} kind={kind} />
+  if (view === 'revisions') return <RevisionsView key={kind} code={code} source={ARTICLE_REVISIONS[kind]} />
+  return <ArticleEditor key={`${kind}/${code}`} kind={kind} id={code === 'new' ? undefined : code} />
+}

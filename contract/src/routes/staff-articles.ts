@@ -1,0 +1,167 @@
+import { Type, type TObject } from 'typebox'
+import { LangOnlyQuery } from '../fields.ts'
+import { StaffAuthHeader } from '../staff.ts'
+import {
+  ArticleIdParam,
+  ArticleRevisionParams,
+  CreateBulletinBody,
+  CreateNewsBody,
+  ListArticlesQuery,
+  StaffArticlePage,
+  StaffBulletin,
+  StaffNews,
+  UpdateBulletinBody,
+  UpdateNewsBody,
+} from '../staff-articles.ts'
+import { PublishBody, Revision, RevisionDetail, VersionBody } from '../staff-reports.ts'
+import { CALLS } from './calls.ts'
+import { defineRoutes } from './define.ts'
+
+// The staff API's bulletins and news (issue 34): the reports' calls, for an
+// article of one language named by its row id. Both kinds share the shape;
+// only the names (operation ids, summaries) and the record's fields differ.
+
+const headers = StaffAuthHeader
+const conflict = 'A version older than the stored one answers 300101 with nothing changed.'
+
+function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
+  op: (verb: string) => string,
+  noun: string,
+  schemas: { create: C; update: U; record: R },
+) {
+  return {
+    list: {
+      operationId: op('list'),
+      summary: `${noun} of every status and language, paged, filtered and sorted on the server`,
+      querystring: ListArticlesQuery,
+      headers,
+      data: StaffArticlePage,
+    },
+    get: {
+      operationId: op('get'),
+      summary: `One ${noun}, with its status and version`,
+      params: ArticleIdParam,
+      querystring: LangOnlyQuery,
+      headers,
+      data: schemas.record,
+    },
+    create: {
+      operationId: op('create'),
+      summary: `Creates a ${noun} as a draft, in one language (edition)`,
+      description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
+      body: schemas.create,
+      headers,
+      data: schemas.record,
+    },
+    update: {
+      operationId: op('update'),
+      summary: `Saves a ${noun}`,
+      description: `${conflict} A published slug that changes is kept as an old slug.`,
+      params: ArticleIdParam,
+      body: schemas.update,
+      headers,
+      data: schemas.record,
+    },
+    publish: {
+      operationId: op('publish'),
+      summary: `Publishes a ${noun} now, or at a time (the job queue runs it once)`,
+      description: conflict,
+      params: ArticleIdParam,
+      body: PublishBody,
+      headers,
+      data: schemas.record,
+    },
+    unpublish: {
+      operationId: op('unpublish'),
+      summary: `Takes a ${noun} down (its page answers 404)`,
+      description: conflict,
+      params: ArticleIdParam,
+      body: VersionBody,
+      headers,
+      data: schemas.record,
+    },
+    remove: {
+      operationId: op('delete'),
+      summary: `Deletes a ${noun} that was never published`,
+      description: 'One that was ever published is unpublished instead: 300104.',
+      params: ArticleIdParam,
+      querystring: Type.Object(
+        { ...LangOnlyQuery.properties, version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
+        { additionalProperties: false },
+      ),
+      headers,
+      data: Type.Null(),
+    },
+    revisions: {
+      operationId: op('revisions'),
+      summary: `The saves of a ${noun}, newest first, each with its author`,
+      params: ArticleIdParam,
+      querystring: LangOnlyQuery,
+      headers,
+      data: Type.Array(Revision),
+    },
+    revision: {
+      operationId: op('revision'),
+      summary: 'One revision with the record as it saved it, to compare with the current one',
+      params: ArticleRevisionParams,
+      querystring: LangOnlyQuery,
+      headers,
+      data: RevisionDetail,
+    },
+    restore: {
+      operationId: op('restore'),
+      summary: "Restores a revision's fields as a new save (the status stays)",
+      description: conflict,
+      params: ArticleRevisionParams,
+      body: VersionBody,
+      headers,
+      data: schemas.record,
+    },
+  }
+}
+
+const BULLETIN_OPS = {
+  list: 'listBulletins',
+  get: 'getBulletin',
+  create: 'createBulletin',
+  update: 'updateBulletin',
+  publish: 'publishBulletin',
+  unpublish: 'unpublishBulletin',
+  delete: 'deleteBulletin',
+  revisions: 'listBulletinRevisions',
+  revision: 'getBulletinRevision',
+  restore: 'restoreBulletinRevision',
+} as const
+
+const NEWS_OPS = {
+  list: 'listNews',
+  get: 'getNews',
+  create: 'createNews',
+  update: 'updateNews',
+  publish: 'publishNews',
+  unpublish: 'unpublishNews',
+  delete: 'deleteNews',
+  revisions: 'listNewsRevisions',
+  revision: 'getNewsRevision',
+  restore: 'restoreNewsRevision',
+} as const
+
+export const staffBulletinRoutes = defineRoutes(
+  CALLS.staffBulletins,
+  ['Staff: bulletins'],
+  articleDocs((verb) => BULLETIN_OPS[verb as keyof typeof BULLETIN_OPS], 'bulletin', {
+    create: CreateBulletinBody,
+    update: UpdateBulletinBody,
+    record: StaffBulletin,
+  }),
+)
+
+export const staffNewsRoutes = defineRoutes(
+  CALLS.staffNews,
+  ['Staff: news'],
+  articleDocs((verb) => NEWS_OPS[verb as keyof typeof NEWS_OPS], 'news article', {
+    create: CreateNewsBody,
+    update: UpdateNewsBody,
+    record: StaffNews,
+  }),
+)
