@@ -125,9 +125,9 @@ function validRequest(key: string, call: CallAddress) {
           ? '?lang=en-US&name=a.png'
           : key === 'staffRequests.exportList'
             ? '?lang=en-US&format=csv'
-          : key === 'staffOrders.deliverFile'
-            ? '?lang=en-US&name=a.pdf'
-            : '?lang=en-US'
+            : key === 'staffOrders.deliverFile'
+              ? '?lang=en-US&name=a.pdf'
+              : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,
