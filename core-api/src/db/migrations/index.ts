@@ -16,6 +16,7 @@ import { gatewayBooksLeave } from './2026.11.27T00.00.14.gateway-books-leave.ts'
 import { staffAccounts } from './2026.11.27T00.00.15.staff-accounts.ts'
 import { staffPublishing } from './2026.11.27T00.00.16.staff-publishing.ts'
 import { staffImports } from './2026.11.27T00.00.17.staff-imports.ts'
+import { reportWriteCost } from './2026.11.28T00.00.20.report-write-cost.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
@@ -37,4 +38,5 @@ export const migrations: MigrationModule[] = [
   staffAccounts,
   staffPublishing,
   staffImports,
+  reportWriteCost,
 ]
