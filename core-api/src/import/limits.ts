@@ -17,7 +17,13 @@ export const MAX_ZIP_BYTES = 20 * 1024 * 1024 * 1024
 export const MAX_COMPRESSION_RATIO = 100
 /** Entries smaller than this are not held to the ratio (a tiny file of blanks compresses well and harms nobody) */
 export const RATIO_EXEMPT_BYTES = 1024 * 1024
-/** Reports per importBatch call (one transaction each) */
-export const BATCH_SIZE = 500
+/**
+ * Reports per importBatch call (one transaction each). On the embedded
+ * database (one session) a public search that arrives during a batch waits
+ * for all of it, so a batch is kept short: 50 reports (100 rows) wait
+ * about a tenth of what 500 did, for some 200 more small statements over
+ * 10,000 reports (docs/benchmarks.md, Publishing).
+ */
+export const BATCH_SIZE = 50
 /** Row errors kept and answered */
 export const MAX_ERRORS = 1000

@@ -21,8 +21,8 @@ import { extensionOf, openZip, storeEntry, type StoredEntry, type ZipIndex } fro
 
 // An import: checked at once (the caller gets the row errors, or the zip's
 // refusal, in its answer), then, for a real run, its sheet and zip kept in
-// the file store and a job queued that imports them in batches of 500
-// through the report service's importBatch (one transaction a batch,
+// the file store and a job queued that imports them in batches of
+// BATCH_SIZE through the report service's importBatch (one transaction a batch,
 // idempotent on each edition's slug). A job restarted after a crash picks up
 // from the rows already counted done. Between batches it sleeps a moment, so
 // public searches on the same database keep their budgets.

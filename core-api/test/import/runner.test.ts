@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { BATCH_SIZE } from '../../src/import/limits.ts'
 import { ImportService, type ImportItem, type ReportImporter } from '../../src/import/service.ts'
 import { syntheticCsv } from '../../src/import/synthetic.ts'
 import { categoriesOf } from '../../src/import/plugin.ts'
@@ -9,7 +10,7 @@ import { createDict } from '../helpers/factories.ts'
 import { PDF, tempDir, writeTemp, zipOf } from './fixtures.ts'
 
 // The import's own half, with the report service's side recorded: batches of
-// 500 in sheet order, each row's files streamed into the file store with
+// BATCH_SIZE in sheet order, each row's files streamed into the file store with
 // their SHA-256, progress kept, and a restarted run going on from `done`.
 
 let t: TestApp
@@ -47,8 +48,10 @@ function serviceWith(importer: ReportImporter): ImportService {
   })
 }
 
-it('hands importBatch batches of 500 with the files stored and hashed, and resumes from done', async () => {
-  const csv = syntheticCsv({ rows: 1200, category: '1', prefix: 'runner' })
+it('hands importBatch batches of BATCH_SIZE with the files stored and hashed, and resumes from done', async () => {
+  // Two whole batches and part of a third
+  const rows = 2 * BATCH_SIZE + 20
+  const csv = syntheticCsv({ rows, category: '1', prefix: 'runner' })
     .replace('\n', ',en.file.sample\n')
     .replace(/(\n[^\n]+)\n/, '$1,samples/one.pdf\n')
   const sheetFile = await writeTemp(dir, 'runner.csv', csv)
@@ -67,15 +70,15 @@ it('hands importBatch batches of 500 with the files stored and hashed, and resum
       type: 'SELECT' as never,
     },
   )
-  expect(await service.store.get(id)).toMatchObject({ status: 'failed', total: 1200, done: 500, created: 500 })
+  expect(await service.store.get(id)).toMatchObject({ status: 'failed', total: rows, done: BATCH_SIZE, created: BATCH_SIZE })
 
-  // The job, retried: it reads the kept sheet and zip from the file store and goes on from row 501.
+  // The job, retried: it reads the kept sheet and zip from the file store and goes on from the second batch's first row.
   importer.failAfter = Infinity
   await service.run(id)
-  expect(await service.store.get(id)).toMatchObject({ status: 'done', total: 1200, done: 1200, created: 1200 })
-  expect(importer.batches.map((batch) => batch.length)).toEqual([500, 500, 200])
-  expect(importer.batches[1]![0]!.code).toBe('RUNNER-000501')
-  expect(progress).toEqual([0, 500])
+  expect(await service.store.get(id)).toMatchObject({ status: 'done', total: rows, done: rows, created: rows })
+  expect(importer.batches.map((batch) => batch.length)).toEqual([BATCH_SIZE, BATCH_SIZE, 20])
+  expect(importer.batches[1]![0]!.code).toBe(`RUNNER-${String(BATCH_SIZE + 1).padStart(6, '0')}`)
+  expect(progress).toEqual([0, BATCH_SIZE])
 
   const first = importer.batches[0]![0]!
   expect(first.status).toBe('published')

@@ -17,6 +17,7 @@ import { staffAccounts } from './2026.11.27T00.00.15.staff-accounts.ts'
 import { staffPublishing } from './2026.11.27T00.00.16.staff-publishing.ts'
 import { staffImports } from './2026.11.27T00.00.17.staff-imports.ts'
 import { staffSite } from './2026.11.28T00.00.19.staff-site.ts'
+import { reportWriteCost } from './2026.11.28T00.00.20.report-write-cost.ts'
 import { staffRequests } from './2026.11.28T00.00.21.staff-requests.ts'
 import { sealedTotpSecrets } from './2026.11.28T00.00.22.sealed-totp-secrets.ts'
 
@@ -41,6 +42,7 @@ export const migrations: MigrationModule[] = [
   staffPublishing,
   staffImports,
   staffSite,
+  reportWriteCost,
   staffRequests,
   sealedTotpSecrets,
 ]
