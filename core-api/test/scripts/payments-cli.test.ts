@@ -115,7 +115,7 @@ it('refunds a paid order by hand, lists it, and records who did it', async () =>
   // Refused the second time, with the reason.
   const again = await cli(['refund', orderNo, '--reason', 'again'])
   expect(again.code).toBe(1)
-  expect(again.out).toContain('The order has not been paid.')
+  expect(again.out).toContain('This order has been refunded already; it is never refunded twice.')
 
   await withApp(async (instance) => {
     const audit = await instance.db.sequelize.query<{ action: string; actor: string }>(

@@ -8,4 +8,10 @@ import { sqlMigration } from '../sql-migration.ts'
 const up = `ALTER TABLE staff_account ALTER COLUMN totp_secret TYPE varchar(200);`
 const down = `ALTER TABLE staff_account ALTER COLUMN totp_secret TYPE varchar(64);`
 
-export const sealedTotpSecrets = sqlMigration('2026.11.28T00.00.22.sealed-totp-secrets', up, down)
+export const sealedTotpSecrets = sqlMigration('2026.11.28T00.00.22.sealed-totp-secrets', up, down, {
+  contract: {
+    changes: ['staff_account.totp_secret'],
+    reason:
+      'Only widened: the release before reads and writes it as before. It cannot open a sealed secret, so while both run a staff member it sealed signs in on the new instances only.',
+  },
+})
