@@ -300,6 +300,10 @@ describe('lists and details', () => {
     // Its SEO fields come from the core API's platform call (none set in the fixtures), not from the legacy detail.
     expect(body(res).data.seo).toEqual({ seoTitle: '', seoDescription: '' })
     expect(body(res).data.report).not.toHaveProperty('seoTitle')
+    // Asked by id (earlier clients' links), the page has no SEO part and still answers.
+    const byId = await bff.inject({ url: `/bff/pages/report?lang=zh-CN&id=${encodeURIComponent(String(home.hotReports[0].id))}` })
+    expect(body(byId)).toMatchObject({ code: 200, data: { report: { webTitle } } })
+    expect(body(byId).data).not.toHaveProperty('seo')
   })
 
   it("keeps the core API's code for a missing record", async () => {

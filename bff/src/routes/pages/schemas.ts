@@ -28,18 +28,19 @@ export { RecordQuery }
 export const BulletinsQuery = filtersOf(BulletinPageListBody, ['lang', 'marketType', 'topLabelId', 'keyword', 'pageNo', 'pageSize'])
 export const NewsQuery = filtersOf(NewsPageListBody, ['lang', 'marketType', 'marketCategory', 'keyword', 'pageNo', 'pageSize'])
 
-/** A part is the core API's data for that call, or null when an optional part could not be had. */
-function parts(names: string[]) {
+/** A part is the core API's data for that call, or null when an optional part could not be had; a part of `absentWhen` may be left out. */
+function parts(names: string[], absentWhen: string[] = []) {
   const properties: TProperties = {}
   for (const name of names) properties[name] = Type.Unknown()
+  for (const name of absentWhen) properties[name] = Type.Optional(Type.Unknown())
   return Type.Object(properties)
 }
 
 const layout = ['footer', 'reportMenu', 'newsMenu']
 export const HomeData = parts(['carousel', 'hotReports', 'categories', 'mapData', 'latestNews', 'choiceness', ...layout])
 export const ReportsData = parts(['list', 'hotReports', ...layout])
-/** seo: the report's SEO title and description (the core API's /content/seo), for the head the server renders */
-export const ReportData = parts(['report', 'seo', 'hotReports', ...layout])
+/** seo: the report's SEO title and description (the core API's /content/seo), for the head the server renders; absent when the page is asked by id */
+export const ReportData = parts(['report', 'hotReports', ...layout], ['seo'])
 export const BulletinsData = parts(['list', 'categories', 'labels', 'choiceness', ...layout])
 export const BulletinData = parts(['bulletin', 'choiceness', ...layout])
 export const NewsData = parts(['list', 'categories', 'latestNews', ...layout])
