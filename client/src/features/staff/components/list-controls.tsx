@@ -33,3 +33,29 @@ export function moveBetweenRows(event: KeyboardEvent<HTMLTableRowElement>) {
   const next = (event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling) as HTMLElement | null
   next?.querySelector<HTMLElement>('a')?.focus()
 }
+
+interface FilterSelectProps<V extends string> {
+  label: string
+  value: V | undefined
+  options: readonly { value: V; label: string }[]
+  /** The value picked, or undefined for "any" */
+  onChange: (value: V | undefined) => void
+}
+
+/** A list filter of fixed choices, "any" first. */
+export function FilterSelect<V extends string>({ label, value, options, onChange }: FilterSelectProps<V>) {
+  const t = useStaffT()
+  return (
+    <label className="staff-filter">
+      <span className="field-label">{label}</span>
+      <select className="select" value={value ?? ''} onChange={(e) => onChange((e.target.value || undefined) as V | undefined)}>
+        <option value="">{t('staff.list.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
 } from '../api/orders'
 import { formatDateTime } from './format'
-import { moveBetweenRows, SortHeader } from './list-controls'
+import { FilterSelect, moveBetweenRows, SortHeader } from './list-controls'
 import { isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
@@ -121,36 +121,18 @@ export function OrderList() {
         <button type="submit" className="button button-secondary staff-filter-submit">
           {t('staff.list.search')}
         </button>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.list.status')}</span>
-          <select
-            className="select"
-            value={input.state ?? ''}
-            onChange={(e) => go({ state: (e.target.value || undefined) as OrderState | undefined })}
-          >
-            <option value="">{t('staff.list.any')}</option>
-            {ORDER_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`staff.orders.state.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.orders.method')}</span>
-          <select
-            className="select"
-            value={input.method ?? ''}
-            onChange={(e) => go({ method: (e.target.value || undefined) as PaymentMethod | undefined })}
-          >
-            <option value="">{t('staff.list.any')}</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {t(`staff.orders.method.${method}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('staff.list.status')}
+          value={input.state}
+          options={ORDER_STATES.map((state) => ({ value: state, label: t(`staff.orders.state.${state}`) }))}
+          onChange={(state) => go({ state })}
+        />
+        <FilterSelect
+          label={t('staff.orders.method')}
+          value={input.method}
+          options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`staff.orders.method.${method}`) }))}
+          onChange={(method) => go({ method })}
+        />
         {(['from', 'to'] as const).map((key) => (
           <label key={key} className="staff-filter">
             <span className="field-label">{t(`staff.orders.${key}`)}</span>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { Pagination } from '../../../components/pagination'
 import { formatDateTime } from './format'
-import { moveBetweenRows, SortHeader } from './list-controls'
+import { FilterSelect, moveBetweenRows, SortHeader } from './list-controls'
 import { STATUSES, useReportList, type ContentStatus, type ListReportsInput, type ReportSort } from '../api/reports'
 import { useCategories } from '../api/categories'
 import { isPlainClick, useStaff } from './staff-context'
@@ -108,32 +108,18 @@ export function ReportList() {
             </button>
           </div>
         </form>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.list.status')}</span>
-          <select
-            className="select"
-            value={input.status ?? ''}
-            onChange={(e) => go({ status: (e.target.value || undefined) as ContentStatus | undefined })}
-          >
-            <option value="">{t('staff.list.any')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`staff.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.list.category')}</span>
-          <select className="select" value={input.category ?? ''} onChange={(e) => go({ category: e.target.value || undefined })}>
-            <option value="">{t('staff.list.any')}</option>
-            {(categories ?? []).map((item) => (
-              <option key={item.dictValue} value={item.dictValue}>
-                {item.dictLabel}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('staff.list.status')}
+          value={input.status}
+          options={STATUSES.map((status) => ({ value: status, label: t(`staff.status.${status}`) }))}
+          onChange={(status) => go({ status })}
+        />
+        <FilterSelect
+          label={t('staff.list.category')}
+          value={input.category}
+          options={(categories ?? []).map((item) => ({ value: item.dictValue, label: item.dictLabel }))}
+          onChange={(category) => go({ category })}
+        />
       </div>
 
       <p className="staff-count" aria-live="polite">

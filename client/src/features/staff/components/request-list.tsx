@@ -12,7 +12,7 @@ import {
   type RequestType,
 } from '../api/requests'
 import { formatDateTime } from './format'
-import { moveBetweenRows, SortHeader } from './list-controls'
+import { FilterSelect, moveBetweenRows, SortHeader } from './list-controls'
 import { isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
@@ -137,44 +137,27 @@ export function RequestList() {
             </button>
           </div>
         </form>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.list.status')}</span>
-          <select
-            className="select"
-            value={input.status ?? ''}
-            onChange={(e) => go({ status: (e.target.value || undefined) as RequestStatus | undefined })}
-          >
-            <option value="">{t('staff.list.any')}</option>
-            {REQUEST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`staff.requests.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.requests.type')}</span>
-          <select
-            className="select"
-            value={input.type ?? ''}
-            onChange={(e) => go({ type: (e.target.value || undefined) as RequestType | undefined })}
-          >
-            <option value="">{t('staff.list.any')}</option>
-            {REQUEST_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`staff.requests.type.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="staff-filter">
-          <span className="field-label">{t('staff.requests.assignee')}</span>
-          <select className="select" value={input.assignee ?? ''} onChange={(e) => go({ assignee: e.target.value || undefined })}>
-            <option value="">{t('staff.list.any')}</option>
-            <option value="me">{t('staff.requests.assignee.me')}</option>
-            <option value="unassigned">{t('staff.requests.assignee.none')}</option>
-          </select>
-        </label>
+        <FilterSelect
+          label={t('staff.list.status')}
+          value={input.status}
+          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`staff.requests.status.${status}`) }))}
+          onChange={(status) => go({ status })}
+        />
+        <FilterSelect
+          label={t('staff.requests.type')}
+          value={input.type}
+          options={REQUEST_TYPES.map((type) => ({ value: type, label: t(`staff.requests.type.${type}`) }))}
+          onChange={(type) => go({ type })}
+        />
+        <FilterSelect
+          label={t('staff.requests.assignee')}
+          value={input.assignee}
+          options={[
+            { value: 'me', label: t('staff.requests.assignee.me') },
+            { value: 'unassigned', label: t('staff.requests.assignee.none') },
+          ]}
+          onChange={(assignee) => go({ assignee })}
+        />
         <label className="staff-filter">
           <span className="field-label">{t('staff.requests.from')}</span>
           <input className="input" type="date" value={state.fromDay} onChange={(e) => go({}, { fromDay: e.target.value })} />
