@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl'
 import { describe, expect, it } from 'vitest'
 import { compile } from '../build/precompile-messages.ts'
 import { opsMessages } from '../src/features/ops/messages'
+import { staffMessages } from '../src/features/staff/messages'
 import { enUS } from '../src/locales/en-US'
 import { enUSOnDemand } from '../src/locales/on-demand/en-US'
 import { zhCNOnDemand } from '../src/locales/on-demand/zh-CN'
@@ -35,6 +36,8 @@ const catalogues: Array<[string, string, Record<string, string>]> = [
   ['zh-CN', 'on-demand', zhCNOnDemand],
   ['en-US', 'ops', opsMessages['en-US']],
   ['zh-CN', 'ops', opsMessages['zh-CN']],
+  ['en-US', 'staff', staffMessages['en-US']],
+  ['zh-CN', 'staff', staffMessages['zh-CN']],
 ]
 
 describe('precompiled messages', () => {

@@ -1,7 +1,9 @@
-import type { KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { isPlainClick, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
-// What every console list shares: sortable column headers and arrow keys between rows.
+// What every console list shares: sortable column headers, arrow keys between
+// rows, the filters and the links to a row's page.
 
 interface SortHeaderProps<S extends string> {
   sort: S
@@ -57,5 +59,119 @@ export function FilterSelect<V extends string>({ label, value, options, onChange
         ))}
       </select>
     </label>
+  )
+}
+
+/** A list filter of a day (yyyy-mm-dd, as the address keeps it). */
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: string | undefined
+  onChange: (day: string | undefined) => void
+}) {
+  return (
+    <label className="staff-filter">
+      <span className="field-label">{label}</span>
+      <input className="input" type="date" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />
+    </label>
+  )
+}
+
+interface SearchBoxProps {
+  label: string
+  /** The words in the address */
+  value: string | undefined
+  onSearch: (words: string | undefined) => void
+}
+
+/** The words to look for, sent on Enter or the button. */
+export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
+  const t = useStaffT()
+  const id = useId()
+  const [words, setWords] = useState(value ?? '')
+  // The box follows the address (Back, a link) without an effect: reset while rendering when the address changed.
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setWords(value ?? '')
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSearch(words.trim() || undefined)
+  }
+  return (
+    <form className="staff-filter-q" onSubmit={submit}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="staff-inline">
+        <input id={id} className="input" type="search" value={words} maxLength={100} onChange={(e) => setWords(e.target.value)} />
+        <button type="submit" className="button button-secondary">
+          {t('staff.list.search')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+interface TextFiltersProps<K extends string> {
+  label: string
+  fields: readonly { key: K; label: string; maxLength: number }[]
+  /** The values in the address */
+  values: Partial<Record<K, string>>
+  onSubmit: (values: Partial<Record<K, string>>) => void
+  /** Filters that apply at once (selects, days), after the button */
+  children?: ReactNode
+}
+
+/** A filter bar of text fields sent together by one button, then filters that apply at once. */
+export function TextFilters<K extends string>({ label, fields, values, onSubmit, children }: TextFiltersProps<K>) {
+  const t = useStaffT()
+  const [draft, setDraft] = useState(values)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const next: Partial<Record<K, string>> = {}
+    for (const { key } of fields) next[key] = draft[key]?.trim() || undefined
+    onSubmit(next)
+  }
+  return (
+    <form className="staff-filters" role="search" aria-label={label} onSubmit={submit}>
+      {fields.map((field) => (
+        <label key={field.key} className="staff-filter">
+          <span className="field-label">{field.label}</span>
+          <input
+            className="input"
+            maxLength={field.maxLength}
+            value={draft[field.key] ?? ''}
+            onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+          />
+        </label>
+      ))}
+      <button type="submit" className="button button-secondary staff-filter-submit">
+        {t('staff.list.search')}
+      </button>
+      {children}
+    </form>
+  )
+}
+
+/** A link inside the console: a plain click moves without reloading, others open as the browser does. */
+export function ConsoleLink({ path, className, children }: { path: string; className?: string; children: ReactNode }) {
+  const { href, navigate } = useStaff()
+  return (
+    <a
+      className={className}
+      href={href(path)}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return
+        event.preventDefault()
+        navigate(path)
+      }}
+    >
+      {children}
+    </a>
   )
 }

@@ -6,11 +6,7 @@ import { ApiError } from '../../../lib/api-client'
 import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
-import { articleMessages } from '../articles-messages'
 import { staffMessages } from '../messages'
-import { orderMessages } from '../orders-messages'
-import { requestMessages } from '../requests-messages'
-import { siteMessages } from '../site-messages'
 import { isSignedOut, StaffContext, type StaffContextValue } from './staff-context'
 import { StaffShell } from './staff-shell'
 import { StaffSignIn } from './staff-sign-in'
@@ -37,15 +33,11 @@ function useNoIndex() {
 export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages
-  // The console's words: messages.ts and its parts (*-messages.ts), one per group of screens.
+  // The console's words (messages/), over the app's.
   const intlMessages = useMemo(
     () => ({
       ...outer,
       ...staffMessages[locale],
-      ...articleMessages[locale],
-      ...siteMessages[locale],
-      ...requestMessages[locale],
-      ...orderMessages[locale],
     }),
     [outer, locale],
   )

@@ -15,14 +15,11 @@ import { RequestList } from './request-list'
 import { RequestPage } from './request-page'
 import { RevisionsView } from './revisions-view'
 import type { StaffMessageId } from '../messages'
-import type { OrderMessageId } from '../orders-messages'
-import type { RequestMessageId } from '../requests-messages'
-import type { SiteMessageId } from '../site-messages'
 
 // The console's sections, in the nav's order: who sees each (the server
 // checks every call anyway: hiding a section only spares a refusal).
 
-type NavLabel = StaffMessageId | SiteMessageId | RequestMessageId | OrderMessageId
+type NavLabel = StaffMessageId
 type Role = Staff['role']
 
 interface Section {
