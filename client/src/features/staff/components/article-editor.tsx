@@ -17,8 +17,9 @@ import {
 import { ArticleFields } from './article-fields'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
 import { PublishActions } from './publish-actions'
-import { failureText, isPlainClick, useStaff } from './staff-context'
+import { failureText, useStaff } from './staff-context'
 import { StatusBadge } from './status-badge'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
 /** getBulletin / getNews and their create and update: one article, saved with the version it was read at. */
@@ -42,7 +43,7 @@ export function ArticleEditor({ kind, id }: { kind: ArticleKind; id?: string }) 
 
 function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: StaffArticle }) {
   const t = useStaffT()
-  const { navigate, href, endedSession, locale } = useStaff()
+  const { navigate, endedSession, locale } = useStaff()
   const { mutate } = useSWRConfig()
   const [article, setArticle] = useState(initial)
   const [form, setForm] = useState<ArticleForm>(() => articleFormOf(kind, initial, locale))
@@ -108,16 +109,7 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
       <div className="staff-title-row">
         <div>
           <p className="staff-crumb">
-            <a
-              href={href(listPath)}
-              onClick={(event) => {
-                if (!isPlainClick(event)) return
-                event.preventDefault()
-                navigate(listPath)
-              }}
-            >
-              {t(`staff.articles.${kind}.title`)}
-            </a>
+            <ConsoleLink path={listPath}>{t(`staff.articles.${kind}.title`)}</ConsoleLink>
           </p>
           <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
             {article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}

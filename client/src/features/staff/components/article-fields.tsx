@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { useDict } from '../api/categories'
 import type { ArticleKind, Edition } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
@@ -17,7 +18,7 @@ interface Props {
   stored?: { oldSlugs: string[] }
 }
 
-type TextField = 'title' | 'slug' | 'pages' | 'price' | 'keyword' | 'seoTitle'
+type TextKey = 'title' | 'slug' | 'pages' | 'price' | 'keyword' | 'seoTitle'
 
 /** A bulletin's or a news item's fields: language, facts, texts (the body in the rich text editor) and SEO. */
 export function ArticleFields({ kind, value, errors, onChange, stored }: Props) {
@@ -27,12 +28,16 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
   const { data: categories } = useDict(dicts.category[0], value.edition)
   const { data: labels } = useDict(dicts.label[0], value.edition)
 
-  const text = (field: TextField, label: string, extra: { required?: boolean; hint?: string; max?: number } = {}): ReactNode => (
-    <FormField label={label} error={errors[field]} required={extra.required} hint={extra.hint}>
-      {(control) => (
-        <input {...control} className="input" maxLength={extra.max} value={value[field]} onChange={(e) => set(field, e.target.value)} />
-      )}
-    </FormField>
+  const text = (field: TextKey, label: string, extra: { required?: boolean; hint?: string; max?: number } = {}): ReactNode => (
+    <TextField
+      label={label}
+      error={errors[field]}
+      required={extra.required}
+      hint={extra.hint}
+      maxLength={extra.max}
+      value={value[field]}
+      onChange={(next) => set(field, next)}
+    />
   )
   const select = (field: 'category' | 'label', label: StaffMessageId, items: { dictValue: string; dictLabel: string }[] | undefined) => (
     <FormField label={t(label)} error={errors[field]} required>
@@ -79,18 +84,15 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
         <div className="staff-grid">
           {select('category', dicts.category[1], categories)}
           {select('label', dicts.label[1], labels)}
-          <FormField label={t(kind === 'news' ? 'staff.field.publishTime' : 'staff.field.publishDate')} error={errors.publishDate} required>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type={kind === 'news' ? 'datetime-local' : 'date'}
-                step={kind === 'news' ? 1 : undefined}
-                value={value.publishDate}
-                onChange={(e) => set('publishDate', e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label={t(kind === 'news' ? 'staff.field.publishTime' : 'staff.field.publishDate')}
+            error={errors.publishDate}
+            required
+            type={kind === 'news' ? 'datetime-local' : 'date'}
+            step={kind === 'news' ? 1 : undefined}
+            value={value.publishDate}
+            onChange={(next) => set('publishDate', next)}
+          />
           {kind === 'bulletins' && text('price', t('staff.field.price', { currency: CURRENCY[value.edition] }), { required: true })}
           {kind === 'bulletins' && text('pages', t('staff.field.pages'))}
         </div>
@@ -107,36 +109,26 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
 
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.texts')}</legend>
-        <FormField label={t('staff.field.outline')}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="textarea"
-              rows={4}
-              maxLength={20_000}
-              value={value.summary}
-              onChange={(e) => set('summary', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label={t('staff.field.outline')}
+          rows={4}
+          maxLength={20_000}
+          value={value.summary}
+          onChange={(next) => set('summary', next)}
+        />
         <RichText label={t('staff.field.context')} value={value.context} onChange={(html) => set('context', html)} />
       </fieldset>
 
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.seo')}</legend>
         {text('seoTitle', t('staff.field.seoTitle'), { max: 200 })}
-        <FormField label={t('staff.field.seoDescription')}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="textarea"
-              rows={3}
-              maxLength={500}
-              value={value.seoDescription}
-              onChange={(e) => set('seoDescription', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label={t('staff.field.seoDescription')}
+          rows={3}
+          maxLength={500}
+          value={value.seoDescription}
+          onChange={(next) => set('seoDescription', next)}
+        />
       </fieldset>
     </div>
   )

@@ -2,6 +2,7 @@ import type { ConfigKind } from '@rpt/contract'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { saveConfig, useConfig, type StaffConfigItem } from '../api/site'
 import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
 import { useStaff } from './staff-context'
@@ -200,17 +201,14 @@ export function ConfigEditor() {
                 )}
               </FormField>
             )}
-            <FormField label={t('staff.config.name')} required={adding} error={errors.name ? t('staff.site.required') : undefined}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  maxLength={200}
-                  value={form.name}
-                  onChange={(e) => setForm({ ...form, name: e.target.value })}
-                />
-              )}
-            </FormField>
+            <TextField
+              label={t('staff.config.name')}
+              required={adding}
+              error={errors.name ? t('staff.site.required') : undefined}
+              maxLength={200}
+              value={form.name}
+              onChange={(next) => setForm({ ...form, name: next })}
+            />
             <FormField
               label={`${t('staff.config.value')} (${t(`staff.config.kind.${kind}`)})`}
               hint={kind === 'rich' ? t('staff.config.richHint') : undefined}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
 import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
 import { useStaff } from './staff-context'
@@ -192,56 +192,39 @@ export function DictEditor() {
           <fieldset className="staff-fieldset" disabled={!maySave}>
             <legend>{adding ? t('staff.dict.addTitle', { type: data.type }) : t('staff.dict.editTitle', { value: editing })}</legend>
             {adding && <p className="field-hint">{t('staff.dict.pairHint')}</p>}
-            <FormField
+            <TextField
               label={t('staff.dict.value')}
               required
               hint={t('staff.dict.valueHint')}
               error={message('value', 'staff.dict.valueInvalid')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  maxLength={100}
-                  value={form.value}
-                  disabled={!adding}
-                  onChange={(e) => setForm({ ...form, value: e.target.value.trim() })}
-                />
-              )}
-            </FormField>
-            <FormField label={t('staff.dict.label')} required error={message('label', 'staff.site.required')}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  maxLength={200}
-                  value={form.label}
-                  onChange={(e) => setForm({ ...form, label: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField label={t('staff.dict.icon')} hint={t('staff.dict.iconHint')} error={message('icon', 'staff.dict.iconInvalid')}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  maxLength={100}
-                  value={form.icon}
-                  onChange={(e) => setForm({ ...form, icon: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField label={t('staff.dict.sort')} error={message('sort', 'staff.dict.sortInvalid')}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  inputMode="numeric"
-                  value={form.sort}
-                  onChange={(e) => setForm({ ...form, sort: e.target.value })}
-                />
-              )}
-            </FormField>
+              maxLength={100}
+              disabled={!adding}
+              value={form.value}
+              onChange={(next) => setForm({ ...form, value: next.trim() })}
+            />
+            <TextField
+              label={t('staff.dict.label')}
+              required
+              error={message('label', 'staff.site.required')}
+              maxLength={200}
+              value={form.label}
+              onChange={(next) => setForm({ ...form, label: next })}
+            />
+            <TextField
+              label={t('staff.dict.icon')}
+              hint={t('staff.dict.iconHint')}
+              error={message('icon', 'staff.dict.iconInvalid')}
+              maxLength={100}
+              value={form.icon}
+              onChange={(next) => setForm({ ...form, icon: next })}
+            />
+            <TextField
+              label={t('staff.dict.sort')}
+              error={message('sort', 'staff.dict.sortInvalid')}
+              inputMode="numeric"
+              value={form.sort}
+              onChange={(next) => setForm({ ...form, sort: next })}
+            />
             <div className="staff-checks">
               <label>
                 <input type="checkbox" checked={form.visible} onChange={(e) => setForm({ ...form, visible: e.target.checked })} />{' '}

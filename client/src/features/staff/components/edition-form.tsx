@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { useCategories } from '../api/categories'
 import type { Edition, StaffReport, StoredFile } from '../api/reports'
 import { FileUpload } from './file-upload'
@@ -38,18 +39,16 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
     label: string,
     extra: { required?: boolean; hint?: string; numeric?: boolean; max?: number } = {},
   ): ReactNode => (
-    <FormField label={label} error={err(field)} required={extra.required} hint={extra.hint}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          inputMode={extra.numeric ? 'numeric' : undefined}
-          maxLength={extra.max}
-          value={value[field]}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={err(field)}
+      required={extra.required}
+      hint={extra.hint}
+      inputMode={extra.numeric ? 'numeric' : undefined}
+      maxLength={extra.max}
+      value={value[field]}
+      onChange={(next) => set(field, next)}
+    />
   )
 
   return (
@@ -94,17 +93,14 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
               </select>
             )}
           </FormField>
-          <FormField label={t('staff.field.publishDate')} error={err('publishDate')} required>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="date"
-                value={value.publishDate}
-                onChange={(e) => set('publishDate', e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label={t('staff.field.publishDate')}
+            error={err('publishDate')}
+            required
+            type="date"
+            value={value.publishDate}
+            onChange={(next) => set('publishDate', next)}
+          />
           {text('pages', t('staff.field.pages'), { numeric: true })}
           {text('charts', t('staff.field.charts'), { numeric: true })}
         </div>
@@ -143,17 +139,13 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.seo')}</legend>
         {text('seoTitle', t('staff.field.seoTitle'), { max: 200 })}
-        <FormField label={t('staff.field.seoDescription')}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="textarea"
-              maxLength={500}
-              value={value.seoDescription}
-              onChange={(e) => set('seoDescription', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label={t('staff.field.seoDescription')}
+          maxLength={500}
+          value={value.seoDescription}
+          rows={3}
+          onChange={(next) => set('seoDescription', next)}
+        />
       </fieldset>
 
       <fieldset className="staff-fieldset">

@@ -3,7 +3,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { showToast } from '../../../lib/toast'
 import { closeOrder, refundOrder, resendOrderMail, useOrder, type StaffOrder } from '../api/orders'
 import { formatDateTime } from './format'
-import { failureText, isPlainClick, useStaff } from './staff-context'
+import { failureText, useStaff } from './staff-context'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -15,7 +16,7 @@ const detailText = (detail: unknown) => (detail === null || detail === undefined
 /** getOrder: the order, its buyer, every payment event; finance refunds, closes and resends here, each confirmed. */
 export function OrderPage({ orderNo }: { orderNo: string }) {
   const t = useStaffT()
-  const { navigate, href, locale, staff } = useStaff()
+  const { locale, staff } = useStaff()
   const { data: order, error, mutate } = useOrder(orderNo)
 
   if (error && !order)
@@ -29,17 +30,9 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
   return (
     <section className="staff-section" aria-labelledby="staff-order-title">
       <p>
-        <a
-          className="staff-link"
-          href={href('/staff/orders')}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return
-            event.preventDefault()
-            navigate('/staff/orders')
-          }}
-        >
+        <ConsoleLink path={'/staff/orders'} className="staff-link">
           {t('staff.orders.back')}
-        </a>
+        </ConsoleLink>
       </p>
       <h1 id="staff-order-title" className="staff-title" tabIndex={-1}>
         {t('staff.orders.pageTitle', { orderNo: order.orderNo })}

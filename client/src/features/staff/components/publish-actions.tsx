@@ -2,7 +2,8 @@ import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { showToast } from '../../../lib/toast'
 import type { ContentStatus } from '../api/reports'
-import { isPlainClick, useStaff } from './staff-context'
+import { useStaff } from './staff-context'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
 /** The calls of the record's kind; each acts on the version the editor holds. */
@@ -33,7 +34,7 @@ type Pending = 'publish' | 'schedule' | 'unpublish' | 'delete' | 'preview'
 /** Preview, publish now or at a time, take down, delete a draft, and the revisions: of a report, a bulletin or a news item. */
 export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, listPath, unpublishTexts }: Props) {
   const t = useStaffT()
-  const { navigate, href } = useStaff()
+  const { navigate } = useStaff()
   const [pending, setPending] = useState<Pending>()
   const [confirm, setConfirm] = useState<'unpublish' | 'delete'>()
   const [at, setAt] = useState('')
@@ -122,17 +123,9 @@ export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, l
             {t('staff.actions.delete')}
           </button>
         )}
-        <a
-          className="staff-link"
-          href={href(revisionsPath)}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return
-            event.preventDefault()
-            navigate(revisionsPath)
-          }}
-        >
+        <ConsoleLink path={revisionsPath} className="staff-link">
           {t('staff.actions.revisions')}
-        </a>
+        </ConsoleLink>
       </div>
       {past && (
         <p className="field-error" role="alert">

@@ -6,8 +6,9 @@ import { createReport, getReport, reportKey, updateReport, useReport, type Editi
 import { EditionForm } from './edition-form'
 import { EDITIONS, editionsOf, emptyEdition, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
-import { failureText, isPlainClick, useStaff } from './staff-context'
+import { failureText, useStaff } from './staff-context'
 import { StatusBadge } from './status-badge'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
 /** getReport / createReport / updateReport: both editions in tabs, saved with the version they were read at. */
@@ -31,7 +32,7 @@ export function ReportEditor({ code }: { code?: string }) {
 
 function EditorForm({ report: initial }: { report?: StaffReport }) {
   const t = useStaffT()
-  const { navigate, href, endedSession } = useStaff()
+  const { navigate, endedSession } = useStaff()
   const { mutate } = useSWRConfig()
   const [report, setReport] = useState(initial)
   const [form, setForm] = useState<ReportForm>(() => formOf(initial))
@@ -123,16 +124,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
       <div className="staff-title-row">
         <div>
           <p className="staff-crumb">
-            <a
-              href={href('/staff/reports')}
-              onClick={(event) => {
-                if (!isPlainClick(event)) return
-                event.preventDefault()
-                navigate('/staff/reports')
-              }}
-            >
-              {t('staff.list.title')}
-            </a>
+            <ConsoleLink path={'/staff/reports'}>{t('staff.list.title')}</ConsoleLink>
           </p>
           <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
             {report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}

@@ -5,14 +5,15 @@ import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import { showToast } from '../../../lib/toast'
 import { addRequestNote, REQUEST_STATUSES, updateRequest, useRequest, type RequestStatus, type StaffRequest } from '../api/requests'
 import { formatDateTime } from './format'
-import { failureText, isPlainClick, useStaff } from './staff-context'
+import { failureText, useStaff } from './staff-context'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
 /** getRequest: what the visitor sent (as text), the report, their account and orders; the workflow, notes and history. */
 export function RequestPage({ id }: { id: string }) {
   const t = useStaffT()
-  const { navigate, href, locale } = useStaff()
+  const { locale } = useStaff()
   const { data, error, mutate } = useRequest(id)
 
   if (error && !data)
@@ -26,17 +27,9 @@ export function RequestPage({ id }: { id: string }) {
   return (
     <section className="staff-section" aria-labelledby="staff-request-title">
       <p>
-        <a
-          className="staff-link"
-          href={href('/staff/requests')}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return
-            event.preventDefault()
-            navigate('/staff/requests')
-          }}
-        >
+        <ConsoleLink path={'/staff/requests'} className="staff-link">
           {t('staff.requests.back')}
-        </a>
+        </ConsoleLink>
       </p>
       <h1 id="staff-request-title" className="staff-title" tabIndex={-1}>
         {t('staff.requests.pageTitle', { id: data.id, company: sent.company || sent.name })}

@@ -6,7 +6,8 @@ import type { Revision } from '@rpt/contract'
 import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions } from '../api/reports'
 import { diffRecords } from './diff'
 import { formatDateTime } from './format'
-import { failureText, isPlainClick, useStaff } from './staff-context'
+import { failureText, useStaff } from './staff-context'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
 /** Where a record's revisions come from: a report's, a bulletin's or a news item's calls. */
@@ -34,7 +35,7 @@ export const REPORT_REVISIONS: RevisionSource = {
 /** listReportRevisions (or a bulletin's, a news item's), with a comparison of one with the current save and its restore. */
 export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: string; source?: RevisionSource }) {
   const t = useStaffT()
-  const { locale, href, navigate, endedSession } = useStaff()
+  const { locale, endedSession } = useStaff()
   const { mutate } = useSWRConfig()
   const { data: revisions, error } = source.useRevisions(code)
   const { data: current } = source.useCurrent(code)
@@ -77,16 +78,7 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
   return (
     <section className="staff-section" aria-labelledby="staff-revisions-title">
       <p className="staff-crumb">
-        <a
-          href={href(editorPath)}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return
-            event.preventDefault()
-            navigate(editorPath)
-          }}
-        >
-          {t('staff.revisions.back', { code })}
-        </a>
+        <ConsoleLink path={editorPath}>{t('staff.revisions.back', { code })}</ConsoleLink>
       </p>
       <h1 id="staff-revisions-title" className="staff-title" tabIndex={-1}>
         {t('staff.revisions.title', { code })}

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { uploadImage } from '../api/media'
 import type { CarouselSlideInput } from '../api/site'
 import { failureText } from './staff-context'
@@ -59,38 +60,29 @@ export function SlideForm({ ref, slide, index, showErrors, readOnly, onChange, o
   return (
     <fieldset ref={ref} className="staff-fieldset staff-site-form" disabled={readOnly}>
       <legend>{t('staff.carousel.slide', { index: index + 1 })}</legend>
-      <FormField label={t('staff.carousel.slideTitle')} required error={errors.title ? t('staff.site.required') : undefined}>
-        {(control) => (
-          <input {...control} className="input" maxLength={200} value={slide.title} onChange={(e) => onChange({ title: e.target.value })} />
-        )}
-      </FormField>
-      <FormField label={t('staff.carousel.subtitle')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            maxLength={500}
-            value={slide.subtitle}
-            onChange={(e) => onChange({ subtitle: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        label={t('staff.carousel.slideTitle')}
+        required
+        error={errors.title ? t('staff.site.required') : undefined}
+        maxLength={200}
+        value={slide.title}
+        onChange={(next) => onChange({ title: next })}
+      />
+      <TextField
+        label={t('staff.carousel.subtitle')}
+        maxLength={500}
+        value={slide.subtitle}
+        onChange={(next) => onChange({ subtitle: next })}
+      />
+      <TextField
         label={t('staff.carousel.linkUrl')}
         required
         hint={t('staff.carousel.linkUrlHint')}
         error={errors.linkUrl ? t('staff.carousel.linkUrlInvalid') : undefined}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            maxLength={500}
-            value={slide.linkUrl}
-            onChange={(e) => onChange({ linkUrl: e.target.value.trim() })}
-          />
-        )}
-      </FormField>
+        maxLength={500}
+        value={slide.linkUrl}
+        onChange={(next) => onChange({ linkUrl: next.trim() })}
+      />
       <FormField label={t('staff.carousel.color')} error={errors.color ? t('staff.carousel.colorInvalid') : undefined}>
         {(control) => (
           <div className="staff-inline">
