@@ -54,7 +54,7 @@ beforeAll(async () => {
     app.get('/content/redirect', async (request, reply) => {
       const { slug, kind, lang } = request.query as { slug: string; kind: string; lang: string }
       if (kind === 'report' && (slug === 'old-slug' || slug === '旧的')) return envelope({ slug: renamed })
-      if (slug === `old-${kind}` && MOVED[kind]) return envelope({ slug: MOVED[kind]![lang] })
+      if (slug === `old-${kind}` && MOVED[kind]) return envelope({ slug: MOVED[kind][lang] })
       return reply.status(404).send(envelope(null, 300102, 'no redirect'))
     })
     app.get('/content/seo', async (request) => {
@@ -200,11 +200,16 @@ describe('SEO title and description', () => {
 })
 
 describe('previews', () => {
+  /** A preview's answer, whatever it shows: never indexed, never stored. */
+  const expectUnlisted = (res: { statusCode: number; headers: Record<string, unknown> }, status: number) => {
+    expect(res.statusCode).toBe(status)
+    expect(res.headers['x-robots-tag']).toBe('noindex')
+    expect(res.headers['cache-control']).toBe('no-store')
+  }
+
   it('render the report page as the public page renders it, noindex and never stored', async () => {
     const preview = await bff.inject({ url: '/preview/same' })
-    expect(preview.statusCode).toBe(200)
-    expect(preview.headers['x-robots-tag']).toBe('noindex')
-    expect(preview.headers['cache-control']).toBe('no-store')
+    expectUnlisted(preview, 200)
     expect(preview.headers['x-cache']).toBeUndefined()
     expect(preview.body).toContain('<meta name="robots" content="noindex">')
     // Static: no client to take over an address that is no route of its own.
@@ -226,9 +231,7 @@ describe('previews', () => {
 
   it('render a bulletin or news draft as its public page renders it, noindex and never stored', async () => {
     const draft = await bff.inject({ url: '/en/preview/bulletin' })
-    expect(draft.statusCode).toBe(200)
-    expect(draft.headers['x-robots-tag']).toBe('noindex')
-    expect(draft.headers['cache-control']).toBe('no-store')
+    expectUnlisted(draft, 200)
     expect(draft.body).toContain('<meta name="robots" content="noindex">')
     expect(draft.body).toContain('<html lang="en-US"')
     expect(root(draft.body)).toContain('Draft bulletin 3X9')
@@ -236,8 +239,7 @@ describe('previews', () => {
     expect((await bff.inject({ url: `/en/bulletin/bulletin-detail/${MOVED.bulletin!['en-US']}` })).body).not.toContain('Draft bulletin 3X9')
 
     const article = await bff.inject({ url: '/preview/news' })
-    expect(article.statusCode).toBe(200)
-    expect(article.headers['cache-control']).toBe('no-store')
+    expectUnlisted(article, 200)
     expect(article.body).toContain('<html lang="zh-CN"')
     const published = await bff.inject({ url: `/news/${MOVED.news!['zh-CN']}` })
     expect(root(article.body).length).toBeGreaterThan(1000)
@@ -246,9 +248,7 @@ describe('previews', () => {
 
   it('answer an invalid or expired link with a 410 page in the visitor’s language', async () => {
     const zh = await bff.inject({ url: '/preview/expired' })
-    expect(zh.statusCode).toBe(410)
-    expect(zh.headers['cache-control']).toBe('no-store')
-    expect(zh.headers['x-robots-tag']).toBe('noindex')
+    expectUnlisted(zh, 410)
     expect(zh.body).toContain('预览链接无效或已过期')
     const en = await bff.inject({ url: '/preview/expired', headers: { cookie: 'locale=en-US' } })
     expect(en.body).toContain('This preview link is invalid or has expired.')

@@ -94,9 +94,24 @@ export default async function pageRoutes(app: FastifyInstance) {
       const movedTo = await app.ssr.moved.lookup(ctx.lang, query.webTitle, kind)
       return movedTo ? { ...answer, body: { ...answer.body, data: { movedTo } } } : answer
     }
-  page('/bff/pages/report', RecordQuery, ReportData, movable('report', app.pages.report))
+  page(
+    '/bff/pages/report',
+    RecordQuery,
+    ReportData,
+    movable('report', (ctx, query) => app.pages.report(ctx, query)),
+  )
   page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
-  page('/bff/pages/bulletin', RecordQuery, BulletinData, movable('bulletin', app.pages.bulletin))
+  page(
+    '/bff/pages/bulletin',
+    RecordQuery,
+    BulletinData,
+    movable('bulletin', (ctx, query) => app.pages.bulletin(ctx, query)),
+  )
   page('/bff/pages/news', NewsQuery, NewsData, (ctx, query) => app.pages.news(ctx, query))
-  page('/bff/pages/article', RecordQuery, ArticleData, movable('news', app.pages.article))
+  page(
+    '/bff/pages/article',
+    RecordQuery,
+    ArticleData,
+    movable('news', (ctx, query) => app.pages.article(ctx, query)),
+  )
 }
