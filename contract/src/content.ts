@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { LangField } from './fields.ts'
+import { NewsDetail } from './market-info.ts'
+import { BulletinDetail } from './research-brief-report.ts'
 import { ReportDetail } from './research-report.ts'
 
 // What the BFFs read of content changes (issue 34): the outbox of changed
@@ -39,7 +41,9 @@ export const ContentChanges = Type.Object({
 })
 export type ContentChanges = Static<typeof ContentChanges>
 
-export const ContentKind = Type.Literal('report')
+/** What has public pages with slugs and previews: reports, bulletins and news. */
+export const ContentKind = Type.Union([Type.Literal('report'), Type.Literal('bulletin'), Type.Literal('news')])
+export type ContentKind = Static<typeof ContentKind>
 
 export const ContentRedirectQuery = Type.Object(
   {
@@ -53,9 +57,12 @@ export type ContentRedirectQuery = Static<typeof ContentRedirectQuery>
 
 export const ContentRedirect = Type.Object({ slug: Type.String({ description: 'The current published slug (answer 301 to it)' }) })
 
-/** A published report by its slug (a trailing -id too, as the public detail finds it). */
-export const ContentSeoQuery = ContentRedirectQuery
-export type ContentSeoQuery = ContentRedirectQuery
+/** A published report by its slug (a trailing -id too, as the public detail finds it): only reports' pages carry SEO fields. */
+export const ContentSeoQuery = Type.Object(
+  { ...ContentRedirectQuery.properties, kind: Type.Literal('report') },
+  { additionalProperties: false },
+)
+export type ContentSeoQuery = Static<typeof ContentSeoQuery>
 
 export const ContentSeo = Type.Object({
   seoTitle: Type.String({ description: "The page's <title> and og:title in place of the report's title; empty: the report's" }),
@@ -68,11 +75,18 @@ export const PreviewParams = Type.Object(
   { additionalProperties: false },
 )
 
-export const ContentPreview = Type.Object({
-  kind: ContentKind,
-  lang: Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')]),
-  detail: ReportDetail,
-  /** The draft's SEO fields, so the preview's head is the page's */
-  seo: Type.Optional(ContentSeo),
-})
+const PreviewLang = Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')])
+
+/** Each kind's draft as its public detail call answers it (the legacy detail's shape). */
+export const ContentPreview = Type.Union([
+  Type.Object({
+    kind: Type.Literal('report'),
+    lang: PreviewLang,
+    detail: ReportDetail,
+    /** The draft's SEO fields, so the preview's head is the page's */
+    seo: Type.Optional(ContentSeo),
+  }),
+  Type.Object({ kind: Type.Literal('bulletin'), lang: PreviewLang, detail: BulletinDetail }),
+  Type.Object({ kind: Type.Literal('news'), lang: PreviewLang, detail: NewsDetail }),
+])
 export type ContentPreview = Static<typeof ContentPreview>

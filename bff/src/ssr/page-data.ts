@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { CALLS } from '@rpt/contract'
+import { CALLS, type ContentKind } from '@rpt/contract'
 import type { Lang } from '../http/locale.ts'
 import { layoutConfigKeys, type PageAnswer, type PageContext } from '../plugins/app/pages.ts'
 import type { CoreCall } from '../upstream/core-client.ts'
+import type { CacheName } from '../plugins/app/caches.ts'
 import type { RenderPlan } from './bundle.ts'
 
 /** The core API's codes for a record that does not exist (a report, anything else). */
@@ -150,29 +151,50 @@ export async function loadPageData(app: FastifyInstance, plan: RenderPlan): Prom
 /** Fields the report detail answers twice (the legacy names): the public page's payload drops them (plugins/app/pages.ts). */
 const REPORT_DUPLICATES = ['contextHtml', 'directoryHtml', 'reportScopeHtml']
 
+/** A cached anonymous call's data, as the public page's part has it; null when it fails. */
+const cachedData = (app: FastifyInstance, name: CacheName, path: string, lang: Lang): Promise<unknown> =>
+  app.caches.fetch(name, { method: 'GET', path, lang }).then(
+    ({ value }) => (value.body.code === 200 ? value.body.data : null),
+    () => null,
+  )
+
+/** Each kind's page payload but the layout: the draft under the part's name the public page gives the record, beside the same lists. */
+const PREVIEW_PARTS: Record<
+  ContentKind,
+  (app: FastifyInstance, lang: Lang, detail: Record<string, unknown>, seo: unknown) => Record<string, Promise<unknown>>
+> = {
+  report: (app, lang, detail, seo) => ({
+    report: Promise.resolve(Object.fromEntries(Object.entries(detail).filter(([key]) => !REPORT_DUPLICATES.includes(key)))),
+    seo: Promise.resolve(seo ?? null),
+    hotReports: cachedData(app, 'hotReports', CALLS.researchReport.hotReports.path, lang),
+  }),
+  bulletin: (app, lang, detail) => ({
+    bulletin: Promise.resolve(detail),
+    choiceness: cachedData(app, 'choiceness', CALLS.researchBriefReport.choicenessReports.path, lang),
+  }),
+  news: (app, lang, detail) => ({
+    article: Promise.resolve(detail),
+    latestNews: cachedData(app, 'latestNews', CALLS.marketInfo.topList.path, lang),
+  }),
+}
+
 /**
- * The report page's payload for a preview (issue 34): the draft's detail in
- * place of the public call's answer, and the same hot reports, menus and
- * footer the public page has, so the preview renders as the page will.
+ * A detail page's payload for a preview (issue 34): the draft's detail (a
+ * report, a bulletin, a news article) in place of the public call's answer,
+ * and the same lists, menus and footer the public page has, so the preview
+ * renders as the page will.
  */
 export async function loadPreviewData(
   app: FastifyInstance,
   lang: Lang,
+  kind: ContentKind,
   detail: Record<string, unknown>,
   seo: unknown = null,
 ): Promise<PageData> {
-  const hotReports = app.caches.fetch('hotReports', { method: 'GET', path: CALLS.researchReport.hotReports.path, lang }).then(
-    ({ value }) => (value.body.code === 200 ? value.body.data : null),
-    () => null,
-  )
-  const bulletinMenu = bulletinMenuOf(app, lang)
-  const report = Object.fromEntries(Object.entries(detail).filter(([key]) => !REPORT_DUPLICATES.includes(key)))
   const payload = await settle({
-    report: Promise.resolve(report),
-    seo: Promise.resolve(seo ?? null),
-    hotReports,
+    ...PREVIEW_PARTS[kind](app, lang, detail, seo),
     ...layoutPayload(app, lang),
-    bulletinMenu,
+    bulletinMenu: bulletinMenuOf(app, lang),
   })
   return { kind: 'ok', payload }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ContentKind } from '@rpt/contract'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { clearCounting } from '../lib/cache-store.ts'
@@ -21,13 +22,14 @@ import { withPageAssets } from './assets.ts'
 import { assertBundleMatches, bundleLoader, missingBundleWarning, type LoadedBundle, type RenderPlan } from './bundle.ts'
 import type { Lang } from '../http/locale.ts'
 import { TextCache } from './html-cache.ts'
+import { recordPath } from './sitemap.ts'
 import { loadPageData, loadPreviewData, type PageData } from './page-data.ts'
-import { movedPath, movedReports, type MovedReports } from './moved-reports.ts'
+import { MOVED_KIND_OF_PAGE, movedContent, movedPath, type MovedContent } from './moved-content.ts'
 
 export interface RenderedPage {
   status: 200 | 301 | 404
   html: string
-  /** With 301: where an old report slug moved to (ssr/moved-reports.ts) */
+  /** With 301: where an old report, bulletin or news slug moved to (ssr/moved-content.ts) */
   location?: string
   /** Whether the page came from the rendered-page cache */
   cached: boolean
@@ -37,6 +39,13 @@ export interface RenderedPage {
   cacheable?: boolean
   /** What the page shows, for purges by tag (lib/content-tags.ts) */
   tags?: string[]
+}
+
+/** Where each kind's public page is (its sitemap collection's path) and the client's screen there. */
+const PREVIEW_PAGES: Record<ContentKind, { collection: Collection; screen: string }> = {
+  report: { collection: 'reports', screen: 'reportDetail' },
+  bulletin: { collection: 'bulletins', screen: 'bulletinDetail' },
+  news: { collection: 'news', screen: 'newsDetail' },
 }
 
 /** The dictionaries of the header's menus, on every page. */
@@ -85,16 +94,18 @@ export interface Ssr {
   /** Rendered pages and sitemaps; emptied with the data caches */
   texts: TextCache
   purge(): Promise<void>
-  /** Old report slugs and where they moved (the pages' 301, the page payload's hint) */
-  moved: MovedReports
-  /** A report's preview: its public page rendered from the draft's detail, without the client's scripts; null without a server build */
-  /** seo: the draft's SEO title and description, as the public page's seo part will give them */
+  /** Old report, bulletin and news slugs and where they moved (the pages' 301, the page payload's hint) */
+  moved: MovedContent
+  /**
+   * A draft's preview (a report, bulletin or news article): its public page rendered from the draft's detail,
+   * without the client's scripts; null without a server build. seo: a report draft's SEO title and description,
+   * as the public page's seo part will give them.
+   */
   renderPreview(
     request: FastifyRequest,
     shell: string,
     lang: Lang,
-    detail: Record<string, unknown>,
-    seo?: unknown,
+    draft: { kind: ContentKind; detail: Record<string, unknown>; seo?: unknown },
   ): Promise<RenderedPage | null>
 }
 
@@ -231,7 +242,7 @@ async function ssrPlugin(app: FastifyInstance) {
     }
   })
 
-  const moved = movedReports(app)
+  const moved = movedContent(app)
   const siteUrl = (request: FastifyRequest) => c.SITE_URL || `${request.protocol}://${request.host}`
   if (!c.SITE_URL && c.NODE_ENV === 'production') {
     app.log.warn(
@@ -274,9 +285,11 @@ async function ssrPlugin(app: FastifyInstance) {
       )
       return null
     }
-    if (data.kind === 'missing' && plan.page?.name === 'report' && typeof plan.page.query.webTitle === 'string') {
-      // A report renamed since the link was made: 301 to its new slug on the same route.
-      const slug = await moved.lookup(plan.locale, plan.page.query.webTitle)
+    const movedKind = MOVED_KIND_OF_PAGE[plan.page?.name ?? '']
+    const webTitle = plan.page?.query.webTitle
+    if (data.kind === 'missing' && movedKind && typeof webTitle === 'string' && webTitle) {
+      // A report, bulletin or article renamed since the link was made: 301 to its new slug on the same route.
+      const slug = await moved.lookup(plan.locale, webTitle, movedKind)
       if (slug) return { status: 301, html: '', cached: false, location: movedPath(pathname, search, slug) }
     }
     const notFound = data.kind === 'missing' || plan.resolved.route.screen === 'notFound'
@@ -366,18 +379,20 @@ async function ssrPlugin(app: FastifyInstance) {
         rendering.delete(key)
       }
     },
-    async renderPreview(request, shell, lang, detail, seo) {
+    async renderPreview(request, shell, lang, { kind, detail, seo }) {
       const loaded = await loadBundle().catch((error: unknown) => {
         request.log.error({ err: error }, 'server build failed to load')
         return null
       })
       if (!loaded) return null
-      // The public address the report will have: the same screen, head and markup.
-      const webTitle = typeof detail.webTitle === 'string' && detail.webTitle ? detail.webTitle : 'preview'
-      const pathname = `${lang === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(webTitle)}`
+      // The public address the record will have: the same screen, head and markup (a news detail's record is its vo).
+      const record = (kind === 'news' ? detail.vo : detail) as Record<string, unknown> | undefined
+      const webTitle = typeof record?.webTitle === 'string' && record.webTitle ? record.webTitle : 'preview'
+      const { collection, screen } = PREVIEW_PAGES[kind]
+      const pathname = `${lang === 'en-US' ? '/en' : ''}${recordPath(collection, webTitle)}`
       const plan = loaded.bundle.planRender(pathname, '')
-      if (plan.resolved.route.screen !== 'reportDetail') return null
-      const data = await loadPreviewData(app, lang, detail, seo)
+      if (plan.resolved.route.screen !== screen) return null
+      const data = await loadPreviewData(app, lang, kind, detail, seo)
       return renderPlan(request, loaded, plan, pathname, '', shell, data).catch((error: unknown) => {
         request.log.error({ err: error }, 'preview render failed')
         return null

@@ -18,6 +18,18 @@ const reports: Array<{ webTitle: string }> = JSON.parse(readFileSync(path.join(r
 const renamed = reports[0]!.webTitle
 /** A report whose staff set an SEO title and description (only in English); the others have none. */
 const withSeo = reports[1]!.webTitle
+const bulletins: Array<{ webTitle: string; lang: string }> = JSON.parse(
+  readFileSync(path.join(repoRoot, 'fixtures', 'content', 'bulletins.json'), 'utf8'),
+)
+const news: Array<{ webTitle: string; lang: string }> = JSON.parse(
+  readFileSync(path.join(repoRoot, 'fixtures', 'content', 'news.json'), 'utf8'),
+)
+const slugIn = (records: Array<{ webTitle: string; lang: string }>, lang: string) => records.find((r) => r.lang === lang)!.webTitle
+/** The current slug each kind's old slug ("old-<kind>") moved to, by language. */
+const MOVED: Record<string, Record<string, string>> = {
+  bulletin: { 'zh-CN': slugIn(bulletins, 'zh-CN'), 'en-US': slugIn(bulletins, 'en-US') },
+  news: { 'zh-CN': slugIn(news, 'zh-CN'), 'en-US': slugIn(news, 'en-US') },
+}
 const SEO = { seoTitle: 'Battery "Outlook" 2027 | Example', seoDescription: 'Size, <share> & forecast of the market.' }
 
 let core: CoreProcess
@@ -25,8 +37,8 @@ let front: StubCore
 let bff: FastifyInstance
 let removeBuild: (() => Promise<void>) | undefined
 
-async function coreDetail(lang: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${core.url}/report/researchReport/form?webTitle=${renamed}&lang=${lang}`)
+async function coreDetail(lang: string, path = `/report/researchReport/form?webTitle=${renamed}`): Promise<Record<string, unknown>> {
+  const res = await fetch(`${core.url}${path}&lang=${lang}`)
   return ((await res.json()) as { data: Record<string, unknown> }).data
 }
 
@@ -36,10 +48,13 @@ beforeAll(async () => {
   core = started
   const zh = await coreDetail('zh-CN')
   const en = await coreDetail('en-US')
+  const bulletin = await coreDetail('en-US', `/report/researchBriefReport/form?webTitle=${MOVED.bulletin!['en-US']}`)
+  const article = await coreDetail('zh-CN', `/report/marketInfo/detailList?webTitle=${MOVED.news!['zh-CN']}`)
   front = await startStubCore((app) => {
     app.get('/content/redirect', async (request, reply) => {
-      const { slug } = request.query as { slug: string }
-      if (slug === 'old-slug' || slug === '旧的') return envelope({ slug: renamed })
+      const { slug, kind, lang } = request.query as { slug: string; kind: string; lang: string }
+      if (kind === 'report' && (slug === 'old-slug' || slug === '旧的')) return envelope({ slug: renamed })
+      if (slug === `old-${kind}` && MOVED[kind]) return envelope({ slug: MOVED[kind][lang] })
       return reply.status(404).send(envelope(null, 300102, 'no redirect'))
     })
     app.get('/content/seo', async (request) => {
@@ -51,6 +66,8 @@ beforeAll(async () => {
       if (token === 'same') return envelope({ kind: 'report', lang: 'zh-CN', detail: zh })
       if (token === 'draft') return envelope({ kind: 'report', lang: 'en-US', detail: { ...en, title: 'Draft title 7Q2' } })
       if (token === 'seo') return envelope({ kind: 'report', lang: 'en-US', detail: en, seo: SEO })
+      if (token === 'bulletin') return envelope({ kind: 'bulletin', lang: 'en-US', detail: { ...bulletin, title: 'Draft bulletin 3X9' } })
+      if (token === 'news') return envelope({ kind: 'news', lang: 'zh-CN', detail: article })
       return reply.status(410).send(envelope(null, 300107, 'expired'))
     })
     // Everything else is the real core API's.
@@ -115,6 +132,38 @@ describe('old slugs', () => {
   })
 })
 
+describe('old bulletin and news slugs', () => {
+  const pages = { bulletin: '/bulletin/bulletin-detail/', news: '/news/' } as const
+  for (const [kind, base] of Object.entries(pages)) {
+    it(`answer 301 to the ${kind}'s new slug on both editions, and ask about the kind`, async () => {
+      const zh = await bff.inject({ url: `${base}old-${kind}` })
+      expect(zh.statusCode).toBe(301)
+      expect(zh.headers.location).toBe(`${base}${MOVED[kind]!['zh-CN']}`)
+      expect(zh.headers['cache-control']).toBe('no-cache')
+      const en = await bff.inject({ url: `/en${base}old-${kind}?utm_source=x` })
+      expect(en.statusCode).toBe(301)
+      expect(en.headers.location).toBe(`/en${base}${MOVED[kind]!['en-US']}?utm_source=x`)
+      expect(front.seen.some((s) => s.url.startsWith('/content/redirect') && s.url.includes(`kind=${kind}`))).toBe(true)
+      // The new address is the published page.
+      expect((await bff.inject({ url: en.headers.location as string })).statusCode).toBe(200)
+    })
+  }
+
+  it('leave a slug that never moved a 404, never ask about one that exists, and hint the client', async () => {
+    expect((await bff.inject({ url: '/news/never-was' })).statusCode).toBe(404)
+    expect((await bff.inject({ url: '/en/bulletin/bulletin-detail/never-was' })).statusCode).toBe(404)
+    const before = lookups()
+    expect((await bff.inject({ url: `/news/${MOVED.news!['zh-CN']}` })).statusCode).toBe(200)
+    expect((await bff.inject({ url: `/bulletin/bulletin-detail/${MOVED.bulletin!['zh-CN']}` })).statusCode).toBe(200)
+    expect(lookups()).toBe(before)
+    const hint = await bff.inject({ url: '/bff/pages/bulletin?webTitle=old-bulletin&lang=en-US' })
+    expect(body(hint).data).toEqual({ movedTo: MOVED.bulletin!['en-US'] })
+    expect(body(await bff.inject({ url: '/bff/pages/article?webTitle=old-news&lang=zh-CN' })).data).toEqual({
+      movedTo: MOVED.news!['zh-CN'],
+    })
+  })
+})
+
 describe('SEO title and description', () => {
   const head = (html: string) => html.slice(0, html.indexOf('</head>'))
   const meta = (html: string, attribute: string) => new RegExp(`<meta ${attribute}="([^"]*)">`).exec(head(html))?.[1]
@@ -151,11 +200,16 @@ describe('SEO title and description', () => {
 })
 
 describe('previews', () => {
+  /** A preview's answer, whatever it shows: never indexed, never stored. */
+  const expectUnlisted = (res: { statusCode: number; headers: Record<string, unknown> }, status: number) => {
+    expect(res.statusCode).toBe(status)
+    expect(res.headers['x-robots-tag']).toBe('noindex')
+    expect(res.headers['cache-control']).toBe('no-store')
+  }
+
   it('render the report page as the public page renders it, noindex and never stored', async () => {
     const preview = await bff.inject({ url: '/preview/same' })
-    expect(preview.statusCode).toBe(200)
-    expect(preview.headers['x-robots-tag']).toBe('noindex')
-    expect(preview.headers['cache-control']).toBe('no-store')
+    expectUnlisted(preview, 200)
     expect(preview.headers['x-cache']).toBeUndefined()
     expect(preview.body).toContain('<meta name="robots" content="noindex">')
     // Static: no client to take over an address that is no route of its own.
@@ -175,11 +229,26 @@ describe('previews', () => {
     expect(published.body).not.toContain('Draft title 7Q2')
   })
 
+  it('render a bulletin or news draft as its public page renders it, noindex and never stored', async () => {
+    const draft = await bff.inject({ url: '/en/preview/bulletin' })
+    expectUnlisted(draft, 200)
+    expect(draft.body).toContain('<meta name="robots" content="noindex">')
+    expect(draft.body).toContain('<html lang="en-US"')
+    expect(root(draft.body)).toContain('Draft bulletin 3X9')
+    expect(draft.body).not.toMatch(/<script[^>]*type="module"/)
+    expect((await bff.inject({ url: `/en/bulletin/bulletin-detail/${MOVED.bulletin!['en-US']}` })).body).not.toContain('Draft bulletin 3X9')
+
+    const article = await bff.inject({ url: '/preview/news' })
+    expectUnlisted(article, 200)
+    expect(article.body).toContain('<html lang="zh-CN"')
+    const published = await bff.inject({ url: `/news/${MOVED.news!['zh-CN']}` })
+    expect(root(article.body).length).toBeGreaterThan(1000)
+    expect(root(article.body)).toBe(root(published.body))
+  })
+
   it('answer an invalid or expired link with a 410 page in the visitor’s language', async () => {
     const zh = await bff.inject({ url: '/preview/expired' })
-    expect(zh.statusCode).toBe(410)
-    expect(zh.headers['cache-control']).toBe('no-store')
-    expect(zh.headers['x-robots-tag']).toBe('noindex')
+    expectUnlisted(zh, 410)
     expect(zh.body).toContain('预览链接无效或已过期')
     const en = await bff.inject({ url: '/preview/expired', headers: { cookie: 'locale=en-US' } })
     expect(en.body).toContain('This preview link is invalid or has expired.')

@@ -140,6 +140,7 @@ export const CALLS = {
     revisions: { method: 'GET', path: '/staff/bulletins/:id/revisions', safety: 'read', audience: 'staff' },
     revision: { method: 'GET', path: '/staff/bulletins/:id/revisions/:revision', safety: 'read', audience: 'staff' },
     restore: { method: 'POST', path: '/staff/bulletins/:id/revisions/:revision/restore', safety: 'write', audience: 'staff' },
+    preview: { method: 'POST', path: '/staff/bulletins/:id/preview', safety: 'write', audience: 'staff' },
   },
   staffNews: {
     list: { method: 'GET', path: '/staff/news', safety: 'read', audience: 'staff' },
@@ -152,6 +153,7 @@ export const CALLS = {
     revisions: { method: 'GET', path: '/staff/news/:id/revisions', safety: 'read', audience: 'staff' },
     revision: { method: 'GET', path: '/staff/news/:id/revisions/:revision', safety: 'read', audience: 'staff' },
     restore: { method: 'POST', path: '/staff/news/:id/revisions/:revision/restore', safety: 'write', audience: 'staff' },
+    preview: { method: 'POST', path: '/staff/news/:id/preview', safety: 'write', audience: 'staff' },
   },
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },

@@ -21,7 +21,7 @@ export const contentRoutes = defineRoutes(CALLS.content, ['Content'], {
     data: ContentChanges,
   },
   redirect: {
-    summary: 'The current slug of a published report whose old slug was changed (300102 when there is none)',
+    summary: 'The current slug of a published report, bulletin or news article whose old slug was changed (300102 when there is none)',
     querystring: ContentRedirectQuery,
     data: ContentRedirect,
   },

@@ -1,5 +1,5 @@
 import { Type, type TObject } from 'typebox'
-import { LangOnlyQuery } from '../fields.ts'
+import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
 import { StaffAuthHeader } from '../staff.ts'
 import {
   ArticleIdParam,
@@ -13,7 +13,7 @@ import {
   UpdateBulletinBody,
   UpdateNewsBody,
 } from '../staff-articles.ts'
-import { PublishBody, Revision, RevisionDetail, VersionBody } from '../staff-reports.ts'
+import { PreviewLink, PublishBody, Revision, RevisionDetail, VersionBody } from '../staff-reports.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
@@ -117,6 +117,14 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       headers,
       data: schemas.record,
     },
+    preview: {
+      operationId: op('preview'),
+      summary: `A signed, expiring link to the ${noun} as its public page will render it, draft or not`,
+      params: ArticleIdParam,
+      body: LangOnlyBody,
+      headers,
+      data: PreviewLink,
+    },
   }
 }
 
@@ -131,6 +139,7 @@ const BULLETIN_OPS = {
   revisions: 'listBulletinRevisions',
   revision: 'getBulletinRevision',
   restore: 'restoreBulletinRevision',
+  preview: 'previewBulletin',
 } as const
 
 const NEWS_OPS = {
@@ -144,6 +153,7 @@ const NEWS_OPS = {
   revisions: 'listNewsRevisions',
   revision: 'getNewsRevision',
   restore: 'restoreNewsRevision',
+  preview: 'previewNews',
 } as const
 
 export const staffBulletinRoutes = defineRoutes(

@@ -6,8 +6,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 export const PREVIEW_TTL_SECONDS = 60 * 60
 
+/** What a token can show; code is a report's code, or a bulletin's or news article's row id. */
+export const PREVIEW_KINDS = ['report', 'bulletin', 'news'] as const
+
 export interface PreviewClaim {
-  kind: 'report'
+  kind: (typeof PREVIEW_KINDS)[number]
   code: string
   lang: 'zh-CN' | 'en-US'
   /** Expiry, seconds since the epoch */
@@ -20,6 +23,12 @@ export function signPreview(secret: string, claim: Omit<PreviewClaim, 'exp'>, no
   const exp = Math.floor(now / 1000) + PREVIEW_TTL_SECONDS
   const payload = Buffer.from(JSON.stringify({ ...claim, exp })).toString('base64url')
   return { token: `${payload}.${sign(secret, payload)}`, expiresAt: new Date(exp * 1000) }
+}
+
+/** The staff's link to a signed preview: the site path (under /en for an English draft, as its public page is) and its expiry. */
+export function previewLink(secret: string, claim: Omit<PreviewClaim, 'exp'>): { url: string; expiresAt: string } {
+  const { token, expiresAt } = signPreview(secret, claim)
+  return { url: `${claim.lang === 'en-US' ? '/en' : ''}/preview/${token}`, expiresAt: expiresAt.toISOString() }
 }
 
 /** The claim of a genuine, unexpired token; undefined for anything else. */
@@ -35,7 +44,8 @@ export function verifyPreview(secret: string, token: string, now = Date.now()): 
   } catch {
     return undefined
   }
-  if (claim.kind !== 'report' || typeof claim.code !== 'string' || (claim.lang !== 'zh-CN' && claim.lang !== 'en-US')) return undefined
+  if (typeof claim !== 'object' || claim === null || !PREVIEW_KINDS.includes(claim.kind)) return undefined
+  if (typeof claim.code !== 'string' || (claim.lang !== 'zh-CN' && claim.lang !== 'en-US')) return undefined
   if (typeof claim.exp !== 'number' || claim.exp * 1000 <= now) return undefined
   return claim
 }

@@ -9,6 +9,9 @@ export const ID_PATTERN = /^[1-9][0-9]{0,17}$/
 /** The id a legacy slug carries as its last segment (some-title-123). */
 export const trailingIdOf = (slug: string): string | undefined => /-([1-9][0-9]{0,17})$/.exec(slug)?.[1]
 
+/** A read for a staff preview: the row whatever its status. */
+export type Unpublished = { unpublished?: boolean }
+
 export interface PublishedTableSpec {
   /** The table and the alias every column below is written with. */
   table: string
@@ -73,14 +76,20 @@ export class PublishedTable {
   /**
    * One published row by id or by slug, with the list columns and `extra`.
    * An unknown slug is retried by the id a legacy slug carries as its last
-   * segment.
+   * segment. unpublished: any status (a staff preview of a draft, through its signed link).
    */
-  async findOne<T extends object>(lang: Lang, by: { id?: string; webTitle?: string }, extra: string): Promise<T | undefined> {
+  async findOne<T extends object>(
+    lang: Lang,
+    by: { id?: string; webTitle?: string },
+    extra: string,
+    options: Unpublished = {},
+  ): Promise<T | undefined> {
     const { table, alias, listColumns } = this.spec
+    const status = options.unpublished ? '' : ` AND ${alias}.status = '0'`
     const one = async (column: 'id' | 'web_title', value: string) =>
       (
         await this.select<T>(
-          `SELECT ${listColumns}, ${extra} FROM ${table} ${alias} WHERE ${alias}.${column} = $1 AND ${alias}.lang = $2 AND ${alias}.status = '0'`,
+          `SELECT ${listColumns}, ${extra} FROM ${table} ${alias} WHERE ${alias}.${column} = $1 AND ${alias}.lang = $2${status}`,
           [value, lang],
         )
       )[0]
@@ -131,10 +140,14 @@ export class PublishedListing<Row extends { id: string }, Item, Labels> {
     return rows.map((row) => this.presenter.present(row, labels, lang))
   }
 
-  /** One published row by id or slug with its body (the column `context`), or undefined. */
-  async withBody(lang: Lang, by: { id?: string; webTitle?: string }): Promise<(Item & { context: string }) | undefined> {
+  /** One published row (any, for a preview) by id or slug with its body (the column `context`), or undefined. */
+  async withBody(
+    lang: Lang,
+    by: { id?: string; webTitle?: string },
+    options: Unpublished = {},
+  ): Promise<(Item & { context: string }) | undefined> {
     const { alias } = this.table.spec
-    const row = await this.table.findOne<Row & { context: string }>(lang, by, `${alias}.context`)
+    const row = await this.table.findOne<Row & { context: string }>(lang, by, `${alias}.context`, options)
     if (!row) return undefined
     const labels = await this.presenter.labels(lang)
     return {

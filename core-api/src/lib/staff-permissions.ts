@@ -26,7 +26,7 @@ export const STAFF_PERMISSIONS = {
   'reports.write': ['editor', 'admin'],
   /** Publish, schedule and unpublish */
   'reports.publish': ['editor', 'admin'],
-  /** List and read bulletins and news, their revisions (every role, as for reports) */
+  /** List and read bulletins and news, their revisions and previews (every role, as for reports) */
   'articles.read': ['editor', 'sales', 'finance', 'admin'],
   /** Create, edit and delete drafts of bulletins and news, restore revisions */
   'articles.write': ['editor', 'admin'],

@@ -40,5 +40,6 @@ export function articleHandlers(app: FastifyInstance, service: StaffArticleServi
     revisions: entry(read, (r) => service.revisions(r.params.id)),
     revision: entry(read, (r) => service.revision(r.params.id, Number(r.params.revision))),
     restore: entry(write, (r) => service.restore(r.params.id, Number(r.params.revision), r.body.version, staffActorOf(r))),
+    preview: entry(read, (r) => service.preview(r.params.id)),
   }
 }

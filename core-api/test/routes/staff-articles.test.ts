@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createDict } from '../helpers/factories.ts'
+import { signPreview } from '../../src/lib/content-preview.ts'
 import { staffCaller, type Call } from '../helpers/staff-reports.ts'
 
 // The staff API's bulletins and news (issue 34) through the real routes and
@@ -30,6 +31,8 @@ let sequence = 0
 
 interface KindCase {
   name: string
+  /** The kind the publishing calls (/content/redirect, preview tokens) name */
+  content: 'bulletin' | 'news'
   base: string
   input: (overrides?: Record<string, unknown>) => Record<string, unknown>
   publicList: (lang: string) => Promise<any[]>
@@ -39,6 +42,7 @@ interface KindCase {
 const KINDS: KindCase[] = [
   {
     name: 'bulletins',
+    content: 'bulletin',
     base: '/staff/bulletins',
     input: (overrides = {}) => ({
       title: `Hydrogen Brief ${++sequence}`,
@@ -64,6 +68,7 @@ const KINDS: KindCase[] = [
   },
   {
     name: 'news',
+    content: 'news',
     base: '/staff/news',
     input: (overrides = {}) => ({
       title: `Chemicals Weekly ${++sequence}`,
@@ -159,9 +164,18 @@ for (const kind of KINDS) {
 
       const renamed = await editor('PUT', `${kind.base}/${article.id}`, { version: 2, ...kind.input({ title: 'Renamed' }) })
       expect(renamed.data).toMatchObject({ slug: 'renamed', oldSlugs: [article.slug] })
+      // The old slug answers the new one (the BFF's 301), only for its kind and language.
+      const redirect = async (slug: string, query = `lang=en-US&kind=${kind.content}`) =>
+        body(await t.app.inject({ url: `/content/redirect?${query}&slug=${encodeURIComponent(slug)}` }))
+      expect(await redirect(article.slug)).toEqual({ code: 200, msg: expect.any(String), data: { slug: 'renamed' } })
+      expect((await redirect(article.slug, `lang=zh-CN&kind=${kind.content}`)).code).toBe(300102)
+      expect((await redirect(article.slug, 'lang=en-US&kind=report')).code).toBe(300102)
+      expect((await redirect('renamed')).code).toBe(300102)
 
       const down = await editor('POST', `${kind.base}/${article.id}/unpublish`, { version: 3 })
       expect(down.data.status).toBe('unpublished')
+      // Nothing published to send the old slug to any more.
+      expect((await redirect(article.slug)).code).toBe(300102)
       expect(await publicIds('en-US')).not.toContain(article.id)
       expect((await editor('DELETE', `${kind.base}/${article.id}?version=4`)).code).toBe(300104)
 
@@ -169,6 +183,44 @@ for (const kind of KINDS) {
       expect((await editor('DELETE', `${kind.base}/${draft.id}?version=2`)).code).toBe(300101)
       expect((await editor('DELETE', `${kind.base}/${draft.id}?version=1`)).code).toBe(200)
       expect((await editor('GET', `${kind.base}/${draft.id}`)).code).toBe(300102)
+    })
+
+    it('previews a draft through a signed link that expires, as the public detail answers it', async () => {
+      const draft = await create({ title: 'Preview Me', context: '<p>Draft body 5K</p>' })
+      const link = await editor('POST', `${kind.base}/${draft.id}/preview`, { lang: 'en-US' })
+      expect(link.code).toBe(200)
+      expect(link.data.url).toMatch(/^\/en\/preview\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/)
+      expect(new Date(link.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000)
+      expect((await sales('POST', `${kind.base}/${draft.id}/preview`, { lang: 'en-US' })).code).toBe(200)
+      const token: string = link.data.url.split('/').at(-1)
+      const preview = body(await t.app.inject({ url: `/content/preview/${token}` }))
+      expect(preview).toMatchObject({ code: 200, data: { kind: kind.content, lang: 'en-US' } })
+      const record = kind.content === 'news' ? preview.data.detail.vo : preview.data.detail
+      expect(record).toMatchObject({ id: draft.id, title: 'Preview Me', webTitle: draft.slug, context: '<p>Draft body 5K</p>' })
+      // Once published, the public detail answers what the preview showed.
+      await editor('POST', `${kind.base}/${draft.id}/publish`, { version: 1 })
+      expect((await kind.publicForm('en-US', draft.id)).data).toEqual(preview.data.detail)
+      // A Chinese draft's link is not under /en.
+      const zh = await create({ title: '预览' }, 'zh-CN')
+      expect((await editor('POST', `${kind.base}/${zh.id}/preview`, { lang: 'en-US' })).data.url).toMatch(/^\/preview\//)
+
+      const refused = { code: 300107, msg: 'This preview link is invalid or has expired.', data: null }
+      const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
+      expect(body(await t.app.inject({ url: `/content/preview/${tampered}?lang=en-US` }))).toEqual(refused)
+      // Another record's claim under this token's signature is refused too.
+      const [payload, signature] = token.split('.') as [string, string]
+      const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+      const forged = `${Buffer.from(JSON.stringify({ ...claim, code: zh.id })).toString('base64url')}.${signature}`
+      expect(body(await t.app.inject({ url: `/content/preview/${forged}?lang=en-US` }))).toEqual(refused)
+      const secret = t.app.config.PREVIEW_SECRET
+      const expired = signPreview(secret, { kind: kind.content, code: draft.id, lang: 'en-US' }, Date.now() - 2 * 3600_000).token
+      expect(body(await t.app.inject({ url: `/content/preview/${expired}?lang=en-US` }))).toEqual(refused)
+      // A link to an article deleted since shows nothing.
+      const gone = await create()
+      const goneToken = signPreview(secret, { kind: kind.content, code: gone.id, lang: 'en-US' }).token
+      expect((await editor('DELETE', `${kind.base}/${gone.id}?version=1`)).code).toBe(200)
+      expect(body(await t.app.inject({ url: `/content/preview/${goneToken}?lang=en-US` }))).toEqual(refused)
+      expect((await editor('POST', `${kind.base}/999999999/preview`, { lang: 'en-US' })).code).toBe(300102)
     })
 
     it('keeps revisions with their authors and restores one as a new save, audited and tagged for the caches', async () => {
@@ -191,7 +243,7 @@ for (const kind of KINDS) {
       expect(tags).toEqual(expect.arrayContaining([`collection:${kind.name}`]))
       const [audit] = await t.app.db.sequelize.query<{ n: string }>(
         `SELECT count(*) AS n FROM staff_audit WHERE target = $1 AND action LIKE $2`,
-        { bind: [article.id, `${kind.name === 'news' ? 'news' : 'bulletin'}.%`], type: 'SELECT' as never },
+        { bind: [article.id, `${kind.content}.%`], type: 'SELECT' as never },
       )
       expect(Number(audit!.n)).toBe(3)
     })

@@ -70,6 +70,7 @@ function articleActions(resource: string): Record<string, StaffAction> {
     revisions: 'articles.read',
     revision: 'articles.read',
     restore: 'articles.write',
+    preview: 'articles.read',
   }
   return Object.fromEntries(Object.entries(actions).map(([name, action]) => [`${resource}.${name}`, action]))
 }
@@ -115,6 +116,7 @@ function validRequest(key: string, call: CallAddress) {
   }
   for (const resource of ['staffBulletins', 'staffNews']) {
     for (const name of ['publish', 'unpublish', 'restore']) payloads[`${resource}.${name}`] = { version: 999 }
+    payloads[`${resource}.preview`] = { lang: 'en-US' }
   }
   const query =
     key === 'staffReports.remove' || key === 'staffBulletins.remove' || key === 'staffNews.remove'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TObject } from 'typebox'
-import { Envelope, ErrorEnvelope, isLoginExpired } from '@rpt/contract'
+import { Envelope, ErrorEnvelope, isLoginExpired, type ContentKind } from '@rpt/contract'
 import { keepKnown } from '../../http/legacy-input.ts'
 import { explicitLang, requestLang } from '../../http/locale.ts'
 import { EncodedBodies, sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
@@ -22,8 +22,8 @@ import {
 
 type Query = Record<string, unknown>
 
-/** The core API's codes for a report that does not exist (as ssr/page-data.ts reads them). */
-const MISSING_REPORT_CODES: ReadonlySet<number> = new Set([100005, 404])
+/** The core API's codes for a record that does not exist (as ssr/page-data.ts reads them). */
+const MISSING_CODES: ReadonlySet<number> = new Set([100005, 404])
 
 /**
  * One round trip per page for the client's first render: each answer bundles
@@ -85,16 +85,33 @@ export default async function pageRoutes(app: FastifyInstance) {
     await app.limits.enforce(request, 'search', query)
     return app.pages.reports(ctx, query)
   })
-  // A report renamed since the link was made: the failure keeps its code, and
-  // data.movedTo names the new slug for the client to navigate to (docs/staff.md).
-  page('/bff/pages/report', RecordQuery, ReportData, async (ctx, query) => {
-    const answer = await app.pages.report(ctx, query)
-    if (!MISSING_REPORT_CODES.has(answer.body.code) || typeof query.webTitle !== 'string' || !query.webTitle) return answer
-    const movedTo = await app.ssr.moved.lookup(ctx.lang, query.webTitle)
-    return movedTo ? { ...answer, body: { ...answer.body, data: { movedTo } } } : answer
-  })
+  // A report, bulletin or article renamed since the link was made: the failure keeps
+  // its code, and data.movedTo names the new slug for the client to navigate to (docs/staff.md).
+  const movable =
+    (kind: ContentKind, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => async (ctx: PageContext, query: Query) => {
+      const answer = await build(ctx, query)
+      if (!MISSING_CODES.has(answer.body.code) || typeof query.webTitle !== 'string' || !query.webTitle) return answer
+      const movedTo = await app.ssr.moved.lookup(ctx.lang, query.webTitle, kind)
+      return movedTo ? { ...answer, body: { ...answer.body, data: { movedTo } } } : answer
+    }
+  page(
+    '/bff/pages/report',
+    RecordQuery,
+    ReportData,
+    movable('report', (ctx, query) => app.pages.report(ctx, query)),
+  )
   page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
-  page('/bff/pages/bulletin', RecordQuery, BulletinData, (ctx, query) => app.pages.bulletin(ctx, query))
+  page(
+    '/bff/pages/bulletin',
+    RecordQuery,
+    BulletinData,
+    movable('bulletin', (ctx, query) => app.pages.bulletin(ctx, query)),
+  )
   page('/bff/pages/news', NewsQuery, NewsData, (ctx, query) => app.pages.news(ctx, query))
-  page('/bff/pages/article', RecordQuery, ArticleData, (ctx, query) => app.pages.article(ctx, query))
+  page(
+    '/bff/pages/article',
+    RecordQuery,
+    ArticleData,
+    movable('news', (ctx, query) => app.pages.article(ctx, query)),
+  )
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ContentKind } from '@rpt/contract'
 import { catalogue } from '../../http/envelope.ts'
 import { isLang, requestLang, type Lang } from '../../http/locale.ts'
 import { shellReader, withNoindex } from '../staff-console/shell.ts'
@@ -7,6 +8,8 @@ import { shellReader, withNoindex } from '../staff-console/shell.ts'
 const PREVIEW_PATH = '/content/preview/'
 /** The core API's code for a preview token that is invalid or expired. */
 const PREVIEW_EXPIRED_CODE = 300107
+/** What a preview can show: a report, a bulletin or a news article. */
+const isPreviewKind = (kind: unknown): kind is ContentKind => kind === 'report' || kind === 'bulletin' || kind === 'news'
 /** Signed tokens: URL-safe characters, bounded. Anything else is no token at all. */
 const TOKEN = /^[A-Za-z0-9._~-]{1,1024}$/
 
@@ -24,7 +27,7 @@ function messagePage(lang: Lang, status: number, message: string): string {
 }
 
 /**
- * GET /preview/<token>: a draft report rendered server-side exactly as its
+ * GET /preview/<token>: a draft (report, bulletin, news article) rendered server-side exactly as its
  * public page will be (ssr renderPreview), from the core API's preview call,
  * for whoever holds the signed link. Never indexed, cached or tagged.
  */
@@ -55,12 +58,13 @@ export default async function previewRoutes(app: FastifyInstance) {
     if (code === PREVIEW_EXPIRED_CODE) return gone()
     if (answer.status >= 500) return page(reply, visitor, 503, TEXT[visitor].unavailable)
     const data = answer.body.data as { kind?: unknown; lang?: unknown; detail?: unknown; seo?: unknown } | null
-    if (code !== 200 || !data || data.kind !== 'report' || !data.detail || typeof data.detail !== 'object')
+    if (code !== 200 || !data || !isPreviewKind(data.kind) || !data.detail || typeof data.detail !== 'object')
       return page(reply, visitor, 404, catalogue.NOT_FOUND[visitor])
     // The preview's edition is the draft's, whatever the visitor's cookies say.
     const lang = isLang(data.lang) ? data.lang : visitor
     const shell = await readShell()
-    const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, data.detail as Record<string, unknown>, data.seo) : null
+    const draft = { kind: data.kind, detail: data.detail as Record<string, unknown>, seo: data.seo }
+    const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, draft) : null
     if (!rendered) return page(reply, visitor, 503, TEXT[visitor].unavailable)
     return reply.status(200).type('text/html; charset=utf-8').send(withNoindex(rendered.html))
   }

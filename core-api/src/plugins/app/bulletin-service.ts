@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
 import { currencyFor } from '../../lib/pricing.ts'
-import { ID_PATTERN, type PublishedTableSpec } from '../../lib/published-table.ts'
+import { ID_PATTERN, type PublishedTableSpec, type Unpublished } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 import { PublishedService, publishedServicePlugin } from './published-service.ts'
@@ -108,10 +108,10 @@ export class BulletinService extends PublishedService<ListRow, BulletinListItem,
   /**
    * One bulletin by id or by slug. A slug may carry the id as its last
    * segment (legacy links look like some-title-123), so an unknown slug is
-   * retried by that id.
+   * retried by that id. unpublished: a staff preview's draft.
    */
-  async form(lang: Lang, by: { id?: string; webTitle?: string }): Promise<BulletinDetail> {
-    const bulletin = await this.listing.withBody(lang, by)
+  async form(lang: Lang, by: { id?: string; webTitle?: string }, options: Unpublished = {}): Promise<BulletinDetail> {
+    const bulletin = await this.listing.withBody(lang, by, options)
     if (!bulletin) throw new AppError('REPORT_EMPTY')
     return bulletin
   }

@@ -1,23 +1,42 @@
 import type { FastifyInstance } from 'fastify'
 import type { Sequelize } from 'sequelize'
-import type { ContentChanges, ContentPreview, ContentSeo } from '@rpt/contract'
+import type { ContentChanges, ContentKind, ContentPreview, ContentSeo } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { verifyPreview } from '../../lib/content-preview.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 import { selectRows } from '../../lib/sql.ts'
+import type { BulletinService } from './bulletin-service.ts'
+import type { NewsService } from './news-service.ts'
 import type { ReportService } from './report-service.ts'
+import { ARTICLE_KINDS } from './staff-articles-kinds.ts'
 
 // The BFFs' side of publishing (issue 34): the outbox of changed cache tags
-// they poll, the redirect of a published slug that changed, a published
+// they poll, the redirect of a published slug that changed (a report's, a
+// bulletin's or a news article's), a published
 // report's SEO title and description (for its page's head; the legacy
 // detail's answer stays as the replay sets hold it), and the preview of a
-// draft through a signed link, presented by the public detail's own
-// presenter so it renders as the public page will.
+// draft (of any of those kinds) through a signed link, presented by the
+// public detail's own presenter so it renders as the public page will.
 
 export const CHANGES_LIMIT = 500
 
+/** Where each kind's records live, and the column content_slug_redirect.code names them by (a report's code, an article's id). */
+const RECORDS: Record<ContentKind, { table: string; code: string }> = {
+  report: { table: 'research_report', code: 'r.report_code' },
+  bulletin: { table: ARTICLE_KINDS.bulletin.table, code: 'r.id::text' },
+  news: { table: ARTICLE_KINDS.news.table, code: 'r.id::text' },
+}
+
 export class ContentService {
-  constructor(private readonly deps: { sequelize: Sequelize; reports: ReportService; previewSecret: string }) {}
+  constructor(
+    private readonly deps: {
+      sequelize: Sequelize
+      reports: ReportService
+      bulletins: BulletinService
+      news: NewsService
+      previewSecret: string
+    },
+  ) {}
 
   async changes(after: string | undefined): Promise<ContentChanges> {
     const { sequelize } = this.deps
@@ -34,13 +53,15 @@ export class ContentService {
     return { last: rows.at(-1)?.id ?? after, changes: rows }
   }
 
-  async redirect(lang: string, slug: string): Promise<{ slug: string }> {
+  /** The current slug of the published record of the kind an old slug of the language was renamed from. */
+  async redirect(lang: string, kind: ContentKind, slug: string): Promise<{ slug: string }> {
+    const { table, code } = RECORDS[kind]
     const [row] = await selectRows<{ slug: string }>(
       this.deps.sequelize,
       `SELECT r.web_title AS slug FROM content_slug_redirect d
-         JOIN research_report r ON r.report_code = d.code AND r.lang = d.lang AND r.status = '0'
-        WHERE d.kind = 'report' AND d.lang = $1 AND d.old_slug = $2 AND r.web_title <> d.old_slug`,
-      [lang, slug],
+         JOIN ${table} r ON ${code} = d.code AND r.lang = d.lang AND r.status = '0'
+        WHERE d.kind = $3 AND d.lang = $1 AND d.old_slug = $2 AND r.web_title <> d.old_slug`,
+      [lang, slug, kind],
     )
     if (!row) throw new AppError('STAFF_CONTENT_NOT_FOUND')
     return row
@@ -68,6 +89,23 @@ export class ContentService {
   async preview(token: string): Promise<ContentPreview> {
     const claim = verifyPreview(this.deps.previewSecret, token)
     if (!claim) throw new AppError('STAFF_PREVIEW_INVALID')
+    // An article's draft, by its row id, as its public detail call answers it; one deleted since is no preview.
+    const gone = () => {
+      throw new AppError('STAFF_PREVIEW_INVALID')
+    }
+    const unpublished = { unpublished: true }
+    if (claim.kind === 'bulletin')
+      return {
+        kind: 'bulletin',
+        lang: claim.lang,
+        detail: await this.deps.bulletins.form(claim.lang, { id: claim.code }, unpublished).catch(gone),
+      }
+    if (claim.kind === 'news')
+      return {
+        kind: 'news',
+        lang: claim.lang,
+        detail: await this.deps.news.detail(claim.lang, { id: claim.code }, unpublished).catch(gone),
+      }
     const [row] = await selectRows<{ id: string } & ContentSeo>(
       this.deps.sequelize,
       `SELECT id::text AS id, seo_title AS "seoTitle", seo_description AS "seoDescription" FROM research_report WHERE report_code = $1 AND lang = $2`,
@@ -87,7 +125,13 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'content-service', decorates: 'content', dependencies: ['db', 'report-service'] },
+  { name: 'content-service', decorates: 'content', dependencies: ['db', 'report-service', 'bulletin-service', 'news-service'] },
   (app: FastifyInstance) =>
-    new ContentService({ sequelize: app.db.sequelize, reports: app.reports, previewSecret: app.config.PREVIEW_SECRET }),
+    new ContentService({
+      sequelize: app.db.sequelize,
+      reports: app.reports,
+      bulletins: app.bulletins,
+      news: app.news,
+      previewSecret: app.config.PREVIEW_SECRET,
+    }),
 )

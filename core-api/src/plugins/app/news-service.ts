@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize'
 import type { Lang } from '../../errors.ts'
 import { AppError } from '../../errors.ts'
-import type { PublishedTableSpec } from '../../lib/published-table.ts'
+import type { PublishedTableSpec, Unpublished } from '../../lib/published-table.ts'
 import type { Conditions } from '../../lib/sql.ts'
 import { dictTypeFor, type DictService } from './dict-service.ts'
 import { PublishedService, publishedServicePlugin } from './published-service.ts'
@@ -148,10 +148,10 @@ export class NewsService extends PublishedService<ListRow, NewsListItem, keyof L
    * last is the next-older article and next the next-newer one, ordered
    * by (publish_date, id). A slug may carry the id as its last segment
    * (legacy links look like some-title-123), so an unknown slug is retried
-   * by that id.
+   * by that id. unpublished: a staff preview's draft, between the published articles its date puts it.
    */
-  async detail(lang: Lang, by: { id?: string; webTitle?: string }): Promise<NewsDetail> {
-    const article = await this.listing.withBody(lang, by)
+  async detail(lang: Lang, by: { id?: string; webTitle?: string }, options: Unpublished = {}): Promise<NewsDetail> {
+    const article = await this.listing.withBody(lang, by, options)
     if (!article) throw new AppError('NOT_FOUND', { 'zh-CN': '资讯不存在', 'en-US': 'The article does not exist.' })
     const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
       this.listing.table.select<NewsNeighbour>(

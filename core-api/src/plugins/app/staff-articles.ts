@@ -3,6 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize'
 import type { EditionLang, ListArticlesQuery, Revision, StaffArticleListItem } from '@rpt/contract'
 import type { JobQueue } from '../../plugins/external/job-queue.ts'
 import { AppError } from '../../errors.ts'
+import { previewLink } from '../../lib/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../../lib/content-status.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../lib/sql.ts'
@@ -27,7 +28,8 @@ import type { StaffActor } from './staff-reports-store.ts'
 // told apart by their descriptions (staff-articles-kinds.ts). It does what
 // the reports' service does for a row of one language: list, read, save,
 // publish now or at a time (the reports' job queue, whose worker hands these
-// kinds here), unpublish, delete a never-published draft, revisions, restore.
+// kinds here), unpublish, delete a never-published draft, revisions, restore,
+// and signed preview links.
 
 const SORT_COLUMN = { updatedAt: 'updated_at', publishDate: 'publish_date', title: 'title', id: 'id' } as const
 
@@ -48,7 +50,7 @@ export class StaffArticleService {
 
   constructor(
     kind: ArticleKindName,
-    private readonly deps: { sequelize: Sequelize; jobs: JobQueue },
+    private readonly deps: { sequelize: Sequelize; jobs: JobQueue; previewSecret: string },
   ) {
     this.spec = ARTICLE_KINDS[kind]
   }
@@ -232,6 +234,12 @@ export class StaffArticleService {
     return { ...row, at: new Date(row.at).toISOString() }
   }
 
+  /** A signed, expiring link to the article's page as it will render, in the article's own edition (draft or not). */
+  async preview(id: string): Promise<{ url: string; expiresAt: string }> {
+    const article = await this.get(id)
+    return previewLink(this.deps.previewSecret, { kind: this.spec.kind, code: article.id, lang: article.edition })
+  }
+
   /** A revision's fields saved anew (its slug included); the status stays what it is. */
   async restore(id: string, revision: number, version: number, actor: StaffActor): Promise<StaffArticle> {
     const snapshot = (await this.revision(id, revision)).snapshot as Record<string, unknown>
@@ -249,7 +257,7 @@ declare module 'fastify' {
 
 const articlePlugin = (kind: ArticleKindName, name: string, decorates: 'staffBulletins' | 'staffNews') =>
   servicePlugin({ name, decorates, dependencies: ['db', 'job-queue', 'staff-reports'] }, (app: FastifyInstance) => {
-    return new StaffArticleService(kind, { sequelize: app.db.sequelize, jobs: app.jobs })
+    return new StaffArticleService(kind, { sequelize: app.db.sequelize, jobs: app.jobs, previewSecret: app.config.PREVIEW_SECRET })
   })
 
 export const staffBulletinsPlugin = articlePlugin('bulletin', 'staff-bulletins', 'staffBulletins')

@@ -12,7 +12,7 @@ import type {
 } from '@rpt/contract'
 import type { JobQueue } from '../../plugins/external/job-queue.ts'
 import { AppError } from '../../errors.ts'
-import { signPreview } from '../../lib/content-preview.ts'
+import { previewLink } from '../../lib/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../../lib/content-status.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../lib/sql.ts'
@@ -307,8 +307,7 @@ export class StaffReportService {
   async preview(code: string, lang: EditionLang): Promise<{ url: string; expiresAt: string }> {
     const report = await this.get(code)
     const edition = report.editions[lang] ? lang : (Object.keys(report.editions)[0] as EditionLang)
-    const { token, expiresAt } = signPreview(this.deps.previewSecret, { kind: 'report', code, lang: edition })
-    return { url: `${edition === 'en-US' ? '/en' : ''}/preview/${token}`, expiresAt: expiresAt.toISOString() }
+    return previewLink(this.deps.previewSecret, { kind: 'report', code, lang: edition })
   }
 
   /** Records an uploaded file (the upload route streamed its bytes to the file store): one save, revision 'upload'. */

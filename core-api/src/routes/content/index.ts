@@ -9,7 +9,7 @@ import { serve } from '../serve.ts'
 export default serve(contentRoutes, (app) => ({
   changes: { handler: async (request) => ok(request.lang, await app.content.changes(request.query.after)) },
   redirect: {
-    handler: async (request) => ok(request.lang, await app.content.redirect(request.lang, request.query.slug)),
+    handler: async (request) => ok(request.lang, await app.content.redirect(request.lang, request.query.kind, request.query.slug)),
   },
   seo: { handler: async (request) => ok(request.lang, await app.content.seo(request.lang, request.query.slug)) },
   preview: { handler: async (request) => ok(request.lang, await app.content.preview(request.params.token)) },

@@ -93,3 +93,6 @@ export const restoreArticleRevision = (kind: ArticleKind, id: string, revision: 
 export function useArticleRevisions(kind: ArticleKind, id: string) {
   return useSWR<Revision[], Error>(articleRevisionsKey(kind, id), () => listArticleRevisions(kind, id))
 }
+
+/** previewBulletin / previewNews: a signed, expiring link to the article's page as it will render (always in its own edition). */
+export const previewArticle = (kind: ArticleKind, id: string) => staffCall(calls(kind).preview, { id }, {}, { silent: true })
