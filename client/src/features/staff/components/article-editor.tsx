@@ -13,6 +13,7 @@ import {
   useArticle,
   type ArticleKind,
   type StaffArticle,
+  previewArticle,
 } from '../api/articles'
 import { ArticleFields } from './article-fields'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
@@ -158,6 +159,7 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
             publish: async (at) => accept(await publishArticle(kind, article.id, article.version, at), !dirty),
             unpublish: async () => accept(await unpublishArticle(kind, article.id, article.version), !dirty),
             remove: async () => void (await deleteArticle(kind, article.id, article.version)),
+            preview: async () => (await previewArticle(kind, article.id)).url,
           }}
         />
       )}
