@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { updateCarousel, useCarousel, type StaffCarousel } from '../api/site'
 import type { Edition } from '../api/reports'
 import { formatDateTime } from './format'
-import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { useMaySave, useSaveRun } from './site-status'
+import { SiteFrame } from './site-frame'
 import { COLOR, SlideForm, slideErrors, type Draft } from './slide-form'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -31,16 +32,14 @@ const emptySlide = (): Draft => ({
 
 export function CarouselEditor() {
   const t = useStaffT()
-  const { locale, endedSession } = useStaff()
+  const { locale } = useStaff()
   const maySave = useMaySave()
-  const toOutcome = useSaveFailure()
+  const { saving, outcome, setOutcome, run } = useSaveRun()
   const [edition, setEdition] = useState<Edition>(locale)
   const { data, error, mutate } = useCarousel(edition)
   const [slides, setSlides] = useState<Draft[]>()
   const [chosen, setChosen] = useState<string>()
   const [dirty, setDirty] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<SaveOutcome>()
   const [checked, setChecked] = useState(false)
   const formRef = useRef<HTMLFieldSetElement>(null)
   const editionId = useId()
@@ -96,8 +95,7 @@ export function CarouselEditor() {
       setChosen(invalid.key)
       return
     }
-    setSaving(true)
-    try {
+    await run(async () => {
       const saved = await updateCarousel(
         edition,
         data.version,
@@ -105,51 +103,40 @@ export function CarouselEditor() {
       )
       setChosen(undefined)
       await mutate(saved, { revalidate: false })
-      setOutcome({ kind: 'saved' })
-    } catch (failure) {
-      setOutcome(toOutcome(failure))
-    } finally {
-      setSaving(false)
-    }
+    })
   }
 
   return (
-    <section className="staff-section" aria-labelledby="staff-carousel-title">
-      <div className="staff-title-row">
-        <h1 id="staff-carousel-title" className="staff-title" tabIndex={-1}>
-          {t('staff.carousel.title')}
-        </h1>
-      </div>
-      <p className="muted">{t('staff.carousel.lead')}</p>
-      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
-      <div className="staff-site-toolbar">
-        <div className="field">
-          <label className="field-label" htmlFor={editionId}>
-            {t('staff.carousel.edition')}
-          </label>
-          <select id={editionId} className="select" value={edition} onChange={(e) => setEdition(e.target.value as Edition)}>
-            {EDITIONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`staff.edition.${value}`)}
-              </option>
-            ))}
-          </select>
+    <SiteFrame
+      words="staff.carousel"
+      toolbar={
+        <div className="staff-site-toolbar">
+          <div className="field">
+            <label className="field-label" htmlFor={editionId}>
+              {t('staff.carousel.edition')}
+            </label>
+            <select id={editionId} className="select" value={edition} onChange={(e) => setEdition(e.target.value as Edition)}>
+              {EDITIONS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`staff.edition.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {data && (
+            <p className="staff-meta">
+              {t('staff.site.version', { version: data.version })}
+              {data.updatedBy && data.updatedAt
+                ? ` · ${t('staff.site.savedBy', { name: data.updatedBy })} · ${formatDateTime(data.updatedAt, locale)}`
+                : ''}
+            </p>
+          )}
         </div>
-        {data && (
-          <p className="staff-meta">
-            {t('staff.site.version', { version: data.version })}
-            {data.updatedBy && data.updatedAt
-              ? ` · ${t('staff.site.savedBy', { name: data.updatedBy })} · ${formatDateTime(data.updatedAt, locale)}`
-              : ''}
-          </p>
-        )}
-      </div>
-      <SaveStatus outcome={outcome} onReload={() => void mutate()} />
-      {error && !data && (
-        <p role="alert" className="staff-error">
-          {endedSession(error) ? '' : t('staff.site.loadFailed')}
-        </p>
-      )}
+      }
+      outcome={outcome}
+      onReload={() => void mutate()}
+      error={!data && error}
+    >
       {slides && (
         <div className="staff-table-wrap">
           <table className="staff-table">
@@ -267,6 +254,6 @@ export function CarouselEditor() {
           onClose={() => setChosen(undefined)}
         />
       )}
-    </section>
+    </SiteFrame>
   )
 }

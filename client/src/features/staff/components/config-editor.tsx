@@ -4,7 +4,8 @@ import { useSearch } from 'wouter'
 import { FormField } from '../../../components/form-field'
 import { TextField } from './text-field'
 import { saveConfig, useConfig, type StaffConfigItem } from '../api/site'
-import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { useMaySave, useSaveRun } from './site-status'
+import { SiteFrame } from './site-frame'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-site.css'
@@ -45,9 +46,9 @@ export function configErrors(form: Form, adding: boolean): Partial<Record<keyof 
 
 export function ConfigEditor() {
   const t = useStaffT()
-  const { navigate, endedSession } = useStaff()
+  const { navigate } = useStaff()
   const maySave = useMaySave()
-  const toOutcome = useSaveFailure()
+  const { saving, outcome, setOutcome, run } = useSaveRun()
   const q = new URLSearchParams(useSearch()).get('q') ?? undefined
   const { data, error, mutate } = useConfig(q)
   const [text, setText] = useState(q ?? '')
@@ -55,8 +56,6 @@ export function ConfigEditor() {
   const [editing, setEditing] = useState<string>()
   const [form, setForm] = useState<Form>({ key: '', name: '', value: '' })
   const [checked, setChecked] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<SaveOutcome>()
   const formRef = useRef<HTMLFormElement>(null)
   const qId = useId()
 
@@ -79,8 +78,7 @@ export function ConfigEditor() {
     event.preventDefault()
     setChecked(true)
     if (Object.keys(configErrors(form, adding)).length > 0) return
-    setSaving(true)
-    try {
+    await run(async () => {
       await saveConfig(form.key, {
         ...(item ? { version: item.version } : {}),
         value: form.value,
@@ -88,52 +86,41 @@ export function ConfigEditor() {
       })
       await mutate()
       setEditing(undefined)
-      setOutcome({ kind: 'saved' })
-    } catch (failure) {
-      setOutcome(toOutcome(failure))
-    } finally {
-      setSaving(false)
-    }
+    })
   }
 
   return (
-    <section className="staff-section" aria-labelledby="staff-config-title">
-      <div className="staff-title-row">
-        <h1 id="staff-config-title" className="staff-title" tabIndex={-1}>
-          {t('staff.config.title')}
-        </h1>
-        {maySave && (
-          <button type="button" className="button button-primary" onClick={() => open()}>
-            {t('staff.config.add')}
-          </button>
-        )}
-      </div>
-      <p className="muted">{t('staff.config.lead')}</p>
-      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
-      <form
-        className="staff-site-toolbar"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault()
-          navigate(text.trim() ? `/staff/settings?q=${encodeURIComponent(text.trim())}` : '/staff/settings')
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor={qId}>
-            {t('staff.config.q')}
-          </label>
-          <input id={qId} className="input" type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />
-        </div>
-        <button type="submit" className="button button-secondary">
-          {t('staff.config.search')}
+    <SiteFrame
+      words="staff.config"
+      action={
+        <button type="button" className="button button-primary" onClick={() => open()}>
+          {t('staff.config.add')}
         </button>
-      </form>
-      <SaveStatus outcome={outcome} onReload={() => void mutate().then(() => setEditing(undefined))} />
-      {error && !data && (
-        <p role="alert" className="staff-error">
-          {endedSession(error) ? '' : t('staff.site.loadFailed')}
-        </p>
-      )}
+      }
+      toolbar={
+        <form
+          className="staff-site-toolbar"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault()
+            navigate(text.trim() ? `/staff/settings?q=${encodeURIComponent(text.trim())}` : '/staff/settings')
+          }}
+        >
+          <div className="field">
+            <label className="field-label" htmlFor={qId}>
+              {t('staff.config.q')}
+            </label>
+            <input id={qId} className="input" type="search" maxLength={100} value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <button type="submit" className="button button-secondary">
+            {t('staff.config.search')}
+          </button>
+        </form>
+      }
+      outcome={outcome}
+      onReload={() => void mutate().then(() => setEditing(undefined))}
+      error={!data && error}
+    >
       {data && (
         <div className="staff-table-wrap">
           <table className="staff-table">
@@ -246,6 +233,6 @@ export function ConfigEditor() {
           </fieldset>
         </form>
       )}
-    </section>
+    </SiteFrame>
   )
 }

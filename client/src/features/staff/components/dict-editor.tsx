@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { TextField } from './text-field'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
-import { SaveStatus, useMaySave, useSaveFailure, type SaveOutcome } from './site-status'
+import { useMaySave, useSaveRun } from './site-status'
+import { SiteFrame } from './site-frame'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-site.css'
@@ -40,9 +41,9 @@ export function dictErrors(form: Form, adding: boolean): Partial<Record<keyof Fo
 
 export function DictEditor() {
   const t = useStaffT()
-  const { navigate, endedSession } = useStaff()
+  const { navigate } = useStaff()
   const maySave = useMaySave()
-  const toOutcome = useSaveFailure()
+  const { saving, outcome, setOutcome, run } = useSaveRun()
   const search = useSearch()
   const type = new URLSearchParams(search).get('type') ?? undefined
   const { data, error, mutate } = useDictItems(type)
@@ -50,8 +51,6 @@ export function DictEditor() {
   const [editing, setEditing] = useState<string>()
   const [form, setForm] = useState<Form>(formOf())
   const [checked, setChecked] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [outcome, setOutcome] = useState<SaveOutcome>()
   const formRef = useRef<HTMLFormElement>(null)
   const typeId = useId()
 
@@ -78,8 +77,7 @@ export function DictEditor() {
     if (!data) return
     setChecked(true)
     if (Object.keys(dictErrors(form, adding)).length > 0) return
-    setSaving(true)
-    try {
+    await run(async () => {
       const icon = form.icon.trim()
       await saveDictItem(data.type, adding ? form.value : editing!, {
         ...(item ? { version: item.version } : {}),
@@ -90,56 +88,47 @@ export function DictEditor() {
       })
       await mutate()
       setEditing(undefined)
-      setOutcome({ kind: 'saved' })
-    } catch (failure) {
-      setOutcome(toOutcome(failure))
-    } finally {
-      setSaving(false)
-    }
+    })
   }
 
   return (
-    <section className="staff-section" aria-labelledby="staff-dict-title">
-      <div className="staff-title-row">
-        <h1 id="staff-dict-title" className="staff-title" tabIndex={-1}>
-          {t('staff.dict.title')}
-        </h1>
-        {maySave && data && (
+    <SiteFrame
+      words="staff.dict"
+      action={
+        data && (
           <button type="button" className="button button-primary" onClick={() => open('')}>
             {t('staff.dict.add')}
           </button>
-        )}
-      </div>
-      <p className="muted">{t('staff.dict.lead')}</p>
-      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
-      <div className="staff-site-toolbar">
-        <div className="field">
-          <label className="field-label" htmlFor={typeId}>
-            {t('staff.dict.type')}
-          </label>
-          <select
-            id={typeId}
-            className="select"
-            value={data?.type ?? type ?? ''}
-            onChange={(e) => {
-              setEditing(undefined)
-              navigate(`/staff/dictionary?type=${encodeURIComponent(e.target.value)}`)
-            }}
-          >
-            {(data?.types ?? []).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
+        )
+      }
+      toolbar={
+        <div className="staff-site-toolbar">
+          <div className="field">
+            <label className="field-label" htmlFor={typeId}>
+              {t('staff.dict.type')}
+            </label>
+            <select
+              id={typeId}
+              className="select"
+              value={data?.type ?? type ?? ''}
+              onChange={(e) => {
+                setEditing(undefined)
+                navigate(`/staff/dictionary?type=${encodeURIComponent(e.target.value)}`)
+              }}
+            >
+              {(data?.types ?? []).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <SaveStatus outcome={outcome} onReload={() => void mutate().then(() => setEditing(undefined))} />
-      {error && !data && (
-        <p role="alert" className="staff-error">
-          {endedSession(error) ? '' : t('staff.site.loadFailed')}
-        </p>
-      )}
+      }
+      outcome={outcome}
+      onReload={() => void mutate().then(() => setEditing(undefined))}
+      error={!data && error}
+    >
       {data && (
         <div className="staff-table-wrap">
           <table className="staff-table">
@@ -242,6 +231,6 @@ export function DictEditor() {
           </fieldset>
         </form>
       )}
-    </section>
+    </SiteFrame>
   )
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import { failureText, useStaff } from './staff-context'
@@ -50,4 +51,23 @@ export function SaveStatus({ outcome, onReload }: { outcome: SaveOutcome; onRelo
       </div>
     </div>
   )
+}
+
+/** A save in flight and its outcome: run(save) marks it saving, then saved, or failed as useSaveFailure tells. */
+export function useSaveRun() {
+  const toOutcome = useSaveFailure()
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<SaveOutcome>()
+  const run = async (save: () => Promise<void>) => {
+    setSaving(true)
+    try {
+      await save()
+      setOutcome({ kind: 'saved' })
+    } catch (failure) {
+      setOutcome(toOutcome(failure))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return { saving, outcome, setOutcome, run }
 }

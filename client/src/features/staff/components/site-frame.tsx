@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import { SaveStatus, useMaySave, type SaveOutcome } from './site-status'
+import { useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+
+interface SiteFrameProps {
+  /** `<words>.title` and `.lead` in messages/ */
+  words: 'staff.carousel' | 'staff.dict' | 'staff.config'
+  /** Beside the title: the "add" button */
+  action?: ReactNode
+  /** What the section shows: a type, a language, a search */
+  toolbar: ReactNode
+  outcome: SaveOutcome
+  onReload: () => void
+  /** The section could not be loaded */
+  error: unknown
+  children: ReactNode
+}
+
+/** What the site sections (carousel, dictionary, settings) show around their table and form. */
+export function SiteFrame({ words, action, toolbar, outcome, onReload, error, children }: SiteFrameProps) {
+  const t = useStaffT()
+  const { endedSession } = useStaff()
+  const maySave = useMaySave()
+  const titleId = `${words.replaceAll('.', '-')}-title`
+  return (
+    <section className="staff-section" aria-labelledby={titleId}>
+      <div className="staff-title-row">
+        <h1 id={titleId} className="staff-title" tabIndex={-1}>
+          {t(`${words}.title`)}
+        </h1>
+        {maySave && action}
+      </div>
+      <p className="muted">{t(`${words}.lead`)}</p>
+      {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
+      {toolbar}
+      <SaveStatus outcome={outcome} onReload={onReload} />
+      {Boolean(error) && (
+        <p role="alert" className="staff-error">
+          {endedSession(error) ? '' : t('staff.site.loadFailed')}
+        </p>
+      )}
+      {children}
+    </section>
+  )
+}
