@@ -43,6 +43,17 @@ const HOUR = 3_600_000
 const chinaDay = (at: Date) => new Date(at.getTime() + 8 * HOUR).toISOString().slice(0, 10)
 const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`)
 
+type Amounts = Array<{ currency: string; amount: number }>
+const cny = (amount: number) => ({ currency: 'CNY', amount })
+const usd = (amount: number) => ({ currency: 'USD', amount })
+
+/** A period's figures as expected: counts and sums, each with the list filter that selects its orders. */
+const figuresOf = (filter: DashboardOrdersFilter, made: number, paid: [number, Amounts], refunded: [number, Amounts]) => ({
+  made: { count: made, filter },
+  paid: { count: paid[0], amounts: paid[1], filter: { ...filter, state: 'paid' } },
+  refunded: { count: refunded[0], amounts: refunded[1], filter: { ...filter, state: 'refunded' } },
+})
+
 let orderSeq = 0
 async function order(
   userId: string,
@@ -107,52 +118,15 @@ describe('orders, by China day whatever the server zone', () => {
     const yesterdayInMonth = chinaDay(lateYesterday).slice(0, 7) === today.slice(0, 7)
 
     const { orders } = await dashboard('finance')
+    const day = { from: today, to: today }
     expect(orders!.today).toEqual({
-      from: today,
-      to: today,
-      total: {
-        made: { count: 5, filter: { from: today, to: today } },
-        paid: {
-          count: 2,
-          amounts: [
-            { currency: 'CNY', amount: 299 },
-            { currency: 'USD', amount: 10 },
-          ],
-          filter: { from: today, to: today, state: 'paid' },
-        },
-        refunded: { count: 1, amounts: [{ currency: 'CNY', amount: 100 }], filter: { from: today, to: today, state: 'refunded' } },
-      },
+      ...day,
+      total: figuresOf(day, 5, [2, [cny(299), usd(10)]], [1, [cny(100)]]),
       byMethod: [
-        {
-          method: 'alipay',
-          made: { count: 1, filter: { from: today, to: today, method: 'alipay' } },
-          paid: {
-            count: 1,
-            amounts: [{ currency: 'CNY', amount: 299 }],
-            filter: { from: today, to: today, method: 'alipay', state: 'paid' },
-          },
-          refunded: { count: 0, amounts: [], filter: { from: today, to: today, method: 'alipay', state: 'refunded' } },
-        },
-        {
-          method: 'wechatpay',
-          made: { count: 3, filter: { from: today, to: today, method: 'wechatpay' } },
-          paid: {
-            count: 1,
-            amounts: [{ currency: 'USD', amount: 10 }],
-            filter: { from: today, to: today, method: 'wechatpay', state: 'paid' },
-          },
-          refunded: {
-            count: 1,
-            amounts: [{ currency: 'CNY', amount: 100 }],
-            filter: { from: today, to: today, method: 'wechatpay', state: 'refunded' },
-          },
-        },
-        {
-          method: 'none',
-          made: { count: 1, filter: { from: today, to: today } },
-          paid: { count: 0, amounts: [], filter: { from: today, to: today, state: 'paid' } },
-          refunded: { count: 0, amounts: [], filter: { from: today, to: today, state: 'refunded' } },
-        },
+        { method: 'alipay', ...figuresOf({ ...day, method: 'alipay' }, 1, [1, [cny(299)]], [0, []]) },
+        { method: 'wechatpay', ...figuresOf({ ...day, method: 'wechatpay' }, 3, [1, [usd(10)]], [1, [cny(100)]]) },
+        // Never started at a gateway: the list cannot select them apart, so their filter has no method.
+        { method: 'none', ...figuresOf(day, 1, [0, []], [0, []]) },
       ],
     })
     const month = orders!.month
