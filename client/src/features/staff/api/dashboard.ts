@@ -1,14 +1,4 @@
-import type {
-  DashboardJobs,
-  DashboardMails,
-  DashboardMethod,
-  DashboardOrderFigures,
-  DashboardOrderPeriod,
-  DashboardOrdersFilter,
-  DashboardPaymentCases,
-  DashboardRequests,
-  StaffDashboard,
-} from '@rpt/contract'
+import type { DashboardMethod, StaffDashboard } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
@@ -18,17 +8,16 @@ import { staffCall } from '../../../lib/staff-api-client'
 
 const D = CALLS.staffDashboard
 
+export type { DashboardMethod, StaffDashboard }
 export type {
   DashboardJobs,
   DashboardMails,
-  DashboardMethod,
   DashboardOrderFigures,
   DashboardOrderPeriod,
   DashboardOrdersFilter,
   DashboardPaymentCases,
   DashboardRequests,
-  StaffDashboard,
-}
+} from '@rpt/contract'
 
 export const DASHBOARD_METHODS: readonly DashboardMethod[] = ['alipay', 'wechatpay', 'none']
 
