@@ -42,7 +42,7 @@ interface OrderRow {
 }
 
 /** The China day of `at` (YYYY-MM-DD), as the orders desk's from and to read it. */
-export function accountingDay(at: Date): string {
+function accountingDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ACCOUNTING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
 }
 
