@@ -180,6 +180,10 @@ export const CALLS = {
     resend: { method: 'POST', path: '/staff/orders/:orderNo/resend', safety: 'write', audience: 'staff' },
     deliverFile: { method: 'PUT', path: '/staff/orders/:orderNo/file', safety: 'write', audience: 'staff' },
   },
+  // The staff desk's dashboard (issue 35): each section only to the roles that may read its list.
+  staffDashboard: {
+    get: { method: 'GET', path: '/staff/dashboard', safety: 'read', audience: 'staff' },
+  },
   // Images staff uploaded (rich text, carousel slides), named by their SHA-256.
   media: {
     image: { method: 'GET', path: '/media/images/:file', safety: 'read' },

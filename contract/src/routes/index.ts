@@ -18,6 +18,7 @@ import { staffImportRoutes } from './staff-imports.ts'
 import { staffRequestRoutes } from './staff-requests.ts'
 import { staffSiteRoutes } from './staff-site.ts'
 import { staffOrderRoutes } from './staff-orders.ts'
+import { staffDashboardRoutes } from './staff-dashboard.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -42,6 +43,7 @@ export {
   staffImportRoutes,
   staffRequestRoutes,
   staffOrderRoutes,
+  staffDashboardRoutes,
   contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
@@ -76,6 +78,7 @@ export const ROUTES = {
   staffRequests: staffRequestRoutes,
   staffSite: staffSiteRoutes,
   staffOrders: staffOrderRoutes,
+  staffDashboard: staffDashboardRoutes,
   content: contentRoutes,
 }
 

@@ -53,6 +53,11 @@ export const STAFF_PERMISSIONS = {
   'orders.read': ['sales', 'finance', 'admin'],
   /** Refund, close, resend the delivery mail, deliver a file */
   'orders.act': ['finance', 'admin'],
+  // The staff desk's dashboard (issue 35): every role opens it; each section needs its list's action besides.
+  /** Open the dashboard (getDashboard): orders and payment cases need orders.read, requests requests.read */
+  'dashboard.read': EVERY_ROLE,
+  /** The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references */
+  'operations.read': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

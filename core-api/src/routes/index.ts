@@ -26,6 +26,7 @@ import staffFilesRoutes from './staff-files/index.ts'
 import staffMediaRoutes from './staff-media/index.ts'
 import staffSiteRoutes from './staff-site/index.ts'
 import staffOrderRoutes from './staff-orders/index.ts'
+import staffDashboardRoutes from './staff-dashboard/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -57,6 +58,7 @@ export default async function routes(app: FastifyInstance) {
     staffAuditRoutes,
     staffSiteRoutes,
     staffOrderRoutes,
+    staffDashboardRoutes,
     contentRoutes,
   ]) {
     await app.register(resource)

@@ -55,6 +55,8 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.close': 'orders.act',
   'staffOrders.resend': 'orders.act',
   'staffOrders.deliverFile': 'orders.act',
+  // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
+  'staffDashboard.get': 'dashboard.read',
 }
 
 /** The bulletins' and news' calls, which share their actions. */

@@ -24,6 +24,7 @@ import staffReports from './staff-reports.ts'
 import staffRequests from './staff-requests.ts'
 import staffSite from './staff-site.ts'
 import staffOrders from './staff-orders.ts'
+import staffDashboard from './staff-dashboard.ts'
 import { staffBulletinsPlugin, staffNewsPlugin } from './staff-articles.ts'
 import importService from '../../import/plugin.ts'
 
@@ -54,6 +55,7 @@ export default pluginSet('app-plugins', [
   staffRequests,
   staffSite,
   staffOrders,
+  staffDashboard,
   staffBulletinsPlugin,
   staffNewsPlugin,
   contentService,

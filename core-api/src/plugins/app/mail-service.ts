@@ -44,6 +44,16 @@ interface MailRow {
   messageId: string
 }
 
+export interface MailFailure {
+  kind: MailKind
+  reference: string | null
+  state: 'unsent' | 'rejected'
+  queuedAt: Date
+  attempts: number
+  /** As the mail server or the connection answered (unmasked) */
+  error: string
+}
+
 export type DeliveryOutcome = 'sent' | 'already-sent' | 'rejected'
 
 /** 5xx: the server refuses this mail for good (no such mailbox, say); trying again changes nothing. */
@@ -161,6 +171,16 @@ export class MailService {
       rejected: row?.rejected ?? 0,
       oldestUnsentSeconds: row?.oldest === null || row?.oldest === undefined ? null : Math.round(row.oldest),
     }
+  }
+
+  /** The last mails not sent whose attempt failed, newest first: what they are about and why, never the recipient or the body. */
+  failures(limit: number): Promise<MailFailure[]> {
+    return this.deps.sequelize.query<MailFailure>(
+      `SELECT kind, reference, CASE WHEN rejected_at IS NULL THEN 'unsent' ELSE 'rejected' END AS state, created_at AS "queuedAt",
+              attempts, last_error AS error
+         FROM outgoing_mail WHERE sent_at IS NULL AND last_error IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $1`,
+      { bind: [limit], type: QueryTypes.SELECT },
+    )
   }
 }
 

@@ -17,7 +17,10 @@ export const STATE_SQL = `CASE WHEN o.status = '0' THEN 'unpaid' WHEN o.status =
   WHEN o.status = '3' OR o.closed_reason IN ('failed', 'start-failed') THEN 'failed' ELSE 'cancelled' END`
 
 /** The gateway paid at, else the one the buyer chose (pay_method zfb*, wx*). */
-const METHOD_SQL = `COALESCE(o.provider, CASE WHEN o.pay_method LIKE 'zfb%' THEN 'alipay' WHEN o.pay_method LIKE 'wx%' THEN 'wechatpay' END)`
+export const METHOD_SQL = `COALESCE(o.provider, CASE WHEN o.pay_method LIKE 'zfb%' THEN 'alipay' WHEN o.pay_method LIKE 'wx%' THEN 'wechatpay' END)`
+
+/** The instant a China day (a YYYY-MM-DD bound to `param`) starts, whatever zone the server runs in. */
+export const dayStartSql = (param: string) => `(${param}::date)::timestamp AT TIME ZONE '${ACCOUNTING_TIME_ZONE}'`
 
 const DAY_SQL = `to_char(o.created_at AT TIME ZONE '${ACCOUNTING_TIME_ZONE}', 'YYYY-MM-DD')`
 
@@ -82,8 +85,8 @@ function filters(query: ListOrdersQuery): Conditions {
   if (query.state) where.add(`(${STATE_SQL}) = ?`, query.state)
   if (query.method) where.add(`${METHOD_SQL} = ?`, query.method)
   if (query.kind) where.add(`o.kind = ?`, query.kind)
-  if (from) where.add(`o.created_at >= (?::date)::timestamp AT TIME ZONE '${ACCOUNTING_TIME_ZONE}'`, from)
-  if (to) where.add(`o.created_at < (?::date + 1)::timestamp AT TIME ZONE '${ACCOUNTING_TIME_ZONE}'`, to)
+  if (from) where.add(`o.created_at >= ${dayStartSql('?')}`, from)
+  if (to) where.add(`o.created_at < ${dayStartSql('(?::date + 1)')}`, to)
   // Amounts are compared in minor units, as stored: no floating point on the money path.
   if (query.minAmount !== undefined) where.add(`o.amount >= ?`, Math.ceil(Math.round(query.minAmount * 1000) / 10))
   if (query.maxAmount !== undefined) where.add(`o.amount <= ?`, Math.floor(Math.round(query.maxAmount * 1000) / 10))

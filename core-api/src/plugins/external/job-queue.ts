@@ -37,6 +37,13 @@ export interface JobQueueStats {
   queues: Record<string, { queued: number; active: number; failed: number }>
 }
 
+export interface JobFailures {
+  /** Per queue with any, by name: jobs failed for good, and jobs whose last attempt failed waiting for their next */
+  byQueue: Array<{ queue: string; failed: number; retrying: number }>
+  /** The last jobs failed for good, newest first; never their data. message: the error's, as thrown (unmasked) */
+  recent: Array<{ id: string; queue: string; failedAt: Date; attempts: number; message: string }>
+}
+
 export interface JobQueue {
   /** Creates or updates a queue; call before send or work */
   define(name: string, definition: QueueDefinition): Promise<void>
@@ -49,6 +56,8 @@ export interface JobQueue {
    */
   every(name: string, seconds: number, data?: object): void
   stats(): Promise<JobQueueStats>
+  /** Failed and retrying jobs still in the queue's table (a failed one is archived 12 hours after its last attempt) */
+  failures(recent: number): Promise<JobFailures>
 }
 
 interface RawConnection {
@@ -228,6 +237,24 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue 
         else if (row.state === 'failed') entry.failed += row.count
       }
       return { queues }
+    },
+
+    async failures(recent) {
+      const select = <T extends object>(sql: string, bind: unknown[] = []) => sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
+      const [byQueue, last] = await Promise.all([
+        select<JobFailures['byQueue'][number]>(
+          `SELECT name AS queue, count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*) FILTER (WHERE state = 'retry')::int AS retrying
+             FROM ${JOB_SCHEMA}.job WHERE state IN ('failed', 'retry') GROUP BY name ORDER BY name`,
+        ),
+        // pg-boss stores a thrown error serialized (message, stack…), an expiry as {value: {message}}.
+        select<JobFailures['recent'][number]>(
+          `SELECT id::text AS id, name AS queue, completed_on AS "failedAt", retry_count + 1 AS attempts,
+                  left(COALESCE(output->>'message', output->'value'->>'message', ''), 2000) AS message
+             FROM ${JOB_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1`,
+          [recent],
+        ),
+      ])
+      return { byQueue, recent: last }
     },
 
     async stop() {
