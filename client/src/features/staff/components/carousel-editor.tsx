@@ -4,6 +4,7 @@ import type { Edition } from '../api/reports'
 import { formatDateTime } from './format'
 import { useMaySave, useSaveRun } from './site-status'
 import { SiteFrame } from './site-frame'
+import { DataTable } from './data-table'
 import { COLOR, SlideForm, slideErrors, type Draft } from './slide-form'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -106,6 +107,56 @@ export function CarouselEditor() {
     })
   }
 
+  const slideActions = (slide: Draft, index: number) => {
+    const name = slide.title || t('staff.carousel.slide', { index: index + 1 })
+    return (
+      <div className="staff-site-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('staff.site.editOf', { name })}
+          onClick={() => setChosen(slide.key)}
+        >
+          {t('staff.site.edit')}
+        </button>
+        {maySave && (
+          <>
+            <button
+              type="button"
+              className="button button-secondary"
+              data-move="up"
+              data-slide={slide.key}
+              disabled={index === 0}
+              aria-label={t('staff.carousel.up', { name })}
+              onClick={(e) => move(index, -1, e.currentTarget)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              data-move="down"
+              data-slide={slide.key}
+              disabled={index === (slides?.length ?? 0) - 1}
+              aria-label={t('staff.carousel.down', { name })}
+              onClick={(e) => move(index, 1, e.currentTarget)}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-label={t('staff.carousel.remove', { name })}
+              onClick={() => remove(slide.key)}
+            >
+              ✕
+            </button>
+          </>
+        )}
+      </div>
+    )
+  }
+
   return (
     <SiteFrame
       words="staff.carousel"
@@ -138,99 +189,29 @@ export function CarouselEditor() {
       error={!data && error}
     >
       {slides && (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">{t('staff.carousel.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t('staff.carousel.image')}</th>
-                <th scope="col">{t('staff.carousel.slideTitle')}</th>
-                <th scope="col">{t('staff.carousel.linkUrl')}</th>
-                <th scope="col">{t('staff.dict.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.site.edit')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {slides.map((slide, index) => {
-                const name = slide.title || t('staff.carousel.slide', { index: index + 1 })
-                return (
-                  <tr key={slide.key} aria-current={slide.key === chosen ? 'true' : undefined}>
-                    <td className="staff-num">{index + 1}</td>
-                    <td>
-                      {slide.imageUrl ? (
-                        <img className="staff-slide-thumb" src={slide.imageUrl} alt="" />
-                      ) : (
-                        <span
-                          className="staff-slide-swatch"
-                          style={{ backgroundColor: COLOR.test(slide.color) ? slide.color : undefined }}
-                        />
-                      )}
-                    </td>
-                    <td>{slide.title}</td>
-                    <td className="staff-mono">{slide.linkUrl}</td>
-                    <td>{slide.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')}</td>
-                    <td>
-                      <div className="staff-site-actions">
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          aria-label={t('staff.site.editOf', { name })}
-                          onClick={() => setChosen(slide.key)}
-                        >
-                          {t('staff.site.edit')}
-                        </button>
-                        {maySave && (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              data-move="up"
-                              data-slide={slide.key}
-                              disabled={index === 0}
-                              aria-label={t('staff.carousel.up', { name })}
-                              onClick={(e) => move(index, -1, e.currentTarget)}
-                            >
-                              ↑
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              data-move="down"
-                              data-slide={slide.key}
-                              disabled={index === slides.length - 1}
-                              aria-label={t('staff.carousel.down', { name })}
-                              onClick={(e) => move(index, 1, e.currentTarget)}
-                            >
-                              ↓
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              aria-label={t('staff.carousel.remove', { name })}
-                              onClick={() => remove(slide.key)}
-                            >
-                              ✕
-                            </button>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-              {slides.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="staff-empty">
-                    {t('staff.carousel.empty')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('staff.carousel.caption')}
+          rows={slides}
+          rowKey={(slide) => slide.key}
+          current={(slide) => slide.key === chosen}
+          empty={t('staff.carousel.empty')}
+          columns={[
+            { label: '#', className: 'staff-num', cell: (_slide, index) => index + 1 },
+            {
+              label: t('staff.carousel.image'),
+              cell: (slide) =>
+                slide.imageUrl ? (
+                  <img className="staff-slide-thumb" src={slide.imageUrl} alt="" />
+                ) : (
+                  <span className="staff-slide-swatch" style={{ backgroundColor: COLOR.test(slide.color) ? slide.color : undefined }} />
+                ),
+            },
+            { label: t('staff.carousel.slideTitle'), cell: (slide) => slide.title },
+            { label: t('staff.carousel.linkUrl'), className: 'staff-mono', cell: (slide) => slide.linkUrl },
+            { label: t('staff.dict.status'), cell: (slide) => (slide.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')) },
+            { label: t('staff.site.edit'), hideLabel: true, cell: (slide, index) => slideActions(slide, index) },
+          ]}
+        />
       )}
       {maySave && slides && (
         <div className="button-row">

@@ -5,7 +5,8 @@ import { FormField } from '../../../components/form-field'
 import { TextField } from './text-field'
 import { saveConfig, useConfig, type StaffConfigItem } from '../api/site'
 import { useMaySave, useSaveRun } from './site-status'
-import { SiteFrame } from './site-frame'
+import { SiteFrame, useEditColumn } from './site-frame'
+import { DataTable } from './data-table'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-site.css'
@@ -89,6 +90,11 @@ export function ConfigEditor() {
     })
   }
 
+  const editColumn = useEditColumn<StaffConfigItem>(
+    (entry) => entry.key,
+    (entry) => open(entry),
+  )
+
   return (
     <SiteFrame
       words="staff.config"
@@ -122,49 +128,20 @@ export function ConfigEditor() {
       error={!data && error}
     >
       {data && (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">{t('staff.config.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.config.key')}</th>
-                <th scope="col">{t('staff.config.name')}</th>
-                <th scope="col">{t('staff.config.value')}</th>
-                <th scope="col">{t('staff.config.kind')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.site.edit')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((entry) => (
-                <tr key={entry.key} aria-current={entry.key === editing ? 'true' : undefined}>
-                  <td className="staff-mono">{entry.key}</td>
-                  <td>{entry.name}</td>
-                  <td className="staff-config-value">{entry.value}</td>
-                  <td>{t(`staff.config.kind.${entry.kind}`)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      aria-label={t('staff.site.editOf', { name: entry.key })}
-                      onClick={() => open(entry)}
-                    >
-                      {t('staff.site.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-              {data.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="staff-empty">
-                    {t('staff.config.empty')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('staff.config.caption')}
+          rows={data}
+          rowKey={(entry) => entry.key}
+          current={(entry) => entry.key === editing}
+          empty={t('staff.config.empty')}
+          columns={[
+            { label: t('staff.config.key'), className: 'staff-mono', cell: (entry) => entry.key },
+            { label: t('staff.config.name'), cell: (entry) => entry.name },
+            { label: t('staff.config.value'), className: 'staff-config-value', cell: (entry) => entry.value },
+            { label: t('staff.config.kind'), cell: (entry) => t(`staff.config.kind.${entry.kind}`) },
+            editColumn,
+          ]}
+        />
       )}
       {editing !== undefined && (
         <form ref={formRef} className="staff-site-form" onSubmit={(e) => void submit(e)} noValidate>

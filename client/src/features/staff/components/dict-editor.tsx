@@ -3,7 +3,8 @@ import { useSearch } from 'wouter'
 import { TextField } from './text-field'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
 import { useMaySave, useSaveRun } from './site-status'
-import { SiteFrame } from './site-frame'
+import { SiteFrame, useEditColumn } from './site-frame'
+import { DataTable } from './data-table'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-site.css'
@@ -91,6 +92,11 @@ export function DictEditor() {
     })
   }
 
+  const editColumn = useEditColumn<StaffDictItem>(
+    (entry) => entry.label,
+    (entry) => open(entry.value),
+  )
+
   return (
     <SiteFrame
       words="staff.dict"
@@ -130,51 +136,21 @@ export function DictEditor() {
       error={!data && error}
     >
       {data && (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">{t('staff.dict.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.dict.sort')}</th>
-                <th scope="col">{t('staff.dict.value')}</th>
-                <th scope="col">{t('staff.dict.label')}</th>
-                <th scope="col">{t('staff.dict.icon')}</th>
-                <th scope="col">{t('staff.dict.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.site.edit')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((entry) => (
-                <tr key={entry.value} aria-current={entry.value === editing ? 'true' : undefined}>
-                  <td className="staff-num">{entry.sort}</td>
-                  <td className="staff-mono">{entry.value}</td>
-                  <td>{entry.label}</td>
-                  <td className="staff-mono">{entry.icon ?? ''}</td>
-                  <td>{entry.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      aria-label={t('staff.site.editOf', { name: entry.label })}
-                      onClick={() => open(entry.value)}
-                    >
-                      {t('staff.site.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-              {data.items.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="staff-empty">
-                    {t('staff.dict.empty')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('staff.dict.caption')}
+          rows={data.items}
+          rowKey={(entry) => entry.value}
+          current={(entry) => entry.value === editing}
+          empty={t('staff.dict.empty')}
+          columns={[
+            { label: t('staff.dict.sort'), className: 'staff-num', cell: (entry) => entry.sort },
+            { label: t('staff.dict.value'), className: 'staff-mono', cell: (entry) => entry.value },
+            { label: t('staff.dict.label'), cell: (entry) => entry.label },
+            { label: t('staff.dict.icon'), className: 'staff-mono', cell: (entry) => entry.icon ?? '' },
+            { label: t('staff.dict.status'), cell: (entry) => (entry.visible ? t('staff.carousel.shown') : t('staff.carousel.hidden')) },
+            editColumn,
+          ]}
+        />
       )}
       {editing !== undefined && data && (
         <form ref={formRef} className="staff-site-form" onSubmit={(e) => void submit(e)} noValidate>

@@ -1,19 +1,12 @@
-import { Fragment, type ReactNode } from 'react'
-import { moveBetweenRows } from './list-controls'
+import type { ReactNode } from 'react'
+import { DataTable, type Column } from './data-table'
 import { useStaffT } from './use-staff-t'
+
+export type { Column }
 
 /** The lists' words: `<prefix>.title`, `.count`, `.caption` and `.empty` in messages/. */
 export type ListWords =
   'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit'
-
-export interface Column<T> {
-  label: string
-  /** Sortable: the header's sort button (useAddressList's sortHeader) */
-  sort?: (label: string) => ReactNode
-  /** Numbers and times right-aligned, codes in monospace */
-  className?: 'staff-num' | 'staff-mono' | 'staff-clip'
-  cell: (item: T) => ReactNode
-}
 
 /** What a list shows of its call (an SWR answer): the page, or why there is none yet. */
 export interface ListResult<T> {
@@ -64,36 +57,15 @@ export function ListFrame<T>({ words, result, columns, rowKey, pager, ...parts }
           {t('staff.list.failed')}
         </p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table" aria-busy={isLoading || undefined}>
-            <caption className="visually-hidden">{t(`${words}.caption`)}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <Fragment key={column.label}>{column.sort ? column.sort(column.label) : <th scope="col">{column.label}</th>}</Fragment>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data?.list.map((item) => (
-                <tr key={rowKey(item)} onKeyDown={moveBetweenRows}>
-                  {columns.map((column) => (
-                    <td key={column.label} className={column.className}>
-                      {column.cell(item)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-              {data?.list.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length} className="staff-empty">
-                    {t(`${words}.empty`)}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t(`${words}.caption`)}
+          columns={columns}
+          rows={data?.list ?? []}
+          rowKey={rowKey}
+          empty={data ? t(`${words}.empty`) : ''}
+          busy={isLoading}
+          rowLinks
+        />
       )}
       {data && pager?.(data.count)}
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Column } from './data-table'
 import { SaveStatus, useMaySave, type SaveOutcome } from './site-status'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -43,4 +44,23 @@ export function SiteFrame({ words, action, toolbar, outcome, onReload, error, ch
       {children}
     </section>
   )
+}
+
+/** The column of a site table's "Edit" buttons, each named for its row. */
+export function useEditColumn<T>(nameOf: (item: T) => string, onEdit: (item: T) => void): Column<T> {
+  const t = useStaffT()
+  return {
+    label: t('staff.site.edit'),
+    hideLabel: true,
+    cell: (item) => (
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={t('staff.site.editOf', { name: nameOf(item) })}
+        onClick={() => onEdit(item)}
+      >
+        {t('staff.site.edit')}
+      </button>
+    ),
+  }
 }
