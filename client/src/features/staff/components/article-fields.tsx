@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { TextField } from './text-field'
+import { SeoFields, TextField } from './text-field'
 import { useDict } from '../api/categories'
 import type { ArticleKind, Edition } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
@@ -119,17 +119,12 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
         <RichText label={t('staff.field.context')} value={value.context} onChange={(html) => set('context', html)} />
       </fieldset>
 
-      <fieldset className="staff-fieldset">
-        <legend>{t('staff.editor.seo')}</legend>
-        {text('seoTitle', t('staff.field.seoTitle'), { max: 200 })}
-        <TextField
-          label={t('staff.field.seoDescription')}
-          rows={3}
-          maxLength={500}
-          value={value.seoDescription}
-          onChange={(next) => set('seoDescription', next)}
-        />
-      </fieldset>
+      <SeoFields
+        title={value.seoTitle}
+        description={value.seoDescription}
+        titleError={errors.seoTitle}
+        onChange={(field, next) => set(field, next)}
+      />
     </div>
   )
 }

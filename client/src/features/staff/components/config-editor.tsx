@@ -5,7 +5,7 @@ import { FormField } from '../../../components/form-field'
 import { TextField } from './text-field'
 import { saveConfig, useConfig, type StaffConfigItem } from '../api/site'
 import { useMaySave, useSaveRun } from './site-status'
-import { SiteFrame, useEditColumn } from './site-frame'
+import { FormButtons, SiteFrame, useEditColumn } from './site-frame'
 import { DataTable } from './data-table'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -199,14 +199,7 @@ export function ConfigEditor() {
                 )
               }
             </FormField>
-            <div className="button-row">
-              <button type="submit" className="button button-primary" disabled={saving}>
-                {saving ? t('staff.site.saving') : t('staff.site.save')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setEditing(undefined)}>
-                {t('staff.site.cancel')}
-              </button>
-            </div>
+            <FormButtons saving={saving} onCancel={() => setEditing(undefined)} />
           </fieldset>
         </form>
       )}

@@ -3,7 +3,7 @@ import { useSearch } from 'wouter'
 import { TextField } from './text-field'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
 import { useMaySave, useSaveRun } from './site-status'
-import { SiteFrame, useEditColumn } from './site-frame'
+import { FormButtons, SiteFrame, useEditColumn } from './site-frame'
 import { DataTable } from './data-table'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -196,14 +196,7 @@ export function DictEditor() {
                 {t('staff.carousel.shown')}
               </label>
             </div>
-            <div className="button-row">
-              <button type="submit" className="button button-primary" disabled={saving}>
-                {saving ? t('staff.site.saving') : t('staff.site.save')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setEditing(undefined)}>
-                {t('staff.site.cancel')}
-              </button>
-            </div>
+            <FormButtons saving={saving} onCancel={() => setEditing(undefined)} />
           </fieldset>
         </form>
       )}

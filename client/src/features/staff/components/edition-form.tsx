@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { TextField } from './text-field'
+import { SeoFields, TextField } from './text-field'
 import { useCategories } from '../api/categories'
 import type { Edition, StaffReport, StoredFile } from '../api/reports'
 import { FileUpload } from './file-upload'
@@ -136,17 +136,12 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
         </div>
       </fieldset>
 
-      <fieldset className="staff-fieldset">
-        <legend>{t('staff.editor.seo')}</legend>
-        {text('seoTitle', t('staff.field.seoTitle'), { max: 200 })}
-        <TextField
-          label={t('staff.field.seoDescription')}
-          maxLength={500}
-          value={value.seoDescription}
-          rows={3}
-          onChange={(next) => set('seoDescription', next)}
-        />
-      </fieldset>
+      <SeoFields
+        title={value.seoTitle}
+        description={value.seoDescription}
+        titleError={err('seoTitle')}
+        onChange={(field, next) => set(field, next)}
+      />
 
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.texts')}</legend>

@@ -158,13 +158,22 @@ export function TextFilters<K extends string>({ label, fields, values, onSubmit,
   )
 }
 
+interface ConsoleLinkProps {
+  path: string
+  className?: string
+  /** The page shown (a nav link) */
+  current?: boolean
+  children: ReactNode
+}
+
 /** A link inside the console: a plain click moves without reloading, others open as the browser does. */
-export function ConsoleLink({ path, className, children }: { path: string; className?: string; children: ReactNode }) {
+export function ConsoleLink({ path, className, current, children }: ConsoleLinkProps) {
   const { href, navigate } = useStaff()
   return (
     <a
       className={className}
       href={href(path)}
+      aria-current={current ? 'page' : undefined}
       onClick={(event) => {
         if (!isPlainClick(event)) return
         event.preventDefault()

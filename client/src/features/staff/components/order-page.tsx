@@ -4,7 +4,7 @@ import { showToast } from '../../../lib/toast'
 import { closeOrder, refundOrder, resendOrderMail, useOrder, type StaffOrder } from '../api/orders'
 import { formatDateTime } from './format'
 import { failureText, useStaff } from './staff-context'
-import { ConsoleLink } from './list-controls'
+import { DeskPage } from './desk-page'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -19,86 +19,87 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
   const { locale, staff } = useStaff()
   const { data: order, error, mutate } = useOrder(orderNo)
 
-  if (error && !order)
-    return (
-      <p role="alert" className="staff-error">
-        {failureText(error, t('staff.orders.notFound'))}
-      </p>
-    )
-  if (!order) return <p className="staff-loading">{t('staff.loading')}</p>
   const acts = staff.role === 'finance' || staff.role === 'admin'
   return (
-    <section className="staff-section" aria-labelledby="staff-order-title">
-      <p>
-        <ConsoleLink path={'/staff/orders'} className="staff-link">
-          {t('staff.orders.back')}
-        </ConsoleLink>
-      </p>
-      <h1 id="staff-order-title" className="staff-title" tabIndex={-1}>
-        {t('staff.orders.pageTitle', { orderNo: order.orderNo })}
-      </h1>
-      <p className="staff-meta">
-        <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span> ·{' '}
-        {money(order.amount, order.currency)} · {formatDateTime(order.createdAt, locale)}
-      </p>
-      <div className="staff-desk-columns">
-        <section className="staff-fieldset" aria-labelledby="staff-order-facts">
-          <h2 id="staff-order-facts">{t('staff.orders.factsTitle')}</h2>
-          <dl className="staff-facts">
-            <div>
-              <dt>{t('staff.orders.item')}</dt>
-              <dd>
-                {order.lines
-                  .map((line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`)
-                  .join('; ')}
-              </dd>
+    <DeskPage
+      titleId="staff-order-title"
+      back={{ path: '/staff/orders', label: t('staff.orders.back') }}
+      data={order}
+      error={error}
+      notFound={t('staff.orders.notFound')}
+      title={(order) => t('staff.orders.pageTitle', { orderNo: order.orderNo })}
+    >
+      {(order) => {
+        return (
+          <>
+            <p className="staff-meta">
+              <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span> ·{' '}
+              {money(order.amount, order.currency)} · {formatDateTime(order.createdAt, locale)}
+            </p>
+            <div className="staff-desk-columns">
+              <section className="staff-fieldset" aria-labelledby="staff-order-facts">
+                <h2 id="staff-order-facts">{t('staff.orders.factsTitle')}</h2>
+                <dl className="staff-facts">
+                  <div>
+                    <dt>{t('staff.orders.item')}</dt>
+                    <dd>
+                      {order.lines
+                        .map(
+                          (line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`,
+                        )
+                        .join('; ')}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('staff.orders.buyer')}</dt>
+                    <dd>
+                      {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('staff.orders.method')}</dt>
+                    <dd>
+                      {order.method ?? '—'}
+                      {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('staff.orders.paid')}</dt>
+                    <dd>{formatDateTime(order.paidAt, locale) || '—'}</dd>
+                  </div>
+                  {order.file && (
+                    <div>
+                      <dt>{t('staff.orders.file')}</dt>
+                      <dd>{order.file}</dd>
+                    </div>
+                  )}
+                </dl>
+              </section>
+              {acts && <OrderActions order={order} onDone={() => void mutate()} />}
             </div>
-            <div>
-              <dt>{t('staff.orders.buyer')}</dt>
-              <dd>
-                {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('staff.orders.method')}</dt>
-              <dd>
-                {order.method ?? '—'}
-                {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('staff.orders.paid')}</dt>
-              <dd>{formatDateTime(order.paidAt, locale) || '—'}</dd>
-            </div>
-            {order.file && (
-              <div>
-                <dt>{t('staff.orders.file')}</dt>
-                <dd>{order.file}</dd>
-              </div>
-            )}
-          </dl>
-        </section>
-        {acts && <OrderActions order={order} onDone={() => void mutate()} />}
-      </div>
-      <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
-        <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
-        {order.events.length === 0 ? (
-          <p className="muted">{t('staff.orders.noEvents')}</p>
-        ) : (
-          <ol className="staff-timeline">
-            {order.events.map((event, index) => (
-              <li key={index}>
-                <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} · <strong>{event.action}</strong>
-                {event.actor ? ` · ${event.actor}` : ''}
-                {event.detail !== null && event.detail !== undefined && (
-                  <code className="staff-event-detail">{detailText(event.detail)}</code>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-    </section>
+            <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
+              <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
+              {order.events.length === 0 ? (
+                <p className="muted">{t('staff.orders.noEvents')}</p>
+              ) : (
+                <ol className="staff-timeline">
+                  {order.events.map((event, index) => (
+                    <li key={index}>
+                      <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} ·{' '}
+                      <strong>{event.action}</strong>
+                      {event.actor ? ` · ${event.actor}` : ''}
+                      {event.detail !== null && event.detail !== undefined && (
+                        <code className="staff-event-detail">{detailText(event.detail)}</code>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </>
+        )
+      }}
+    </DeskPage>
   )
 }
 

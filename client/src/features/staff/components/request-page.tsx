@@ -6,7 +6,7 @@ import { showToast } from '../../../lib/toast'
 import { addRequestNote, REQUEST_STATUSES, updateRequest, useRequest, type RequestStatus, type StaffRequest } from '../api/requests'
 import { formatDateTime } from './format'
 import { failureText, useStaff } from './staff-context'
-import { ConsoleLink } from './list-controls'
+import { DeskPage } from './desk-page'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -16,124 +16,122 @@ export function RequestPage({ id }: { id: string }) {
   const { locale } = useStaff()
   const { data, error, mutate } = useRequest(id)
 
-  if (error && !data)
-    return (
-      <p role="alert" className="staff-error">
-        {failureText(error, t('staff.requests.notFound'))}
-      </p>
-    )
-  if (!data) return <p className="staff-loading">{t('staff.loading')}</p>
-  const sent = data.sent
   return (
-    <section className="staff-section" aria-labelledby="staff-request-title">
-      <p>
-        <ConsoleLink path={'/staff/requests'} className="staff-link">
-          {t('staff.requests.back')}
-        </ConsoleLink>
-      </p>
-      <h1 id="staff-request-title" className="staff-title" tabIndex={-1}>
-        {t('staff.requests.pageTitle', { id: data.id, company: sent.company || sent.name })}
-      </h1>
-      <p className="staff-meta">
-        {t(`staff.requests.type.${data.type}`)} · {formatDateTime(data.createdAt, locale)} · {data.lang}
-      </p>
-
-      <div className="staff-desk-columns">
-        <section className="staff-fieldset" aria-labelledby="staff-request-sent">
-          <h2 id="staff-request-sent">{t('staff.requests.sentTitle')}</h2>
-          <dl className="staff-facts">
-            {(['company', 'position', 'name', 'phone', 'email'] as const).map((field) => (
-              <div key={field}>
-                <dt>{t(`staff.requests.field.${field}`)}</dt>
-                <dd>{sent[field] || '—'}</dd>
-              </div>
-            ))}
-            {sent.reportPrice !== null && (
-              <div>
-                <dt>{t('staff.requests.field.price')}</dt>
-                <dd>{sent.reportPrice}</dd>
-              </div>
-            )}
-          </dl>
-          {/* Plain text from a visitor: rendered as text, never as markup. */}
-          <p className="staff-demand">{sent.demand}</p>
-          {data.report && (
-            <p>
-              {t('staff.requests.about')}:{' '}
-              <a
-                href={localizePath(data.report.lang === 'en-US' ? 'en-US' : 'zh-CN', `/reports/${data.report.slug}`)}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {data.report.title}
-              </a>{' '}
-              <span className="staff-mono muted">{data.report.code}</span>
-            </p>
-          )}
-        </section>
-        <Workflow request={data} onChanged={(next) => void mutate(next, { revalidate: false })} onStale={() => void mutate()} />
-      </div>
-
-      <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-account">
-        <h2 id="staff-request-account">{t('staff.requests.accountTitle')}</h2>
-        {data.account ? (
+    <DeskPage
+      titleId="staff-request-title"
+      back={{ path: '/staff/requests', label: t('staff.requests.back') }}
+      data={data}
+      error={error}
+      notFound={t('staff.requests.notFound')}
+      title={(data) => t('staff.requests.pageTitle', { id: data.id, company: data.sent.company || data.sent.name })}
+    >
+      {(data) => {
+        const sent = data.sent
+        return (
           <>
-            <p>
-              {data.account.loginCode} · {data.account.name} · {data.account.company} · {data.account.email} · {data.account.phone}
+            <p className="staff-meta">
+              {t(`staff.requests.type.${data.type}`)} · {formatDateTime(data.createdAt, locale)} · {data.lang}
             </p>
-            {data.orders.length > 0 ? (
-              <div className="staff-table-wrap">
-                <table className="staff-table">
-                  <caption className="visually-hidden">{t('staff.requests.ordersTitle')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('staff.requests.order.no')}</th>
-                      <th scope="col">{t('staff.requests.order.title')}</th>
-                      <th scope="col">{t('staff.requests.order.amount')}</th>
-                      <th scope="col">{t('staff.list.status')}</th>
-                      <th scope="col">{t('staff.requests.sent')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.map((order) => (
-                      <tr key={order.orderNo}>
-                        <td className="staff-mono">{order.orderNo}</td>
-                        <td>{order.title}</td>
-                        <td className="staff-num">
-                          {order.amount.toFixed(2)} {order.currency}
-                        </td>
-                        <td>{order.status}</td>
-                        <td className="staff-num">{formatDateTime(order.createdAt, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="muted">{t('staff.requests.noOrders')}</p>
-            )}
+
+            <div className="staff-desk-columns">
+              <section className="staff-fieldset" aria-labelledby="staff-request-sent">
+                <h2 id="staff-request-sent">{t('staff.requests.sentTitle')}</h2>
+                <dl className="staff-facts">
+                  {(['company', 'position', 'name', 'phone', 'email'] as const).map((field) => (
+                    <div key={field}>
+                      <dt>{t(`staff.requests.field.${field}`)}</dt>
+                      <dd>{sent[field] || '—'}</dd>
+                    </div>
+                  ))}
+                  {sent.reportPrice !== null && (
+                    <div>
+                      <dt>{t('staff.requests.field.price')}</dt>
+                      <dd>{sent.reportPrice}</dd>
+                    </div>
+                  )}
+                </dl>
+                {/* Plain text from a visitor: rendered as text, never as markup. */}
+                <p className="staff-demand">{sent.demand}</p>
+                {data.report && (
+                  <p>
+                    {t('staff.requests.about')}:{' '}
+                    <a
+                      href={localizePath(data.report.lang === 'en-US' ? 'en-US' : 'zh-CN', `/reports/${data.report.slug}`)}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {data.report.title}
+                    </a>{' '}
+                    <span className="staff-mono muted">{data.report.code}</span>
+                  </p>
+                )}
+              </section>
+              <Workflow request={data} onChanged={(next) => void mutate(next, { revalidate: false })} onStale={() => void mutate()} />
+            </div>
+
+            <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-account">
+              <h2 id="staff-request-account">{t('staff.requests.accountTitle')}</h2>
+              {data.account ? (
+                <>
+                  <p>
+                    {data.account.loginCode} · {data.account.name} · {data.account.company} · {data.account.email} · {data.account.phone}
+                  </p>
+                  {data.orders.length > 0 ? (
+                    <div className="staff-table-wrap">
+                      <table className="staff-table">
+                        <caption className="visually-hidden">{t('staff.requests.ordersTitle')}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">{t('staff.requests.order.no')}</th>
+                            <th scope="col">{t('staff.requests.order.title')}</th>
+                            <th scope="col">{t('staff.requests.order.amount')}</th>
+                            <th scope="col">{t('staff.list.status')}</th>
+                            <th scope="col">{t('staff.requests.sent')}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {data.orders.map((order) => (
+                            <tr key={order.orderNo}>
+                              <td className="staff-mono">{order.orderNo}</td>
+                              <td>{order.title}</td>
+                              <td className="staff-num">
+                                {order.amount.toFixed(2)} {order.currency}
+                              </td>
+                              <td>{order.status}</td>
+                              <td className="staff-num">{formatDateTime(order.createdAt, locale)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  ) : (
+                    <p className="muted">{t('staff.requests.noOrders')}</p>
+                  )}
+                </>
+              ) : (
+                <p className="muted">{t('staff.requests.noAccount')}</p>
+              )}
+            </section>
+
+            <Notes request={data} onAdded={() => void mutate()} />
+
+            <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-history">
+              <h2 id="staff-request-history">{t('staff.requests.historyTitle')}</h2>
+              <ol className="staff-timeline">
+                {data.history.map((entry) => (
+                  <li key={entry.version}>
+                    <span className="staff-num">{formatDateTime(entry.at, locale)}</span> · {entry.actor ?? t('staff.requests.visitor')} ·{' '}
+                    {t(`staff.requests.status.${entry.status}`)}
+                    {entry.assignee ? ` · ${entry.assignee}` : ''}
+                    {entry.lostReason ? ` · ${entry.lostReason}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </section>
           </>
-        ) : (
-          <p className="muted">{t('staff.requests.noAccount')}</p>
-        )}
-      </section>
-
-      <Notes request={data} onAdded={() => void mutate()} />
-
-      <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-history">
-        <h2 id="staff-request-history">{t('staff.requests.historyTitle')}</h2>
-        <ol className="staff-timeline">
-          {data.history.map((entry) => (
-            <li key={entry.version}>
-              <span className="staff-num">{formatDateTime(entry.at, locale)}</span> · {entry.actor ?? t('staff.requests.visitor')} ·{' '}
-              {t(`staff.requests.status.${entry.status}`)}
-              {entry.assignee ? ` · ${entry.assignee}` : ''}
-              {entry.lostReason ? ` · ${entry.lostReason}` : ''}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </section>
+        )
+      }}
+    </DeskPage>
   )
 }
 

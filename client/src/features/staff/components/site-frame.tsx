@@ -64,3 +64,18 @@ export function useEditColumn<T>(nameOf: (item: T) => string, onEdit: (item: T) 
     ),
   }
 }
+
+/** A site form's buttons: save (while it saves, saying so) and cancel. */
+export function FormButtons({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  const t = useStaffT()
+  return (
+    <div className="button-row">
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? t('staff.site.saving') : t('staff.site.save')}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        {t('staff.site.cancel')}
+      </button>
+    </div>
+  )
+}

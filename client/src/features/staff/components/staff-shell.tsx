@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
-import { isPlainClick, useStaff } from './staff-context'
+import { useStaff } from './staff-context'
 import { isSection, SectionScreen, sectionsFor } from './staff-screens'
+import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
 interface Props {
@@ -13,20 +14,10 @@ interface Props {
 }
 
 function NavLink({ path, current, children }: { path: string; current: boolean; children: string }) {
-  const { href, navigate } = useStaff()
   return (
-    <a
-      href={href(path)}
-      className={`staff-nav-link${current ? ' is-current' : ''}`}
-      aria-current={current ? 'page' : undefined}
-      onClick={(event) => {
-        if (!isPlainClick(event)) return
-        event.preventDefault()
-        navigate(path)
-      }}
-    >
+    <ConsoleLink path={path} className={`staff-nav-link${current ? ' is-current' : ''}`} current={current}>
       {children}
-    </a>
+    </ConsoleLink>
   )
 }
 

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react'
 import { FormField } from '../../../components/form-field'
+import { useStaffT } from './use-staff-t'
 
 type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange' | 'required'>
 
@@ -34,5 +35,36 @@ export function TextField({ label, hint, error, required, value, onChange, rows,
         )
       }
     </FormField>
+  )
+}
+
+interface SeoFieldsProps {
+  title: string
+  description: string
+  titleError?: string | undefined
+  onChange: (field: 'seoTitle' | 'seoDescription', value: string) => void
+}
+
+/** The search engines' title and description of a page, as its editors (reports, articles) ask them. */
+export function SeoFields({ title, description, titleError, onChange }: SeoFieldsProps) {
+  const t = useStaffT()
+  return (
+    <fieldset className="staff-fieldset">
+      <legend>{t('staff.editor.seo')}</legend>
+      <TextField
+        label={t('staff.field.seoTitle')}
+        error={titleError}
+        maxLength={200}
+        value={title}
+        onChange={(next) => onChange('seoTitle', next)}
+      />
+      <TextField
+        label={t('staff.field.seoDescription')}
+        rows={3}
+        maxLength={500}
+        value={description}
+        onChange={(next) => onChange('seoDescription', next)}
+      />
+    </fieldset>
   )
 }
