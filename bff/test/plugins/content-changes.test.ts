@@ -69,6 +69,9 @@ describe('purges by content changes', () => {
     expect(Date.now() - started).toBeLessThan(2000)
     expect(await prime(bff)).toEqual(['MISS', 'HIT', 'HIT'])
     expect(calls('/report/researchReport/hotReports')).toBe(hotCalls + 1)
+    // The core API's search may answer a list from before the change while its database is busy: purged again after it.
+    await new Promise((resolve) => setTimeout(resolve, CORE_SETTINGS_MEMO_MS + 500))
+    expect(await prime(bff)).toEqual(['MISS', 'HIT', 'HIT'])
   })
 
   it('drops the bulletins for a bulletin change, and not the reports', async () => {

@@ -10,6 +10,7 @@ import { categoryCounts, yearCounts, type CountListQuery } from './plans/count-l
 import { CountedPage } from './plans/counted-page.ts'
 import { KeywordList } from './plans/keyword-list.ts'
 import { PlainList } from './plans/plain-list.ts'
+import { RecentPages } from './recent-pages.ts'
 import { SearchDb } from './search-db.ts'
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from './settings.ts'
 
@@ -39,6 +40,7 @@ export interface Search {
 class ReportSearch implements Search {
   private readonly db: SearchDb
   private readonly counted: CountedKeywords
+  private readonly recent: RecentPages
   /** The plans, by the list they answer (fields, so a test can watch one). */
   readonly plain: PlainList
   readonly keyword: KeywordList
@@ -50,10 +52,12 @@ class ReportSearch implements Search {
     const ctx = { db: this.db, cache: new AnswerCache(), lanes, counted: this.counted, settings }
     this.plain = new PlainList(ctx)
     this.keyword = new KeywordList(ctx, new CountedPage(ctx, this.plain))
+    this.recent = new RecentPages(settings.staleMs)
   }
 
   page(query: ListQuery): Promise<SearchPage> {
-    return query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)
+    // From the database; while it keeps that answer waiting, the same list's page of the last staleMs.
+    return this.recent.answer(query, () => (query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)))
   }
 
   categoryCounts(query: CountListQuery) {
