@@ -31,6 +31,12 @@ export interface Search {
   categoryCounts(query: CountListQuery): Promise<Map<string, number>>
   /** Reports per publish year under the query's other filters, newest first. */
   yearCounts(query: CountListQuery): Promise<{ publishDateValue: string; marketCount: number }[]>
+  /**
+   * Resolves once the lists asking the database now have their answers: a
+   * writer (an import between its batches) gives way to them, so a list that
+   * waited for one batch does not wait for the next.
+   */
+  answered(): Promise<void>
   /** Resolves once the keywords being counted on write are in (or given up): before the database closes, and for tests. */
   settled(): Promise<void>
   /** Folds the kept count rows into one per bucket: of one keyword, or of every keyword without a language. */
@@ -41,6 +47,8 @@ class ReportSearch implements Search {
   private readonly db: SearchDb
   private readonly counted: CountedKeywords
   private readonly recent: RecentPages
+  /** The lists asking the database */
+  private readonly asking = new Set<Promise<SearchPage>>()
   /** The plans, by the list they answer (fields, so a test can watch one). */
   readonly plain: PlainList
   readonly keyword: KeywordList
@@ -57,7 +65,17 @@ class ReportSearch implements Search {
 
   page(query: ListQuery): Promise<SearchPage> {
     // From the database; while it keeps that answer waiting, the same list's page of the last staleMs.
-    return this.recent.answer(query, () => (query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)))
+    return this.recent.answer(query, () => {
+      const asked = query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)
+      this.asking.add(asked)
+      const done = () => this.asking.delete(asked)
+      asked.then(done, done)
+      return asked
+    })
+  }
+
+  answered(): Promise<void> {
+    return Promise.allSettled([...this.asking]).then(() => undefined)
   }
 
   categoryCounts(query: CountListQuery) {
