@@ -1,6 +1,6 @@
 import type { ListQuery } from './list-query.ts'
 import type { SearchPage } from './plans/context.ts'
-import { BUSY_WAIT_MS, RECENT_PAGE_ROWS } from './settings.ts'
+import { BUSY_WAIT_MS, RECENT_PAGE_ROWS, RECENT_RENEW_MS } from './settings.ts'
 
 /** A page answered from the database, and when the work that answered it began (it holds every commit before then). */
 interface Recent {
@@ -46,7 +46,12 @@ export function pageKey(query: ListQuery): string {
 export class RecentPages {
   private readonly recent = new Map<string, Recent>()
   private rows = 0
-  /** The answer being made per query, shared by its askers while it is younger than staleMs. */
+  /**
+   * The answer last begun per query, shared by its askers for RECENT_RENEW_MS:
+   * a later asker begins another, so while the database is slow answers keep
+   * landing every RECENT_RENEW_MS rather than one after another (whose ages
+   * would add up past staleMs).
+   */
   private readonly making = new Map<string, { at: number; page: Promise<SearchPage> }>()
 
   constructor(
@@ -59,7 +64,7 @@ export class RecentPages {
     const key = pageKey(query)
     const now = this.now()
     let made = this.making.get(key)
-    if (!made || made.at < now - this.staleMs) {
+    if (!made || made.at < now - Math.min(RECENT_RENEW_MS, this.staleMs)) {
       const entry = { at: now, page: fresh() }
       made = entry
       this.making.set(key, entry)

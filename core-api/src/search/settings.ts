@@ -63,5 +63,7 @@ export const COUNT_ROWS_SLACK = 512
  * of every match) takes longer.
  */
 export const BUSY_WAIT_MS = 8
+/** How long askers of a list share the answer being made before the next asker begins another (RecentPages) */
+export const RECENT_RENEW_MS = 250
 /** Rows of the recent pages kept, all together (a page of n rows counts n, an empty one 1). */
 export const RECENT_PAGE_ROWS = 5_000

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListQuery, SearchPage } from '../../src/search/index.ts'
 import { RecentPages } from '../../src/search/recent-pages.ts'
-import { BUSY_WAIT_MS } from '../../src/search/settings.ts'
+import { BUSY_WAIT_MS, RECENT_RENEW_MS } from '../../src/search/settings.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createReport } from '../helpers/factories.ts'
 
@@ -52,6 +52,10 @@ describe('RecentPages', () => {
     // A second asker shares the answer being made.
     expect((await recent.answer(query, fresh)).facets.total).toBe(1)
     expect(asked).toBe(1)
+    // Past RECENT_RENEW_MS another begins, so answers keep landing while the database is slow.
+    clock += RECENT_RENEW_MS + 1
+    expect((await recent.answer(query, fresh)).facets.total).toBe(1)
+    expect(asked).toBe(2)
     slow.resolve(pageOf(2))
     await slow.promise
     expect((await recent.answer(query, async () => pageOf(2))).facets.total).toBe(2)
