@@ -15,8 +15,13 @@ import { ReportDetail } from './research-report.ts'
  * between may have come from such an instance.
  */
 export const CORE_SETTINGS_MEMO_MS = 1_000
-/** The tag kinds whose answers the core API builds from those memos. */
-export const CORE_MEMO_TAG_PREFIXES = ['dict:', 'config:'] as const
+/**
+ * The tag kinds whose answers the core API builds from those memos, and
+ * report lists: while the database is busy (an import's batch) its search
+ * may answer a list answered up to SEARCH_STALE_MS (at most
+ * CORE_SETTINGS_MEMO_MS) before.
+ */
+export const CORE_MEMO_TAG_PREFIXES = ['dict:', 'config:', 'collection:reports'] as const
 
 export const ContentChangesQuery = Type.Object(
   {

@@ -35,6 +35,12 @@ const ConfigSchema = Type.Object({
   SEARCH_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
   /** A keyword matching this many reports of a language or more is counted on write from then on: its lists' totals and facets are summed, not counted */
   SEARCH_COUNTED_MATCHES: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 10_000 }),
+  /**
+   * How old a report list may be when the database keeps its fresh answer waiting (an import's batch on the embedded
+   * database); 0 answers every list from the database. At most CORE_SETTINGS_MEMO_MS: the BFFs purge report lists
+   * again once that has passed.
+   */
+  SEARCH_STALE_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 1000 }),
   DATA_DIR: Type.String({ default: path.join(repoRoot, '.data') }),
   FIXTURES_DIR: Type.String({ default: path.join(repoRoot, 'fixtures', 'content') }),
   /**

@@ -69,6 +69,9 @@ describe('purges by content changes', () => {
     expect(Date.now() - started).toBeLessThan(2000)
     expect(await prime(bff)).toEqual(['MISS', 'HIT', 'HIT'])
     expect(calls('/report/researchReport/hotReports')).toBe(hotCalls + 1)
+    // The core API's search may answer a list from before the change while its database is busy: purged again after it.
+    await new Promise((resolve) => setTimeout(resolve, CORE_SETTINGS_MEMO_MS + 500))
+    expect(await prime(bff)).toEqual(['MISS', 'HIT', 'HIT'])
   })
 
   it('drops the bulletins for a bulletin change, and not the reports', async () => {
@@ -107,13 +110,15 @@ describe('purges by content changes', () => {
 describe('a core API without the feed', () => {
   it('keeps serving, and starts purging once the feed answers', async () => {
     feed = null
+    const feedAsks = () => stub.seen.filter((s) => s.url.startsWith('/content/changes')).length
+    const asksBefore = feedAsks()
     const bff = await buildBff({ CORE_API_URL: stub.url, CONTENT_CHANGES: 'poll', CONTENT_POLL_MS: 100 })
     try {
       await new Promise((resolve) => setTimeout(resolve, 400))
       expect(bff.contentChanges.last).toBeUndefined()
       expect((await bff.inject({ url: '/api/report/researchReport/hotReports' })).statusCode).toBe(200)
       // Backing off: a few asks in 400 ms, not one per 100 ms poll.
-      expect(stub.seen.filter((s) => s.url.startsWith('/content/changes')).length).toBeLessThan(40)
+      expect(feedAsks() - asksBefore).toBeLessThan(40)
       feed = [{ id: '7', tags: [] }]
       expect(await eventually(async () => bff.contentChanges.last === '7', 200)).toBe(true)
     } finally {

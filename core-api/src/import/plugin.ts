@@ -23,7 +23,7 @@ export async function categoriesOf(app: FastifyInstance): Promise<Categories> {
 }
 
 export default servicePlugin(
-  { name: 'import-service', decorates: 'staffImports', dependencies: ['db', 'job-queue', 'dict-service'] },
+  { name: 'import-service', decorates: 'staffImports', dependencies: ['db', 'job-queue', 'dict-service', 'report-search'] },
   async (app) => {
     const service = new ImportService({
       sequelize: app.db.sequelize,
@@ -32,6 +32,7 @@ export default servicePlugin(
       jobs: app.jobs,
       categories: () => categoriesOf(app),
       importer: () => reportImporter(app),
+      listsAnswered: () => app.reportSearch.answered(),
     })
     await app.jobs.define(IMPORT_QUEUE, { policy: 'standard', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 })
     await app.jobs.work<{ id: string }>(IMPORT_QUEUE, async ({ id }) => {

@@ -24,12 +24,19 @@ import { extensionOf, openZip, storeEntry, type StoredEntry, type ZipIndex } fro
 // the file store and a job queued that imports them in batches of
 // BATCH_SIZE through the report service's importBatch (one transaction a batch,
 // idempotent on each edition's slug). A job restarted after a crash picks up
-// from the rows already counted done. Between batches it sleeps a moment, so
+// from the rows already counted done. Between batches it sleeps a moment and
+// lets the public lists that waited for the batch have their answers, so
 // public searches on the same database keep their budgets.
 
 export const IMPORT_QUEUE = 'staff-import'
 /** Pause between batches: the database's single connection (PGlite) is handed to other requests meanwhile */
 const BATCH_PAUSE_MS = 15
+/**
+ * The longest an import waits between batches for the public lists that asked
+ * the database during a batch (a few statements each): on the embedded
+ * database a list's next statement would otherwise wait for the next batch.
+ */
+const GIVE_WAY_MS = 100
 
 type StoredRef = Omit<StoredEntry, 'name'> & { name: string }
 
@@ -54,6 +61,8 @@ export interface ImportDeps {
   categories(): Promise<Categories>
   /** The report service, once registered */
   importer(): ReportImporter | undefined
+  /** Resolves once the public lists asking the database now have their answers (app.reportSearch.answered) */
+  listsAnswered?(): Promise<void>
 }
 
 export interface StartInput {
@@ -166,7 +175,7 @@ export class ImportService {
         await this.store.progress(id, progress.done, counts.created, counts.updated)
         onProgress({ ...progress })
         batch = []
-        await sleep(BATCH_PAUSE_MS)
+        await this.giveWay()
       }
       for await (const { row, cells } of readSheet(sheetFile, record.sheetKind)) {
         if (++seen <= record.done) continue
@@ -189,6 +198,12 @@ export class ImportService {
       zip?.close()
       if (spool) await rm(spool, { recursive: true, force: true })
     }
+  }
+
+  /** Between batches: a pause, and the lists that waited for the batch answered (GIVE_WAY_MS at most). */
+  private async giveWay(): Promise<void> {
+    const lists = this.deps.listsAnswered?.()
+    await Promise.all([sleep(BATCH_PAUSE_MS), lists && Promise.race([lists, sleep(GIVE_WAY_MS)])])
   }
 
   private async item(id: string, row: number, cells: Map<string, string>, zip: ZipIndex | undefined): Promise<ImportItem> {

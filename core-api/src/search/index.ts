@@ -10,6 +10,7 @@ import { categoryCounts, yearCounts, type CountListQuery } from './plans/count-l
 import { CountedPage } from './plans/counted-page.ts'
 import { KeywordList } from './plans/keyword-list.ts'
 import { PlainList } from './plans/plain-list.ts'
+import { RecentPages } from './recent-pages.ts'
 import { SearchDb } from './search-db.ts'
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from './settings.ts'
 
@@ -30,6 +31,12 @@ export interface Search {
   categoryCounts(query: CountListQuery): Promise<Map<string, number>>
   /** Reports per publish year under the query's other filters, newest first. */
   yearCounts(query: CountListQuery): Promise<{ publishDateValue: string; marketCount: number }[]>
+  /**
+   * Resolves once the lists asking the database now have their answers: a
+   * writer (an import between its batches) gives way to them, so a list that
+   * waited for one batch does not wait for the next.
+   */
+  answered(): Promise<void>
   /** Resolves once the keywords being counted on write are in (or given up): before the database closes, and for tests. */
   settled(): Promise<void>
   /** Folds the kept count rows into one per bucket: of one keyword, or of every keyword without a language. */
@@ -39,6 +46,9 @@ export interface Search {
 class ReportSearch implements Search {
   private readonly db: SearchDb
   private readonly counted: CountedKeywords
+  private readonly recent: RecentPages
+  /** The lists asking the database */
+  private readonly asking = new Set<Promise<SearchPage>>()
   /** The plans, by the list they answer (fields, so a test can watch one). */
   readonly plain: PlainList
   readonly keyword: KeywordList
@@ -50,10 +60,22 @@ class ReportSearch implements Search {
     const ctx = { db: this.db, cache: new AnswerCache(), lanes, counted: this.counted, settings }
     this.plain = new PlainList(ctx)
     this.keyword = new KeywordList(ctx, new CountedPage(ctx, this.plain))
+    this.recent = new RecentPages(settings.staleMs)
   }
 
   page(query: ListQuery): Promise<SearchPage> {
-    return query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)
+    // From the database; while it keeps that answer waiting, the same list's page of the last staleMs.
+    return this.recent.answer(query, () => {
+      const asked = query.keyword?.trim() ? this.keyword.page(query) : this.plain.page(query)
+      this.asking.add(asked)
+      const done = () => this.asking.delete(asked)
+      asked.then(done, done)
+      return asked
+    })
+  }
+
+  answered(): Promise<void> {
+    return Promise.allSettled([...this.asking]).then(() => undefined)
   }
 
   categoryCounts(query: CountListQuery) {

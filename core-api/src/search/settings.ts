@@ -11,6 +11,8 @@ export interface SearchSettings {
   statementTimeoutMs: number
   /** A keyword matching this many reports of a language or more is counted on write from then on (SEARCH_COUNTED_MATCHES) */
   countedMatches: number
+  /** How old a page may be when the database keeps the fresh one waiting (SEARCH_STALE_MS; 0: never): see RecentPages */
+  staleMs: number
 }
 
 /** The config plugin's defaults, for a search built without settings (tests of the module). */
@@ -19,6 +21,7 @@ export const DEFAULT_SEARCH_SETTINGS: Readonly<SearchSettings> = {
   queueMs: 2000,
   statementTimeoutMs: 30_000,
   countedMatches: 10_000,
+  staleMs: 1000,
 }
 
 /** Distinct filter combinations whose facet counts are kept (each a few hundred bytes); also the most keyword answers kept. */
@@ -51,3 +54,16 @@ export const WALKED_PAGES = 2_000
 export const COUNTED_KEYWORDS = 256
 /** A keyword's count rows are folded back into one per bucket once there are this many more than buckets. */
 export const COUNT_ROWS_SLACK = 512
+
+/**
+ * How long a list waits for the database's answer before a page answered
+ * within SEARCH_STALE_MS is answered instead (RecentPages): a list the
+ * database answers from what the search keeps takes 1–6 ms on the embedded
+ * database at 100,000 reports, so only a wait (a write transaction, a read
+ * of every match) takes longer.
+ */
+export const BUSY_WAIT_MS = 8
+/** How long askers of a list share the answer being made before the next asker begins another (RecentPages) */
+export const RECENT_RENEW_MS = 250
+/** Rows of the recent pages kept, all together (a page of n rows counts n, an empty one 1). */
+export const RECENT_PAGE_ROWS = 5_000

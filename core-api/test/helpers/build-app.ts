@@ -63,6 +63,8 @@ export async function buildTestApp(
     EMBEDDED_PG_MEMORY: true,
     AUTO_SEED: false,
     RECONCILE_INTERVAL_SECONDS: 0,
+    // Lists right after a write are compared with the database's answer; test/search/recent-pages.test.ts tests the busy path.
+    SEARCH_STALE_MS: 0,
     ...gateway.settings,
     ...overrides,
   })

@@ -38,13 +38,14 @@ class RecordingImporter implements ReportImporter {
   }
 }
 
-function serviceWith(importer: ReportImporter): ImportService {
+function serviceWith(importer: ReportImporter, listsAnswered?: () => Promise<void>): ImportService {
   return new ImportService({
     sequelize: t.app.db.sequelize,
     files: t.app.files,
     log: t.app.log,
     categories: () => categoriesOf(t.app),
     importer: () => importer,
+    ...(listsAnswered ? { listsAnswered } : {}),
   })
 }
 
@@ -100,4 +101,22 @@ it('hands importBatch batches of BATCH_SIZE with the files stored and hashed, an
     type: 'SELECT' as never,
   })
   expect(audit.map((row) => row.action)).toEqual(['reports.import', 'reports.import.done'])
+})
+
+it('gives way between batches to the public lists asking the database, for 100 ms at most', async () => {
+  const sheetFile = await writeTemp(dir, 'give-way.csv', syntheticCsv({ rows: 2 * BATCH_SIZE, category: '1', prefix: 'giveway' }))
+  const importer = new RecordingImporter()
+  const startedAt: number[] = []
+  const original = importer.importBatch.bind(importer)
+  importer.importBatch = async (items) => {
+    startedAt.push(performance.now())
+    return original(items)
+  }
+  // The first batch's lists are answered 50 ms after it; the second's never (the cap ends the wait).
+  let asked = 0
+  const listsAnswered = () => new Promise<void>((resolve) => (++asked === 1 ? setTimeout(resolve, 50) : undefined))
+  await serviceWith(importer, listsAnswered).start({ actor, sheetFile, dryRun: false }, { inline: true })
+  expect(importer.batches.map((batch) => batch.length)).toEqual([BATCH_SIZE, BATCH_SIZE])
+  expect(asked).toBe(2)
+  expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(50)
 })

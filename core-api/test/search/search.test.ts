@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { createSearch, type ListQuery, type Search } from '../../src/search/index.ts'
+import { DEFAULT_SEARCH_SETTINGS } from '../../src/search/settings.ts'
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createReport } from '../helpers/factories.ts'
 
@@ -28,11 +29,13 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** Every list from the database, as a list right after a write is compared with it (recent-pages.test.ts: the busy path). */
+const exact = { ...DEFAULT_SEARCH_SETTINGS, staleMs: 0 }
 const query = (q: Partial<ListQuery>): ListQuery => ({ lang: 'zh-CN', pageNo: 1, pageSize: 5, ...q })
 const readsOf = (search: Search) => vi.spyOn((search as unknown as { keyword: { matches: () => unknown } }).keyword, 'matches')
 
 it('answers a page: its rows in the list order, the total and the facets under its filters', async () => {
-  const search = createSearch(t.app.db.sequelize)
+  const search = createSearch(t.app.db.sequelize, exact)
   const plain = await search.page(query({ sort: 'price-desc' }))
   expect(plain.facets.total).toBe(12)
   expect(plain.rows.map((row) => row.price)).toEqual([16000, 15000, 14000, 13000, 12000])
@@ -62,7 +65,7 @@ it('answers a page: its rows in the list order, the total and the facets under i
 })
 
 it('reads a keyword answer once per catalogue version, and again after any report is written', async () => {
-  const search = createSearch(t.app.db.sequelize)
+  const search = createSearch(t.app.db.sequelize, exact)
   const reads = readsOf(search)
   const asked = query({ keyword: '光伏', pageSize: 100 })
   const first = await search.page(asked)
@@ -83,16 +86,28 @@ it('counts a keyword on write once it matched countedMatches reports, and answer
         { type: QueryTypes.SELECT },
       )
     ).map((row) => row.keyword)
-  const asDefault = createSearch(t.app.db.sequelize)
+  const asDefault = createSearch(t.app.db.sequelize, exact)
   await asDefault.page(query({ keyword: '玻璃' }))
   await asDefault.settled()
   expect(await counted()).toEqual([])
-  const eager = createSearch(t.app.db.sequelize, { concurrency: 2, queueMs: 1000, statementTimeoutMs: 10_000, countedMatches: 3 })
+  const eager = createSearch(t.app.db.sequelize, {
+    concurrency: 2,
+    queueMs: 1000,
+    statementTimeoutMs: 10_000,
+    countedMatches: 3,
+    staleMs: 0,
+  })
   const expected = await eager.page(query({ keyword: '玻璃', sort: 'price-asc' }))
   await eager.settled()
   expect(await counted()).toEqual(['玻璃'])
   // A new search (nothing kept) answers another order from the counts and a walk, not by reading every match.
-  const fresh = createSearch(t.app.db.sequelize, { concurrency: 2, queueMs: 1000, statementTimeoutMs: 10_000, countedMatches: 3 })
+  const fresh = createSearch(t.app.db.sequelize, {
+    concurrency: 2,
+    queueMs: 1000,
+    statementTimeoutMs: 10_000,
+    countedMatches: 3,
+    staleMs: 0,
+  })
   const reads = readsOf(fresh)
   const again = await fresh.page(query({ keyword: '玻璃', sort: 'price-asc' }))
   expect(reads).not.toHaveBeenCalled()

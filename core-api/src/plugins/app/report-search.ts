@@ -20,6 +20,7 @@ export default fp(
           queueMs: app.config.SEARCH_QUEUE_MS,
           statementTimeoutMs: app.config.SEARCH_STATEMENT_TIMEOUT_MS,
           countedMatches: app.config.SEARCH_COUNTED_MATCHES,
+          staleMs: app.config.SEARCH_STALE_MS,
         },
         app.log,
       ),
