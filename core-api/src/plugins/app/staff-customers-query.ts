@@ -42,10 +42,20 @@ export function presentCustomer(row: CustomerRow): StaffCustomerListItem {
   return { ...presentAccount(row), status: row.status === '0' ? 'active' : 'disabled', lockedUntil: iso(row.lockedUntil) }
 }
 
+/**
+ * What the search compares, to the letter the expressions of the trigram
+ * indexes (migration 23): the fields one text apart by line breaks, and the
+ * phone's digits.
+ */
+const SEARCH_TEXT = `lower(u.login_code || chr(10) || u.email || chr(10) || u.company_name || chr(10) || u.name || chr(10) || u.contact)`
+const PHONE_DIGITS = `regexp_replace(u.contact, '\\D', '', 'g')`
+
 /** A phone is typed with spaces, dashes, a + or brackets: searched by its digits when the words are a number. */
 const PHONE_LIKE = /^[\d\s()+-]+$/
 
-export function customerConditions(query: Omit<ListCustomersQuery, 'pageNo' | 'pageSize'>): Conditions {
+export type CustomerFilters = Omit<ListCustomersQuery, 'pageNo' | 'pageSize'>
+
+export function customerConditions(query: CustomerFilters): Conditions {
   const c = new Conditions()
   if (query.status) c.add(`u.status ${query.status === 'active' ? '=' : '<>'} '0'`)
   if (query.locked !== undefined) c.add(`${query.locked ? '' : 'NOT '}coalesce(t.locked_until > now(), false)`)
@@ -55,11 +65,10 @@ export function customerConditions(query: Omit<ListCustomersQuery, 'pageNo' | 'p
   if (!q) return c
   const like = `%${escapeLike(q)}%`
   const digits = q.replace(/\D/g, '')
-  const phone = PHONE_LIKE.test(q) && digits.length >= 3 ? ` OR regexp_replace(u.contact, '\\D', '', 'g') LIKE ?` : ''
-  c.add(
-    `(lower(u.login_code) LIKE ? OR lower(u.email) LIKE ? OR lower(u.company_name) LIKE ? OR lower(u.name) LIKE ? OR lower(u.contact) LIKE ?${phone})`,
-    ...[like, like, like, like, like],
-    ...(phone ? [`%${digits}%`] : []),
-  )
+  if (PHONE_LIKE.test(q) && digits.length >= 3) c.add(`(${SEARCH_TEXT} LIKE ? OR ${PHONE_DIGITS} LIKE ?)`, like, `%${digits}%`)
+  else c.add(`${SEARCH_TEXT} LIKE ?`, like)
   return c
 }
+
+/** The count needs the lock's join only to filter by it. */
+export const countFrom = (query: CustomerFilters) => (query.locked === undefined ? 'website_user u' : CUSTOMER_FROM)

@@ -14,7 +14,15 @@ import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
 import type { AccountService } from './account-service.ts'
 import type { SessionService } from './session-service.ts'
-import { customerConditions, CUSTOMER_COLUMNS, CUSTOMER_FROM, iso, presentCustomer, type CustomerRow } from './staff-customers-query.ts'
+import {
+  countFrom,
+  customerConditions,
+  CUSTOMER_COLUMNS,
+  CUSTOMER_FROM,
+  iso,
+  presentCustomer,
+  type CustomerRow,
+} from './staff-customers-query.ts'
 import { accountOrders } from './staff-order-reads.ts'
 import { listColumns, listItem, LIST_FROM, type ListRow } from './staff-requests-query.ts'
 import type { StaffActor } from './staff-reports-store.ts'
@@ -56,7 +64,7 @@ export class StaffCustomers {
           ORDER BY u.created_at DESC, u.id DESC LIMIT ${page.bind(pageSize)} OFFSET ${page.bind((pageNo - 1) * pageSize)}`,
         page.params,
       ),
-      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM ${CUSTOMER_FROM} ${where.where}`, where.params),
+      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM ${countFrom(query)} ${where.where}`, where.params),
     ])
     return { list: rows.map(presentCustomer), count: counted?.count ?? 0, pageNo, pageSize }
   }
