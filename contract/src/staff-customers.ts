@@ -12,9 +12,8 @@ import { RequestAccount, StaffRequestListItem } from './staff-requests.ts'
 export const CustomerIdParam = Type.Object({ id: IdField }, { additionalProperties: false })
 export type CustomerIdParam = Static<typeof CustomerIdParam>
 
-export const CustomerStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')], {
-  description: 'disabled: cannot sign in, and has no session',
-})
+/** disabled: cannot sign in, and has no session. */
+export const CustomerStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')], { description: 'disabled: no sign-in' })
 export type CustomerStatus = Static<typeof CustomerStatus>
 
 export const ListCustomersQuery = Type.Object(
