@@ -21,7 +21,7 @@ export function isLang(value: unknown): value is Lang {
  * exception). Added beside the legacy codes: FILE_NOT_READY (a paid research
  * order whose report has no file yet; staff mail it), LOGIN_FAILED (one message
  * for an unknown user and a wrong password), ACCOUNT_LOCKED (its msg says for
- * how long), 200005-200007 and 416.
+ * how long), 200005-200008 (200008: an account staff disabled) and 416.
  */
 export const catalogue = { ...ownErrors, ...clientErrors } satisfies Record<string, CatalogueEntry>
 

@@ -184,6 +184,15 @@ export const CALLS = {
   staffDashboard: {
     get: { method: 'GET', path: '/staff/dashboard', safety: 'read', audience: 'staff' },
   },
+  // The staff desk's customers (issue 35): the website's accounts, for sales and admin.
+  staffCustomers: {
+    list: { method: 'GET', path: '/staff/customers', safety: 'read', audience: 'staff' },
+    get: { method: 'GET', path: '/staff/customers/:id', safety: 'read', audience: 'staff' },
+    unlock: { method: 'POST', path: '/staff/customers/:id/unlock', safety: 'write', audience: 'staff' },
+    resetMail: { method: 'POST', path: '/staff/customers/:id/reset-mail', safety: 'write', audience: 'staff' },
+    disable: { method: 'POST', path: '/staff/customers/:id/disable', safety: 'write', audience: 'staff' },
+    enable: { method: 'POST', path: '/staff/customers/:id/enable', safety: 'write', audience: 'staff' },
+  },
   // Images staff uploaded (rich text, carousel slides), named by their SHA-256.
   media: {
     image: { method: 'GET', path: '/media/images/:file', safety: 'read' },

@@ -19,6 +19,7 @@ import { staffRequestRoutes } from './staff-requests.ts'
 import { staffSiteRoutes } from './staff-site.ts'
 import { staffOrderRoutes } from './staff-orders.ts'
 import { staffDashboardRoutes } from './staff-dashboard.ts'
+import { staffCustomerRoutes } from './staff-customers.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -44,6 +45,7 @@ export {
   staffRequestRoutes,
   staffOrderRoutes,
   staffDashboardRoutes,
+  staffCustomerRoutes,
   contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
@@ -79,6 +81,7 @@ export const ROUTES = {
   staffSite: staffSiteRoutes,
   staffOrders: staffOrderRoutes,
   staffDashboard: staffDashboardRoutes,
+  staffCustomers: staffCustomerRoutes,
   content: contentRoutes,
 }
 

@@ -52,7 +52,8 @@ export const websiteUserRoutes = defineRoutes(CALLS.websiteUser, ['Website users
     description:
       'loginCode and password are encrypted like register. The captcha of unTime is spent by the attempt. ' +
       'Unknown user and wrong password both answer 200002; a wrong or expired captcha 200003; ' +
-      'after LOGIN_MAX_FAILURES failures of an account (or LOGIN_IP_MAX_FAILURES from an address) sign-in is locked for LOGIN_LOCK_MINUTES: 200004.',
+      'after LOGIN_MAX_FAILURES failures of an account (or LOGIN_IP_MAX_FAILURES from an address) sign-in is locked for LOGIN_LOCK_MINUTES: 200004. ' +
+      'An account staff disabled answers 200008, to the right password only.',
     body: LoginBody,
     data: SessionData,
   },

@@ -58,6 +58,11 @@ export const STAFF_PERMISSIONS = {
   'dashboard.read': EVERY_ROLE,
   /** The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references */
   'operations.read': ['admin'],
+  // The staff desk's customers (issue 35): personal data, for sales and admin only
+  /** Find website accounts and read one's page (each view audited) */
+  'customers.read': ['sales', 'admin'],
+  /** Unlock an account's sign-in, mail it a reset link, disable or enable it */
+  'customers.write': ['sales', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

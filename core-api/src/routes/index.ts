@@ -27,6 +27,7 @@ import staffMediaRoutes from './staff-media/index.ts'
 import staffSiteRoutes from './staff-site/index.ts'
 import staffOrderRoutes from './staff-orders/index.ts'
 import staffDashboardRoutes from './staff-dashboard/index.ts'
+import staffCustomerRoutes from './staff-customers/index.ts'
 
 // The contract's routes (product spec section 7) carry their own paths
 // (@rpt/contract, contract/src/routes); each folder holds the handlers of one
@@ -59,6 +60,7 @@ export default async function routes(app: FastifyInstance) {
     staffSiteRoutes,
     staffOrderRoutes,
     staffDashboardRoutes,
+    staffCustomerRoutes,
     contentRoutes,
   ]) {
     await app.register(resource)

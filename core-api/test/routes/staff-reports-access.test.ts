@@ -57,6 +57,13 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.deliverFile': 'orders.act',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
+  // The staff desk's customers (issue 35)
+  'staffCustomers.list': 'customers.read',
+  'staffCustomers.get': 'customers.read',
+  'staffCustomers.unlock': 'customers.write',
+  'staffCustomers.resetMail': 'customers.write',
+  'staffCustomers.disable': 'customers.write',
+  'staffCustomers.enable': 'customers.write',
 }
 
 /** The bulletins' and news' calls, which share their actions. */

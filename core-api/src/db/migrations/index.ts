@@ -20,6 +20,7 @@ import { staffSite } from './2026.11.28T00.00.19.staff-site.ts'
 import { reportWriteCost } from './2026.11.28T00.00.20.report-write-cost.ts'
 import { staffRequests } from './2026.11.28T00.00.21.staff-requests.ts'
 import { sealedTotpSecrets } from './2026.11.28T00.00.22.sealed-totp-secrets.ts'
+import { customerSearch } from './2026.11.28T10.00.23.customer-search.ts'
 import { dashboardIndexes } from './2026.11.28T10.00.24.dashboard-indexes.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
@@ -46,5 +47,6 @@ export const migrations: MigrationModule[] = [
   reportWriteCost,
   staffRequests,
   sealedTotpSecrets,
+  customerSearch,
   dashboardIndexes,
 ]

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize'
+import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import type { Models } from '../../db/models/index.ts'
 import type { WebsiteUser } from '../../db/models/website-user.ts'
@@ -12,7 +12,7 @@ import { toPlainText } from '../../lib/rich-text.ts'
 import { decoyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets.ts'
 import type { CaptchaService } from './captcha-service.ts'
 import type { ConfigService } from './config-service.ts'
-import { LoginThrottle } from './login-throttle.ts'
+import { accountKeyOf, LoginThrottle } from './login-throttle.ts'
 import type { MailService } from './mail-service.ts'
 import type { SessionService } from './session-service.ts'
 import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
@@ -185,7 +185,7 @@ export class AccountService {
     if (!input.validCode) throw fail('validCodeRequired')
     const loginCode = this.decrypt(input.loginCode)!.trim()
     const password = this.decrypt(input.password)!
-    const accountKey = loginCode.toLowerCase().slice(0, 200)
+    const accountKey = accountKeyOf(loginCode)
     const ipKey = (meta.ip ?? 'unknown').slice(0, 200)
 
     // The captcha is spent before anything else, so a locked account or a
@@ -206,7 +206,7 @@ export class AccountService {
       )
       .then((rows) => rows[0])
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password)
-    if (!user || !matches || user.status !== '0') {
+    if (!user || !matches) {
       if (reservation.lastAllowed.length > 0) {
         for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
         throw this.throttle.lockedError()
@@ -216,6 +216,8 @@ export class AccountService {
 
     // A success is not a failure of the address: give back what was reserved.
     await this.throttle.succeeded(accountKey, ipKey)
+    // Said only to the right password, so that a guess never learns an account was disabled.
+    if (user.status !== '0') throw new AppError('ACCOUNT_DISABLED')
     await this.deps.sequelize.query(`UPDATE website_user SET last_login_at = now() WHERE id = $1`, { bind: [user.id] })
     const token = await this.deps.sessions.create(user.id, meta)
     return { token, user: presentUser((await this.deps.models.WebsiteUser.findByPk(user.id))!) }
@@ -266,10 +268,7 @@ export class AccountService {
         `UPDATE website_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
         { bind: [userId, passwordHash], transaction },
       )
-      await this.deps.sequelize.query(
-        `UPDATE website_user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint)`,
-        { bind: [userId, keepSessionId ?? null], transaction },
-      )
+      await this.deps.sessions.revokeAll(userId, keepSessionId, transaction)
     })
   }
 
@@ -285,6 +284,15 @@ export class AccountService {
       where: this.deps.sequelize.where(this.deps.sequelize.fn('lower', this.deps.sequelize.col('email')), email.toLowerCase()),
     })
     if (!user || user.status !== '0') return
+    await this.mailResetLink(user, lang)
+  }
+
+  /**
+   * Mails the user a reset link (forgetPwd, and staff from the customers desk:
+   * the same mail and link); `alongside` runs in the same transaction (the
+   * staff audit row), so the link is queued with it or not at all.
+   */
+  async mailResetLink(user: WebsiteUser, lang: Lang, alongside?: (transaction: Transaction) => Promise<void>): Promise<void> {
     const token = randomToken()
     const link = `${this.deps.options.SITE_URL}${lang === 'en-US' ? '/en' : ''}/?resetToken=${encodeURIComponent(token)}`
     // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
@@ -292,10 +300,7 @@ export class AccountService {
     const content = passwordResetMail(lang, { siteName, name: user.name, link, minutes: this.deps.options.RESET_TOKEN_TTL_MINUTES })
     await this.deps.sequelize.transaction(async (transaction) => {
       // A new link replaces the ones before it.
-      await this.deps.sequelize.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, {
-        bind: [user.id],
-        transaction,
-      })
+      await this.voidResetLinks(String(user.id), transaction)
       await this.deps.sequelize.query(
         `INSERT INTO password_reset (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
         { bind: [sha256Hex(token), user.id, this.deps.options.RESET_TOKEN_TTL_MINUTES], transaction },
@@ -304,7 +309,21 @@ export class AccountService {
         { kind: 'password-reset', reference: String(user.id), to: user.email, content, secret: true },
         transaction,
       )
+      await alongside?.(transaction)
     })
+  }
+
+  /** Spends the user's unused reset links (a new one replaces them; a disabled account keeps none). */
+  async voidResetLinks(userId: string, transaction: Transaction): Promise<void> {
+    await this.deps.sequelize.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, {
+      bind: [userId],
+      transaction,
+    })
+  }
+
+  /** Lifts the soft lock failed logins put on the account (staff, from the customers desk). */
+  clearLoginLock(loginCode: string, transaction?: Transaction): Promise<void> {
+    return this.throttle.clearAccount(accountKeyOf(loginCode), transaction)
   }
 
   /** Spends a reset token (once, before it expires), sets the password and ends every session. */
@@ -322,7 +341,7 @@ export class AccountService {
     if (!userId) throw new AppError('RESET_TOKEN_INVALID')
     await this.setPassword(userId, password!)
     const user = await this.deps.models.WebsiteUser.findByPk(userId)
-    if (user) await this.throttle.clearAccount(user.loginCode.toLowerCase())
+    if (user) await this.clearLoginLock(user.loginCode)
   }
 }
 

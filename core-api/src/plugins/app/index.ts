@@ -25,6 +25,7 @@ import staffRequests from './staff-requests.ts'
 import staffSite from './staff-site.ts'
 import staffOrders from './staff-orders.ts'
 import staffDashboard from './staff-dashboard.ts'
+import staffCustomers from './staff-customers.ts'
 import { staffBulletinsPlugin, staffNewsPlugin } from './staff-articles.ts'
 import importService from '../../import/plugin.ts'
 
@@ -56,6 +57,7 @@ export default pluginSet('app-plugins', [
   staffSite,
   staffOrders,
   staffDashboard,
+  staffCustomers,
   staffBulletinsPlugin,
   staffNewsPlugin,
   contentService,

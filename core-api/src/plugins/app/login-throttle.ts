@@ -1,4 +1,4 @@
-import type { Sequelize } from 'sequelize'
+import type { Sequelize, Transaction } from 'sequelize'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { selectRows } from '../../lib/sql.ts'
@@ -17,6 +17,11 @@ export interface Reservation {
   refused: boolean
   /** The scopes for which this is the last attempt before a lock, should it fail. */
   lastAllowed: [ThrottleScope, string][]
+}
+
+/** The account scope's key: the login as typed, in lower case (login codes are unique regardless of case). */
+export function accountKeyOf(loginCode: string): string {
+  return loginCode.toLowerCase().slice(0, 200)
 }
 
 export class LoginThrottle {
@@ -84,8 +89,11 @@ export class LoginThrottle {
     })
   }
 
-  /** Forgets the account's failures and lock (after a login or a password reset). */
-  async clearAccount(accountKey: string): Promise<void> {
-    await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, { bind: [accountKey] })
+  /** Forgets the account's failures and lock (after a login or a password reset, or staff unlocking it). */
+  async clearAccount(accountKey: string, transaction?: Transaction): Promise<void> {
+    await this.deps.sequelize.query(`DELETE FROM login_throttle WHERE scope = 'account' AND key = $1`, {
+      bind: [accountKey],
+      ...(transaction ? { transaction } : {}),
+    })
   }
 }

@@ -1,5 +1,6 @@
-import { QueryTypes, type Sequelize } from 'sequelize'
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
 import { randomToken, sha256Hex } from '../../lib/secrets.ts'
+import { selectRows } from '../../lib/sql.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 
 // Sessions: a random token goes to the client once; the database keeps its
@@ -65,12 +66,15 @@ export class SessionService {
     })
   }
 
-  /** Ends every session of the user except the one named (if any). */
-  async revokeAll(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.sequelize.query(
-      `UPDATE website_user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint)`,
-      { bind: [userId, exceptSessionId ?? null] },
+  /** Ends every session of the user except the one named (if any); answers how many it ended. */
+  async revokeAll(userId: string, exceptSessionId?: string, transaction?: Transaction): Promise<number> {
+    const ended = await selectRows(
+      this.sequelize,
+      `UPDATE website_user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint) RETURNING 1`,
+      [userId, exceptSessionId ?? null],
+      transaction,
     )
+    return ended.length
   }
 }
 

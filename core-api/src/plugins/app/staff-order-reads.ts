@@ -141,6 +141,16 @@ export async function listOrders(sequelize: Sequelize, query: ListOrdersQuery): 
   }
 }
 
+/** An account's orders as the list shows them, newest first (a customer's page). */
+export async function accountOrders(sequelize: Sequelize, userId: string, limit: number): Promise<StaffOrderListItem[]> {
+  const rows = await selectRows<ListRow>(
+    sequelize,
+    `SELECT ${LIST_COLUMNS} ${FROM} WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2`,
+    [userId, limit],
+  )
+  return rows.map(presentListRow)
+}
+
 /** The order's id and state, for the actions; refused as not found when there is none. */
 export async function findOrder(sequelize: Sequelize, orderNo: string) {
   const [order] = await selectRows<{ id: string; orderNo: string; kind: string; state: OrderState }>(

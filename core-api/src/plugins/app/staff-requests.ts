@@ -16,6 +16,7 @@ import { servicePlugin } from '../../lib/service-plugin.ts'
 import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
 import { STAFF_PERMISSIONS } from '../../lib/staff-permissions.ts'
+import { ACCOUNT_COLUMNS, presentAccount, type AccountRow } from './staff-customers-query.ts'
 import type { StaffActor } from './staff-reports-store.ts'
 import {
   listColumns,
@@ -159,15 +160,12 @@ export class StaffRequestService {
 
   /** The website account of the request's e-mail (website_user.email is unique, case-insensitively). */
   private async account(email: string): Promise<{ account: NonNullable<StaffRequest['account']> } | undefined> {
-    const [account] = await selectRows<NonNullable<StaffRequest['account']> & { createdAt: Date; lastLoginAt: Date | null }>(
+    const [account] = await selectRows<AccountRow>(
       this.sequelize,
-      `SELECT id::text AS id, login_code AS "loginCode", name, company_name AS company, email, contact AS phone, status,
-              created_at AS "createdAt", last_login_at AS "lastLoginAt"
-         FROM website_user WHERE lower(email) = lower($1)`,
+      `SELECT ${ACCOUNT_COLUMNS} FROM website_user u WHERE lower(u.email) = lower($1)`,
       [email.trim()],
     )
-    if (!account) return undefined
-    return { account: { ...account, createdAt: iso(account.createdAt)!, lastLoginAt: iso(account.lastLoginAt) } }
+    return account ? { account: presentAccount(account) } : undefined
   }
 
   private async orders(userId: string): Promise<StaffRequest['orders']> {

@@ -1,0 +1,53 @@
+import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
+import { StaffAuthHeader } from '../staff.ts'
+import { CustomerActionResult, CustomerIdParam, ListCustomersQuery, StaffCustomer, StaffCustomerPage } from '../staff-customers.ts'
+import { CALLS } from './calls.ts'
+import { defineRoutes } from './define.ts'
+
+// The customers of the staff desk (issue 35): roles sales and admin.
+const headers = StaffAuthHeader
+const audited = 'Audited (listAudit). A customer that does not exist answers 300401.'
+const action = { params: CustomerIdParam, body: LangOnlyBody, headers, data: CustomerActionResult }
+
+export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: customers'], {
+  list: {
+    operationId: 'listCustomers',
+    summary: 'Website accounts, newest first, paged on the server, found by login, e-mail, company or phone',
+    querystring: ListCustomersQuery,
+    headers,
+    data: StaffCustomerPage,
+  },
+  get: {
+    operationId: 'getCustomer',
+    summary: 'One account: its fields, its sign-in state, its orders, downloads and requests',
+    description: `Every view is written to the audit log (customer.view): the page is personal data. ${audited}`,
+    params: CustomerIdParam,
+    querystring: LangOnlyQuery,
+    headers,
+    data: StaffCustomer,
+  },
+  unlock: {
+    operationId: 'unlockCustomer',
+    summary: "Lifts the soft lock failed logins put on the account's sign-in, and forgets those failures",
+    description: `A lock of the visitor's address (too many failures from it) stays. ${audited}`,
+    ...action,
+  },
+  resetMail: {
+    operationId: 'sendCustomerResetMail',
+    summary: "Mails the account a password-reset link, the same mail and link as the site's forgotten password",
+    description: `In the account's language; a new link replaces the ones before it. A disabled account answers 300402. ${audited}`,
+    ...action,
+  },
+  disable: {
+    operationId: 'disableCustomer',
+    summary: 'Disables the account: it can no longer sign in, and its sessions and unused reset links end',
+    description: `Signing in then answers 200008 (after the right password only). ${audited}`,
+    ...action,
+  },
+  enable: {
+    operationId: 'enableCustomer',
+    summary: 'Enables a disabled account again',
+    description: audited,
+    ...action,
+  },
+})
