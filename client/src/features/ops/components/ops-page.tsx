@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { FormField } from '../../../components/form-field'
@@ -14,17 +14,7 @@ import { StatsPanel } from './stats-panel'
 import { UnblockPanel } from './unblock-panel'
 import { useOpsT } from './use-ops-t'
 import './ops.css'
-
-/** Search engines must not index the page should they find it (the BFF also sends X-Robots-Tag). */
-function useNoIndex() {
-  useEffect(() => {
-    const meta = document.createElement('meta')
-    meta.name = 'robots'
-    meta.content = 'noindex, nofollow'
-    document.head.appendChild(meta)
-    return () => meta.remove()
-  }, [])
-}
+import { useNoIndex } from '../../../lib/use-no-index'
 
 /** The ops page: its own chunk, with its own messages, so public pages load neither. */
 export default function OpsPage() {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { SeoFields, TextField } from './text-field'
+import { EditionField, SeoFields, TextField } from './text-field'
 import { useDict } from '../api/categories'
-import type { ArticleKind, Edition } from '../api/articles'
+import type { ArticleKind } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
-import { CURRENCY, EDITIONS } from './report-form'
+import { CURRENCY } from './report-form'
 import { RichText } from './rich-text'
 import type { StaffMessageId } from '../messages'
 import { useStaffT } from './use-staff-t'
@@ -59,23 +59,14 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
     <div className="staff-edition" lang={value.edition}>
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.facts')}</legend>
-        <FormField label={t('staff.articles.edition')} hint={t('staff.articles.editionHint')} required>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={value.edition}
-              disabled={stored !== undefined}
-              onChange={(e) => set('edition', e.target.value as Edition)}
-            >
-              {EDITIONS.map((edition) => (
-                <option key={edition} value={edition}>
-                  {t(`staff.edition.${edition}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <EditionField
+          label={t('staff.articles.edition')}
+          hint={t('staff.articles.editionHint')}
+          required
+          value={value.edition}
+          disabled={stored !== undefined}
+          onChange={(edition) => set('edition', edition)}
+        />
         {text('title', t('staff.field.title'), { required: true, max: 300 })}
         {text('slug', t('staff.field.slug'), { max: 200, hint: stored ? undefined : t('staff.field.slugHint') })}
         {stored && stored.oldSlugs.length > 0 && (

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { updateCarousel, useCarousel, type StaffCarousel } from '../api/site'
 import type { Edition } from '../api/reports'
 import { formatDateTime } from './format'
 import { useMaySave, useSaveRun } from './site-status'
 import { SiteFrame } from './site-frame'
 import { DataTable } from './data-table'
+import { EditionField } from './text-field'
 import { COLOR, SlideForm, slideErrors, type Draft } from './slide-form'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -15,8 +16,6 @@ import './staff-site.css'
 // change the draft; Save sends the whole list with the version it was read
 // at (updateCarousel), so a save by someone else in between is refused
 // (300101) rather than mixed with this one.
-
-const EDITIONS: readonly Edition[] = ['zh-CN', 'en-US']
 
 let drafted = 0
 const draftOf = (carousel: StaffCarousel): Draft[] =>
@@ -43,7 +42,6 @@ export function CarouselEditor() {
   const [dirty, setDirty] = useState(false)
   const [checked, setChecked] = useState(false)
   const formRef = useRef<HTMLFieldSetElement>(null)
-  const editionId = useId()
 
   // A fresh read (another language, a reload, a save) replaces the draft.
   const [shown, setShown] = useState<StaffCarousel>()
@@ -162,18 +160,7 @@ export function CarouselEditor() {
       words="staff.carousel"
       toolbar={
         <div className="staff-site-toolbar">
-          <div className="field">
-            <label className="field-label" htmlFor={editionId}>
-              {t('staff.carousel.edition')}
-            </label>
-            <select id={editionId} className="select" value={edition} onChange={(e) => setEdition(e.target.value as Edition)}>
-              {EDITIONS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`staff.edition.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EditionField label={t('staff.carousel.edition')} value={edition} onChange={setEdition} />
           {data && (
             <p className="staff-meta">
               {t('staff.site.version', { version: data.version })}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
@@ -13,20 +13,10 @@ import { StaffSignIn } from './staff-sign-in'
 import { useStaffT } from './use-staff-t'
 import './staff.css'
 import './staff-editor.css'
+import { useNoIndex } from '../../../lib/use-no-index'
 
 interface ScreenProps {
   params: Record<string, string | undefined>
-}
-
-/** Search engines must not index the console should they find it (the BFF also sends X-Robots-Tag). */
-function useNoIndex() {
-  useEffect(() => {
-    const meta = document.createElement('meta')
-    meta.name = 'robots'
-    meta.content = 'noindex, nofollow'
-    document.head.appendChild(meta)
-    return () => meta.remove()
-  }, [])
 }
 
 /** The staff console (issue 34): a chunk of its own with its own words, so the public pages load none of it. */

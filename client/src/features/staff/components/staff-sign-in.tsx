@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { FormField } from '../../../components/form-field'
+import { TextField } from './text-field'
 import { SignInCard } from '../../../components/sign-in-card'
 import { ApiError } from '../../../lib/api-client'
 import { useStaffSignIn } from '../api/session'
@@ -61,33 +62,27 @@ export function StaffSignIn({ notice, unreachable, onSignedIn }: Props) {
       onSubmit={() => void submit()}
       footer={t('staff.signIn.footer')}
     >
-      <FormField label={t('staff.signIn.name')} error={errors.name} required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label={t('staff.signIn.password')} error={errors.password} required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label={t('staff.signIn.name')}
+        error={errors.name}
+        required
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.name}
+        onChange={(next) => set('name', next)}
+      />
+      <TextField
+        label={t('staff.signIn.password')}
+        error={errors.password}
+        required
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(next) => set('password', next)}
+      />
       <FormField label={t('staff.signIn.code')} error={errors.totp} hint={t('staff.signIn.codeHint')} required>
         {(control) => (
           <input

@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes } from 'react'
+import type { Edition } from '../api/reports'
+import { EDITIONS } from './report-form'
 import { FormField } from '../../../components/form-field'
 import { useStaffT } from './use-staff-t'
 
@@ -66,5 +68,32 @@ export function SeoFields({ title, description, titleError, onChange }: SeoField
         onChange={(next) => onChange('seoDescription', next)}
       />
     </fieldset>
+  )
+}
+
+interface EditionFieldProps {
+  label: string
+  hint?: string | undefined
+  required?: boolean
+  value: Edition
+  disabled?: boolean
+  onChange: (edition: Edition) => void
+}
+
+/** The choice of a language edition (zh-CN, en-US). */
+export function EditionField({ label, hint, required, value, disabled, onChange }: EditionFieldProps) {
+  const t = useStaffT()
+  return (
+    <FormField label={label} hint={hint} required={required}>
+      {(control) => (
+        <select {...control} className="select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Edition)}>
+          {EDITIONS.map((edition) => (
+            <option key={edition} value={edition}>
+              {t(`staff.edition.${edition}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   )
 }
