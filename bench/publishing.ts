@@ -22,7 +22,7 @@ export interface PublishingRow {
   pass: boolean | null
 }
 
-export interface BenchEditor {
+export interface BenchStaff {
   name: string
   password: string
   secret: string
@@ -36,13 +36,13 @@ const IMPORT_ROWS = 10_000
 const SEARCH_BUDGET_MS = 20
 
 /**
- * An editor made by `npm run staff -- add` itself (scripts/staff.ts). On the
+ * A staff member (an editor, or finance for the orders export) made by `npm run staff -- add` itself (scripts/staff.ts). On the
  * embedded database the CLI needs the core API stopped (PGlite serves one
  * process), so this runs before the bench starts it.
  */
-export async function addBenchEditor(dataDir: string): Promise<BenchEditor> {
-  const name = `bench-editor-${Date.now().toString(36)}`
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/staff.ts', 'add', name, '--role', 'editor'], {
+export async function addBenchStaff(dataDir: string, role: 'editor' | 'finance' = 'editor'): Promise<BenchStaff> {
+  const name = `bench-${role}-${Date.now().toString(36)}`
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/staff.ts', 'add', name, '--role', role], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...BENCH_SECRETS },
   })
@@ -101,9 +101,19 @@ function searchLoop(coreUrl: string, bodies: object[]) {
   }
 }
 
+/** Signs a bench staff account in (password and TOTP code): its bearer token. */
+export async function staffToken(coreUrl: string, staff: BenchStaff): Promise<string> {
+  const { token } = await call<{ token: string }>(`${coreUrl}/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: staff.name, password: staff.password, totp: await generate({ secret: staff.secret }) }),
+  })
+  return token
+}
+
 export async function publishingRows(options: {
   coreUrl: string
-  editor: BenchEditor
+  editor: BenchStaff
   /** Reports per language in the catalogue, for the rows' names */
   reports: number
   /** Saves per pass: one pass one at a time, one with two in flight (each on reports of its own) */
@@ -117,11 +127,7 @@ export async function publishingRows(options: {
   const rows: PublishingRow[] = []
   const catalogue = `${options.reports.toLocaleString('en-US')} reports`
 
-  const { token } = await call<{ token: string }>(`${coreUrl}/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: editor.name, password: editor.password, totp: await generate({ secret: editor.secret }) }),
-  })
+  const token = await staffToken(coreUrl, editor)
   const auth = { authorization: `Bearer ${token}` }
 
   // 1. Saves: reports of the seeded catalogue, from the staff list's later pages.

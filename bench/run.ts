@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -18,7 +18,8 @@ import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
-import { addBenchEditor, publishingRows } from './publishing.ts'
+import { ordersExportRows } from './orders-export.ts'
+import { addBenchStaff, publishingRows } from './publishing.ts'
 import { BENCH_SECRETS } from './secrets.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -43,8 +44,11 @@ const { values } = parseCli(
     'home-only': { type: 'boolean', default: false },
     // Issue 34's publishing rows alone (bench/publishing.ts).
     'publishing-only': { type: 'boolean', default: false },
+    // Issue 35's orders export row alone (bench/orders-export.ts): the core API built alone, the fixtures and --orders orders seeded.
+    'orders-export-only': { type: 'boolean', default: false },
+    orders: { type: 'string', default: '100000' },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -277,22 +281,24 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), repor
 
 // A label, so --publishing-only can leave once its rows are in (the finally still stops everything).
 bench: try {
+  const ordersOnly = values['orders-export-only']
   if (!values['no-build']) {
     console.log('[bench] building')
-    await run('npm', ['run', 'build'])
+    await run('npm', ordersOnly ? ['run', 'build', '-w', '@rpt/core-api'] : ['run', 'build'])
   }
   const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'rpt-bench-')))
   console.log(`[bench] catalogue of ${values.reports} reports per language in ${dataDir}`)
   console.log(`[bench] load from ${loadTool}${loadTool === 'autocannon' && !WRK ? ' (wrk is not installed: apt-get install -y wrk)' : ''}`)
   if (values['no-seed'] && values['data-dir']) console.log('[bench] reusing the catalogue as it is (--no-seed)')
   else
-    await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(values.reports), '--no-files'], {
+    await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', ...(ordersOnly ? [] : ['--reports', String(values.reports)]), '--no-files'], {
       DATA_DIR: dataDir,
       CI: 'true',
     })
+  if (ordersOnly) await run('npx', ['tsx', 'bench/orders-seed.ts', '--orders', values.orders], { DATA_DIR: dataDir })
 
   // The staff CLI needs the embedded database to itself: the editor is made before the core API starts.
-  const editor = values['home-only'] ? undefined : await addBenchEditor(dataDir)
+  const editor = values['home-only'] ? undefined : await addBenchStaff(dataDir, ordersOnly ? 'finance' : 'editor')
   const corePort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
   const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], {
@@ -303,6 +309,11 @@ bench: try {
   })
   await waitFor(`${coreUrl}/health`)
   const publishing = () => publishingRows({ coreUrl, editor: editor!, reports: Number(values.reports), results })
+  if (ordersOnly) {
+    rows.push(...(await ordersExportRows({ coreUrl, staff: editor!, pid: core.pid!, orders: Number(values.orders), results })))
+    if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
+    break bench
+  }
   if (values['publishing-only']) {
     rows.push(...(await publishing()))
     if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { LangField, PageNoField, PageSizeField } from './fields.ts'
+import { ExportFormat } from './staff-requests.ts'
 
 // The staff desk's orders (issue 35): the website_order rows of both kinds
 // (bulletins and research reports), their payment events and the actions
@@ -30,26 +31,35 @@ export type PaymentMethod = Static<typeof PaymentMethod>
 const Day = (description: string) => Type.String({ pattern: '^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description })
 const Amount = (description: string) => Type.Number({ minimum: 0, maximum: 100_000_000, description })
 
+/** The filters of the list and of its export. */
+const OrderFilters = {
+  lang: LangField,
+  state: Type.Optional(OrderState),
+  method: Type.Optional(PaymentMethod),
+  kind: Type.Optional(Type.Union([Type.Literal('brief'), Type.Literal('research')])),
+  from: Type.Optional(Day('Made on or after this day (YYYY-MM-DD, China time)')),
+  to: Type.Optional(Day('Made on or before this day (YYYY-MM-DD, China time)')),
+  minAmount: Type.Optional(Amount('At least this amount, in major units')),
+  maxAmount: Type.Optional(Amount('At most this amount, in major units')),
+  buyer: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The buyer's login or e-mail (whole, any case)" })),
+  orderNo: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', description: 'The order number, or its beginning' })),
+}
+
 export const ListOrdersQuery = Type.Object(
   {
-    lang: LangField,
+    ...OrderFilters,
     pageNo: PageNoField,
     pageSize: PageSizeField,
-    state: Type.Optional(OrderState),
-    method: Type.Optional(PaymentMethod),
-    kind: Type.Optional(Type.Union([Type.Literal('brief'), Type.Literal('research')])),
-    from: Type.Optional(Day('Made on or after this day (YYYY-MM-DD, China time)')),
-    to: Type.Optional(Day('Made on or before this day (YYYY-MM-DD, China time)')),
-    minAmount: Type.Optional(Amount('At least this amount, in major units')),
-    maxAmount: Type.Optional(Amount('At most this amount, in major units')),
-    buyer: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The buyer's login or e-mail (whole, any case)" })),
-    orderNo: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', description: 'The order number, or its beginning' })),
     sort: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('paidAt'), Type.Literal('amount')], { default: 'createdAt' })),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
   },
   { additionalProperties: false },
 )
 export type ListOrdersQuery = Static<typeof ListOrdersQuery>
+
+/** The export for accounting: the list's filters, every order they select, oldest first (by id). */
+export const ExportOrdersQuery = Type.Object({ ...OrderFilters, format: ExportFormat }, { additionalProperties: false })
+export type ExportOrdersQuery = Static<typeof ExportOrdersQuery>
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 

@@ -173,6 +173,7 @@ export const CALLS = {
   // The staff desk's orders (issue 35): finance and sales read, finance acts.
   staffOrders: {
     list: { method: 'GET', path: '/staff/orders', safety: 'read', audience: 'staff' },
+    exportList: { method: 'GET', path: '/staff/orders/export', safety: 'read', audience: 'staff' },
     cases: { method: 'GET', path: '/staff/orders/cases', safety: 'read', audience: 'staff' },
     get: { method: 'GET', path: '/staff/orders/:orderNo', safety: 'read', audience: 'staff' },
     refund: { method: 'POST', path: '/staff/orders/:orderNo/refund', safety: 'write', audience: 'staff' },

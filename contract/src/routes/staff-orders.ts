@@ -1,8 +1,10 @@
 import { Type } from 'typebox'
 import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
 import { StaffAuthHeader } from '../staff.ts'
+import { EXPORT_ANSWERS } from '../staff-requests.ts'
 import {
   DeliverFileQuery,
+  ExportOrdersQuery,
   ListOrdersQuery,
   ListPaymentCasesQuery,
   OrderActionResult,
@@ -26,6 +28,15 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     querystring: ListOrdersQuery,
     headers,
     data: StaffOrderPage,
+  },
+  exportList: {
+    operationId: 'exportOrders',
+    summary: 'The filtered orders as a CSV or XLSX file for accounting, streamed',
+    description:
+      "The list's filters (not its paging or sort), every order they select, oldest first. Times are China time (Asia/Shanghai), amounts major units. A text cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' (CSV injection). Refused filters answer 300306 before the file starts. Audited (listAudit: order.export with the filters).",
+    querystring: ExportOrdersQuery,
+    headers,
+    response: EXPORT_ANSWERS,
   },
   cases: {
     operationId: 'listPaymentCases',

@@ -63,6 +63,8 @@ export const STAFF_PERMISSIONS = {
   'customers.read': ['sales', 'admin'],
   /** Unlock an account's sign-in, mail it a reset link, disable or enable it */
   'customers.write': ['sales', 'admin'],
+  /** The export for accounting (exportOrders): every order's money and buyer at once, so finance's, not sales' */
+  'orders.export': ['finance', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS

@@ -49,6 +49,7 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffSite.updateConfig': 'site.write',
   // The staff desk's orders (issue 35)
   'staffOrders.list': 'orders.read',
+  'staffOrders.exportList': 'orders.export',
   'staffOrders.cases': 'orders.read',
   'staffOrders.get': 'orders.read',
   'staffOrders.refund': 'orders.act',
@@ -134,7 +135,7 @@ function validRequest(key: string, call: CallAddress) {
         ? '?lang=en-US&version=999&name=a.pdf'
         : key === 'staffMedia.uploadImage'
           ? '?lang=en-US&name=a.png'
-          : key === 'staffRequests.exportList'
+          : key === 'staffRequests.exportList' || key === 'staffOrders.exportList'
             ? '?lang=en-US&format=csv'
             : key === 'staffOrders.deliverFile'
               ? '?lang=en-US&name=a.pdf'

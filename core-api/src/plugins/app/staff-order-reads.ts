@@ -74,7 +74,11 @@ function realDay(day: string | undefined): string | undefined {
   return day
 }
 
-function filters(query: ListOrdersQuery): Conditions {
+/** What the list and the export filter on (not paging or sort). */
+export type OrderFilters = Omit<ListOrdersQuery, 'pageNo' | 'pageSize' | 'sort' | 'order'>
+
+/** The WHERE clause of the filters over website_order o and website_user u; a refused filter throws 300306. */
+export function orderConditions(query: OrderFilters): Conditions {
   const from = realDay(query.from)
   const to = realDay(query.to)
   if (from && to && to < from) throw new AppError('STAFF_ORDER_FILTER_INVALID')
@@ -98,12 +102,12 @@ function filters(query: ListOrdersQuery): Conditions {
   return where
 }
 
-const FROM = `FROM website_order o JOIN website_user u ON u.id = o.user_id`
+export const FROM = `FROM website_order o JOIN website_user u ON u.id = o.user_id`
 
 export async function listOrders(sequelize: Sequelize, query: ListOrdersQuery): Promise<StaffOrderPage> {
   const pageNo = query.pageNo ?? 1
   const pageSize = query.pageSize ?? 10
-  const where = filters(query)
+  const where = orderConditions(query)
   const column = SORT_COLUMN[query.sort ?? 'createdAt']
   const direction = query.order === 'asc' ? 'ASC' : 'DESC'
   const page = where.clone()

@@ -5,11 +5,13 @@ import { ORDER_COLUMNS, type OrderRow } from '../../lib/order-rows.ts'
 import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
 import { commonDeps, servicePlugin } from '../../lib/service-plugin.ts'
+import { auditExport } from '../../lib/spreadsheet-export.ts'
 import type { OrderDelivery } from './order-delivery.ts'
 import type { OrderService } from './order-service.ts'
 import { listCases } from './payment-case-list.ts'
 import type { PaymentCases } from './payment-cases.ts'
-import { findOrder, getOrder, listOrders } from './staff-order-reads.ts'
+import { findOrder, getOrder, listOrders, orderConditions, type OrderFilters } from './staff-order-reads.ts'
+import { exportBatches, exportFileName } from './staff-orders-export.ts'
 import type { StaffActor } from './staff-reports-store.ts'
 
 // The staff desk's order actions (issue 35). Each is the job the CLI runs
@@ -32,6 +34,17 @@ export class StaffOrders {
 
   list(query: ListOrdersQuery): Promise<StaffOrderPage> {
     return listOrders(this.deps.sequelize, query)
+  }
+
+  /**
+   * The export for accounting: the filters checked (a refusal answers before
+   * the file starts), the audit row written, then the rows, read as the file
+   * is written.
+   */
+  async exportList(filters: OrderFilters & { format: string }, staff: StaffActor) {
+    orderConditions(filters)
+    await auditExport(this.deps.sequelize, 'order.export', filters, staff)
+    return { fileName: exportFileName(filters), rows: exportBatches(this.deps.sequelize, filters) }
   }
 
   get(orderNo: string): Promise<StaffOrder> {

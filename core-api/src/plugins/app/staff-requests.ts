@@ -13,6 +13,7 @@ import { AppError, invalid } from '../../errors.ts'
 import { ORDER_STATUS } from '../../lib/order-rows.ts'
 import { toPlainText } from '../../lib/rich-text.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
+import { auditExport } from '../../lib/spreadsheet-export.ts'
 import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
 import { STAFF_PERMISSIONS } from '../../lib/staff-permissions.ts'
@@ -77,7 +78,7 @@ export class StaffRequestService {
   }
 
   /** The filtered list in pages of `batch` rows, for the export (which streams them: never the whole list in memory). */
-  async *rows(filters: RequestFilters, me: string, batch = 500): AsyncGenerator<StaffRequestListItem> {
+  async *rows(filters: RequestFilters, me: string, batch = 500): AsyncGenerator<StaffRequestListItem[]> {
     for (let offset = 0; ; offset += batch) {
       const c = requestConditions(filters, me)
       const rows = await selectRows<ListRow>(
@@ -85,7 +86,7 @@ export class StaffRequestService {
         `SELECT ${listColumns('whole')} FROM ${LIST_FROM} ${c.where} ORDER BY ${requestOrder(filters)} LIMIT ${c.bind(batch)} OFFSET ${c.bind(offset)}`,
         c.params,
       )
-      for (const row of rows) yield listItem(row)
+      if (rows.length > 0) yield rows.map(listItem)
       if (rows.length < batch) return
     }
   }
@@ -274,9 +275,8 @@ export class StaffRequestService {
   }
 
   /** An export leaves an audit row too: it takes visitors' personal data out of the system. */
-  async auditExport(filters: RequestFilters & { format: string }, actor: StaffActor): Promise<void> {
-    const { lang: _lang, ...after } = filters
-    await writeAudit(this.sequelize, { actor: actor.name, action: 'request.export', ip: actor.ip ?? undefined, before: null, after })
+  auditExport(filters: RequestFilters & { format: string }, actor: StaffActor): Promise<void> {
+    return auditExport(this.sequelize, 'request.export', filters, actor)
   }
 
   private async lockWorkflow(id: string, transaction: Transaction): Promise<WorkflowRow> {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import { staffOrderRoutes } from '@rpt/contract'
 import { ok } from '../../http/envelope.ts'
+import { sendExport } from '../../lib/spreadsheet-export.ts'
+import { ordersSheet } from '../../plugins/app/staff-orders-export.ts'
 import { staffActorOf } from '../../plugins/app/staff-reports.ts'
 import { serve } from '../serve.ts'
 import deliverFileRoute from './deliver-file.ts'
 
 // The staff desk's orders (issue 35): finance and sales read (orders.read),
-// finance acts (orders.act). The file delivery (deliverFile) takes a raw
-// body, so it is served by its own plugin with its own body parser.
+// finance exports (orders.export) and acts (orders.act). The file delivery
+// (deliverFile) takes a raw body, so it is served by its own plugin with
+// its own body parser.
 const { deliverFile: _deliver, ...routes } = staffOrderRoutes
 const config = { keepHttpStatus: true }
 
@@ -20,6 +23,14 @@ export default async function staffOrdersPlugin(app: FastifyInstance) {
       const orders = app.staffOrders
       return {
         list: { config, preHandler: read, handler: async (request) => ok(request.lang, await orders.list(request.query)) },
+        exportList: {
+          config,
+          preHandler: app.requireStaff('orders.export'),
+          handler: async (request, reply) => {
+            const { fileName, rows } = await orders.exportList(request.query, staffActorOf(request))
+            return sendExport(reply, { fileName, format: request.query.format, sheet: ordersSheet(request.lang), rows })
+          },
+        },
         cases: { config, preHandler: read, handler: async (request) => ok(request.lang, await orders.cases(request.query)) },
         get: { config, preHandler: read, handler: async (request) => ok(request.lang, await orders.get(request.params.orderNo)) },
         refund: {

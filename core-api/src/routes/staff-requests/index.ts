@@ -1,7 +1,8 @@
 import { staffRequestRoutes } from '@rpt/contract'
 import { ok } from '../../http/envelope.ts'
+import { sendExport } from '../../lib/spreadsheet-export.ts'
 import { staffActorOf } from '../../plugins/app/staff-reports.ts'
-import { csvExport, EXPORT_TYPES, xlsxExport } from '../../plugins/app/staff-requests-export.ts'
+import { REQUESTS_SHEET } from '../../plugins/app/staff-requests-export.ts'
 import { requestConditions } from '../../plugins/app/staff-requests-query.ts'
 import { serve } from '../serve.ts'
 
@@ -28,15 +29,8 @@ export default serve(staffRequestRoutes, (app) => {
         // Refused filters answer the error envelope here, before the file's first byte is sent.
         requestConditions(filters, actor.id)
         await requests.auditExport(request.query, actor)
-        const rows = requests.rows(filters, actor.id)
         const day = new Date().toISOString().slice(0, 10)
-        reply
-          .header('content-type', EXPORT_TYPES[format])
-          .header('content-disposition', `attachment; filename="requests-${day}.${format}"`)
-          .header('cache-control', 'no-store')
-        return reply.send(
-          format === 'csv' ? csvExport(rows) : xlsxExport(rows, (error) => request.log.error({ err: error }, 'requests export failed')),
-        )
+        return sendExport(reply, { fileName: `requests-${day}`, format, sheet: REQUESTS_SHEET, rows: requests.rows(filters, actor.id) })
       },
     },
     get: { config, preHandler: read, handler: async (request) => ok(request.lang, await requests.get(request.params.id)) },

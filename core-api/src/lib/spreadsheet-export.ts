@@ -1,0 +1,152 @@
+import { PassThrough, Readable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { FastifyReply } from 'fastify'
+import type { Sequelize } from 'sequelize'
+import type { ExportFormat } from '@rpt/contract'
+import { escapeCell } from './spreadsheet-cell.ts'
+import { writeAudit } from './staff-accounts.ts'
+
+// The staff desk's exports (issue 35: requests, orders): a list as CSV or
+// XLSX, written batch by batch as the rows come from the database (exceljs's
+// streaming WorkbookWriter for XLSX), waiting for the reader whenever the
+// reply stream is full, so a list of any length is never held whole. Every
+// text cell goes through escapeCell (CSV injection): visitors and buyers
+// wrote the names, companies and demands that staff export.
+
+type Cell = string | number | Date | null
+
+export interface ExportColumn<Row> {
+  header: string
+  width: number
+  value: (row: Row) => Cell
+  /**
+   * money: a number in major units, written with two decimals;
+   * time: a wall-clock 'YYYY-MM-DD HH:MM:SS' text (the accounting zone's), a date cell in XLSX.
+   */
+  kind?: 'money' | 'time'
+}
+
+export interface ExportSheet<Row> {
+  /** The XLSX worksheet's name */
+  name: string
+  columns: readonly ExportColumn<Row>[]
+}
+
+const EXPORT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+const NUMBER_FORMAT = { money: '0.00', time: 'yyyy-mm-dd hh:mm:ss' } as const
+
+/** A text cell escaped against formula injection; numbers and dates stay what they are. */
+function textOf(value: Cell): string | number | Date {
+  if (value === null) return ''
+  return typeof value === 'string' ? escapeCell(value) : value
+}
+
+/** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. */
+const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text)
+
+function csvField<Row>(column: ExportColumn<Row>, row: Row): string {
+  const value = column.value(row)
+  const cell = column.kind === 'money' && typeof value === 'number' ? value.toFixed(2) : textOf(value)
+  return quoted(cell instanceof Date ? cell.toISOString() : String(cell))
+}
+
+/** An XLSX cell: a wall-clock time becomes a date of that clock (a spreadsheet's dates have no zone). */
+function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): string | number | Date {
+  const value = column.value(row)
+  if (column.kind === 'time' && typeof value === 'string') return new Date(`${value.replace(' ', 'T')}Z`)
+  return textOf(value)
+}
+
+/** The CSV, UTF-8 with a byte-order mark (so that Excel reads Chinese text right), a line per row, a chunk per batch. */
+function csvExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly Row[]>): Readable {
+  const line = (fields: string[]) => `${fields.join(',')}\r\n`
+  return Readable.from(
+    (async function* () {
+      yield `\uFEFF${line(sheet.columns.map((c) => quoted(c.header)))}`
+      for await (const rows of batches) yield rows.map((row) => line(sheet.columns.map((c) => csvField(c, row)))).join('')
+    })(),
+  )
+}
+
+/** Resolves once `out` has room again (or is gone: the client went away). */
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done)
+      out.off('close', done)
+      resolve()
+    }
+    out.on('drain', done)
+    out.on('close', done)
+  })
+}
+
+/** The XLSX, one worksheet; each row is committed (written out and let go) as soon as it is added. */
+function xlsxExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly Row[]>, onError: (error: unknown) => void): Readable {
+  const out = new PassThrough()
+  // Light compression: an export is CPU-bound in the zip, and a few more bytes cost less than seconds.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  })
+  const worksheet = workbook.addWorksheet(sheet.name)
+  worksheet.columns = sheet.columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    ...(c.kind ? { style: { numFmt: NUMBER_FORMAT[c.kind] } } : {}),
+  }))
+  void (async () => {
+    try {
+      for await (const rows of batches) {
+        for (const row of rows) {
+          worksheet.addRow(sheet.columns.map((c) => xlsxCell(c, row))).commit()
+          // The writer does not wait for a slow reader: wait here, or a long export would pile up in memory.
+          await drained(out)
+          if (out.destroyed) return
+        }
+      }
+      worksheet.commit()
+      await workbook.commit()
+    } catch (error) {
+      onError(error)
+      out.destroy(error instanceof Error ? error : new Error(String(error)))
+    }
+  })()
+  return out
+}
+
+/**
+ * Answers an export as an attachment named `${fileName}.${format}`. The
+ * caller has checked the filters (and written its audit row) already: a
+ * refusal must answer the error envelope before the file's first byte.
+ */
+export function sendExport<Row>(
+  reply: FastifyReply,
+  options: { fileName: string; format: ExportFormat; sheet: ExportSheet<Row>; rows: AsyncIterable<readonly Row[]> },
+) {
+  const { fileName, format, sheet, rows } = options
+  reply
+    .header('content-type', EXPORT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${fileName}.${format}"`)
+    .header('cache-control', 'no-store')
+  const onError = (error: unknown) => reply.log.error({ err: error }, `${sheet.name} export failed`)
+  return reply.send(format === 'csv' ? csvExport(sheet, rows) : xlsxExport(sheet, rows, onError))
+}
+
+/** An export leaves an audit row with its filters: it takes customers' data (and money) out of the system. */
+export async function auditExport(
+  sequelize: Sequelize,
+  action: string,
+  query: { lang?: string | undefined },
+  actor: { name: string; ip?: string | null | undefined },
+): Promise<void> {
+  const { lang: _lang, ...after } = query
+  await writeAudit(sequelize, { actor: actor.name, action, ip: actor.ip ?? undefined, before: null, after })
+}
