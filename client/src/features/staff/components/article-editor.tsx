@@ -19,8 +19,8 @@ import { ArticleFields } from './article-fields'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
 import { PublishActions } from './publish-actions'
 import { failureText, useStaff } from './staff-context'
-import { StatusBadge } from './status-badge'
 import { ConsoleLink } from './list-controls'
+import { EditorMeta, SaveProblems } from './editor-status'
 import { useStaffT } from './use-staff-t'
 
 /** getBulletin / getNews and their create and update: one article, saved with the version it was read at. */
@@ -115,37 +115,20 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
           <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
             {article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}
           </h1>
-          {article && (
-            <p className="staff-meta">
-              <StatusBadge status={article.status} publishAt={article.publishAt} />{' '}
-              {t('staff.editor.version', { version: article.version })}
-              {article.updatedBy ? ` · ${t('staff.editor.updatedBy', { name: article.updatedBy })}` : ''}
-            </p>
-          )}
+          {article && <EditorMeta stored={article} />}
         </div>
         <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
           {saving ? t('staff.editor.saving') : t('staff.editor.save')}
         </button>
       </div>
 
-      {conflict && (
-        <div ref={conflictRef} tabIndex={-1} role="alert" className="staff-banner staff-banner-warning">
-          <p>{t('staff.editor.conflict')}</p>
-          <div className="button-row">
-            <button type="button" className="button button-primary" onClick={() => void reload()}>
-              {t('staff.editor.reload')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConflict(false)}>
-              {t('staff.editor.keepEditing')}
-            </button>
-          </div>
-        </div>
-      )}
-      {failure && (
-        <p role="alert" className="staff-banner staff-banner-error">
-          {failure}
-        </p>
-      )}
+      <SaveProblems
+        conflict={conflict}
+        conflictRef={conflictRef}
+        onReload={() => void reload()}
+        onKeepEditing={() => setConflict(false)}
+        failure={failure}
+      />
 
       {article && (
         <PublishActions

@@ -11,6 +11,7 @@ import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
 const ARTICLES: ListSpec<ArticleSort, { status: ContentStatus; edition: Edition; category: string; q: string }> = {
+  words: 'staff.articles.bulletins',
   sorts: ['updatedAt', 'publishDate', 'title', 'id'],
   ascendingFirst: ['title'],
   filters: { status: oneOf(STATUSES), edition: oneOf(EDITIONS), category: text(64), q: text(100) },
@@ -23,7 +24,8 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const t = useStaffT()
   const { locale } = useStaff()
   const base = `/staff/${kind}`
-  const { state: input, go, sortable, pager } = useAddressList(ARTICLES, base)
+  const list = useAddressList({ ...ARTICLES, words: `staff.articles.${kind}` }, base)
+  const { state: input, go, sortable } = list
   const result = useArticleList(kind, input)
   const { data: categories } = useDict(KIND_DICTS[kind].category[0], input.edition ?? locale)
   const categoryLabel = t(KIND_DICTS[kind].category[1])
@@ -32,9 +34,8 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
 
   return (
     <ListFrame
-      words={`staff.articles.${kind}`}
+      list={list}
       result={result}
-      rowKey={(item) => item.id}
       columns={[
         { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
         title,
@@ -42,7 +43,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
         { label: editionLabel, cell: (item) => t(`staff.edition.${item.edition}`) },
         ...dates,
       ]}
-      pager={pager}
+      rowKey={(item) => item.id}
       actions={
         <ConsoleLink path={`${base}/new`} className="button button-primary">
           {t(`staff.articles.${kind}.new`)}

@@ -8,6 +8,7 @@ import { useStaffT } from './use-staff-t'
 
 // Newest first, always: the server orders it.
 const AUDIT: ListSpec<never, { actor: string; action: string; target: string }> = {
+  words: 'staff.audit',
   sorts: [],
   filters: { actor: text(64), action: text(40), target: text(64) },
 }
@@ -18,14 +19,14 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 export function AuditView() {
   const t = useStaffT()
   const { locale } = useStaff()
-  const { state: input, go, pager } = useAddressList(AUDIT, '/staff/audit')
+  const list = useAddressList(AUDIT, '/staff/audit')
+  const { state: input, go } = list
   const result = useAudit(input)
 
   return (
     <ListFrame
-      words="staff.audit"
+      list={list}
       result={result}
-      rowKey={(entry) => entry.id}
       columns={[
         { label: t('staff.audit.at'), className: 'staff-num', cell: (entry) => formatDateTime(entry.at, locale) },
         { label: t('staff.audit.actor'), cell: (entry) => entry.actor },
@@ -51,7 +52,7 @@ export function AuditView() {
           ),
         },
       ]}
-      pager={pager}
+      rowKey={(entry) => entry.id}
       filters={
         <TextFilters
           label={t('staff.list.filters')}

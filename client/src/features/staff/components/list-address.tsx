@@ -3,6 +3,10 @@ import { Pagination } from '../../../components/pagination'
 import { SortHeader } from './list-controls'
 import { useStaff } from './staff-context'
 
+/** The lists' words in messages/. */
+export type ListWords =
+  'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit'
+
 // A console list's state lives in its address (page, sort, order, filters),
 // so a list can be shared and Back returns to it. Each list declares what its
 // address may hold; this reads it, writes it and moves between states.
@@ -13,6 +17,8 @@ export const PAGE_SIZE = 20
 export type FilterChecks<F> = { [K in keyof F]-?: (raw: string) => F[K] | undefined }
 
 export interface ListSpec<S extends string, F extends object> {
+  /** `<words>.title`, `.count`, `.caption` and `.empty` in messages/ */
+  words: ListWords
   /** The sortable columns; none for a list the server orders itself. */
   sorts: readonly S[]
   defaultSort?: S
@@ -103,5 +109,5 @@ export function useAddressList<S extends string, F extends object>(spec: ListSpe
       }
     />
   )
-  return { state, go, sortable, pager }
+  return { words: spec.words, state, go, sortable, pager }
 }

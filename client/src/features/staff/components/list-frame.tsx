@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react'
 import { DataTable, type Column } from './data-table'
+import type { ListWords } from './list-address'
+import { SectionHead, titleIdOf } from './section-head'
 import { useStaffT } from './use-staff-t'
 
 export type { Column }
-
-/** The lists' words: `<prefix>.title`, `.count`, `.caption` and `.empty` in messages/. */
-export type ListWords =
-  'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit'
 
 /** What a list shows of its call (an SWR answer): the page, or why there is none yet. */
 export interface ListResult<T> {
@@ -17,12 +15,11 @@ export interface ListResult<T> {
 }
 
 interface ListFrameProps<T> {
-  words: ListWords
+  /** The list's words and pages (useAddressList) */
+  list: { words: ListWords; pager: (total: number) => ReactNode }
   result: ListResult<T>
   columns: readonly Column<T>[]
   rowKey: (item: T) => string
-  /** Below the table: useAddressList's pager */
-  pager?: (total: number) => ReactNode
   /** Beside the title: a "new" link, exports */
   actions?: ReactNode
   /** Above the filters: what needs a person first */
@@ -33,18 +30,16 @@ interface ListFrameProps<T> {
 }
 
 /** What every console list shows around its rows: title, filters, count, the table and its pages. */
-export function ListFrame<T>({ words, result, columns, rowKey, pager, ...parts }: ListFrameProps<T>) {
+export function ListFrame<T>({ list, result, columns, rowKey, ...parts }: ListFrameProps<T>) {
   const t = useStaffT()
+  const { words, pager } = list
   const { data, isLoading } = result
-  const titleId = `${words.replaceAll('.', '-')}-title`
+  const titleId = titleIdOf(words)
   return (
     <section className="staff-section" aria-labelledby={titleId}>
-      <div className="staff-title-row">
-        <h1 id={titleId} className="staff-title" tabIndex={-1}>
-          {t(`${words}.title`)}
-        </h1>
+      <SectionHead id={titleId} title={t(`${words}.title`)}>
         {parts.actions}
-      </div>
+      </SectionHead>
       {parts.banner}
       {parts.filters}
       {parts.summary}
@@ -67,7 +62,7 @@ export function ListFrame<T>({ words, result, columns, rowKey, pager, ...parts }
           rowLinks
         />
       )}
-      {data && pager?.(data.count)}
+      {data && pager(data.count)}
     </section>
   )
 }

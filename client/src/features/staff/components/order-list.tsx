@@ -17,6 +17,7 @@ import './staff-desk.css'
 
 const ORDERS: ListSpec<OrderSort, { state: OrderState; method: PaymentMethod; from: string; to: string; buyer: string; orderNo: string }> =
   {
+    words: 'staff.orders',
     sorts: ['createdAt', 'paidAt', 'amount'],
     filters: {
       state: oneOf(ORDER_STATES),
@@ -34,7 +35,8 @@ const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${curr
 export function OrderList() {
   const t = useStaffT()
   const { locale } = useStaff()
-  const { state: input, go, sortable, pager } = useAddressList(ORDERS, '/staff/orders')
+  const list = useAddressList(ORDERS, '/staff/orders')
+  const { state: input, go, sortable } = list
   const result = useOrderList(input)
   const { data: cases } = usePaymentCases()
   const methodName = (method: string | null) => (method ? t(`staff.orders.method.${method as PaymentMethod | 'none'}`) : '—')
@@ -42,9 +44,8 @@ export function OrderList() {
 
   return (
     <ListFrame
-      words="staff.orders"
+      list={list}
       result={result}
-      rowKey={(order) => order.orderNo}
       columns={[
         {
           label: t('staff.orders.orderNo'),
@@ -85,7 +86,7 @@ export function OrderList() {
           cell: (order) => formatDateTime(order.paidAt, locale),
         },
       ]}
-      pager={pager}
+      rowKey={(order) => order.orderNo}
       banner={
         cases &&
         cases.length > 0 && (

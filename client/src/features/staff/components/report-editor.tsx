@@ -7,8 +7,8 @@ import { EditionForm } from './edition-form'
 import { EDITIONS, editionsOf, emptyEdition, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
 import { failureText, useStaff } from './staff-context'
-import { StatusBadge } from './status-badge'
 import { ConsoleLink } from './list-controls'
+import { EditorMeta, SaveProblems } from './editor-status'
 import { useStaffT } from './use-staff-t'
 
 /** getReport / createReport / updateReport: both editions in tabs, saved with the version they were read at. */
@@ -129,36 +129,20 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
           <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
             {report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}
           </h1>
-          {report && (
-            <p className="staff-meta">
-              <StatusBadge status={report.status} publishAt={report.publishAt} /> {t('staff.editor.version', { version: report.version })}
-              {report.updatedBy ? ` · ${t('staff.editor.updatedBy', { name: report.updatedBy })}` : ''}
-            </p>
-          )}
+          {report && <EditorMeta stored={report} />}
         </div>
         <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
           {saving ? t('staff.editor.saving') : t('staff.editor.save')}
         </button>
       </div>
 
-      {conflict && (
-        <div ref={conflictRef} tabIndex={-1} role="alert" className="staff-banner staff-banner-warning">
-          <p>{t('staff.editor.conflict')}</p>
-          <div className="button-row">
-            <button type="button" className="button button-primary" onClick={() => void reload()}>
-              {t('staff.editor.reload')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConflict(false)}>
-              {t('staff.editor.keepEditing')}
-            </button>
-          </div>
-        </div>
-      )}
-      {failure && (
-        <p role="alert" className="staff-banner staff-banner-error">
-          {failure}
-        </p>
-      )}
+      <SaveProblems
+        conflict={conflict}
+        conflictRef={conflictRef}
+        onReload={() => void reload()}
+        onKeepEditing={() => setConflict(false)}
+        failure={failure}
+      />
 
       {report && <ReportActions report={report} dirty={dirty} onChanged={(next) => accept(next, !dirty)} onRefused={refused} />}
 

@@ -8,6 +8,7 @@ import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
 const REPORTS: ListSpec<ReportSort, { status: ContentStatus; category: string; q: string }> = {
+  words: 'staff.list',
   sorts: ['updatedAt', 'publishDate', 'title', 'code'],
   ascendingFirst: ['title', 'code'],
   filters: { status: oneOf(STATUSES), category: text(64), q: text(100) },
@@ -21,7 +22,8 @@ const reportPath = (item: Row) => `/staff/reports/${encodeURIComponent(item.code
 export function ReportList() {
   const t = useStaffT()
   const { locale } = useStaff()
-  const { state: input, go, sortable, pager } = useAddressList(REPORTS, '/staff/reports')
+  const list = useAddressList(REPORTS, '/staff/reports')
+  const { state: input, go, sortable } = list
   const result = useReportList(input)
   const { data: categories } = useCategories(locale)
   const categoryLabel = t('staff.field.category')
@@ -29,9 +31,8 @@ export function ReportList() {
 
   return (
     <ListFrame
-      words="staff.list"
+      list={list}
       result={result}
-      rowKey={(item) => item.code}
       columns={[
         { label: t('staff.field.code'), sort: sortable('code'), className: 'staff-mono', cell: (item) => item.code },
         title,
@@ -39,7 +40,7 @@ export function ReportList() {
         { label: t('staff.list.langs'), cell: (item) => item.langs.join(' · ') },
         ...dates,
       ]}
-      pager={pager}
+      rowKey={(item) => item.code}
       actions={
         <ConsoleLink path="/staff/reports/new" className="button button-primary">
           {t('staff.list.new')}

@@ -27,6 +27,7 @@ interface RequestFilters {
 }
 
 const REQUESTS: ListSpec<RequestSort, RequestFilters> = {
+  words: 'staff.requests',
   sorts: ['createdAt', 'updatedAt', 'company', 'status'],
   ascendingFirst: ['company'],
   filters: {
@@ -61,7 +62,8 @@ function callOf({ from, to, ...rest }: ListState<RequestSort, RequestFilters>): 
 export function RequestList() {
   const t = useStaffT()
   const { locale } = useStaff()
-  const { state, go, sortable, pager } = useAddressList(REQUESTS, '/staff/requests')
+  const list = useAddressList(REQUESTS, '/staff/requests')
+  const { state, go, sortable } = list
   const input = callOf(state)
   const result = useRequestList(input)
   const exportLink = (format: 'csv' | 'xlsx') => (
@@ -72,9 +74,8 @@ export function RequestList() {
 
   return (
     <ListFrame
-      words="staff.requests"
+      list={list}
       result={result}
-      rowKey={(item) => String(item.id)}
       columns={[
         {
           label: t('staff.requests.sent'),
@@ -108,7 +109,7 @@ export function RequestList() {
         },
         { label: t('staff.requests.about'), className: 'staff-clip', cell: (item) => item.reportTitle ?? item.demand },
       ]}
-      pager={pager}
+      rowKey={(item) => String(item.id)}
       actions={
         <div className="staff-inline">
           {exportLink('csv')}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Column } from './data-table'
 import { SaveStatus, useMaySave, type SaveOutcome } from './site-status'
 import { useStaff } from './staff-context'
+import { SectionHead, titleIdOf } from './section-head'
 import { useStaffT } from './use-staff-t'
 
 interface SiteFrameProps {
@@ -23,15 +24,12 @@ export function SiteFrame({ words, action, toolbar, outcome, onReload, error, ch
   const t = useStaffT()
   const { endedSession } = useStaff()
   const maySave = useMaySave()
-  const titleId = `${words.replaceAll('.', '-')}-title`
+  const titleId = titleIdOf(words)
   return (
     <section className="staff-section" aria-labelledby={titleId}>
-      <div className="staff-title-row">
-        <h1 id={titleId} className="staff-title" tabIndex={-1}>
-          {t(`${words}.title`)}
-        </h1>
+      <SectionHead id={titleId} title={t(`${words}.title`)}>
         {maySave && action}
-      </div>
+      </SectionHead>
       <p className="muted">{t(`${words}.lead`)}</p>
       {!maySave && <p className="staff-banner staff-banner-warning">{t('staff.site.readOnly')}</p>}
       {toolbar}
