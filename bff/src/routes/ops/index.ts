@@ -4,6 +4,7 @@ import { ErrorEnvelope } from '@rpt/contract'
 import { AppError, ok, responses } from '../../http/envelope.ts'
 import { requestLang } from '../../http/locale.ts'
 import { CACHE_NAMES } from '../../plugins/app/caches.ts'
+import { auditedPurge } from './audited-purge.ts'
 import opsApi from './ops-api.ts'
 import { HealthData, LiveData, PurgeBody, PurgeData, ReadyData } from './schemas.ts'
 
@@ -66,14 +67,7 @@ export default async function opsRoutes(app: FastifyInstance) {
       const name = request.body?.cache
       const target = name ? { kind: 'cache' as const, cache: name } : { kind: 'all' as const }
       // Rendered pages and sitemaps are made of that data: they go too (plugins/app/purge.ts).
-      const dropped = await app.purger.run(target)
-      await app.audit.record({
-        operator: request.operator!,
-        action: 'purge',
-        address: request.ip,
-        before: null,
-        after: { target, dropped },
-      })
+      await auditedPurge(app, request, target, { target })
       return ok(requestLang(request), { purged: name ? [name] : [...CACHE_NAMES] })
     },
   )

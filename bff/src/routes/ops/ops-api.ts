@@ -8,6 +8,7 @@ import { checkChange, describeProblem, settingDef } from '../../lib/settings-tab
 import { CACHE_NAMES } from '../../plugins/app/caches.ts'
 import { LIMIT_POLICIES } from '../../plugins/app/limits.ts'
 import type { PurgeTarget } from '../../plugins/app/purge.ts'
+import { auditedPurge } from './audited-purge.ts'
 import {
   AuditData,
   AuditQuery,
@@ -151,14 +152,7 @@ export default async function opsApi(app: FastifyInstance) {
       else if (body.dict) target = { kind: 'tags', tags: dictTags(body.dict) }
       else if (body.language) target = { kind: 'tags', tags: [langTag(body.language)] }
       else target = { kind: 'tags', tags: body.tags! }
-      const dropped = await app.purger.run(target)
-      await app.audit.record({
-        operator: request.operator!,
-        action: 'purge',
-        address: request.ip,
-        before: null,
-        after: { ...body, ...(target.kind === 'tags' ? { tags: target.tags } : {}), dropped },
-      })
+      const dropped = await auditedPurge(app, request, target, { ...body, ...(target.kind === 'tags' ? { tags: target.tags } : {}) })
       return ok(requestLang(request), { target: body, ...(target.kind === 'tags' ? { tags: target.tags } : {}), dropped })
     },
   )

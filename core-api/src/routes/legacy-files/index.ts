@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../../errors.ts'
 import { FileNotFoundError, FileStoreUnavailableError, InvalidFileKeyError } from '../../lib/file-store.ts'
 import { generatedImage, IMAGE_TYPES } from '../../lib/legacy-images.ts'
 import { ErrorEnvelope } from '@rpt/contract'
+import { sendStoredFile } from '../../lib/send-stored-file.ts'
 
 // The earlier backend's image folder (LEGACY_FILES_PREFIX, /js/userfiles):
 // its clients build <img> URLs from fields the bare dialect answers
@@ -49,14 +49,11 @@ const legacyFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!type) throw new AppError('NOT_FOUND')
       const key = `userfiles/${path}`
       try {
-        const stat = await app.files.stat(key)
-        if (!stat) throw new AppError('NOT_FOUND')
-        const body = await app.files.open(key)
-        // The reply is typed for the route's JSON answers; this one is a stream.
-        const plain = reply as unknown as FastifyReply
-        return plain
-          .headers({ ...IMAGE_HEADERS, 'content-type': type, 'content-length': String(stat.size), 'cache-control': 'public, max-age=3600' })
-          .send(body)
+        return await sendStoredFile(app.files, reply, key, {
+          ...IMAGE_HEADERS,
+          'content-type': type,
+          'cache-control': 'public, max-age=3600',
+        })
       } catch (error) {
         if (error instanceof InvalidFileKeyError || error instanceof FileNotFoundError) throw new AppError('NOT_FOUND')
         if (error instanceof FileStoreUnavailableError) throw new AppError('SYSTEM_EXCEPTION')

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { CALLS, mediaRoutes, staffMediaRoutes } from '@rpt/contract'
 import { AppError } from '../../errors.ts'
 import { ok } from '../../http/envelope.ts'
@@ -9,6 +9,7 @@ import { uploadImage } from '../../lib/uploads/media.ts'
 import { acceptRawBodies, declaredLength, rawBodyOf, uploadFailure } from '../../lib/uploads/raw-body.ts'
 import { staffOf } from '../../plugins/app/staff-service.ts'
 import { serve } from '../serve.ts'
+import { sendStoredFile } from '../../lib/send-stored-file.ts'
 
 // Images for rich text and carousel slides (issue 34): uploadImage stores one
 // under its SHA-256 (lib/uploads), and the public call serves it from the
@@ -56,19 +57,11 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
           const { file } = request.params
           const key = `${IMAGE_KEY_PREFIX}/${file}`
           try {
-            const stat = await app.files.stat(key)
-            if (!stat) throw new AppError('NOT_FOUND')
-            const body = await app.files.open(key)
-            // The reply is typed for the route's declared answers; this one is a stream.
-            const plain = reply as unknown as FastifyReply
-            return plain
-              .headers({
-                ...IMAGE_HEADERS,
-                'content-type': IMAGE_TYPES[file.slice(file.lastIndexOf('.') + 1)]!,
-                'content-length': String(stat.size),
-                etag: `"${file.slice(0, file.indexOf('.'))}"`,
-              })
-              .send(body)
+            return await sendStoredFile(app.files, reply, key, {
+              ...IMAGE_HEADERS,
+              'content-type': IMAGE_TYPES[file.slice(file.lastIndexOf('.') + 1)]!,
+              etag: `"${file.slice(0, file.indexOf('.'))}"`,
+            })
           } catch (error) {
             if (error instanceof FileNotFoundError) throw new AppError('NOT_FOUND')
             if (error instanceof FileStoreUnavailableError) throw uploadFailure(request, error)

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { CALLS, staffOrderRoutes } from '@rpt/contract'
-import { AppError } from '../../errors.ts'
 import { ok } from '../../http/envelope.ts'
-import { MAX_UPLOAD_BYTES, receiveDocument } from '../../lib/uploads/index.ts'
-import { acceptRawBodies, declaredLength, rawBodyOf, uploadFailure } from '../../lib/uploads/raw-body.ts'
+import { storeUploadedDocument } from '../../lib/uploads/document-upload.ts'
+import { MAX_UPLOAD_BYTES } from '../../lib/uploads/index.ts'
+import { acceptRawBodies } from '../../lib/uploads/raw-body.ts'
 import { staffActorOf } from '../../plugins/app/staff-reports.ts'
 import { serve } from '../serve.ts'
 
@@ -23,28 +23,12 @@ export default async function deliverFileRoute(app: FastifyInstance) {
         handler: async (request) => {
           const staff = staffActorOf(request)
           const orderNo = await app.staffOrders.assertDeliverable(request.params.orderNo)
-          let stored
-          try {
-            const source = rawBodyOf(request)
-            if (!source) throw new AppError('UPLOAD_EMPTY')
-            stored = await receiveDocument(app.files, source, {
-              name: request.query.name,
-              maxBytes: request.routeOptions.bodyLimit,
-              declaredBytes: declaredLength(request),
-              keyPrefix: `orders/${orderNo}`,
-            })
-          } catch (error) {
-            throw uploadFailure(request, error)
-          }
-          try {
-            return ok(request.lang, await app.staffOrders.deliver(orderNo, { key: stored.key, name: stored.name }, staff))
-          } catch (error) {
-            // Refused (the order changed meanwhile): the bytes belong to no order.
-            await app.files
-              .delete(stored.key)
-              .catch((reason: unknown) => request.log.warn({ err: reason, key: stored.key }, 'orphan upload left'))
-            throw error
-          }
+          return ok(
+            request.lang,
+            await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix: `orders/${orderNo}` }, (stored) =>
+              app.staffOrders.deliver(orderNo, { key: stored.key, name: stored.name }, staff),
+            ),
+          )
         },
       },
     })),
