@@ -44,6 +44,12 @@ export function LimitQuery(fallback: number) {
 export const LangOnlyQuery = Type.Object({ lang: LangField }, { additionalProperties: false })
 export const LangOnlyBody = Type.Object({ lang: LangField }, { additionalProperties: false })
 export type LangOnlyQuery = Static<typeof LangOnlyQuery>
+
+/** The version a write was read at, in a query (a DELETE has no body): a positive whole number. */
+export const VersionQueryField = Type.String({ pattern: '^[1-9][0-9]{0,9}$' })
+
+/** A DELETE's query: the language, and the version the record was read at (300101 when it moved on). */
+export const LangVersionQuery = Type.Object({ lang: LangField, version: VersionQueryField }, { additionalProperties: false })
 export type LangOnlyBody = Static<typeof LangOnlyBody>
 
 export const DictItem = Type.Object({

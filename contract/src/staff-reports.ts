@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { LangField, PageNoField, PageSizeField } from './fields.ts'
+import { LangField, PageNoField, PageSizeField, VersionQueryField } from './fields.ts'
 
 // The staff API's reports (issue 34). A report is one report code with an
 // edition per language (research_report keeps a row per lang); each edition
@@ -216,7 +216,7 @@ export const FileParams = Type.Object(
 export type FileParams = Static<typeof FileParams>
 
 export const FileQuery = Type.Object(
-  { lang: LangField, version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }), name: Type.String({ minLength: 1, maxLength: 200 }) },
+  { lang: LangField, version: VersionQueryField, name: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 )
 export type FileQuery = Static<typeof FileQuery>

@@ -1,5 +1,5 @@
 import { Type, type TObject } from 'typebox'
-import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
+import { LangOnlyBody, LangOnlyQuery, LangVersionQuery } from '../fields.ts'
 import { StaffAuthHeader } from '../staff.ts'
 import {
   ArticleIdParam,
@@ -85,10 +85,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: `Deletes a ${noun} that was never published`,
       description: 'One that was ever published is unpublished instead: 300104.',
       params: ArticleIdParam,
-      querystring: Type.Object(
-        { ...LangOnlyQuery.properties, version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
-        { additionalProperties: false },
-      ),
+      querystring: LangVersionQuery,
       headers,
       data: Type.Null(),
     },

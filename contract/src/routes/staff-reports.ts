@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
+import { LangOnlyBody, LangOnlyQuery, LangVersionQuery } from '../fields.ts'
 import { StaffAuthHeader } from '../staff.ts'
 import {
   AuditEntry,
@@ -83,10 +83,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'Deletes a report that was never published',
     description: 'A report that was ever published is unpublished instead (orders point at it): 300104.',
     params: ReportCodeParam,
-    querystring: Type.Object(
-      { ...LangOnlyQuery.properties, version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
-      { additionalProperties: false },
-    ),
+    querystring: LangVersionQuery,
     headers,
     data: Type.Null(),
   },

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify'
-import { CALLS, staffReportRoutes } from '@rpt/contract'
+import { CALLS, staffOrderRoutes, staffReportRoutes } from '@rpt/contract'
 import { ok } from '../../http/envelope.ts'
 import { storeUploadedDocument } from '../../lib/uploads/document-upload.ts'
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/index.ts'
 import { acceptRawBodies } from '../../lib/uploads/raw-body.ts'
+import { staffActorOf } from '../../plugins/app/staff-reports.ts'
 import { staffOf } from '../../plugins/app/staff-service.ts'
 import { serve } from '../serve.ts'
 
-// uploadReportFile (issue 34): a report edition's sample or full file, PDF or
-// Word up to 500 MB, as the raw request body. The bytes are streamed to the
-// file store under a new key (lib/uploads), then the report service records
-// the file on the edition, checking the version, with a revision and an audit
-// row. A refused upload leaves nothing in the store.
+// The staff API's documents, PDF or Word up to 500 MB, each as the raw
+// request body, streamed to the file store under a new key (lib/uploads):
+// - uploadReportFile (issue 34): a report edition's sample or full file; the
+//   report service records it on the edition, checking the version, with a
+//   revision and an audit row;
+// - deliverOrderFile (issue 35): what npm run deliver does; the order is
+//   checked before any byte is stored.
+// A refused upload leaves nothing in the store.
 const config = { keepHttpStatus: true }
 
 export default async function staffFilesPlugin(app: FastifyInstance) {
-  acceptRawBodies(app, { [CALLS.staffReports.uploadFile.path]: MAX_UPLOAD_BYTES })
+  acceptRawBodies(app, { [CALLS.staffReports.uploadFile.path]: MAX_UPLOAD_BYTES, [CALLS.staffOrders.deliverFile.path]: MAX_UPLOAD_BYTES })
   await app.register(
-    serve({ uploadFile: staffReportRoutes.uploadFile }, () => ({
+    serve({ uploadFile: staffReportRoutes.uploadFile, deliverFile: staffOrderRoutes.deliverFile }, () => ({
       uploadFile: {
         config,
         preHandler: app.requireStaff('reports.write'),
@@ -36,6 +40,20 @@ export default async function staffFilesPlugin(app: FastifyInstance) {
               const { key: _key, ...file } = stored
               return report.editions[edition]?.files[kind] ?? { ...file, uploadedAt }
             }),
+          )
+        },
+      },
+      deliverFile: {
+        config,
+        preHandler: app.requireStaff('orders.act'),
+        handler: async (request) => {
+          const staff = staffActorOf(request)
+          const orderNo = await app.staffOrders.assertDeliverable(request.params.orderNo)
+          return ok(
+            request.lang,
+            await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix: `orders/${orderNo}` }, (stored) =>
+              app.staffOrders.deliver(orderNo, { key: stored.key, name: stored.name }, staff),
+            ),
           )
         },
       },

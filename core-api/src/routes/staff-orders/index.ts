@@ -5,7 +5,6 @@ import { sendExport } from '../../lib/spreadsheet-export.ts'
 import { ordersSheet } from '../../plugins/app/staff-orders-export.ts'
 import { staffActorOf } from '../../plugins/app/staff-reports.ts'
 import { serve } from '../serve.ts'
-import deliverFileRoute from './deliver-file.ts'
 
 // The staff desk's orders (issue 35): finance and sales read (orders.read),
 // finance exports (orders.export) and acts (orders.act). The file delivery
@@ -15,7 +14,6 @@ const { deliverFile: _deliver, ...routes } = staffOrderRoutes
 const config = { keepHttpStatus: true }
 
 export default async function staffOrdersPlugin(app: FastifyInstance) {
-  await app.register(deliverFileRoute)
   await app.register(
     serve(routes, () => {
       const read = app.requireStaff('orders.read')
