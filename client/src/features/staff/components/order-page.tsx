@@ -3,8 +3,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { showToast } from '../../../lib/toast'
 import { closeOrder, refundOrder, resendOrderMail, useOrder, type StaffOrder } from '../api/orders'
 import { formatDateTime } from './format'
-import { failureText, useStaff } from './staff-context'
+import { useStaff } from './staff-context'
 import { DeskPage } from './desk-page'
+import { useAttempt } from './use-attempt'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -17,88 +18,82 @@ const detailText = (detail: unknown) => (detail === null || detail === undefined
 export function OrderPage({ orderNo }: { orderNo: string }) {
   const t = useStaffT()
   const { locale, staff } = useStaff()
-  const { data: order, error, mutate } = useOrder(orderNo)
+  const result = useOrder(orderNo)
+  const { mutate } = result
 
   const acts = staff.role === 'finance' || staff.role === 'admin'
   return (
     <DeskPage
-      titleId="staff-order-title"
-      back={{ path: '/staff/orders', label: t('staff.orders.back') }}
-      data={order}
-      error={error}
-      notFound={t('staff.orders.notFound')}
+      words="staff.orders"
+      back="/staff/orders"
+      result={result}
       title={(order) => t('staff.orders.pageTitle', { orderNo: order.orderNo })}
     >
-      {(order) => {
-        return (
-          <>
-            <p className="staff-meta">
-              <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span> ·{' '}
-              {money(order.amount, order.currency)} · {formatDateTime(order.createdAt, locale)}
-            </p>
-            <div className="staff-desk-columns">
-              <section className="staff-fieldset" aria-labelledby="staff-order-facts">
-                <h2 id="staff-order-facts">{t('staff.orders.factsTitle')}</h2>
-                <dl className="staff-facts">
+      {(order) => (
+        <>
+          <p className="staff-meta">
+            <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span> ·{' '}
+            {money(order.amount, order.currency)} · {formatDateTime(order.createdAt, locale)}
+          </p>
+          <div className="staff-desk-columns">
+            <section className="staff-fieldset" aria-labelledby="staff-order-facts">
+              <h2 id="staff-order-facts">{t('staff.orders.factsTitle')}</h2>
+              <dl className="staff-facts">
+                <div>
+                  <dt>{t('staff.orders.item')}</dt>
+                  <dd>
+                    {order.lines
+                      .map((line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`)
+                      .join('; ')}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('staff.orders.buyer')}</dt>
+                  <dd>
+                    {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('staff.orders.method')}</dt>
+                  <dd>
+                    {order.method ?? '—'}
+                    {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('staff.orders.paid')}</dt>
+                  <dd>{formatDateTime(order.paidAt, locale) || '—'}</dd>
+                </div>
+                {order.file && (
                   <div>
-                    <dt>{t('staff.orders.item')}</dt>
-                    <dd>
-                      {order.lines
-                        .map(
-                          (line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`,
-                        )
-                        .join('; ')}
-                    </dd>
+                    <dt>{t('staff.orders.file')}</dt>
+                    <dd>{order.file}</dd>
                   </div>
-                  <div>
-                    <dt>{t('staff.orders.buyer')}</dt>
-                    <dd>
-                      {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('staff.orders.method')}</dt>
-                    <dd>
-                      {order.method ?? '—'}
-                      {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('staff.orders.paid')}</dt>
-                    <dd>{formatDateTime(order.paidAt, locale) || '—'}</dd>
-                  </div>
-                  {order.file && (
-                    <div>
-                      <dt>{t('staff.orders.file')}</dt>
-                      <dd>{order.file}</dd>
-                    </div>
-                  )}
-                </dl>
-              </section>
-              {acts && <OrderActions order={order} onDone={() => void mutate()} />}
-            </div>
-            <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
-              <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
-              {order.events.length === 0 ? (
-                <p className="muted">{t('staff.orders.noEvents')}</p>
-              ) : (
-                <ol className="staff-timeline">
-                  {order.events.map((event, index) => (
-                    <li key={index}>
-                      <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} ·{' '}
-                      <strong>{event.action}</strong>
-                      {event.actor ? ` · ${event.actor}` : ''}
-                      {event.detail !== null && event.detail !== undefined && (
-                        <code className="staff-event-detail">{detailText(event.detail)}</code>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              )}
+                )}
+              </dl>
             </section>
-          </>
-        )
-      }}
+            {acts && <OrderActions order={order} onDone={() => void mutate()} />}
+          </div>
+          <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
+            <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
+            {order.events.length === 0 ? (
+              <p className="muted">{t('staff.orders.noEvents')}</p>
+            ) : (
+              <ol className="staff-timeline">
+                {order.events.map((event, index) => (
+                  <li key={index}>
+                    <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} · <strong>{event.action}</strong>
+                    {event.actor ? ` · ${event.actor}` : ''}
+                    {event.detail !== null && event.detail !== undefined && (
+                      <code className="staff-event-detail">{detailText(event.detail)}</code>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
     </DeskPage>
   )
 }
@@ -106,28 +101,21 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
 function OrderActions({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
   const t = useStaffT()
   const [confirm, setConfirm] = useState<Action>()
-  const [pending, setPending] = useState(false)
   const [reason, setReason] = useState('')
-  const [failure, setFailure] = useState<string>()
+  const { pending, failure, attempt } = useAttempt(t('staff.orders.failed'))
   const reasonId = useId()
   const refunded = order.refunds.some((refund) => refund.state !== 'failed')
 
   const run = async (action: Action) => {
-    setPending(true)
-    setFailure(undefined)
-    try {
+    await attempt(async () => {
       if (action === 'refund') await refundOrder(order.orderNo, reason.trim())
       else if (action === 'close') await closeOrder(order.orderNo)
       else await resendOrderMail(order.orderNo)
       showToast(t(`staff.orders.done.${action}`), 'success')
       setReason('')
       onDone()
-    } catch (error) {
-      setFailure(failureText(error, t('staff.orders.failed')))
-    } finally {
-      setPending(false)
-      setConfirm(undefined)
-    }
+    })
+    setConfirm(undefined)
   }
 
   return (

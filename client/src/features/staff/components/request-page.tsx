@@ -5,8 +5,9 @@ import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import { showToast } from '../../../lib/toast'
 import { addRequestNote, REQUEST_STATUSES, updateRequest, useRequest, type RequestStatus, type StaffRequest } from '../api/requests'
 import { formatDateTime } from './format'
-import { failureText, useStaff } from './staff-context'
+import { useStaff } from './staff-context'
 import { DeskPage } from './desk-page'
+import { useAttempt } from './use-attempt'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -14,15 +15,14 @@ import './staff-desk.css'
 export function RequestPage({ id }: { id: string }) {
   const t = useStaffT()
   const { locale } = useStaff()
-  const { data, error, mutate } = useRequest(id)
+  const result = useRequest(id)
+  const { mutate } = result
 
   return (
     <DeskPage
-      titleId="staff-request-title"
-      back={{ path: '/staff/requests', label: t('staff.requests.back') }}
-      data={data}
-      error={error}
-      notFound={t('staff.requests.notFound')}
+      words="staff.requests"
+      back="/staff/requests"
+      result={result}
       title={(data) => t('staff.requests.pageTitle', { id: data.id, company: data.sent.company || data.sent.name })}
     >
       {(data) => {
@@ -148,24 +148,20 @@ function Workflow({
   const { staff } = useStaff()
   const [status, setStatus] = useState<RequestStatus>(request.status)
   const [reason, setReason] = useState(request.lostReason ?? '')
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string>()
+  const { pending, failure, attempt } = useAttempt(t('staff.requests.saveFailed'))
   const statusId = useId()
   const reasonId = useId()
 
-  const save = async (change: Parameters<typeof updateRequest>[2]) => {
-    setPending(true)
-    setFailure(undefined)
-    try {
-      onChanged(await updateRequest(request.id, request.version, change))
-      showToast(t('staff.requests.saved'), 'success')
-    } catch (error) {
-      if (error instanceof ApiError && error.code === STAFF_VERSION_CONFLICT) onStale()
-      setFailure(failureText(error, t('staff.requests.saveFailed')))
-    } finally {
-      setPending(false)
-    }
-  }
+  const save = (change: Parameters<typeof updateRequest>[2]) =>
+    attempt(
+      async () => {
+        onChanged(await updateRequest(request.id, request.version, change))
+        showToast(t('staff.requests.saved'), 'success')
+      },
+      (error) => {
+        if (error instanceof ApiError && error.code === STAFF_VERSION_CONFLICT) onStale()
+      },
+    )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void save(status === 'lost' ? { status, lostReason: reason.trim() } : { status })
@@ -220,23 +216,16 @@ function Notes({ request, onAdded }: { request: StaffRequest; onAdded: () => voi
   const t = useStaffT()
   const { locale } = useStaff()
   const [body, setBody] = useState('')
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string>()
+  const { pending, failure, attempt } = useAttempt(t('staff.requests.saveFailed'))
   const noteId = useId()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!body.trim()) return
-    setPending(true)
-    setFailure(undefined)
-    try {
+    await attempt(async () => {
       await addRequestNote(request.id, body.trim())
       setBody('')
       onAdded()
-    } catch (error) {
-      setFailure(failureText(error, t('staff.requests.saveFailed')))
-    } finally {
-      setPending(false)
-    }
+    })
   }
   return (
     <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-notes">
