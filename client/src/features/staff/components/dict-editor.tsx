@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { TextField } from './text-field'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
@@ -72,6 +72,16 @@ export function DictEditor() {
   const errors = checked ? dictErrors(form, adding) : {}
   const message = (field: keyof Form, invalid: Parameters<typeof t>[0]) =>
     errors[field] === 'required' ? t('staff.site.required') : errors[field] ? t(invalid) : undefined
+  // A text field of the form, named and checked by its key.
+  const field = (key: 'label' | 'icon' | 'sort', invalid: Parameters<typeof t>[0], extra: Partial<ComponentProps<typeof TextField>>) => (
+    <TextField
+      {...extra}
+      label={t(`staff.dict.${key}`)}
+      error={message(key, invalid)}
+      value={form[key]}
+      onChange={(next) => setForm({ ...form, [key]: next })}
+    />
+  )
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -167,29 +177,9 @@ export function DictEditor() {
               value={form.value}
               onChange={(next) => setForm({ ...form, value: next.trim() })}
             />
-            <TextField
-              label={t('staff.dict.label')}
-              required
-              error={message('label', 'staff.site.required')}
-              maxLength={200}
-              value={form.label}
-              onChange={(next) => setForm({ ...form, label: next })}
-            />
-            <TextField
-              label={t('staff.dict.icon')}
-              hint={t('staff.dict.iconHint')}
-              error={message('icon', 'staff.dict.iconInvalid')}
-              maxLength={100}
-              value={form.icon}
-              onChange={(next) => setForm({ ...form, icon: next })}
-            />
-            <TextField
-              label={t('staff.dict.sort')}
-              error={message('sort', 'staff.dict.sortInvalid')}
-              inputMode="numeric"
-              value={form.sort}
-              onChange={(next) => setForm({ ...form, sort: next })}
-            />
+            {field('label', 'staff.site.required', { required: true, maxLength: 200 })}
+            {field('icon', 'staff.dict.iconInvalid', { hint: t('staff.dict.iconHint'), maxLength: 100 })}
+            {field('sort', 'staff.dict.sortInvalid', { inputMode: 'numeric' })}
             <div className="staff-checks">
               <label>
                 <input type="checkbox" checked={form.visible} onChange={(e) => setForm({ ...form, visible: e.target.checked })} />{' '}

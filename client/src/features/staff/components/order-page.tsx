@@ -132,16 +132,14 @@ function OrderActions({ order, onDone }: { order: StaffOrder; onDone: () => void
           </button>
         </>
       )}
-      {order.state === 'paid' && (
-        <button type="button" className="button button-secondary" disabled={pending} onClick={() => setConfirm('resend')}>
-          {t('staff.orders.resend')}
-        </button>
-      )}
-      {order.state === 'unpaid' && (
-        <button type="button" className="button button-secondary" disabled={pending} onClick={() => setConfirm('close')}>
-          {t('staff.orders.close')}
-        </button>
-      )}
+      {/* A paid order's mail can be sent again; an unpaid one can be closed at the gateway. */}
+      {(['resend', 'close'] as const)
+        .filter((action) => order.state === (action === 'resend' ? 'paid' : 'unpaid'))
+        .map((action) => (
+          <button key={action} type="button" className="button button-secondary" disabled={pending} onClick={() => setConfirm(action)}>
+            {t(`staff.orders.${action}`)}
+          </button>
+        ))}
       {order.state !== 'paid' && order.state !== 'unpaid' && <p className="muted">{t('staff.orders.noActions')}</p>}
       {failure && (
         <p role="alert" className="staff-banner staff-banner-error">
