@@ -1,19 +1,8 @@
 import type { AlipaySdk } from 'alipay-sdk'
 import { loadOnce } from '../lib/load-once.ts'
 import { alipayTime } from './china-time.ts'
-import {
-  ProviderError,
-  type CloseResult,
-  type IncomingNotification,
-  type NotificationReply,
-  type PaymentProvider,
-  type PaymentRequest,
-  type PaymentStart,
-  type QueryResult,
-  type RefundRequest,
-  type RefundResult,
-  type VerifiedNotification,
-} from './types.ts'
+import type * as Gateway from './types.ts'
+import { ProviderError } from './types.ts'
 
 // Alipay through its official SDK (RSA2). The gateway is configurable, so any
 // gateway speaking Alipay's protocol can stand in for openapi.alipay.com.
@@ -67,7 +56,7 @@ function describe(answer: Answer): string {
  */
 const loadSdk = loadOnce(() => import('alipay-sdk'))
 
-export class AlipayProvider implements PaymentProvider {
+export class AlipayProvider implements Gateway.PaymentProvider {
   readonly name = 'alipay' as const
   readonly appId: string
   private readonly options: AlipayOptions
@@ -96,7 +85,7 @@ export class AlipayProvider implements PaymentProvider {
     })
   }
 
-  async start(request: PaymentRequest): Promise<PaymentStart> {
+  async start(request: Gateway.PaymentRequest): Promise<Gateway.PaymentStart> {
     if (request.method !== 'zfb' && request.method !== 'zfb_h5') throw new ProviderError(`alipay cannot take ${request.method}`)
     const [method, productCode] = PAGE_METHODS[request.method]
     try {
@@ -122,13 +111,13 @@ export class AlipayProvider implements PaymentProvider {
     }
   }
 
-  recognizes(notification: IncomingNotification): boolean {
+  recognizes(notification: Gateway.IncomingNotification): boolean {
     if (!notification.contentType.includes('application/x-www-form-urlencoded')) return false
     const fields = new URLSearchParams(notification.rawBody)
     return fields.has('sign') && fields.has('app_id')
   }
 
-  async verify(notification: IncomingNotification): Promise<VerifiedNotification | undefined> {
+  async verify(notification: Gateway.IncomingNotification): Promise<Gateway.VerifiedNotification | undefined> {
     const fields = Object.fromEntries(new URLSearchParams(notification.rawBody))
     let signed = false
     try {
@@ -153,14 +142,14 @@ export class AlipayProvider implements PaymentProvider {
     }
   }
 
-  acknowledge(accepted: boolean): NotificationReply {
+  acknowledge(accepted: boolean): Gateway.NotificationReply {
     // Alipay retries until it reads the bare word success.
     return accepted
       ? { status: 200, contentType: 'text/plain', body: 'success' }
       : { status: 400, contentType: 'text/plain', body: 'failure' }
   }
 
-  async query(orderNo: string): Promise<QueryResult> {
+  async query(orderNo: string): Promise<Gateway.QueryResult> {
     const result = await this.call('alipay.trade.query', { out_trade_no: orderNo })
     if (result.code !== '10000') {
       if (result.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown' }
@@ -171,7 +160,7 @@ export class AlipayProvider implements PaymentProvider {
     return { state: result.trade_status === 'TRADE_CLOSED' ? 'failed' : 'unpaid' }
   }
 
-  async close(orderNo: string): Promise<CloseResult> {
+  async close(orderNo: string): Promise<Gateway.CloseResult> {
     const result = await this.call('alipay.trade.close', { out_trade_no: orderNo })
     if (result.code === '10000') return { state: 'closed' }
     // A page-pay trade exists only once the buyer opened the cashier: nothing to close yet.
@@ -186,7 +175,7 @@ export class AlipayProvider implements PaymentProvider {
     throw new ProviderError(`alipay refused to close a trade it reports as ${String(trade.trade_status)}`)
   }
 
-  async refund(request: RefundRequest): Promise<RefundResult> {
+  async refund(request: Gateway.RefundRequest): Promise<Gateway.RefundResult> {
     const result = await this.call('alipay.trade.refund', {
       out_trade_no: request.orderNo,
       trade_no: request.providerTradeNo,
@@ -213,7 +202,7 @@ export class AlipayProvider implements PaymentProvider {
     throw new ProviderError(`alipay trade refund answered ${describe(result)}`)
   }
 
-  async queryRefund(refundNo: string, orderNo: string): Promise<RefundResult | { state: 'unknown' }> {
+  async queryRefund(refundNo: string, orderNo: string): Promise<Gateway.RefundResult | { state: 'unknown' }> {
     const result = await this.call('alipay.trade.fastpay.refund.query', {
       out_trade_no: orderNo,
       out_request_no: refundNo,
@@ -230,7 +219,7 @@ export class AlipayProvider implements PaymentProvider {
     return { state: 'succeeded', providerRefundNo: typeof result.trade_no === 'string' ? result.trade_no : '' }
   }
 
-  private paidTrade(result: Answer): Extract<QueryResult, { state: 'paid' }> | undefined {
+  private paidTrade(result: Answer): Extract<Gateway.QueryResult, { state: 'paid' }> | undefined {
     if (result.trade_status !== 'TRADE_SUCCESS' && result.trade_status !== 'TRADE_FINISHED') return undefined
     const amount = yuanToFen(result.total_amount)
     if (amount === undefined || typeof result.trade_no !== 'string' || result.trade_no === '') {

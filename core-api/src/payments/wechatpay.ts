@@ -1,19 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyLike } from 'node:crypto'
 import { wechatTime } from './china-time.ts'
-import {
-  ProviderError,
-  type CloseResult,
-  type IncomingNotification,
-  type NotificationReply,
-  type PaymentProvider,
-  type PaymentRequest,
-  type PaymentStart,
-  type QueryResult,
-  type RefundRequest,
-  type RefundResult,
-  type VerifiedNotification,
-  type VerifiedRefundNotification,
-} from './types.ts'
+import type * as Gateway from './types.ts'
+import { ProviderError } from './types.ts'
 import {
   apiV3KeyBytes,
   authorizationHeader,
@@ -58,7 +46,7 @@ const FAILED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED'])
 const UNPAID_STATES = new Set(['NOTPAY', 'USERPAYING'])
 /** Trade states of a trade the buyer paid (REFUND: paid, then refunded in part or whole). */
 const PAID_STATES = new Set(['SUCCESS', 'REFUND'])
-const REFUND_STATES = new Map<unknown, RefundResult['state']>([
+const REFUND_STATES = new Map<unknown, Gateway.RefundResult['state']>([
   ['SUCCESS', 'succeeded'],
   ['PROCESSING', 'processing'],
   ['CLOSED', 'failed'],
@@ -80,7 +68,7 @@ function nonEmpty(value: unknown): value is string {
 }
 
 /** A header's single value, whatever the case of its name; repeated headers count as absent. */
-function headerOf(headers: IncomingNotification['headers'], name: string): string | undefined {
+function headerOf(headers: Gateway.IncomingNotification['headers'], name: string): string | undefined {
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() === name) return typeof value === 'string' ? value : undefined
   }
@@ -104,7 +92,7 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-export class WechatPayProvider implements PaymentProvider {
+export class WechatPayProvider implements Gateway.PaymentProvider {
   readonly name = 'wechatpay' as const
   readonly appId: string
   private readonly mchId: string
@@ -132,7 +120,7 @@ export class WechatPayProvider implements PaymentProvider {
     this.now = options.now ?? Date.now
   }
 
-  async start(request: PaymentRequest): Promise<PaymentStart> {
+  async start(request: Gateway.PaymentRequest): Promise<Gateway.PaymentStart> {
     if (request.method !== 'wx' && request.method !== 'wx_h5') throw new ProviderError(`wechatpay cannot take ${request.method}`)
     const h5 = request.method === 'wx_h5'
     const payload = {
@@ -152,14 +140,16 @@ export class WechatPayProvider implements PaymentProvider {
     return { payUrl }
   }
 
-  recognizes(notification: IncomingNotification): boolean {
+  recognizes(notification: Gateway.IncomingNotification): boolean {
     return (
       notification.contentType.toLowerCase().includes('application/json') &&
       headerOf(notification.headers, 'wechatpay-signature') !== undefined
     )
   }
 
-  async verify(notification: IncomingNotification): Promise<VerifiedNotification | VerifiedRefundNotification | undefined> {
+  async verify(
+    notification: Gateway.IncomingNotification,
+  ): Promise<Gateway.VerifiedNotification | Gateway.VerifiedRefundNotification | undefined> {
     try {
       return this.verified(notification)
     } catch {
@@ -168,14 +158,14 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  acknowledge(accepted: boolean): NotificationReply {
+  acknowledge(accepted: boolean): Gateway.NotificationReply {
     // Anything but 2xx makes WeChat retry the notification on its back-off schedule.
     return accepted
       ? { status: 204, contentType: 'text/plain', body: '' }
       : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: 'notification rejected' }) }
   }
 
-  async query(orderNo: string): Promise<QueryResult> {
+  async query(orderNo: string): Promise<Gateway.QueryResult> {
     const data = await this.transaction(orderNo)
     if (!data) return { state: 'unknown' }
     const state = data.trade_state
@@ -186,7 +176,7 @@ export class WechatPayProvider implements PaymentProvider {
     throw new ProviderError(`wechatpay query answered trade_state ${String(state)}`)
   }
 
-  async close(orderNo: string): Promise<CloseResult> {
+  async close(orderNo: string): Promise<Gateway.CloseResult> {
     const answer = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.mchId })
     // 204 with an empty (still signed) body; closing a closed order answers 204 again.
     if (answer.status >= 200 && answer.status < 300) return { state: 'closed' }
@@ -204,7 +194,7 @@ export class WechatPayProvider implements PaymentProvider {
     throw this.refusal(answer)
   }
 
-  async refund(request: RefundRequest): Promise<RefundResult> {
+  async refund(request: Gateway.RefundRequest): Promise<Gateway.RefundResult> {
     const reason = truncate(request.reason, 80)
     const answer = await this.call('POST', '/v3/refund/domestic/refunds', {
       transaction_id: request.providerTradeNo,
@@ -223,7 +213,7 @@ export class WechatPayProvider implements PaymentProvider {
     throw this.refusal(answer)
   }
 
-  async queryRefund(refundNo: string, orderNo: string): Promise<RefundResult | { state: 'unknown' }> {
+  async queryRefund(refundNo: string, orderNo: string): Promise<Gateway.RefundResult | { state: 'unknown' }> {
     const answer = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)
     if (answer.status === 404 && answer.data.code === 'RESOURCE_NOT_EXISTS') return { state: 'unknown' }
     const { data } = this.expectOk(answer)
@@ -243,7 +233,7 @@ export class WechatPayProvider implements PaymentProvider {
     return data
   }
 
-  private paidTrade(data: Json): Extract<QueryResult, { state: 'paid' }> {
+  private paidTrade(data: Json): Extract<Gateway.QueryResult, { state: 'paid' }> {
     const total = isRecord(data.amount) ? data.amount.total : undefined
     if (typeof total !== 'number' || !Number.isSafeInteger(total) || total <= 0 || !nonEmpty(data.transaction_id)) {
       throw new ProviderError('wechatpay query answered a paid trade without amount or transaction_id')
@@ -251,7 +241,7 @@ export class WechatPayProvider implements PaymentProvider {
     return { state: 'paid', amount: total, providerTradeNo: data.transaction_id }
   }
 
-  private refundResult(data: Json, refundNo: string): RefundResult {
+  private refundResult(data: Json, refundNo: string): Gateway.RefundResult {
     const state = REFUND_STATES.get(data.status)
     if (data.out_refund_no !== refundNo) throw new ProviderError('wechatpay answered about another refund')
     if (!state) throw new ProviderError(`wechatpay answered refund status ${String(data.status)}`)
@@ -260,7 +250,9 @@ export class WechatPayProvider implements PaymentProvider {
     return { state, providerRefundNo: data.refund_id }
   }
 
-  private verified(notification: IncomingNotification): VerifiedNotification | VerifiedRefundNotification | undefined {
+  private verified(
+    notification: Gateway.IncomingNotification,
+  ): Gateway.VerifiedNotification | Gateway.VerifiedRefundNotification | undefined {
     const { headers, rawBody } = notification
     if (
       !this.signedByPlatform(
@@ -305,7 +297,7 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  private verifiedRefund(refund: Json): VerifiedRefundNotification | undefined {
+  private verifiedRefund(refund: Json): Gateway.VerifiedRefundNotification | undefined {
     const { mchid, out_trade_no: orderNo, out_refund_no: refundNo, refund_id: refundId, refund_status: status } = refund
     if (mchid !== this.mchId || !nonEmpty(orderNo) || !nonEmpty(refundNo) || !nonEmpty(refundId)) return undefined
     const state = REFUND_STATES.get(status)
