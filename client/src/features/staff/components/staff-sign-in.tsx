@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { FormField } from '../../../components/form-field'
 import { TextField } from './text-field'
 import { SignInCard } from '../../../components/sign-in-card'
@@ -50,6 +50,18 @@ export function StaffSignIn({ notice, unreachable, onSignedIn }: Props) {
   }
 
   const shown = refusal ?? (notice ? { text: notice, locked: true } : unreachable ? { text: unreachable, locked: false } : undefined)
+  // The account's name and password: required text boxes, named for what password managers fill.
+  const field = (key: 'name' | 'password', attributes: Partial<ComponentProps<typeof TextField>>) => (
+    <TextField
+      {...attributes}
+      label={t(`staff.signIn.${key}`)}
+      error={errors[key]}
+      required
+      value={values[key]}
+      onChange={(next) => set(key, next)}
+    />
+  )
+
   return (
     <SignInCard
       title={t('staff.signIn.title')}
@@ -62,27 +74,8 @@ export function StaffSignIn({ notice, unreachable, onSignedIn }: Props) {
       onSubmit={() => void submit()}
       footer={t('staff.signIn.footer')}
     >
-      <TextField
-        label={t('staff.signIn.name')}
-        error={errors.name}
-        required
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={values.name}
-        onChange={(next) => set('name', next)}
-      />
-      <TextField
-        label={t('staff.signIn.password')}
-        error={errors.password}
-        required
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(next) => set('password', next)}
-      />
+      {field('name', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false })}
+      {field('password', { type: 'password', name: 'password', autoComplete: 'current-password' })}
       <FormField label={t('staff.signIn.code')} error={errors.totp} hint={t('staff.signIn.codeHint')} required>
         {(control) => (
           <input
