@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { QueryTypes } from 'sequelize'
 import { migrations } from '../../db/migrations/index.ts'
 import { ok, responses, sendKey } from '../../http/envelope.ts'
@@ -28,19 +28,24 @@ const Readiness = Type.Object({
 // Liveness says the process answers; readiness, that it can serve: a
 // balancer sends traffic only to ready instances, and a supervisor restarts
 // only those that stop being live.
+// Each check's route options: its HTTP status kept for balancers, documented under Operations.
+const check = <T extends TSchema>(summary: string, data: T, extra: { description?: string; logLevel?: 'warn' } = {}) => ({
+  config: { keepHttpStatus: true },
+  schema: {
+    tags: ['Operations'],
+    summary,
+    ...(extra.description ? { description: extra.description } : {}),
+    querystring: Lang,
+    response: responses(data),
+  },
+  ...(extra.logLevel ? { logLevel: extra.logLevel } : {}),
+})
+
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Balancers and supervisors read the HTTP status: health checks keep theirs.
   app.get(
     CALLS.health.status.path,
-    {
-      config: { keepHttpStatus: true },
-      schema: {
-        tags: ['Operations'],
-        summary: 'Answers 200 once the database answers',
-        querystring: Lang,
-        response: responses(Type.Object({ status: Type.String(), database: Type.String() })),
-      },
-    },
+    check('Answers 200 once the database answers', Type.Object({ status: Type.String(), database: Type.String() })),
     async (request) => {
       try {
         await app.db.sequelize.query('SELECT 1')
@@ -54,33 +59,22 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     CALLS.health.live.path,
-    {
-      config: { keepHttpStatus: true },
-      schema: {
-        tags: ['Operations'],
-        summary: 'Liveness: answers 200 while the process runs, whatever its dependencies do',
-        querystring: Lang,
-        response: responses(Type.Object({ status: Type.Literal('live') })),
-      },
+    check('Liveness: answers 200 while the process runs, whatever its dependencies do', Type.Object({ status: Type.Literal('live') }), {
       logLevel: 'warn',
-    },
+    }),
     async (request) => ok(request.lang, { status: 'live' as const }),
   )
 
   app.get(
     CALLS.health.ready.path,
-    {
-      config: { keepHttpStatus: true },
-      schema: {
-        tags: ['Operations'],
-        summary:
-          'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503); 503 from the moment a shutdown begins',
+    check(
+      'Readiness: 200 when the database answers and every migration is applied, else 503 (code 503); 503 from the moment a shutdown begins',
+      Readiness,
+      {
         description: 'Also reports the job queue (jobs waiting, running and failed per queue) and the mails not yet sent.',
-        querystring: Lang,
-        response: responses(Readiness),
+        logLevel: 'warn',
       },
-      logLevel: 'warn',
-    },
+    ),
     async (request, reply) => {
       // Shutting down (SIGTERM): out of the rotation at once, while the requests already here finish. Expected: not logged as an error.
       if (app.drain.draining)
