@@ -17,18 +17,11 @@ export interface StaffAccount {
   secret: string
 }
 
-// The console's messages are a chunk of their own, not in the site's catalogues L() reads (messages.ts and its parts).
-const staffDir = path.join(REPO_ROOT, 'client', 'src', 'features', 'staff')
-const { staffMessages: reportWords } = (await import(pathToFileURL(path.join(staffDir, 'messages.ts')).href)) as {
-  staffMessages: Record<Edition, Record<string, string>>
-}
-const { articleMessages } = (await import(pathToFileURL(path.join(staffDir, 'articles-messages.ts')).href)) as {
-  articleMessages: Record<Edition, Record<string, string>>
-}
-const staffMessages: Record<Edition, Record<string, string>> = {
-  'zh-CN': { ...reportWords['zh-CN'], ...articleMessages['zh-CN'] },
-  'en-US': { ...reportWords['en-US'], ...articleMessages['en-US'] },
-}
+// The console's messages are a chunk of their own, not in the site's catalogues L() reads: one file a language.
+const messagesDir = path.join(REPO_ROOT, 'client', 'src', 'features', 'staff', 'messages')
+const { enUS } = (await import(pathToFileURL(path.join(messagesDir, 'en-US.ts')).href)) as { enUS: Record<string, string> }
+const { zhCN } = (await import(pathToFileURL(path.join(messagesDir, 'zh-CN.ts')).href)) as { zhCN: Record<string, string> }
+const staffMessages: Record<Edition, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS }
 
 /** A message of the staff console, with simple {placeholders} filled. */
 export function S(edition: Edition, id: string, values: Record<string, string | number> = {}): string {
