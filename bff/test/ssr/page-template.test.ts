@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mergeAssets, screenAssetResolver, withPageAssets, type ClientAssets, type Manifest } from '../../src/ssr/assets.ts'
-import { pageTemplate, type PageParts } from '../../src/ssr/plugin.ts'
+import { pageTemplate, type PageParts } from '../../src/ssr/page-template.ts'
 
 const SHELL = [
   '<!doctype html>',
