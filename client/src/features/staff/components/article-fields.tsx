@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { EditionField, SeoFields, TextField } from './text-field'
+import { EditionField, SeoFields, TextField } from './form-fields'
 import { useDict } from '../api/categories'
 import type { ArticleKind } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import { TextField } from './text-field'
+import { TextField } from './form-fields'
 import { saveDictItem, useDictItems, type StaffDictItem } from '../api/site'
 import { useMaySave, useSaveRun } from './site-status'
 import { FormButtons, SiteFrame, useEditColumn } from './site-frame'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { SeoFields, TextField } from './text-field'
+import { SeoFields, TextField } from './form-fields'
 import { useCategories } from '../api/categories'
 import type { Edition, StaffReport, StoredFile } from '../api/reports'
 import { FileUpload } from './file-upload'

@@ -124,7 +124,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
       <div className="staff-title-row">
         <div>
           <p className="staff-crumb">
-            <ConsoleLink path={'/staff/reports'}>{t('staff.list.title')}</ConsoleLink>
+            <ConsoleLink path="/staff/reports">{t('staff.list.title')}</ConsoleLink>
           </p>
           <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
             {report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}

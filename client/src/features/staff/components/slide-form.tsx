@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { FormField } from '../../../components/form-field'
-import { TextField } from './text-field'
+import { TextField } from './form-fields'
 import { uploadImage } from '../api/media'
 import type { CarouselSlideInput } from '../api/site'
 import { failureText } from './staff-context'

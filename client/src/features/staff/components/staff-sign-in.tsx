@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react'
 import { FormField } from '../../../components/form-field'
-import { TextField } from './text-field'
+import { TextField } from './form-fields'
 import { SignInCard } from '../../../components/sign-in-card'
 import { ApiError } from '../../../lib/api-client'
 import { useStaffSignIn } from '../api/session'
