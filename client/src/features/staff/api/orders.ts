@@ -1,7 +1,17 @@
-import type { ListOrdersQuery, OrderActionResult, OrderState, PaymentCase, PaymentMethod, StaffOrder, StaffOrderPage } from '@rpt/contract'
+import type {
+  ExportFormat,
+  ListOrdersQuery,
+  OrderActionResult,
+  OrderState,
+  PaymentCase,
+  PaymentMethod,
+  StaffOrder,
+  StaffOrderPage,
+} from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { staffCall } from '../../../lib/staff-api-client'
+import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
+import { exportUrlOf } from './export-url'
 
 // The staff desk's orders (contract/src/routes/staff-orders.ts), through the BFF's /staff-api.
 
@@ -36,3 +46,11 @@ export const refundOrder = (orderNo: string, reason: string) =>
 export const closeOrder = (orderNo: string) => staffCall<typeof O.close.path, OrderActionResult>(O.close, { orderNo }, {}, { silent: true })
 export const resendOrderMail = (orderNo: string) =>
   staffCall<typeof O.resend.path, OrderActionResult>(O.resend, { orderNo }, {}, { silent: true })
+
+/** exportOrders (finance, admin): the list's filters, not its paging or sort; every order they select, oldest first. */
+export const exportOrdersUrl = (input: ListOrdersInput, format: ExportFormat, lang: string): string =>
+  exportUrlOf(O.exportList.path, input, format, lang, ['pageNo', 'pageSize', 'sort', 'order'])
+
+/** deliverOrderFile (finance, admin): a paid research order's file as the raw body, with progress; the buyer is mailed its link. */
+export const deliverOrderFile = (orderNo: string, file: File, options: UploadOptions) =>
+  staffUpload<OrderActionResult>(staffUrl(O.deliverFile.path, { orderNo }), { name: file.name }, file, options)

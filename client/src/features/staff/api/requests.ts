@@ -11,7 +11,8 @@ import type {
 } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { staffCall, staffUrl } from '../../../lib/staff-api-client'
+import { staffCall } from '../../../lib/staff-api-client'
+import { exportUrlOf } from './export-url'
 
 // The staff desk's requests inbox (contract/src/routes/staff-requests.ts), through the BFF's /staff-api.
 
@@ -43,10 +44,6 @@ export const updateRequest = (id: string, version: number, change: RequestChange
 export const addRequestNote = (id: string, body: string) =>
   staffCall<typeof Q.addNote.path, RequestNote>(Q.addNote, { id }, { body }, { silent: true })
 
-/** The export's address: a plain link, so the browser streams the file to disk (the staff cookie goes with it). */
-export function exportUrl(input: ListRequestsInput, format: ExportFormat, lang: string): string {
-  const query = new URLSearchParams({ format, lang })
-  for (const [key, value] of Object.entries(input))
-    if (value !== undefined && value !== '' && key !== 'pageNo' && key !== 'pageSize') query.set(key, String(value))
-  return `${staffUrl(Q.exportList.path)}?${query.toString()}`
-}
+/** The export's address: the list's filters and sort, not its paging. */
+export const exportUrl = (input: ListRequestsInput, format: ExportFormat, lang: string): string =>
+  exportUrlOf(Q.exportList.path, input, format, lang, ['pageNo', 'pageSize'])

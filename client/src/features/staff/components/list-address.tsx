@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react'
 import { useSearch } from 'wouter'
 import { Pagination } from '../../../components/pagination'
+import { FilterBar, type FilterBarSpec } from './filter-bar'
 import { SortHeader } from './list-controls'
 import { useStaff } from './staff-context'
 
 /** The lists' words in messages/. */
 export type ListWords =
-  'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit'
+  'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit' | 'staff.customers'
 
 // A console list's state lives in its address (page, sort, order, filters),
 // so a list can be shared and Back returns to it. Each list declares what its
@@ -25,6 +27,8 @@ export interface ListSpec<S extends string, F extends object> {
   /** Columns a first click sorts A–Z (names); the others start newest or largest first. */
   ascendingFirst?: readonly S[]
   filters: FilterChecks<F>
+  /** The filter bar ListFrame draws, from these words and choices (filter-bar.tsx) */
+  bar?: FilterBarSpec<keyof F & string>
 }
 
 export type ListState<S extends string, F extends object> = {
@@ -109,5 +113,12 @@ export function useAddressList<S extends string, F extends object>(spec: ListSpe
       }
     />
   )
-  return { words: spec.words, state, go, sortable, pager }
+  /** The declared filter bar (ListSpec.bar), with filters of choices read from a call after it */
+  const filterBar = (extra?: ReactNode) =>
+    spec.bar && (
+      <FilterBar bar={spec.bar} values={state} onChange={(key, value) => go({ [key]: value } as Partial<ListState<S, F>>)}>
+        {extra}
+      </FilterBar>
+    )
+  return { words: spec.words, state, go, sortable, pager, filterBar }
 }

@@ -184,3 +184,23 @@ export function ConsoleLink({ path, className, current, children }: ConsoleLinkP
     </a>
   )
 }
+
+interface ExportLinksProps {
+  /** The export's address in a format (the list's filters with it) */
+  href: (format: 'csv' | 'xlsx') => string
+  csv: string
+  xlsx: string
+}
+
+/** A list's exports: plain links, so the browser streams the file to disk. */
+export function ExportLinks({ href, csv, xlsx }: ExportLinksProps) {
+  return (
+    <div className="staff-inline">
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <a key={format} className="button button-secondary" href={href(format)} download>
+          {format === 'csv' ? csv : xlsx}
+        </a>
+      ))}
+    </div>
+  )
+}

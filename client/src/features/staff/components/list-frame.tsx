@@ -16,7 +16,7 @@ export interface ListResult<T> {
 
 interface ListFrameProps<T> {
   /** The list's words and pages (useAddressList) */
-  list: { words: ListWords; pager: (total: number) => ReactNode }
+  list: { words: ListWords; pager: (total: number) => ReactNode; filterBar?: () => ReactNode }
   result: ListResult<T>
   columns: readonly Column<T>[]
   rowKey: (item: T) => string
@@ -24,7 +24,8 @@ interface ListFrameProps<T> {
   actions?: ReactNode
   /** Above the filters: what needs a person first */
   banner?: ReactNode
-  filters: ReactNode
+  /** The filters, when the list does not declare its bar (ListSpec.bar) */
+  filters?: ReactNode
   /** Between the filters and the count: totals of what the filters select */
   summary?: ReactNode
 }
@@ -41,7 +42,7 @@ export function ListFrame<T>({ list, result, columns, rowKey, ...parts }: ListFr
         {parts.actions}
       </SectionHead>
       {parts.banner}
-      {parts.filters}
+      {parts.filters ?? list.filterBar?.()}
       {parts.summary}
       <p className="staff-count" aria-live="polite">
         {data ? t(`${words}.count`, { count: data.count }) : isLoading ? t('staff.loading') : ''}

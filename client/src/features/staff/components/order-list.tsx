@@ -1,4 +1,5 @@
 import {
+  exportOrdersUrl,
   ORDER_STATES,
   PAYMENT_METHODS,
   useOrderList,
@@ -7,11 +8,12 @@ import {
   type OrderState,
   type PaymentMethod,
 } from '../api/orders'
-import { formatDateTime } from './format'
 import { day, matching, oneOf, text, useAddressList, type ListSpec } from './list-address'
-import { ConsoleLink, DateFilter, FilterSelect, TextFilters } from './list-controls'
+import { ConsoleLink, DateFilter, ExportLinks, FilterSelect, TextFilters } from './list-controls'
 import { ListFrame } from './list-frame'
+import { money, useMethodName, useOrderColumns } from './order-columns'
 import { useStaff } from './staff-context'
+import { may } from './staff-roles'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
 
@@ -29,64 +31,34 @@ const ORDERS: ListSpec<OrderSort, { state: OrderState; method: PaymentMethod; fr
     },
   }
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`
-
 /** listOrders with the cases that need a person above it, and the totals of what the filters select. */
 export function OrderList() {
   const t = useStaffT()
-  const { locale } = useStaff()
+  const { locale, staff } = useStaff()
+  // The export for accounting is finance's: sales read the list only.
+  const exports = may(staff.role, 'orders.export')
   const list = useAddressList(ORDERS, '/staff/orders')
   const { state: input, go, sortable } = list
   const result = useOrderList(input)
   const { data: cases } = usePaymentCases()
-  const methodName = (method: string | null) => (method ? t(`staff.orders.method.${method as PaymentMethod | 'none'}`) : '—')
+  const methodName = useMethodName()
   const totals = result.data?.totals.byMethod ?? []
 
   return (
     <ListFrame
       list={list}
       result={result}
-      columns={[
-        {
-          label: t('staff.orders.orderNo'),
-          className: 'staff-mono',
-          cell: (order) => <ConsoleLink path={`/staff/orders/${order.orderNo}`}>{order.orderNo}</ConsoleLink>,
-        },
-        { label: t('staff.orders.item'), className: 'staff-clip', cell: (order) => order.title },
-        {
-          label: t('staff.orders.buyer'),
-          cell: (order) => (
-            <>
-              {order.buyer}
-              <span className="muted"> · {order.buyerEmail}</span>
-            </>
-          ),
-        },
-        {
-          label: t('staff.list.status'),
-          cell: (order) => <span className={`staff-badge staff-order-${order.state}`}>{t(`staff.orders.state.${order.state}`)}</span>,
-        },
-        { label: t('staff.orders.method'), cell: (order) => methodName(order.method) },
-        {
-          label: t('staff.orders.amount'),
-          sort: sortable('amount'),
-          className: 'staff-num',
-          cell: (order) => money(order.amount, order.currency),
-        },
-        {
-          label: t('staff.orders.created'),
-          sort: sortable('createdAt'),
-          className: 'staff-num',
-          cell: (order) => formatDateTime(order.createdAt, locale),
-        },
-        {
-          label: t('staff.orders.paid'),
-          sort: sortable('paidAt'),
-          className: 'staff-num',
-          cell: (order) => formatDateTime(order.paidAt, locale),
-        },
-      ]}
+      columns={useOrderColumns({ sortable })}
       rowKey={(order) => order.orderNo}
+      actions={
+        exports && (
+          <ExportLinks
+            href={(format) => exportOrdersUrl(input, format, locale)}
+            csv={t('staff.orders.exportCsv')}
+            xlsx={t('staff.orders.exportXlsx')}
+          />
+        )
+      }
       banner={
         cases &&
         cases.length > 0 && (

@@ -10,7 +10,7 @@ import {
 } from '../api/requests'
 import { formatDateTime } from './format'
 import { day, matching, oneOf, text, useAddressList, type ListSpec, type ListState } from './list-address'
-import { ConsoleLink, DateFilter, FilterSelect, SearchBox } from './list-controls'
+import { ConsoleLink, ExportLinks } from './list-controls'
 import { ListFrame } from './list-frame'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -38,6 +38,35 @@ const REQUESTS: ListSpec<RequestSort, RequestFilters> = {
     from: day,
     to: day,
   },
+  bar: {
+    label: 'staff.requests.filters',
+    fields: [
+      { key: 'q', kind: 'search', label: 'staff.requests.q' },
+      {
+        key: 'status',
+        kind: 'choice',
+        label: 'staff.list.status',
+        choices: REQUEST_STATUSES,
+        choiceLabel: (status) => `staff.requests.status.${status as RequestStatus}`,
+      },
+      {
+        key: 'type',
+        kind: 'choice',
+        label: 'staff.requests.type',
+        choices: REQUEST_TYPES,
+        choiceLabel: (type) => `staff.requests.type.${type as RequestType}`,
+      },
+      {
+        key: 'assignee',
+        kind: 'choice',
+        label: 'staff.requests.assignee',
+        choices: ['me', 'unassigned'],
+        choiceLabel: (assignee) => (assignee === 'me' ? 'staff.requests.assignee.me' : 'staff.requests.assignee.none'),
+      },
+      { key: 'from', kind: 'day', label: 'staff.requests.from' },
+      { key: 'to', kind: 'day', label: 'staff.requests.to' },
+    ],
+  },
 }
 
 /** A day typed in the filter as the instant it starts, in the reader's time zone. */
@@ -63,14 +92,9 @@ export function RequestList() {
   const t = useStaffT()
   const { locale } = useStaff()
   const list = useAddressList(REQUESTS, '/staff/requests')
-  const { state, go, sortable } = list
+  const { state, sortable } = list
   const input = callOf(state)
   const result = useRequestList(input)
-  const exportLink = (format: 'csv' | 'xlsx') => (
-    <a className="button button-secondary" href={exportUrl(input, format, locale)} download>
-      {t(format === 'csv' ? 'staff.requests.exportCsv' : 'staff.requests.exportXlsx')}
-    </a>
-  )
 
   return (
     <ListFrame
@@ -111,38 +135,11 @@ export function RequestList() {
       ]}
       rowKey={(item) => String(item.id)}
       actions={
-        <div className="staff-inline">
-          {exportLink('csv')}
-          {exportLink('xlsx')}
-        </div>
-      }
-      filters={
-        <div className="staff-filters" role="search" aria-label={t('staff.requests.filters')}>
-          <SearchBox label={t('staff.requests.q')} value={state.q} onSearch={(q) => go({ q })} />
-          <FilterSelect
-            label={t('staff.list.status')}
-            value={state.status}
-            options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`staff.requests.status.${status}`) }))}
-            onChange={(status) => go({ status })}
-          />
-          <FilterSelect
-            label={t('staff.requests.type')}
-            value={state.type}
-            options={REQUEST_TYPES.map((type) => ({ value: type, label: t(`staff.requests.type.${type}`) }))}
-            onChange={(type) => go({ type })}
-          />
-          <FilterSelect
-            label={t('staff.requests.assignee')}
-            value={state.assignee}
-            options={[
-              { value: 'me', label: t('staff.requests.assignee.me') },
-              { value: 'unassigned', label: t('staff.requests.assignee.none') },
-            ]}
-            onChange={(assignee) => go({ assignee })}
-          />
-          <DateFilter label={t('staff.requests.from')} value={state.from} onChange={(from) => go({ from })} />
-          <DateFilter label={t('staff.requests.to')} value={state.to} onChange={(to) => go({ to })} />
-        </div>
+        <ExportLinks
+          href={(format) => exportUrl(input, format, locale)}
+          csv={t('staff.requests.exportCsv')}
+          xlsx={t('staff.requests.exportXlsx')}
+        />
       }
     />
   )
