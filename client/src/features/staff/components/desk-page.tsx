@@ -4,7 +4,7 @@ import { failureText } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
 /** A desk's words in messages/: `<words>.title` names its list, `.back` leads there, `.notFound` says a record is not. */
-type DeskWords = 'staff.orders' | 'staff.requests'
+type DeskWords = 'staff.orders' | 'staff.requests' | 'staff.customers'
 
 interface DeskPageProps<T> {
   words: DeskWords

@@ -8,10 +8,10 @@ import {
   type RequestStatus,
   type RequestType,
 } from '../api/requests'
-import { formatDateTime } from './format'
 import { day, matching, oneOf, text, useAddressList, type ListSpec, type ListState } from './list-address'
-import { ConsoleLink, ExportLinks } from './list-controls'
+import { ExportLinks } from './list-controls'
 import { ListFrame } from './list-frame'
+import { useRequestColumns } from './request-columns'
 import { useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
@@ -100,39 +100,7 @@ export function RequestList() {
     <ListFrame
       list={list}
       result={result}
-      columns={[
-        {
-          label: t('staff.requests.sent'),
-          sort: sortable('createdAt'),
-          className: 'staff-num',
-          cell: (item) => formatDateTime(item.createdAt, locale),
-        },
-        {
-          label: t('staff.requests.company'),
-          sort: sortable('company'),
-          cell: (item) => <ConsoleLink path={`/staff/requests/${item.id}`}>{item.company || item.name || item.email}</ConsoleLink>,
-        },
-        {
-          label: t('staff.requests.contact'),
-          cell: (item) => (
-            <>
-              {item.name}
-              <span className="muted"> · {item.email}</span>
-            </>
-          ),
-        },
-        { label: t('staff.requests.type'), cell: (item) => t(`staff.requests.type.${item.type}`) },
-        {
-          label: t('staff.list.status'),
-          sort: sortable('status'),
-          cell: (item) => <span className={`staff-badge staff-request-${item.status}`}>{t(`staff.requests.status.${item.status}`)}</span>,
-        },
-        {
-          label: t('staff.requests.assignee'),
-          cell: (item) => item.assignee ?? <span className="muted">{t('staff.requests.assignee.none')}</span>,
-        },
-        { label: t('staff.requests.about'), className: 'staff-clip', cell: (item) => item.reportTitle ?? item.demand },
-      ]}
+      columns={useRequestColumns({ sortable })}
       rowKey={(item) => String(item.id)}
       actions={
         <ExportLinks

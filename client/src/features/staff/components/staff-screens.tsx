@@ -4,6 +4,9 @@ import { ArticleEditor } from './article-editor'
 import { ArticleList } from './article-list'
 import { ARTICLE_REVISIONS } from './article-revisions'
 import { AuditView } from './audit-view'
+import { CustomerList } from './customer-list'
+import { CustomerPage } from './customer-page'
+import { DashboardView } from './dashboard-view'
 import { CarouselEditor } from './carousel-editor'
 import { ConfigEditor } from './config-editor'
 import { DictEditor } from './dict-editor'
@@ -15,6 +18,7 @@ import { RequestList } from './request-list'
 import { RequestPage } from './request-page'
 import { RevisionsView } from './revisions-view'
 import type { StaffMessageId } from '../messages'
+import { ALLOWED } from './staff-roles'
 
 // The console's sections, in the nav's order: who sees each (the server
 // checks every call anyway: hiding a section only spares a refusal).
@@ -29,23 +33,29 @@ interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
+  // The desk at a glance, where the console opens. An editor's dashboard would be empty (getDashboard answers an
+  // editor only its time): editors open on the reports, as before.
+  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: ALLOWED['orders.read'] },
   { name: 'reports', label: 'staff.nav.reports' },
   { name: 'bulletins', label: 'staff.nav.bulletins' },
   { name: 'news', label: 'staff.nav.news' },
   { name: 'carousel', label: 'staff.nav.carousel' },
   { name: 'dictionary', label: 'staff.nav.dictionary' },
   { name: 'settings', label: 'staff.nav.settings' },
-  { name: 'requests', label: 'staff.nav.requests', shownTo: ['sales', 'admin'] },
-  { name: 'orders', label: 'staff.nav.orders', shownTo: ['sales', 'finance', 'admin'] },
-  { name: 'audit', label: 'staff.nav.audit', shownTo: ['admin'] },
+  { name: 'requests', label: 'staff.nav.requests', shownTo: ALLOWED['requests.read'] },
+  { name: 'orders', label: 'staff.nav.orders', shownTo: ALLOWED['orders.read'] },
+  { name: 'customers', label: 'staff.nav.customers', shownTo: ALLOWED['customers.read'] },
+  { name: 'audit', label: 'staff.nav.audit', shownTo: ALLOWED['audit.read'] },
 ]
 
 export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
 export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+/** Where the console opens for a role: the first section of its nav (the dashboard, or the reports for an editor). */
+export const landingFor = (role: Role) => sectionsFor(role)[0]!.name
 
 interface Props {
   section: string
-  /** A record of the section (a report code, an article or request id, an order number), or 'new' */
+  /** A record of the section (a report code, an article, request or customer id, an order number), or 'new' */
   code?: string | undefined
   view?: string | undefined
 }
@@ -66,6 +76,10 @@ export function SectionScreen({ section, code, view }: Props) {
       return code ? <RequestPage key={code} id={code} /> : <RequestList />
     case 'orders':
       return code ? <OrderPage key={code} orderNo={code} /> : <OrderList />
+    case 'customers':
+      return code ? <CustomerPage key={code} id={code} /> : <CustomerList />
+    case 'dashboard':
+      return <DashboardView />
     case 'audit':
       return <AuditView />
     default:

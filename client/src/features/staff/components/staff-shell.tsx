@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
 import { useStaff } from './staff-context'
-import { isSection, SectionScreen, sectionsFor } from './staff-screens'
+import { isSection, landingFor, SectionScreen, sectionsFor } from './staff-screens'
 import { ConsoleLink } from './list-controls'
 import { useStaffT } from './use-staff-t'
 
@@ -21,9 +21,11 @@ function NavLink({ path, current, children }: { path: string; current: boolean; 
   )
 }
 
-export function StaffShell({ section = 'reports', code, view }: Props) {
+export function StaffShell({ section: named, code, view }: Props) {
   const t = useStaffT()
   const { staff, locale, navigate, forget } = useStaff()
+  const landing = landingFor(staff.role)
+  const section = named ?? landing
   const [location] = useLocation()
   const search = useSearch()
   const mainRef = useRef<HTMLDivElement>(null)
@@ -41,11 +43,11 @@ export function StaffShell({ section = 'reports', code, view }: Props) {
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus()
   }, [screen])
 
-  // An unknown section, or one this role has no use for, shows the reports.
+  // An unknown section, or one this role has no use for, shows where the console opens.
   const unknown = !isSection(section) || !allowed.some((item) => item.name === section)
   useEffect(() => {
-    if (unknown) navigate('/staff/reports', { replace: true })
-  }, [unknown, navigate])
+    if (unknown) navigate(`/staff/${landing}`, { replace: true })
+  }, [unknown, navigate, landing])
 
   const other = otherLocale(locale)
   const switchHref = `${localizePath(other, splitLocale(location).path)}${search ? `?${search}` : ''}`

@@ -517,6 +517,7 @@ export const enUS = {
   'staff.dashboard.jobsRetrying': 'Retrying',
   'staff.dashboard.queue': 'Queue',
   'staff.dashboard.failedAt': 'Failed at',
+  'staff.dashboard.queuedAt': 'Queued',
   'staff.dashboard.attempts': 'Attempts',
   'staff.dashboard.error': 'Error',
   'staff.dashboard.recentJobs': 'Latest failures',

@@ -509,6 +509,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.dashboard.jobsRetrying': '重试中',
   'staff.dashboard.queue': '队列',
   'staff.dashboard.failedAt': '失败时间',
+  'staff.dashboard.queuedAt': '入队时间',
   'staff.dashboard.attempts': '尝试次数',
   'staff.dashboard.error': '错误',
   'staff.dashboard.recentJobs': '最近失败',

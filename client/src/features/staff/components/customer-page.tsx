@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react'
+import { useCustomer, type CustomerActionResult, type StaffCustomer } from '../api/customers'
+import { CustomerActions } from './customer-actions'
+import { CustomerState } from './customer-list'
+import { DataTable } from './data-table'
+import { DeskPage } from './desk-page'
+import { formatDateTime } from './format'
+import { ConsoleLink } from './list-controls'
+import { useOrderColumns } from './order-columns'
+import { useRequestColumns } from './request-columns'
+import { useStaff } from './staff-context'
+import { useStaffT } from './use-staff-t'
+import './staff-desk.css'
+
+/** What an action changed besides the account the call answers: the failures forgotten, the sessions ended. */
+const after = (customer: StaffCustomer, action: string, result: CustomerActionResult): StaffCustomer => ({
+  ...customer,
+  ...result.account,
+  ...(action === 'unlock' ? { failedLogins: 0 } : {}),
+  ...(action === 'disable' ? { activeSessions: 0 } : {}),
+})
+
+/** getCustomer (an audited view): the account and its sign-in state, its orders, downloads and requests; the desk's actions. */
+export function CustomerPage({ id }: { id: string }) {
+  const t = useStaffT()
+  const { locale } = useStaff()
+  const result = useCustomer(id)
+  const orderColumns = useOrderColumns({ buyer: false })
+  const requestColumns = useRequestColumns()
+  const when = (iso: string | null) => formatDateTime(iso, locale) || t('staff.customers.never')
+
+  return (
+    <DeskPage
+      words="staff.customers"
+      back="/staff/customers"
+      result={result}
+      title={(customer) => t('staff.customers.pageTitle', { login: customer.loginCode })}
+    >
+      {(customer) => {
+        const facts: Array<[string, ReactNode]> = [
+          [t('staff.customers.login'), customer.loginCode],
+          [t('staff.customers.field.name'), customer.name],
+          [t('staff.customers.company'), customer.company],
+          [t('staff.customers.field.position'), customer.position],
+          [t('staff.customers.field.email'), customer.email],
+          [t('staff.customers.phone'), customer.phone],
+          [t('staff.customers.field.lang'), customer.lang],
+          [t('staff.list.status'), <CustomerState key="state" account={customer} />],
+          [t('staff.customers.signIn'), customer.lockedUntil ? when(customer.lockedUntil) : t('staff.customers.notLocked')],
+          [t('staff.customers.field.failedLogins'), customer.failedLogins],
+          [t('staff.customers.field.activeSessions'), customer.activeSessions],
+          [t('staff.customers.registered'), when(customer.createdAt)],
+          [t('staff.customers.lastLogin'), when(customer.lastLoginAt)],
+          [t('staff.customers.field.passwordChanged'), when(customer.passwordChangedAt)],
+        ]
+        return (
+          <>
+            <div className="staff-desk-columns">
+              <section className="staff-fieldset" aria-labelledby="staff-customer-facts">
+                <h2 id="staff-customer-facts">{t('staff.customers.factsTitle')}</h2>
+                <dl className="staff-facts">
+                  {facts.map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value === '' ? '—' : value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+              <CustomerActions
+                customer={customer}
+                onDone={(action, answer) => void result.mutate(after(customer, action, answer), { revalidate: false })}
+              />
+            </div>
+            <RecordTable
+              id="staff-customer-orders"
+              title={t('staff.customers.ordersTitle')}
+              empty={t('staff.customers.noOrders')}
+              count={customer.orders.length}
+            >
+              <DataTable
+                caption={t('staff.customers.ordersTitle')}
+                columns={orderColumns}
+                rows={customer.orders}
+                rowKey={(o) => o.orderNo}
+                rowLinks
+              />
+            </RecordTable>
+            <RecordTable
+              id="staff-customer-downloads"
+              title={t('staff.customers.downloadsTitle')}
+              empty={t('staff.customers.noDownloads')}
+              count={customer.downloads.length}
+            >
+              <DataTable
+                caption={t('staff.customers.downloadsTitle')}
+                columns={[
+                  { label: t('staff.customers.download.at'), className: 'staff-num', cell: (row) => formatDateTime(row.at, locale) },
+                  {
+                    label: t('staff.orders.orderNo'),
+                    className: 'staff-mono',
+                    cell: (row) => <ConsoleLink path={`/staff/orders/${row.orderNo}`}>{row.orderNo}</ConsoleLink>,
+                  },
+                  { label: t('staff.orders.item'), className: 'staff-clip', cell: (row) => row.title },
+                  { label: t('staff.customers.download.via'), cell: (row) => t(`staff.customers.download.via.${row.via}`) },
+                ]}
+                rows={customer.downloads}
+                rowKey={(row) => `${row.at}-${row.orderNo}`}
+                rowLinks
+              />
+            </RecordTable>
+            <RecordTable
+              id="staff-customer-requests"
+              title={t('staff.customers.requestsTitle')}
+              empty={t('staff.customers.noRequests')}
+              count={customer.requests.length}
+            >
+              <DataTable
+                caption={t('staff.customers.requestsTitle')}
+                columns={requestColumns}
+                rows={customer.requests}
+                rowKey={(r) => r.id}
+                rowLinks
+              />
+            </RecordTable>
+          </>
+        )
+      }}
+    </DeskPage>
+  )
+}
+
+/** A section of the page listing the customer's records: its table, or a line saying there are none. */
+function RecordTable({
+  id,
+  title,
+  empty,
+  count,
+  children,
+}: {
+  id: string
+  title: string
+  empty: string
+  count: number
+  children: ReactNode
+}) {
+  return (
+    <section className="staff-fieldset staff-desk-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {count === 0 ? <p className="muted">{empty}</p> : children}
+    </section>
+  )
+}
