@@ -13,24 +13,22 @@ interface Words {
  * A desk's actions that run only once confirmed: which one is asked, the
  * dialog that asks it, and the server's refusal in the staff language.
  */
-export function useConfirmedAction<A extends string>(fallback: string) {
+export function useConfirmedAction<A extends string>(fallback: string, work: (action: A) => Promise<void>) {
   const t = useStaffT()
   const [asked, setAsked] = useState<A>()
   const { pending, failure, attempt } = useAttempt(fallback)
 
-  /** The dialog of the action asked (nothing when none is): confirmed, it runs the work; the dialog closes either way. */
-  const dialog = (words: (action: A) => Words, work: (action: A) => Promise<void>) =>
+  /** The dialog of the action asked (nothing when none is): confirmed, it closes and the work runs (pending meanwhile). */
+  const dialog = (words: (action: A) => Words) =>
     asked && (
       <ConfirmDialog
         {...words(asked)}
         cancelLabel={t('staff.cancel')}
         pending={pending}
-        onConfirm={() =>
-          void (async () => {
-            await attempt(() => work(asked))
-            setAsked(undefined)
-          })()
-        }
+        onConfirm={() => {
+          setAsked(undefined)
+          void attempt(() => work(asked))
+        }}
         onCancel={() => setAsked(undefined)}
       />
     )

@@ -35,7 +35,6 @@ interface Props {
 /** unlockCustomer, sendCustomerResetMail, disableCustomer, enableCustomer: each confirmed, its outcome said in the staff language. */
 export function CustomerActions({ customer, onDone }: Props) {
   const t = useStaffT()
-  const { ask, pending, dialog, failed } = useConfirmedAction<Action>(t('staff.customers.failed'))
   const values = { login: customer.loginCode, email: customer.email }
   // The last outcome stays on the page (the toast goes): what was done to this account.
   const [outcome, setOutcome] = useState<string>()
@@ -49,6 +48,8 @@ export function CustomerActions({ customer, onDone }: Props) {
     onDone(action, result)
   }
 
+  const { ask, pending, dialog, failed } = useConfirmedAction<Action>(t('staff.customers.failed'), run)
+
   return (
     <section className="staff-fieldset staff-desk-form" aria-labelledby="staff-customer-actions">
       <h2 id="staff-customer-actions">{t('staff.customers.actionsTitle')}</h2>
@@ -61,14 +62,11 @@ export function CustomerActions({ customer, onDone }: Props) {
         {outcome}
       </p>
       {failed}
-      {dialog(
-        (action) => ({
-          title: t(`staff.customers.confirm.${action}`),
-          text: t(`staff.customers.confirmText.${action}`, values),
-          confirmLabel: t(`staff.customers.${action}`),
-        }),
-        run,
-      )}
+      {dialog((action) => ({
+        title: t(`staff.customers.confirm.${action}`),
+        text: t(`staff.customers.confirmText.${action}`, values),
+        confirmLabel: t(`staff.customers.${action}`),
+      }))}
     </section>
   )
 }

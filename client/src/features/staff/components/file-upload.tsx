@@ -17,7 +17,9 @@ interface Props {
   onConflict: () => void
 }
 
-const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+/** The documents the file store takes: PDF or Word. */
+export const ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 /** An edition's sample or full file: sent as the raw body with a progress bar; shows size, type and SHA-256 once stored. */
 export function FileUpload({ code, edition, kind, version, stored, onUploaded, onConflict }: Props) {
@@ -82,21 +84,29 @@ export function FileUpload({ code, edition, kind, version, stored, onUploaded, o
         }}
       />
       {progress !== undefined && (
-        <div className="staff-progress-row">
-          <progress max={100} value={progress} aria-label={t('staff.file.progress', { file: label })}>
-            {progress}%
-          </progress>
-          <span className="staff-num">{progress}%</span>
-          <button type="button" className="button button-ghost" onClick={() => abort.current?.abort()}>
-            {t('staff.cancel')}
-          </button>
-        </div>
+        <UploadProgress progress={progress} label={t('staff.file.progress', { file: label })} onCancel={() => abort.current?.abort()} />
       )}
       {error && (
         <p className="field-error" role="alert">
           {error}
         </p>
       )}
+    </div>
+  )
+}
+
+/** An upload under way: its progress and the way to stop it. */
+export function UploadProgress({ progress, label, onCancel }: { progress: number; label: string; onCancel: () => void }) {
+  const t = useStaffT()
+  return (
+    <div className="staff-progress-row">
+      <progress max={100} value={progress} aria-label={label}>
+        {progress}%
+      </progress>
+      <span className="staff-num">{progress}%</span>
+      <button type="button" className="button button-ghost" onClick={onCancel}>
+        {t('staff.cancel')}
+      </button>
     </div>
   )
 }

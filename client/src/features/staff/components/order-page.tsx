@@ -5,6 +5,9 @@ import { closeOrder, refundOrder, resendOrderMail, useOrder, type StaffOrder } f
 import { formatDateTime } from './format'
 import { useStaff } from './staff-context'
 import { DeskPage } from './desk-page'
+import { ConsoleLink } from './list-controls'
+import { OrderDelivery } from './order-delivery'
+import { may } from './staff-roles'
 import { useAttempt } from './use-attempt'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
@@ -21,7 +24,9 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
   const result = useOrder(orderNo)
   const { mutate } = result
 
-  const acts = staff.role === 'finance' || staff.role === 'admin'
+  const acts = may(staff.role, 'orders.act')
+  // The buyer's page, for the roles that read customers.
+  const customers = may(staff.role, 'customers.read')
   return (
     <DeskPage
       words="staff.orders"
@@ -50,7 +55,12 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
                 <div>
                   <dt>{t('staff.orders.buyer')}</dt>
                   <dd>
-                    {order.account.login} · {order.account.name} · {order.account.company} · {order.account.email}
+                    {customers ? (
+                      <ConsoleLink path={`/staff/customers/${order.account.id}`}>{order.account.login}</ConsoleLink>
+                    ) : (
+                      order.account.login
+                    )}{' '}
+                    · {order.account.name} · {order.account.company} · {order.account.email}
                   </dd>
                 </div>
                 <div>
@@ -73,6 +83,7 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
               </dl>
             </section>
             {acts && <OrderActions order={order} onDone={() => void mutate()} />}
+            {acts && order.kind === 'research' && order.state === 'paid' && <OrderDelivery order={order} onDone={() => void mutate()} />}
           </div>
           <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
             <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>

@@ -7,6 +7,8 @@ import { addRequestNote, REQUEST_STATUSES, updateRequest, useRequest, type Reque
 import { formatDateTime } from './format'
 import { useStaff } from './staff-context'
 import { DeskPage } from './desk-page'
+import { ConsoleLink } from './list-controls'
+import { may } from './staff-roles'
 import { useAttempt } from './use-attempt'
 import { useStaffT } from './use-staff-t'
 import './staff-desk.css'
@@ -14,8 +16,10 @@ import './staff-desk.css'
 /** getRequest: what the visitor sent (as text), the report, their account and orders; the workflow, notes and history. */
 export function RequestPage({ id }: { id: string }) {
   const t = useStaffT()
-  const { locale } = useStaff()
+  const { locale, staff } = useStaff()
   const result = useRequest(id)
+  // The account's page, for the roles that read customers.
+  const customers = may(staff.role, 'customers.read')
   const { mutate } = result
 
   return (
@@ -74,7 +78,12 @@ export function RequestPage({ id }: { id: string }) {
               {data.account ? (
                 <>
                   <p>
-                    {data.account.loginCode} · {data.account.name} · {data.account.company} · {data.account.email} · {data.account.phone}
+                    {customers ? (
+                      <ConsoleLink path={`/staff/customers/${data.account.id}`}>{data.account.loginCode}</ConsoleLink>
+                    ) : (
+                      data.account.loginCode
+                    )}{' '}
+                    · {data.account.name} · {data.account.company} · {data.account.email} · {data.account.phone}
                   </p>
                   {data.orders.length > 0 ? (
                     <div className="staff-table-wrap">
