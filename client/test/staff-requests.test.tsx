@@ -1,30 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useLocation } from 'wouter'
+import { describe, expect, it } from 'vitest'
 import type { StaffRequest, StaffRequestListItem } from '@rpt/contract'
-import { resolveRoute } from '../src/app/routes'
-import StaffPage from '../src/features/staff/components/staff-page'
-import { configureApiClient } from '../src/lib/api-client'
-import { mockFetch, renderAt } from './render'
+import { renderAt } from './render'
+import { AXE_RULES, Console, desk, inEnglish, ok, query, refuse, SLOW } from './staff-desk'
 
-beforeEach(() => {
-  configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
-function Console() {
-  const [location] = useLocation()
-  return <StaffPage params={resolveRoute(location).params} />
-}
-
-const ok = (data: unknown) => ({ body: { code: 200, msg: 'success', data } })
-const refuse = (status: number, code: number, msg: string) => ({ status, body: { code, msg } })
-const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)
-const SLOW = { timeout: 30_000 }
+inEnglish()
 
 const item: StaffRequestListItem = {
   id: '41',
@@ -71,14 +53,6 @@ const request = (version: number, change: Partial<StaffRequest> = {}): StaffRequ
   history: [{ status: 'new', assignee: null, lostReason: null, version: 1, actor: null, at: '2026-11-27T08:00:00Z' }],
   ...change,
 })
-
-function desk(handler: Parameters<typeof mockFetch>[0]) {
-  return mockFetch((url, init, body) => {
-    if (url.startsWith('/api/')) return ok([])
-    if (url.startsWith('/staff-api/me')) return ok({ name: 'wang', role: 'sales' })
-    return handler(url, init, body)
-  })
-}
 
 describe('requests inbox', () => {
   it('lists on the server with filters in the address, and exports the same filters', SLOW, async () => {
@@ -140,7 +114,7 @@ describe('requests inbox', () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }))
     expect(await screen.findByText('Called, no budget this year')).toBeInTheDocument()
 
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })
+    const result = await axe.run(container, AXE_RULES)
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([])
   })
 })
