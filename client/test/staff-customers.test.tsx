@@ -169,4 +169,30 @@ describe('customers desk', () => {
     const result = await axe.run(container, AXE_RULES)
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([])
   })
+
+  it('opens from the account on a request’s page', SLOW, async () => {
+    const request = {
+      ...customer().requests[0]!,
+      lostReason: null,
+      sent: {
+        company: 'Acme Battery',
+        position: '',
+        name: 'Chen Jie',
+        phone: '',
+        email: 'chen@example.com',
+        demand: 'A sample please',
+        edition: null,
+        reportPrice: null,
+        clientIp: '',
+      },
+      report: null,
+      account: { ...account, status: '0' },
+      orders: [],
+      notes: [],
+      history: [],
+    }
+    desk((url) => (url.startsWith('/staff-api/requests/41') ? ok(request) : undefined))
+    renderAt(<Console />, '/en/staff/requests/41')
+    expect(await screen.findByRole('link', { name: 'chen01' })).toHaveAttribute('href', '/en/staff/customers/7')
+  })
 })
