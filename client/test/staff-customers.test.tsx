@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
 import type { StaffCustomer, StaffCustomerListItem } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, query, refuse, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, query, refuse, REQUEST_ITEM, SLOW } from './staff-desk'
 
 inEnglish()
 
@@ -28,41 +28,9 @@ const customer = (change: Partial<StaffCustomer> = {}): StaffCustomer => ({
   passwordChangedAt: '2026-01-05T02:00:00Z',
   failedLogins: 5,
   activeSessions: 2,
-  orders: [
-    {
-      orderNo: 'R20261120001',
-      kind: 'research',
-      title: 'EV battery market 2026',
-      state: 'paid',
-      method: 'alipay',
-      amount: 1200,
-      currency: 'CNY',
-      buyer: 'chen01',
-      buyerEmail: 'chen@example.com',
-      createdAt: '2026-11-20T02:00:00Z',
-      paidAt: '2026-11-20T02:05:00Z',
-      refund: null,
-    },
-  ],
+  orders: [ORDER_ITEM],
   downloads: [{ at: '2026-11-21T02:00:00Z', via: 'link', orderNo: 'R20261120001', title: 'EV battery market 2026' }],
-  requests: [
-    {
-      id: '41',
-      type: 'sample',
-      status: 'contacted',
-      version: 2,
-      company: 'Acme Battery',
-      name: 'Chen Jie',
-      email: 'chen@example.com',
-      phone: '021-58881234',
-      demand: 'A sample please',
-      lang: 'zh-CN',
-      assignee: 'wang',
-      reportTitle: 'EV battery market 2026',
-      createdAt: '2026-11-02T02:00:00Z',
-      updatedAt: '2026-11-03T02:00:00Z',
-    },
-  ],
+  requests: [{ ...REQUEST_ITEM, type: 'sample', status: 'contacted', company: 'Acme Battery', email: 'chen@example.com' }],
   ...change,
 })
 

@@ -1,4 +1,4 @@
-import type { Staff } from '@rpt/contract'
+import type { Staff, StaffOrderListItem, StaffRequestListItem } from '@rpt/contract'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
@@ -41,4 +41,38 @@ export function inEnglish() {
   afterEach(() => {
     vi.unstubAllGlobals()
   })
+}
+
+/** A research order as the lists show it (a customer's orders, the orders list) */
+export const ORDER_ITEM: StaffOrderListItem = {
+  orderNo: 'R20261120001',
+  kind: 'research',
+  title: 'EV battery market 2026',
+  state: 'paid',
+  method: 'alipay',
+  amount: 1200,
+  currency: 'CNY',
+  buyer: 'chen01',
+  buyerEmail: 'chen@example.com',
+  createdAt: '2026-11-20T02:00:00Z',
+  paidAt: '2026-11-20T02:05:00Z',
+  refund: null,
+}
+
+/** A request as the inbox lists it; its company is a formula, which must stay text. */
+export const REQUEST_ITEM: StaffRequestListItem = {
+  id: '41',
+  type: 'custom',
+  status: 'new',
+  version: 1,
+  company: '=HYPERLINK("x") Ltd',
+  name: 'Li Lei',
+  email: 'li@example.com',
+  phone: '13800000000',
+  demand: 'Battery market sizing',
+  lang: 'en-US',
+  assignee: null,
+  reportTitle: null,
+  createdAt: '2026-11-27T08:00:00Z',
+  updatedAt: '2026-11-27T08:00:00Z',
 }

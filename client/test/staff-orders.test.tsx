@@ -4,23 +4,12 @@ import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import type { StaffOrder } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, query, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, query, SLOW } from './staff-desk'
 
 inEnglish()
 
 const order = (change: Partial<StaffOrder> = {}): StaffOrder => ({
-  orderNo: 'R20261120001',
-  kind: 'research',
-  title: 'EV battery market 2026',
-  state: 'paid',
-  method: 'alipay',
-  amount: 1200,
-  currency: 'CNY',
-  buyer: 'chen01',
-  buyerEmail: 'chen@example.com',
-  createdAt: '2026-11-20T02:00:00Z',
-  paidAt: '2026-11-20T02:05:00Z',
-  refund: null,
+  ...ORDER_ITEM,
   lang: 'zh-CN',
   edition: 'zh-CN',
   licence: 'single',

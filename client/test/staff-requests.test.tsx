@@ -2,28 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
-import type { StaffRequest, StaffRequestListItem } from '@rpt/contract'
+import type { StaffRequest } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, query, refuse, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, inEnglish, ok, query, refuse, REQUEST_ITEM, SLOW } from './staff-desk'
 
 inEnglish()
 
-const item: StaffRequestListItem = {
-  id: '41',
-  type: 'custom',
-  status: 'new',
-  version: 1,
-  company: '=HYPERLINK("x") Ltd',
-  name: 'Li Lei',
-  email: 'li@example.com',
-  phone: '13800000000',
-  demand: 'Battery market sizing',
-  lang: 'en-US',
-  assignee: null,
-  reportTitle: null,
-  createdAt: '2026-11-27T08:00:00Z',
-  updatedAt: '2026-11-27T08:00:00Z',
-}
+const item = REQUEST_ITEM
 
 const request = (version: number, change: Partial<StaffRequest> = {}): StaffRequest => ({
   id: '41',

@@ -1,4 +1,5 @@
 import { CUSTOMER_STATUSES, useCustomerList, type CustomerStatus, type StaffCustomerListItem } from '../api/customers'
+import { choice } from './filter-bar'
 import { formatDateTime } from './format'
 import { oneOf, text, useAddressList, type ListSpec, type ListState } from './list-address'
 import { ConsoleLink } from './list-controls'
@@ -23,14 +24,8 @@ const CUSTOMERS: ListSpec<never, CustomerFilters> = {
     label: 'staff.customers.filters',
     fields: [
       { key: 'q', kind: 'search', label: 'staff.customers.q' },
-      {
-        key: 'status',
-        kind: 'choice',
-        label: 'staff.list.status',
-        choices: CUSTOMER_STATUSES,
-        choiceLabel: (status) => `staff.customers.status.${status as CustomerStatus}`,
-      },
-      { key: 'locked', kind: 'choice', label: 'staff.customers.signIn', choices: ['true'], choiceLabel: () => 'staff.customers.locked' },
+      choice('status', 'staff.list.status', CUSTOMER_STATUSES, (status) => `staff.customers.status.${status as CustomerStatus}`),
+      choice('locked', 'staff.customers.signIn', ['true'], () => 'staff.customers.locked'),
     ],
   },
 }

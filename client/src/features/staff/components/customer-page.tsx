@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useCustomer, type CustomerActionResult, type StaffCustomer } from '../api/customers'
 import { CustomerActions } from './customer-actions'
 import { CustomerState } from './customer-list'
-import { DataTable } from './data-table'
+import { DataTable, type Column } from './data-table'
 import { DeskPage } from './desk-page'
 import { formatDateTime } from './format'
 import { ConsoleLink } from './list-controls'
@@ -72,57 +72,23 @@ export function CustomerPage({ id }: { id: string }) {
                 onDone={(action, answer) => void result.mutate(after(customer, action, answer), { revalidate: false })}
               />
             </div>
+            <RecordTable part="orders" columns={orderColumns} rows={customer.orders} rowKey={(row) => row.orderNo} />
             <RecordTable
-              id="staff-customer-orders"
-              title={t('staff.customers.ordersTitle')}
-              empty={t('staff.customers.noOrders')}
-              count={customer.orders.length}
-            >
-              <DataTable
-                caption={t('staff.customers.ordersTitle')}
-                columns={orderColumns}
-                rows={customer.orders}
-                rowKey={(o) => o.orderNo}
-                rowLinks
-              />
-            </RecordTable>
-            <RecordTable
-              id="staff-customer-downloads"
-              title={t('staff.customers.downloadsTitle')}
-              empty={t('staff.customers.noDownloads')}
-              count={customer.downloads.length}
-            >
-              <DataTable
-                caption={t('staff.customers.downloadsTitle')}
-                columns={[
-                  { label: t('staff.customers.download.at'), className: 'staff-num', cell: (row) => formatDateTime(row.at, locale) },
-                  {
-                    label: t('staff.orders.orderNo'),
-                    className: 'staff-mono',
-                    cell: (row) => <ConsoleLink path={`/staff/orders/${row.orderNo}`}>{row.orderNo}</ConsoleLink>,
-                  },
-                  { label: t('staff.orders.item'), className: 'staff-clip', cell: (row) => row.title },
-                  { label: t('staff.customers.download.via'), cell: (row) => t(`staff.customers.download.via.${row.via}`) },
-                ]}
-                rows={customer.downloads}
-                rowKey={(row) => `${row.at}-${row.orderNo}`}
-                rowLinks
-              />
-            </RecordTable>
-            <RecordTable
-              id="staff-customer-requests"
-              title={t('staff.customers.requestsTitle')}
-              empty={t('staff.customers.noRequests')}
-              count={customer.requests.length}
-            >
-              <DataTable
-                caption={t('staff.customers.requestsTitle')}
-                columns={requestColumns}
-                rows={customer.requests}
-                rowKey={(r) => r.id}
-                rowLinks
-              />
-            </RecordTable>
+              part="downloads"
+              columns={[
+                { label: t('staff.customers.download.at'), className: 'staff-num', cell: (row) => formatDateTime(row.at, locale) },
+                {
+                  label: t('staff.orders.orderNo'),
+                  className: 'staff-mono',
+                  cell: (row) => <ConsoleLink path={`/staff/orders/${row.orderNo}`}>{row.orderNo}</ConsoleLink>,
+                },
+                { label: t('staff.orders.item'), className: 'staff-clip', cell: (row) => row.title },
+                { label: t('staff.customers.download.via'), cell: (row) => t(`staff.customers.download.via.${row.via}`) },
+              ]}
+              rows={customer.downloads}
+              rowKey={(row) => `${row.at}-${row.orderNo}`}
+            />
+            <RecordTable part="requests" columns={requestColumns} rows={customer.requests} rowKey={(row) => row.id} />
           </>
         )
       }}
@@ -130,24 +96,32 @@ export function CustomerPage({ id }: { id: string }) {
   )
 }
 
-/** A section of the page listing the customer's records: its table, or a line saying there are none. */
-function RecordTable({
-  id,
-  title,
-  empty,
-  count,
-  children,
-}: {
-  id: string
-  title: string
-  empty: string
-  count: number
-  children: ReactNode
-}) {
+const PARTS = {
+  orders: ['staff.customers.ordersTitle', 'staff.customers.noOrders'],
+  downloads: ['staff.customers.downloadsTitle', 'staff.customers.noDownloads'],
+  requests: ['staff.customers.requestsTitle', 'staff.customers.noRequests'],
+} as const
+
+interface RecordTableProps<T> {
+  part: keyof typeof PARTS
+  columns: readonly Column<T>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string
+}
+
+/** A section of the page listing the customer's records of a kind: its table, or a line saying there are none. */
+function RecordTable<T>({ part, columns, rows, rowKey }: RecordTableProps<T>) {
+  const t = useStaffT()
+  const [title, empty] = PARTS[part]
+  const id = `staff-customer-${part}`
   return (
     <section className="staff-fieldset staff-desk-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {count === 0 ? <p className="muted">{empty}</p> : children}
+      <h2 id={id}>{t(title)}</h2>
+      {rows.length === 0 ? (
+        <p className="muted">{t(empty)}</p>
+      ) : (
+        <DataTable caption={t(title)} columns={columns} rows={rows} rowKey={rowKey} rowLinks />
+      )}
     </section>
   )
 }

@@ -18,6 +18,14 @@ export type FilterField<K extends string> =
   | (Field<K> & { kind: 'search' | 'day' })
   | (Field<K> & { kind: 'choice'; choices: readonly string[]; choiceLabel: (value: string) => StaffMessageId })
 
+/** A filter of fixed choices, each named by its message ('active' → staff.customers.status.active). */
+export const choice = <K extends string>(
+  key: K,
+  label: StaffMessageId,
+  choices: readonly string[],
+  choiceLabel: (value: string) => StaffMessageId,
+): FilterField<K> => ({ key, kind: 'choice', label, choices, choiceLabel })
+
 export interface FilterBarSpec<K extends string> {
   /** The name of the bar (a search landmark) */
   label: StaffMessageId

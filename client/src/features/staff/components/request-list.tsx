@@ -8,6 +8,7 @@ import {
   type RequestStatus,
   type RequestType,
 } from '../api/requests'
+import { choice } from './filter-bar'
 import { day, matching, oneOf, text, useAddressList, type ListSpec, type ListState } from './list-address'
 import { ExportLinks } from './list-controls'
 import { ListFrame } from './list-frame'
@@ -42,27 +43,11 @@ const REQUESTS: ListSpec<RequestSort, RequestFilters> = {
     label: 'staff.requests.filters',
     fields: [
       { key: 'q', kind: 'search', label: 'staff.requests.q' },
-      {
-        key: 'status',
-        kind: 'choice',
-        label: 'staff.list.status',
-        choices: REQUEST_STATUSES,
-        choiceLabel: (status) => `staff.requests.status.${status as RequestStatus}`,
-      },
-      {
-        key: 'type',
-        kind: 'choice',
-        label: 'staff.requests.type',
-        choices: REQUEST_TYPES,
-        choiceLabel: (type) => `staff.requests.type.${type as RequestType}`,
-      },
-      {
-        key: 'assignee',
-        kind: 'choice',
-        label: 'staff.requests.assignee',
-        choices: ['me', 'unassigned'],
-        choiceLabel: (assignee) => (assignee === 'me' ? 'staff.requests.assignee.me' : 'staff.requests.assignee.none'),
-      },
+      choice('status', 'staff.list.status', REQUEST_STATUSES, (status) => `staff.requests.status.${status as RequestStatus}`),
+      choice('type', 'staff.requests.type', REQUEST_TYPES, (type) => `staff.requests.type.${type as RequestType}`),
+      choice('assignee', 'staff.requests.assignee', ['me', 'unassigned'], (assignee) =>
+        assignee === 'me' ? 'staff.requests.assignee.me' : 'staff.requests.assignee.none',
+      ),
       { key: 'from', kind: 'day', label: 'staff.requests.from' },
       { key: 'to', kind: 'day', label: 'staff.requests.to' },
     ],
