@@ -16,3 +16,9 @@ export const menuDictKey = (type: MenuDictType, locale: Locale) => ['dict', type
 export function useMenuDict(type: MenuDictType, locale: Locale) {
   return useSWR(menuDictKey(type, locale), () => getMenuDict(type, locale))
 }
+
+/** Each entry's icon (dictIcon) by its value: the same answer the header's menu reads, so asked once. */
+export function useDictIcons(type: MenuDictType, locale: Locale): ReadonlyMap<string, string | null> {
+  const { data } = useMenuDict(type, locale)
+  return new Map((data ?? []).map((entry) => [entry.dictValue, entry.dictIcon ?? null]))
+}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
+import { useDictIcons } from '../../layout/api/get-menu-dict'
 import { FilterPanel } from '../../../components/filter-panel'
 import { SkeletonList } from '../../../components/skeleton'
 import { StateMessage } from '../../../components/state-message'
@@ -57,6 +58,7 @@ function hrefOf(filters: Filters): string {
 export default function ReportListPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
+  const icons = useDictIcons('reports_category', locale)
   const [, navigate] = useLocation()
   const filters = parseFilters(params)
   const list = useReports(locale, {
@@ -104,7 +106,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     key: K,
     title: string,
     allLabel: string,
-    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined }>,
+    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined; icon?: string | null }>,
   ) => ({
     title,
     allLabel,
@@ -117,7 +119,12 @@ export default function ReportListPage({ params }: { params: Record<string, stri
       'category',
       t('reports.category'),
       t('nav.allCategories'),
-      (data?.categories ?? []).map((c) => ({ value: c.marketType, label: c.marketTypeName, count: c.marketCount })),
+      (data?.categories ?? []).map((c) => ({
+        value: c.marketType,
+        label: c.marketTypeName,
+        count: c.marketCount,
+        icon: icons.get(c.marketType),
+      })),
     ),
     facet(
       'price',
