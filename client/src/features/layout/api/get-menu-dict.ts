@@ -20,5 +20,6 @@ export function useMenuDict(type: MenuDictType, locale: Locale) {
 /** Each entry's icon (dictIcon) by its value: the same answer the header's menu reads, so asked once. */
 export function useDictIcons(type: MenuDictType, locale: Locale): ReadonlyMap<string, string | null> {
   const { data } = useMenuDict(type, locale)
-  return new Map((data ?? []).map((entry) => [entry.dictValue, entry.dictIcon ?? null]))
+  // Icons are decoration: an answer that is not a list (an error page's) draws none rather than failing the page.
+  return new Map((Array.isArray(data) ? data : []).map((entry) => [entry.dictValue, entry.dictIcon ?? null]))
 }

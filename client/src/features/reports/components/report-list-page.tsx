@@ -58,7 +58,6 @@ function hrefOf(filters: Filters): string {
 export default function ReportListPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
-  const icons = useDictIcons('reports_category', locale)
   const [, navigate] = useLocation()
   const filters = parseFilters(params)
   const list = useReports(locale, {
@@ -70,6 +69,8 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     ...(filters.year ? { queryPublishDate: filters.year } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
   })
+  // The categories' icons come from their dictionary (the header's menu asks for it too).
+  const icons = useDictIcons('reports_category', locale)
   // The search box shows the address's keyword, and takes a new one whenever the address changes it.
   const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
   const [keywordShown, setKeywordShown] = useState(filters.keyword)
