@@ -181,7 +181,10 @@ describe('the public pages', () => {
       if (url.includes('/researchBriefReport/form') || url.includes('/marketInfo/detailList')) return missing
       return ok([])
     })
-    const bulletinPage = renderAt(<BulletinDetailPage params={{ webTitle: 'hydrogen-2026' }} />, '/bulletin/bulletin-detail/hydrogen-2026?ref=x')
+    const bulletinPage = renderAt(
+      <BulletinDetailPage params={{ webTitle: 'hydrogen-2026' }} />,
+      '/bulletin/bulletin-detail/hydrogen-2026?ref=x',
+    )
     await waitFor(() => expect(bulletinPage.history).toEqual(['/bulletin/bulletin-detail/hydrogen-2027?ref=x']))
     expect(screen.queryByText('未找到该简报。')).not.toBeInTheDocument()
     bulletinPage.unmount()
@@ -201,7 +204,11 @@ describe('the public pages', () => {
           { dictValue: 'ict', dictLabel: 'ICT', dictIcon: 'iconfont icon-made-up-later' },
         ])
       return ok({
-        categories: ['automotive', 'energy', 'ict'].map((value) => ({ marketType: value, marketTypeName: value.toUpperCase(), marketCount: 2 })),
+        categories: ['automotive', 'energy', 'ict'].map((value) => ({
+          marketType: value,
+          marketTypeName: value.toUpperCase(),
+          marketCount: 2,
+        })),
         prices: [],
         publishDates: [],
         pageList: { list: [], count: 0, pageNo: 1, pageSize: 10 },

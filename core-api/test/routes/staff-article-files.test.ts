@@ -70,7 +70,10 @@ describe('uploadBulletinFile', () => {
   it('stores the file with its checksum as a save of the bulletin, and a buyer downloads exactly those bytes', async () => {
     const bulletin = await published('/staff/bulletins')
     const bytes = pdfBytes(3 * 1024 * 1024)
-    const res = await put(`/staff/bulletins/${bulletin.id}/file?lang=en-US&version=${bulletin.version}&name=${encodeURIComponent('氢能简报.PDF')}`, bytes)
+    const res = await put(
+      `/staff/bulletins/${bulletin.id}/file?lang=en-US&version=${bulletin.version}&name=${encodeURIComponent('氢能简报.PDF')}`,
+      bytes,
+    )
     expect(res.statusCode, res.body).toBe(200)
     expect(body(res).data).toMatchObject({ name: '氢能简报.pdf', size: bytes.length, sha256: sha256Of(bytes), type: 'application/pdf' })
     expect(body(res).data).not.toHaveProperty('key')
@@ -91,7 +94,9 @@ describe('uploadBulletinFile', () => {
     expect(form.data.hasFile).toBe(true)
     const user = await registerUser(t.app)
     const api = authed(t.app, user.token)
-    const order = body(await api.post('/report/websiteUserOrder/payOrder', { researchBriefReportId: bulletin.id, payMethod: 'zfb', payPrice: 299 }))
+    const order = body(
+      await api.post('/report/websiteUserOrder/payOrder', { researchBriefReportId: bulletin.id, payMethod: 'zfb', payPrice: 299 }),
+    )
     expect(order.code, JSON.stringify(order)).toBe(200)
     expect((await pressCashier(order.data.orderPayUrl, 'success')).statusCode).toBe(303)
     const file = await api.post('/report/websiteUserOrder/downFile', { id: order.data.id })
@@ -115,9 +120,14 @@ describe('uploadBulletinFile', () => {
       msg: 'This file type is not allowed: only PDF or Word (.docx, .doc) files are accepted.',
       data: null,
     })
-    const large = await put(`/staff/bulletins/${bulletin.id}/file?lang=en-US&version=${bulletin.version}&name=a.pdf`, pdfBytes(), editor.token, {
-      'content-length': String(MAX_UPLOAD_BYTES + 1),
-    })
+    const large = await put(
+      `/staff/bulletins/${bulletin.id}/file?lang=en-US&version=${bulletin.version}&name=a.pdf`,
+      pdfBytes(),
+      editor.token,
+      {
+        'content-length': String(MAX_UPLOAD_BYTES + 1),
+      },
+    )
     expect(large.statusCode).toBe(413)
     expect(body(large).code).toBe(300112)
     expect(await stored(`bulletins/${bulletin.id}`)).toEqual(before)
@@ -210,7 +220,10 @@ for (const kind of KINDS) {
       const empty = await put(url(article.version), undefined)
       expect(body(empty).code).toBe(300113)
       expect((await put(url(article.version), JPEG, sales.token)).statusCode).toBe(403)
-      expect((await editor.call('GET', `${kind.base}/${article.id}?lang=en-US`)).data).toMatchObject({ version: article.version, cover: null })
+      expect((await editor.call('GET', `${kind.base}/${article.id}?lang=en-US`)).data).toMatchObject({
+        version: article.version,
+        cover: null,
+      })
       const jpeg = await put(url(article.version), JPEG)
       expect(body(jpeg).data.cover.fileName).toBe(`${sha256Of(JPEG)}.jpg`)
     })
