@@ -1,6 +1,5 @@
 import { useId } from 'react'
 import { removeArticleCover, uploadArticleCover, uploadBulletinFile, type ArticleKind, type StaffArticle } from '../api/articles'
-import type { StoredFile } from '../api/reports'
 import { FileUpload } from './file-upload'
 import { useAttempt } from './use-attempt'
 import { useStaffT } from './use-staff-t'
@@ -26,7 +25,7 @@ export function ArticleFiles({ kind, article, onSaved, onUploaded, onRefused, on
   const { pending, failure, attempt } = useAttempt(t('staff.cover.failed'))
   const save = (action: () => Promise<StaffArticle>) => void attempt(async () => onSaved(await action()), onRefused)
   const cover = article.cover
-  const bulletinFile = 'file' in article ? (article.file as StoredFile | null) : null
+  const bulletinFile = 'file' in article ? article.file : null
 
   return (
     <fieldset className="staff-fieldset">
