@@ -10,6 +10,7 @@ import NewsDetailPage from '../src/features/news/components/news-detail-page'
 import ReportListPage from '../src/features/reports/components/report-list-page'
 import StaffPage from '../src/features/staff/components/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
+import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
 // Issue 34's remaining parts on the client: the article editor's cover image
@@ -64,31 +65,7 @@ function Console() {
   return <StaffPage params={resolveRoute(location).params} />
 }
 
-const bulletin = (version: number, extra: Record<string, unknown> = {}) => ({
-  id: '42',
-  edition: 'en-US',
-  status: 'draft',
-  version,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
-  title: 'Hydrogen brief',
-  slug: 'hydrogen-brief',
-  oldSlugs: [],
-  category: 'industry-brief',
-  topLabelId: 'energy',
-  summary: 'Outline',
-  context: '<p>Body</p>',
-  publishDate: '2026-11-20',
-  pages: 12,
-  price: 99.5,
-  choiceness: false,
-  seoTitle: '',
-  seoDescription: '',
-  cover: null,
-  file: null,
-  ...extra,
-})
+const bulletin = (version: number, extra: Record<string, unknown> = {}) => staffBulletin(version, 'draft', null, extra)
 const cover = { filePath: 'media/images/', fileName: `${SHA}.png`, url: `/api/media/images/${SHA}.png` }
 const storedFile = { name: 'brief.pdf', size: 2048, sha256: 'b'.repeat(64), type: 'application/pdf', uploadedAt: '2026-11-21T08:00:00Z' }
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)

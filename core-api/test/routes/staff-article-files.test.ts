@@ -229,16 +229,3 @@ for (const kind of KINDS) {
     })
   })
 }
-
-describe('the OpenAPI document', () => {
-  it('names the file and cover calls', async () => {
-    const doc = JSON.parse((await t.app.inject({ url: '/docs/json' })).body) as {
-      paths: Record<string, Record<string, { operationId?: string }>>
-    }
-    expect(doc.paths['/staff/bulletins/{id}/file']?.put?.operationId).toBe('uploadBulletinFile')
-    expect(doc.paths['/staff/bulletins/{id}/cover']?.put?.operationId).toBe('uploadBulletinCover')
-    expect(doc.paths['/staff/bulletins/{id}/cover']?.delete?.operationId).toBe('removeBulletinCover')
-    expect(doc.paths['/staff/news/{id}/cover']?.put?.operationId).toBe('uploadNewsCover')
-    expect(doc.paths['/staff/news/{id}/cover']?.delete?.operationId).toBe('removeNewsCover')
-  })
-})
