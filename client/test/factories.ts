@@ -35,3 +35,32 @@ export function reportDetail(overrides: Record<string, unknown> = {}) {
     ...overrides,
   }
 }
+
+/** A bulletin as the staff API answers it (getBulletin), at a version and status, with what a test needs changed. */
+export function staffBulletin(version: number, status = 'draft', publishAt: string | null = null, overrides: Record<string, unknown> = {}) {
+  return {
+    id: '42',
+    edition: 'en-US',
+    status,
+    version,
+    publishAt,
+    updatedAt: '2026-11-20T10:00:00Z',
+    updatedBy: 'mei',
+    title: 'Hydrogen brief',
+    slug: 'hydrogen-brief',
+    oldSlugs: [],
+    category: 'industry-brief',
+    topLabelId: 'energy',
+    summary: 'Outline',
+    context: '<p>Body</p>',
+    publishDate: '2026-11-20',
+    pages: 12,
+    price: 99.5,
+    choiceness: false,
+    seoTitle: '',
+    seoDescription: '',
+    cover: null,
+    file: null,
+    ...overrides,
+  }
+}

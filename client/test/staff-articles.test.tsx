@@ -5,6 +5,7 @@ import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
 import StaffPage from '../src/features/staff/components/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
+import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
 // The console's bulletins and news sections (issue 34): the list asks the
@@ -39,28 +40,7 @@ function staffApi(handler: Parameters<typeof mockFetch>[0]) {
 
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)
 
-const bulletin = (version: number, status = 'draft', publishAt: string | null = null) => ({
-  id: '42',
-  edition: 'en-US',
-  status,
-  version,
-  publishAt,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
-  title: 'Hydrogen brief',
-  slug: 'hydrogen-brief',
-  oldSlugs: [],
-  category: 'industry-brief',
-  topLabelId: 'energy',
-  summary: 'Outline',
-  context: '<p>Body</p>',
-  publishDate: '2026-11-20',
-  pages: 12,
-  price: 99.5,
-  choiceness: false,
-  seoTitle: '',
-  seoDescription: '',
-})
+const bulletin = staffBulletin
 
 describe('staff bulletins and news', () => {
   it('lists in the nav, and asks the server for each page, filter and sort', SLOW, async () => {

@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox'
 import { Page } from './envelope.ts'
 import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
-import { ContentStatus, EditionLang, VersionField } from './staff-reports.ts'
+import { ContentStatus, EditionLang, StoredFile, VersionField } from './staff-reports.ts'
 
 // The staff API's bulletins and news (issue 34). Unlike a report, whose two
 // language editions share a report code, research_brief_report and
@@ -108,9 +108,29 @@ const stored = <P extends TProperties>(input: TObject<P>) =>
     oldSlugs: Type.Array(Type.String(), { description: 'Earlier published slugs' }),
   })
 
-export const StaffBulletin = stored(BulletinInput)
+/**
+ * An article's cover image (the legacy filePath/fileName, which the public
+ * answers carry): uploaded by staff into the file store as the carousel's
+ * images are, and shown at `url`.
+ */
+export const ArticleCover = Type.Object({
+  filePath: Type.String({ description: "The legacy filePath: the folder of the stored images, 'media/images/'" }),
+  fileName: Type.String({ description: 'The legacy fileName: <sha256>.<ext>' }),
+  url: Type.Union([Type.String(), Type.Null()], {
+    description: "Where the public pages show it; null for an imported legacy path, which only the earlier backend's clients show",
+  }),
+})
+export type ArticleCover = Static<typeof ArticleCover>
+
+const COVER = { cover: Type.Union([ArticleCover, Type.Null()], { description: 'The cover image; null without one' }) }
+
+export const StaffBulletin = Type.Object({
+  ...stored(BulletinInput).properties,
+  ...COVER,
+  file: Type.Union([StoredFile, Type.Null()], { description: 'What buyers download; null until one is uploaded' }),
+})
 export type StaffBulletin = Static<typeof StaffBulletin>
-export const StaffNews = stored(NewsInput)
+export const StaffNews = Type.Object({ ...stored(NewsInput).properties, ...COVER })
 export type StaffNews = Static<typeof StaffNews>
 
 export const StaffArticleListItem = Type.Object({

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { DictIcon } from './dict-icon'
 import { NavAnchor } from './nav-anchor'
 
 export interface FacetOption {
@@ -6,6 +7,8 @@ export interface FacetOption {
   label: string
   count?: number
   href: string
+  /** A dictionary entry's icon (iconfont classes), drawn before the label */
+  icon?: string | null
 }
 
 interface Props {
@@ -43,7 +46,10 @@ export function FacetGroup({ title, allLabel, allHref, options, selected, onNavi
               aria-current={selected === option.value ? 'true' : undefined}
               onNavigate={onNavigate}
             >
-              <span>{option.label}</span>
+              <span className="facet-label">
+                <DictIcon icon={option.icon} className="facet-icon" />
+                {option.label}
+              </span>
               {option.count !== undefined && <span className="facet-count">{option.count}</span>}
             </NavAnchor>
           </li>

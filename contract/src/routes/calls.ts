@@ -141,6 +141,10 @@ export const CALLS = {
     revision: { method: 'GET', path: '/staff/bulletins/:id/revisions/:revision', safety: 'read', audience: 'staff' },
     restore: { method: 'POST', path: '/staff/bulletins/:id/revisions/:revision/restore', safety: 'write', audience: 'staff' },
     preview: { method: 'POST', path: '/staff/bulletins/:id/preview', safety: 'write', audience: 'staff' },
+    // Uploads are raw request bodies (docs/staff.md#uploads-report-files-and-images), served by routes/staff-article-files.
+    uploadFile: { method: 'PUT', path: '/staff/bulletins/:id/file', safety: 'write', audience: 'staff' },
+    uploadCover: { method: 'PUT', path: '/staff/bulletins/:id/cover', safety: 'write', audience: 'staff' },
+    removeCover: { method: 'DELETE', path: '/staff/bulletins/:id/cover', safety: 'write', audience: 'staff' },
   },
   staffNews: {
     list: { method: 'GET', path: '/staff/news', safety: 'read', audience: 'staff' },
@@ -154,6 +158,8 @@ export const CALLS = {
     revision: { method: 'GET', path: '/staff/news/:id/revisions/:revision', safety: 'read', audience: 'staff' },
     restore: { method: 'POST', path: '/staff/news/:id/revisions/:revision/restore', safety: 'write', audience: 'staff' },
     preview: { method: 'POST', path: '/staff/news/:id/preview', safety: 'write', audience: 'staff' },
+    uploadCover: { method: 'PUT', path: '/staff/news/:id/cover', safety: 'write', audience: 'staff' },
+    removeCover: { method: 'DELETE', path: '/staff/news/:id/cover', safety: 'write', audience: 'staff' },
   },
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },

@@ -13,7 +13,7 @@ import {
   UpdateBulletinBody,
   UpdateNewsBody,
 } from '../staff-articles.ts'
-import { PreviewLink, PublishBody, Revision, RevisionDetail, VersionBody } from '../staff-reports.ts'
+import { FileQuery, PreviewLink, PublishBody, Revision, RevisionDetail, StoredFile, VersionBody } from '../staff-reports.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
@@ -122,6 +122,27 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       headers,
       data: PreviewLink,
     },
+    uploadCover: {
+      operationId: op('uploadCover'),
+      summary: `Uploads the ${noun}'s cover image (PNG, JPEG or WebP, up to 10 MB) as the raw request body`,
+      description:
+        'Its type is found from its bytes (300135 otherwise); it is stored under its SHA-256 as the carousel images are, and the ' +
+        'public answers name it in filePath and fileName. ' +
+        conflict,
+      params: ArticleIdParam,
+      querystring: FileQuery,
+      headers,
+      data: schemas.record,
+    },
+    removeCover: {
+      operationId: op('removeCover'),
+      summary: `Removes the ${noun}'s cover image (the public answers are again those of an article without one)`,
+      description: conflict,
+      params: ArticleIdParam,
+      querystring: LangVersionQuery,
+      headers,
+      data: schemas.record,
+    },
   }
 }
 
@@ -137,6 +158,8 @@ const BULLETIN_OPS = {
   revision: 'getBulletinRevision',
   restore: 'restoreBulletinRevision',
   preview: 'previewBulletin',
+  uploadCover: 'uploadBulletinCover',
+  removeCover: 'removeBulletinCover',
 } as const
 
 const NEWS_OPS = {
@@ -151,17 +174,28 @@ const NEWS_OPS = {
   revision: 'getNewsRevision',
   restore: 'restoreNewsRevision',
   preview: 'previewNews',
+  uploadCover: 'uploadNewsCover',
+  removeCover: 'removeNewsCover',
 } as const
 
-export const staffBulletinRoutes = defineRoutes(
-  CALLS.staffBulletins,
-  ['Staff: bulletins'],
-  articleDocs((verb) => BULLETIN_OPS[verb as keyof typeof BULLETIN_OPS], 'bulletin', {
+export const staffBulletinRoutes = defineRoutes(CALLS.staffBulletins, ['Staff: bulletins'], {
+  ...articleDocs((verb) => BULLETIN_OPS[verb as keyof typeof BULLETIN_OPS], 'bulletin', {
     create: CreateBulletinBody,
     update: UpdateBulletinBody,
     record: StaffBulletin,
   }),
-)
+  uploadFile: {
+    operationId: 'uploadBulletinFile',
+    summary: "Uploads the file a bulletin's buyers download (PDF or Word, up to 500 MB) as the raw request body",
+    description:
+      'The body is streamed to the file store, never held whole; its type is found from its bytes (300111 when it is neither PDF nor Word) ' +
+      `and its SHA-256 kept. Orders paid before keep the file they were delivered. ${conflict}`,
+    params: ArticleIdParam,
+    querystring: FileQuery,
+    headers,
+    data: StoredFile,
+  },
+})
 
 export const staffNewsRoutes = defineRoutes(
   CALLS.staffNews,

@@ -28,7 +28,7 @@ export const STAFF_PERMISSIONS = {
   'reports.publish': ['editor', 'admin'],
   /** List and read bulletins and news, their revisions and previews (every role, as for reports) */
   'articles.read': ['editor', 'sales', 'finance', 'admin'],
-  /** Create, edit and delete drafts of bulletins and news, restore revisions */
+  /** Create, edit and delete drafts of bulletins and news, restore revisions, upload a bulletin's file and their covers */
   'articles.write': ['editor', 'admin'],
   /** Publish, schedule and unpublish bulletins and news */
   'articles.publish': ['editor', 'admin'],

@@ -23,6 +23,7 @@ import websiteUserRoutes from './website-user/index.ts'
 import websiteUserOrderRoutes from './website-user-order/index.ts'
 import websiteUserResearchOrderRoutes from './website-user-research-order/index.ts'
 import staffFilesRoutes from './staff-files/index.ts'
+import staffArticleFilesRoutes from './staff-article-files/index.ts'
 import staffMediaRoutes from './staff-media/index.ts'
 import staffSiteRoutes from './staff-site/index.ts'
 import staffOrderRoutes from './staff-orders/index.ts'
@@ -50,6 +51,7 @@ export default async function routes(app: FastifyInstance) {
     downloadRoutes,
     staffRoutes,
     staffFilesRoutes,
+    staffArticleFilesRoutes,
     staffMediaRoutes,
     staffImportRoutes,
     staffReportRoutes,

@@ -41,5 +41,6 @@ export function articleHandlers(app: FastifyInstance, service: StaffArticleServi
     revision: entry(read, (r) => service.revision(r.params.id, Number(r.params.revision))),
     restore: entry(write, (r) => service.restore(r.params.id, Number(r.params.revision), r.body.version, staffActorOf(r))),
     preview: entry(read, (r) => service.preview(r.params.id)),
+    removeCover: entry(write, (r) => service.setCover(r.params.id, Number(r.query.version), null, staffActorOf(r))),
   }
 }

@@ -31,6 +31,7 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffReports.uploadFile': 'reports.write',
   ...articleActions('staffBulletins'),
   ...articleActions('staffNews'),
+  'staffBulletins.uploadFile': 'articles.write',
   'staffMedia.uploadImage': 'media.write',
   'staffImports.create': 'reports.import',
   'staffImports.get': 'reports.import',
@@ -81,6 +82,8 @@ function articleActions(resource: string): Record<string, StaffAction> {
     revision: 'articles.read',
     restore: 'articles.write',
     preview: 'articles.read',
+    uploadCover: 'articles.write',
+    removeCover: 'articles.write',
   }
   return Object.fromEntries(Object.entries(actions).map(([name, action]) => [`${resource}.${name}`, action]))
 }
@@ -129,9 +132,9 @@ function validRequest(key: string, call: CallAddress) {
     payloads[`${resource}.preview`] = { lang: 'en-US' }
   }
   const query =
-    key === 'staffReports.remove' || key === 'staffBulletins.remove' || key === 'staffNews.remove'
+    key === 'staffReports.remove' || /^staff(Bulletins|News)\.(remove|removeCover)$/.test(key)
       ? '?lang=en-US&version=999'
-      : key === 'staffReports.uploadFile'
+      : key === 'staffReports.uploadFile' || /^staff(Bulletins|News)\.(uploadFile|uploadCover)$/.test(key)
         ? '?lang=en-US&version=999&name=a.pdf'
         : key === 'staffMedia.uploadImage'
           ? '?lang=en-US&name=a.png'

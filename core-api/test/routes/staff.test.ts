@@ -195,5 +195,11 @@ describe('the staff API in the OpenAPI document', () => {
     expect(doc.paths['/staff/login']?.post?.operationId).toBe('staffLogin')
     expect(doc.paths['/staff/logout']?.post?.operationId).toBe('staffLogout')
     expect(doc.paths['/staff/me']?.get?.operationId).toBe('staffMe')
+    // The files of bulletins and news (staff-article-files).
+    expect(doc.paths['/staff/bulletins/{id}/file']?.put?.operationId).toBe('uploadBulletinFile')
+    expect(doc.paths['/staff/bulletins/{id}/cover']?.put?.operationId).toBe('uploadBulletinCover')
+    expect(doc.paths['/staff/bulletins/{id}/cover']?.delete?.operationId).toBe('removeBulletinCover')
+    expect(doc.paths['/staff/news/{id}/cover']?.put?.operationId).toBe('uploadNewsCover')
+    expect(doc.paths['/staff/news/{id}/cover']?.delete?.operationId).toBe('removeNewsCover')
   })
 })

@@ -49,3 +49,10 @@ export async function detectImage(sample: Uint8Array): Promise<DetectedType> {
   if (ext && IMAGES[ext]) return IMAGES[ext]
   throw new AppError('IMAGE_TYPE_NOT_ALLOWED')
 }
+
+/** A cover image of a bulletin or news article: PNG, JPEG or WebP (a cover is a photo or a picture, never animated); else 300135. */
+export async function detectCover(sample: Uint8Array): Promise<DetectedType> {
+  const ext = await detected(sample)
+  if (ext && ext !== 'gif' && IMAGES[ext]) return IMAGES[ext]
+  throw new AppError('COVER_TYPE_NOT_ALLOWED')
+}

@@ -60,10 +60,18 @@ export interface StoredImage {
 
 export const IMAGE_KEY_PREFIX = 'media/images'
 
-/** An image (PNG, JPEG, WebP, GIF) under `media/images/<sha256>.<ext>`; one already there is kept as it is. */
-export async function receiveImage(store: FileStore, source: Readable, input: Omit<UploadInput, 'name'>): Promise<StoredImage> {
+/**
+ * An image (PNG, JPEG, WebP, GIF; `detect` may allow fewer) under
+ * `media/images/<sha256>.<ext>`; one already there is kept as it is.
+ */
+export async function receiveImage(
+  store: FileStore,
+  source: Readable,
+  input: Omit<UploadInput, 'name'>,
+  detect: (sample: Uint8Array) => Promise<DetectedType> = detectImage,
+): Promise<StoredImage> {
   const sink = new MemorySink()
-  const received = await receiveUpload(source, { ...input, sink, detect: detectImage })
+  const received = await receiveUpload(source, { ...input, sink, detect })
   const file = `${received.sha256}.${received.type.ext}`
   const key = `${IMAGE_KEY_PREFIX}/${file}`
   if (!(await store.stat(key))) await store.put(key, sink.bytes)

@@ -31,6 +31,8 @@ export interface ArticleKind {
   fields: readonly ArticleField[]
   /** Fields whose value must be a value of one of these dictionaries (either language's) */
   dicts: readonly { key: string; types: readonly string[] }[]
+  /** Whether it has a file buyers download (attachment_*): bulletins are sold, news are not */
+  attachment: boolean
 }
 
 const COMMON_HEAD: readonly ArticleField[] = [
@@ -63,6 +65,7 @@ export const BULLETIN: ArticleKind = {
     { key: 'category', types: ['bulletin_type', 'bulletin_type_en'] },
     { key: 'topLabelId', types: ['bulletin_label', 'bulletin_label_en'] },
   ],
+  attachment: true,
 }
 
 export const NEWS: ArticleKind = {
@@ -81,6 +84,7 @@ export const NEWS: ArticleKind = {
     { key: 'category', types: ['market_type', 'market_type_en'] },
     { key: 'marketCategory', types: ['news_category', 'news_category_en'] },
   ],
+  attachment: false,
 }
 
 export const ARTICLE_KINDS: Record<ArticleKindName, ArticleKind> = { bulletin: BULLETIN, news: NEWS }

@@ -5,6 +5,7 @@ import { contentStatusOf, recordContentChange, type ContentStatus } from '../../
 import { sanitizeRichText, toPlainText } from '../../lib/rich-text.ts'
 import { selectRows } from '../../lib/sql.ts'
 import { writeAudit } from '../../lib/staff-accounts.ts'
+import { articleFiles, fileColumns } from './staff-articles-files.ts'
 import type { ArticleKind } from './staff-articles-kinds.ts'
 import { slugFromTitle, type StaffActor } from './staff-reports-store.ts'
 
@@ -37,7 +38,7 @@ const iso = (value: unknown) => (value ? new Date(value as string).toISOString()
 export function selectColumns(spec: ArticleKind): string {
   const fields = spec.fields.map((f) => `${f.read ?? f.column} AS "${f.key}"`).join(', ')
   return `id::text AS id, lang AS edition, status, version, publish_at AS "publishAt", updated_at AS "updatedAt",
-    updated_by AS "updatedBy", ever_published AS "everPublished", ${fields}`
+    updated_by AS "updatedBy", ever_published AS "everPublished", ${fields}, ${fileColumns(spec)}`
 }
 
 /** One article; undefined when there is none. `lock` holds its row for this transaction's write. */
@@ -62,7 +63,7 @@ export async function loadArticle(
     transaction,
   )
   return {
-    ...row,
+    ...articleFiles(spec, row),
     id: row.id as string,
     edition: row.edition === 'en-US' ? 'en-US' : 'zh-CN',
     status: contentStatusOf(String(row.status)),

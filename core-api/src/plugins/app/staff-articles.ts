@@ -7,6 +7,7 @@ import { previewLink } from '../../lib/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../../lib/content-status.ts'
 import { servicePlugin } from '../../lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../lib/sql.ts'
+import { setAttachment, setCover } from './staff-articles-files.ts'
 import { ARTICLE_KINDS, type ArticleKind, type ArticleKindName } from './staff-articles-kinds.ts'
 import {
   articleSlug,
@@ -22,7 +23,7 @@ import {
 } from './staff-articles-store.ts'
 import { PUBLISH_QUEUE } from './staff-reports.ts'
 import { SCHEDULER } from './staff-reports-write.ts'
-import type { StaffActor } from './staff-reports-store.ts'
+import type { FileInput, StaffActor } from './staff-reports-store.ts'
 
 // The staff API's bulletins and news (issue 34): one service for both kinds,
 // told apart by their descriptions (staff-articles-kinds.ts). It does what
@@ -238,6 +239,20 @@ export class StaffArticleService {
   async preview(id: string): Promise<{ url: string; expiresAt: string }> {
     const article = await this.get(id)
     return previewLink(this.deps.previewSecret, { kind: this.spec.kind, code: article.id, lang: article.edition })
+  }
+
+  /** Records a bulletin's uploaded file (already in the file store) as a save: version check, revision, audit row. */
+  async attachFile(id: string, version: number, file: FileInput, actor: StaffActor): Promise<StaffArticle> {
+    const spec = this.spec
+    if (!spec.attachment) throw new AppError('STAFF_CONTENT_NOT_FOUND')
+    const save = { action: 'upload', actor, id, expected: version }
+    return made(await saveArticle(this.sequelize, spec, save, (tx) => setAttachment(this.sequelize, spec, id, file, tx)))
+  }
+
+  /** Sets the cover to an uploaded image (its <sha256>.<ext>), or removes it (null), as a save. */
+  async setCover(id: string, version: number, file: string | null, actor: StaffActor): Promise<StaffArticle> {
+    const save = { action: file ? 'cover' : 'uncover', actor, id, expected: version }
+    return made(await saveArticle(this.sequelize, this.spec, save, (tx) => setCover(this.sequelize, this.spec, id, file, tx)))
   }
 
   /** A revision's fields saved anew (its slug included); the status stays what it is. */

@@ -41,7 +41,7 @@ export type StoredFileRecord = ReportEdition['files']['sample'] & { key: string 
 
 export type StaffReportRecord = StaffReport & { everPublished: boolean }
 
-const FILE_COLUMNS = (prefix: string) =>
+export const FILE_COLUMNS = (prefix: string) =>
   `${prefix}_size AS "${prefix}Size", ${prefix}_sha256 AS "${prefix}Sha256", ${prefix}_type AS "${prefix}Type", ${prefix}_uploaded_at AS "${prefix}UploadedAt"`
 
 export const ROW_COLUMNS = `id::text AS id, lang, report_code AS code, title, web_title AS slug, market_type AS category, report_region AS region,
@@ -92,7 +92,7 @@ const iso = (value: unknown) =>
       ? new Date(value).toISOString()
       : null
 
-function fileOf(row: Row, prefix: 'sample' | 'attachment'): StoredFileRecord | undefined {
+export function fileOf(row: Row, prefix: 'sample' | 'attachment'): StoredFileRecord | undefined {
   const key = row[`${prefix}Key`] as string | null
   if (!key) return undefined
   return {

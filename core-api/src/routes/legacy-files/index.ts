@@ -10,7 +10,8 @@ import { sendStoredFile } from '../../lib/send-stored-file.ts'
 // its clients build <img> URLs from fields the bare dialect answers
 // (http/bare-dialect.ts). A path names one of our generated images, or an
 // image in the file store under userfiles/ (where an operator copies the
-// earlier backend's files); nothing else of the store is reachable here.
+// earlier backend's files), or a cover staff uploaded (fileupload/media/images/,
+// the images' own folder); nothing else of the store is reachable here.
 
 const IMAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -28,7 +29,8 @@ const legacyFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Images of the earlier backend's clients: report covers, news images, carousel slides",
         description:
           'report/cover-{category}.svg, fileupload/generated/news-{category}.svg and carousel/slide-{rrggbb}.svg are generated; ' +
-          'any other path is an image (png, jpg, jpeg, gif, webp, svg) of the file store under userfiles/. Anything else answers 404.',
+          'fileupload/media/images/{sha256}.{ext} is a cover uploaded by staff; any other path is an image (png, jpg, jpeg, gif, webp, svg) ' +
+          'of the file store under userfiles/. Anything else answers 404.',
         params: Type.Object({ '*': Type.String({ maxLength: 500 }) }),
         response: {
           200: { description: 'The image', content: { 'image/*': { schema: Type.String({ format: 'binary' }) } } },
@@ -47,7 +49,9 @@ const legacyFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const type = IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()]
       if (!type) throw new AppError('NOT_FOUND')
-      const key = `userfiles/${path}`
+      // An uploaded cover (plugins/app/staff-articles-files.ts): filePath media/images/, fileName <sha256>.<ext>.
+      const cover = /^fileupload\/(media\/images\/[0-9a-f]{64}\.(?:png|jpg|webp))$/.exec(path)
+      const key = cover ? (cover[1] as string) : `userfiles/${path}`
       try {
         return await sendStoredFile(app.files, reply, key, {
           ...IMAGE_HEADERS,

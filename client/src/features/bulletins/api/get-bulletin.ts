@@ -3,6 +3,7 @@ import type { BulletinDetail, InputOf } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
+import { loadOrMoved } from '../../../lib/moved-record'
 
 export type BulletinRef = Pick<InputOf<typeof CALLS.researchBriefReport.form.path>, 'webTitle' | 'id'>
 
@@ -12,7 +13,9 @@ export const getBulletin = (ref: BulletinRef): Promise<BulletinDetail> =>
 export const bulletinKey = (locale: Locale, ref: BulletinRef) =>
   ['researchBriefReport/form', locale, ref.webTitle ?? '', ref.id ?? ''] as const
 
+/** The bulletin a slug (or id) names; a renamed one's old slug fails with RecordMoved (lib/moved-record). */
 export function useBulletin(locale: Locale, ref: BulletinRef) {
   const usable = Boolean(ref.webTitle || ref.id)
-  return useSWR(usable ? bulletinKey(locale, ref) : null, () => getBulletin(ref), { keepPreviousData: false })
+  const load = () => (ref.webTitle ? loadOrMoved('bulletin', ref.webTitle, locale, () => getBulletin(ref)) : getBulletin(ref))
+  return useSWR(usable ? bulletinKey(locale, ref) : null, load, { keepPreviousData: false })
 }

@@ -1,3 +1,4 @@
+import { ArticleCover } from '../../../components/article-cover'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ArticleSkeleton } from '../../../components/skeleton'
@@ -8,6 +9,7 @@ import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
+import { useFollowMove } from '../../../lib/moved-record'
 import { useBulletin } from '../api/get-bulletin'
 import './bulletins.css'
 import { RecordPage } from '../../../components/record-page'
@@ -17,7 +19,8 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
   const t = useT()
   const locale = useLocale()
   const ref = { ...(params.webTitle ? { webTitle: params.webTitle } : {}), ...(params.id ? { id: params.id } : {}) }
-  const answer = useBulletin(locale, ref)
+  // A link to a renamed bulletin's old slug: go to its new address, as the server's 301 does.
+  const answer = useFollowMove(useBulletin(locale, ref), locale, paths.bulletin)
   const user = useSessionUser()
 
   return (
@@ -45,6 +48,7 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
                   <span className="num">{formatDate(data.publishDate)}</span>
                   {data.pageNum ? <span className="num">{t('common.pages', { count: data.pageNum })}</span> : null}
                 </p>
+                <ArticleCover filePath={data.filePath} fileName={data.fileName} />
                 <p className="lead-outline">{data.outline}</p>
                 <HtmlContent html={data.context} />
               </>

@@ -11,6 +11,8 @@ import { useT } from '../../../lib/use-t'
 import { useCarousel } from '../api/get-carousel'
 import { useChoiceBulletins, useLatestNews } from '../api/get-home-articles'
 import { useHotReports, useReportCategories } from '../api/get-home-reports'
+import { DictIcon } from '../../../components/dict-icon'
+import { useDictIcons } from '../../layout/api/get-menu-dict'
 import { useMapData } from '../api/get-map-data'
 import { Carousel } from './carousel'
 import { RegionChart } from './region-chart'
@@ -23,6 +25,7 @@ export default function HomePage() {
   const carousel = useCarousel(locale)
   const hot = useHotReports(locale, 8)
   const categories = useReportCategories(locale)
+  const icons = useDictIcons('reports_category', locale)
   const map = useMapData(locale)
   const news = useLatestNews(locale, 6)
   // Bulletins are a Chinese-edition section; the English site hides them.
@@ -63,6 +66,7 @@ export default function HomePage() {
               {categories.data.map((c) => (
                 <li key={c.marketType}>
                   <LocalLink to={paths.reports(c.marketType)} className="category-tile">
+                    <DictIcon icon={icons.get(c.marketType)} className="category-icon" />
                     <span className="category-name">{c.marketTypeName}</span>
                     <span className="category-count num">{t('home.categoryCount', { count: c.marketCount })}</span>
                   </LocalLink>

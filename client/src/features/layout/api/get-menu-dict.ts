@@ -16,3 +16,10 @@ export const menuDictKey = (type: MenuDictType, locale: Locale) => ['dict', type
 export function useMenuDict(type: MenuDictType, locale: Locale) {
   return useSWR(menuDictKey(type, locale), () => getMenuDict(type, locale))
 }
+
+/** Each entry's icon (dictIcon) by its value: the same answer the header's menu reads, so asked once. */
+export function useDictIcons(type: MenuDictType, locale: Locale): ReadonlyMap<string, string | null> {
+  const { data } = useMenuDict(type, locale)
+  // Icons are decoration: an answer that is not a list (an error page's) draws none rather than failing the page.
+  return new Map((Array.isArray(data) ? data : []).map((entry) => [entry.dictValue, entry.dictIcon ?? null]))
+}

@@ -1,3 +1,4 @@
+import { ArticleCover } from '../../../components/article-cover'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ArticleSkeleton } from '../../../components/skeleton'
@@ -5,6 +6,7 @@ import { openModal } from '../../../lib/modal-store'
 import { paths } from '../../../lib/paths'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
+import { useFollowMove } from '../../../lib/moved-record'
 import { useNewsDetail } from '../api/get-news-detail'
 import { useTopNews } from '../api/get-top-news'
 import { RecordPage } from '../../../components/record-page'
@@ -12,7 +14,8 @@ import { RecordPage } from '../../../components/record-page'
 export default function NewsDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
-  const answer = useNewsDetail(locale, params.webTitle)
+  // A link to a renamed article's old slug: go to its new address, as the server's 301 does.
+  const answer = useFollowMove(useNewsDetail(locale, params.webTitle), locale, paths.newsDetail)
   const top = useTopNews(locale, 6)
 
   return (
@@ -39,6 +42,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
                     {data.vo.publishDate.slice(0, 16)}
                   </time>
                 </p>
+                <ArticleCover filePath={data.vo.filePath} fileName={data.vo.fileName} />
                 <HtmlContent html={data.vo.context} />
                 {data.vo.keyword && (
                   <p className="active-filters">

@@ -1,6 +1,5 @@
 import type { Edition, Licence, ReportDetail } from '@rpt/contract'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useLocation, useSearch } from 'wouter'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { HtmlContent } from '../../../components/html-content'
 import { LocalLink } from '../../../components/local-link'
 import { ReportCover } from '../../../components/report-cover'
@@ -9,13 +8,13 @@ import { formatDate, formatPrice } from '../../../lib/format'
 import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { localizePath } from '../../../lib/locale'
 import { paths } from '../../../lib/paths'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
 import { useHotReports } from '../api/get-hot-reports'
-import { ReportMoved, useReport } from '../api/get-report'
+import { useReport } from '../api/get-report'
+import { useFollowMove } from '../../../lib/moved-record'
 import './report-detail.css'
 import { RecordPage } from '../../../components/record-page'
 
@@ -25,16 +24,8 @@ const LICENCES: Licence[] = ['single', 'multi', 'enterprise']
 export default function ReportDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
-  const answer = useReport(locale, params.webTitle)
-  const [, navigate] = useLocation()
-  const search = useSearch()
-  // A link to a renamed report's old slug: go to its new address (the query kept), as the server's 301 does.
-  const movedTo = answer.error instanceof ReportMoved ? answer.error.slug : undefined
-  useEffect(() => {
-    if (movedTo) navigate(`${localizePath(locale, paths.report(movedTo))}${search ? `?${search}` : ''}`, { replace: true })
-  }, [movedTo, locale, search, navigate])
-  // While it moves, the page shows as loading, not as missing.
-  const state = movedTo ? { ...answer, data: undefined, error: undefined, isLoading: true } : answer
+  // A link to a renamed report's old slug: go to its new address, as the server's 301 does.
+  const state = useFollowMove(useReport(locale, params.webTitle), locale, paths.report)
   return (
     <RecordPage
       state={state}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { Breadcrumb } from '../../../components/breadcrumb'
 import { FacetGroup } from '../../../components/facet-group'
+import { useDictIcons } from '../../layout/api/get-menu-dict'
 import { FilterPanel } from '../../../components/filter-panel'
 import { SkeletonList } from '../../../components/skeleton'
 import { StateMessage } from '../../../components/state-message'
@@ -68,6 +69,8 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     ...(filters.year ? { queryPublishDate: filters.year } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
   })
+  // The categories' icons come from their dictionary (the header's menu asks for it too).
+  const icons = useDictIcons('reports_category', locale)
   // The search box shows the address's keyword, and takes a new one whenever the address changes it.
   const [keywordInput, setKeywordInput] = useState(filters.keyword ?? '')
   const [keywordShown, setKeywordShown] = useState(filters.keyword)
@@ -104,7 +107,7 @@ export default function ReportListPage({ params }: { params: Record<string, stri
     key: K,
     title: string,
     allLabel: string,
-    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined }>,
+    options: Array<{ value: NonNullable<Filters[K]>; label: string; count: number | undefined; icon?: string | null }>,
   ) => ({
     title,
     allLabel,
@@ -117,7 +120,12 @@ export default function ReportListPage({ params }: { params: Record<string, stri
       'category',
       t('reports.category'),
       t('nav.allCategories'),
-      (data?.categories ?? []).map((c) => ({ value: c.marketType, label: c.marketTypeName, count: c.marketCount })),
+      (data?.categories ?? []).map((c) => ({
+        value: c.marketType,
+        label: c.marketTypeName,
+        count: c.marketCount,
+        icon: icons.get(c.marketType),
+      })),
     ),
     facet(
       'price',

@@ -11,7 +11,8 @@ import type {
 } from '@rpt/contract'
 import { CALLS } from '@rpt/contract/calls'
 import useSWR from 'swr'
-import { staffCall } from '../../../lib/staff-api-client'
+import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
+import type { StoredFile } from './reports'
 
 // The staff bulletins and news calls (contract/src/routes/staff-articles.ts),
 // through the BFF's /staff-api. Both kinds have the same calls on their own
@@ -96,3 +97,20 @@ export function useArticleRevisions(kind: ArticleKind, id: string) {
 
 /** previewBulletin / previewNews: a signed, expiring link to the article's page as it will render (always in its own edition). */
 export const previewArticle = (kind: ArticleKind, id: string) => staffCall(calls(kind).preview, { id }, {}, { silent: true })
+
+/** uploadBulletinFile: what a bulletin's buyers download, as the raw body with progress; answers the stored file. */
+export const uploadBulletinFile = (id: string, version: number, file: File, options: UploadOptions) =>
+  staffUpload<StoredFile>(staffUrl(CALLS.staffBulletins.uploadFile.path, { id }), { version, name: file.name }, file, options)
+
+/** uploadBulletinCover / uploadNewsCover: the cover image as the raw body; answers the article at its new version. */
+export const uploadArticleCover = (kind: ArticleKind, id: string, version: number, file: File) =>
+  staffUpload<StaffArticle>(staffUrl(calls(kind).uploadCover.path, { id }), { version, name: file.name }, file)
+
+/** removeBulletinCover / removeNewsCover */
+export const removeArticleCover = (kind: ArticleKind, id: string, version: number) =>
+  staffCall<typeof CALLS.staffBulletins.removeCover.path, StaffArticle>(
+    calls(kind).removeCover,
+    { id },
+    { version: String(version) },
+    { silent: true },
+  )

@@ -16,6 +16,7 @@ import {
   previewArticle,
 } from '../api/articles'
 import { ArticleFields } from './article-fields'
+import { ArticleFiles } from './article-files'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
 import { PublishActions } from './publish-actions'
 import { failureText, useStaff } from './staff-context'
@@ -93,6 +94,16 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
     }
   }
 
+  /** A file went up: the article has a new version (its edits, if any, stay in the form). */
+  const afterUpload = async () => {
+    if (!article) return
+    try {
+      accept(await getArticle(kind, article.id), !dirty)
+    } catch (error) {
+      refused(error)
+    }
+  }
+
   const reload = async () => {
     if (!article) return
     try {
@@ -157,6 +168,22 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
           setDirty(true)
         }}
       />
+
+      {article ? (
+        <ArticleFiles
+          kind={kind}
+          article={article}
+          onSaved={(next) => accept(next, !dirty)}
+          onUploaded={() => void afterUpload()}
+          onRefused={(error) => {
+            // The cover's own message says what failed; a conflict or an ended session is the editor's.
+            if (!endedSession(error) && (error as { code?: number }).code === STAFF_VERSION_CONFLICT) setConflict(true)
+          }}
+          onConflict={() => setConflict(true)}
+        />
+      ) : (
+        <p className="field-hint">{t('staff.cover.saveFirst')}</p>
+      )}
     </section>
   )
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
 import { SeoFields, TextField } from './form-fields'
 import { useCategories } from '../api/categories'
-import type { Edition, StaffReport, StoredFile } from '../api/reports'
+import { uploadReportFile, type Edition, type StaffReport, type StoredFile } from '../api/reports'
 import { FileUpload } from './file-upload'
 import { CURRENCY, LICENCES, publicPath, type EditionForm as Form, type FieldErrors, type RichField } from './report-form'
 import { RichText } from './rich-text'
@@ -157,10 +157,8 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
             {(['sample', 'full'] as const).map((kind) => (
               <FileUpload
                 key={kind}
-                code={report.code}
-                edition={edition}
-                kind={kind}
-                version={report.version}
+                label={t(kind === 'full' ? 'staff.file.full' : 'staff.file.sample')}
+                send={(file, options) => uploadReportFile(report.code, edition, kind, report.version, file, options)}
                 stored={stored.files[kind]}
                 onUploaded={onUploaded}
                 onConflict={onConflict}

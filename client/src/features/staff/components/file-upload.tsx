@@ -1,17 +1,16 @@
 import { useId, useRef, useState } from 'react'
-import { uploadReportFile, type Edition, type FileKind, type StoredFile } from '../api/reports'
+import type { UploadOptions } from '../../../lib/staff-api-client'
+import type { StoredFile } from '../api/reports'
 import { formatBytes, formatDateTime } from './format'
 import { failureText, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
 interface Props {
-  code: string
-  edition: Edition
-  kind: FileKind
-  /** The report's version the upload is based on */
-  version: number
-  stored?: StoredFile
-  /** Uploaded: the report has a new version to read. */
+  label: string
+  /** The upload call (uploadReportFile, uploadBulletinFile) with the record's version the upload is based on */
+  send: (file: File, options: UploadOptions) => Promise<StoredFile>
+  stored?: StoredFile | null
+  /** Uploaded: the record has a new version to read. */
   onUploaded: (file: StoredFile) => void
   /** Refused with 300101 (someone saved in between). */
   onConflict: () => void
@@ -21,8 +20,12 @@ interface Props {
 export const ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
-/** An edition's sample or full file: sent as the raw body with a progress bar; shows size, type and SHA-256 once stored. */
-export function FileUpload({ code, edition, kind, version, stored, onUploaded, onConflict }: Props) {
+/**
+ * A document of a record (a report edition's sample or full file, a
+ * bulletin's file): sent as the raw body with a progress bar; shows size,
+ * type and SHA-256 once stored.
+ */
+export function FileUpload({ label, send, stored, onUploaded, onConflict }: Props) {
   const t = useStaffT()
   const { locale, endedSession } = useStaff()
   const inputId = useId()
@@ -36,7 +39,7 @@ export function FileUpload({ code, edition, kind, version, stored, onUploaded, o
     setProgress(0)
     abort.current = new AbortController()
     try {
-      const result = await uploadReportFile(code, edition, kind, version, file, {
+      const result = await send(file, {
         signal: abort.current.signal,
         onProgress: (sent, total) => setProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
       })
@@ -51,7 +54,6 @@ export function FileUpload({ code, edition, kind, version, stored, onUploaded, o
     }
   }
 
-  const label = t(kind === 'full' ? 'staff.file.full' : 'staff.file.sample')
   return (
     <div className="staff-file">
       <label className="field-label" htmlFor={inputId}>
