@@ -222,7 +222,7 @@ describe('the orders export', () => {
 
   it('writes titles with markup, quotes and control characters as their text in XLSX, escaped like the CSV', async () => {
     const title = `+Tom & Jerry <b>"Ltd"</b>\u0007 储能 🔋`
-    await order({ orderNo: 'EXC0001', user: bob, title, amount: 1, payMethod: 'zfbPc', status: '0', createdAt: '2026-04-01T00:00:00Z' })
+    await order({ orderNo: 'EXC0001', user: bob, title, amount: 1, payMethod: 'zfbPc', status: '2', createdAt: '2026-04-01T00:00:00Z' })
     const sheet = await worksheet(await finance.raw('GET', '/staff/orders/export?format=xlsx&orderNo=EXC'), '订单')
     expect(sheet.getRow(1).getCell(1).value).toBe('订单号')
     expect(sheet.getRow(2).getCell(8).value).toBe(`'+Tom & Jerry <b>"Ltd"</b> 储能 🔋`)
