@@ -22,7 +22,15 @@ async function* batches(...list: XlsxCell[][][]) {
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = []
-  await pipeline(stream, new Writable({ write: (chunk: Buffer, _e, done) => done(null, chunks.push(chunk)) }))
+  await pipeline(
+    stream,
+    new Writable({
+      write: (chunk: Buffer, _e, done) => {
+        chunks.push(chunk)
+        done()
+      },
+    }),
+  )
   return Buffer.concat(chunks)
 }
 
@@ -39,7 +47,10 @@ function part(file: Buffer, name: string): Promise<string> {
       if (error) return reject(error)
       zip.on('entry', (entry: yauzl.Entry) => {
         if (entry.fileName !== name) return zip.readEntry()
-        zip.openReadStream(entry, (err, stream) => (err ? reject(err) : collect(stream).then((b) => resolve(b.toString('utf8')), reject)))
+        zip.openReadStream(entry, (err, stream) => {
+          if (err) return reject(err)
+          collect(stream).then((bytes) => resolve(bytes.toString('utf8')), reject)
+        })
       })
       zip.on('end', () => reject(new Error(`no ${name}`)))
       zip.readEntry()

@@ -287,7 +287,7 @@ describe('a long export', () => {
         .trim()
         .split('\r\n')
         .slice(1)
-        .map((line) => line.split(',')[0])
+        .map((line: string) => line.split(',')[0])
       const expected = await q<{ id: string }>(`SELECT c.id::text AS id FROM customer_info c WHERE ${bulk} ORDER BY ${order}`)
       expect(exported, query).toHaveLength(1234)
       expect(exported, query).toEqual(expected.map((row) => row.id))
