@@ -1,15 +1,15 @@
-import { PassThrough, Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import type { Sequelize } from 'sequelize'
 import type { ExportFormat } from '@rpt/contract'
 import { escapeCell } from './spreadsheet-cell.ts'
 import { writeAudit } from './staff-accounts.ts'
+import { xlsxStream, type XlsxCell } from './xlsx-stream.ts'
 
 // The staff desk's exports (issue 35: requests, orders): a list as CSV or
-// XLSX, written batch by batch as the rows come from the database (exceljs's
-// streaming WorkbookWriter for XLSX), waiting for the reader whenever the
-// reply stream is full, so a list of any length is never held whole. Every
+// XLSX, written batch by batch as the rows come from the database (the XLSX
+// by lib/xlsx-stream.ts), waiting for the reader whenever the reply stream
+// is full, so a list of any length is never held whole. Every
 // text cell goes through escapeCell (CSV injection): visitors and buyers
 // wrote the names, companies and demands that staff export.
 
@@ -37,8 +37,6 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
-const NUMBER_FORMAT = { money: '0.00', time: 'yyyy-mm-dd hh:mm:ss' } as const
-
 /** A text cell escaped against formula injection; numbers and dates stay what they are. */
 function textOf(value: Cell): string | number | Date {
   if (value === null) return ''
@@ -55,7 +53,7 @@ function csvField<Row>(column: ExportColumn<Row>, row: Row): string {
 }
 
 /** An XLSX cell: a wall-clock time becomes a date of that clock (a spreadsheet's dates have no zone). */
-function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): string | number | Date {
+function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): XlsxCell {
   const value = column.value(row)
   if (column.kind === 'time' && typeof value === 'string') return new Date(`${value.replace(' ', 'T')}Z`)
   return textOf(value)
@@ -72,54 +70,16 @@ function csvExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly
   )
 }
 
-/** Resolves once `out` has room again (or is gone: the client went away). */
-function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      resolve()
-    }
-    out.on('drain', done)
-    out.on('close', done)
-  })
-}
-
-/** The XLSX, one worksheet; each row is committed (written out and let go) as soon as it is added. */
+/** The XLSX, one worksheet (lib/xlsx-stream.ts), each batch of rows written as it comes. */
 function xlsxExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly Row[]>, onError: (error: unknown) => void): Readable {
-  const out = new PassThrough()
-  // Light compression: an export is CPU-bound in the zip, and a few more bytes cost less than seconds.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
+  return xlsxStream({
+    sheetName: sheet.name,
+    columns: sheet.columns.map((c) => ({ header: c.header, width: c.width, format: c.kind })),
+    rows: (async function* () {
+      for await (const rows of batches) yield rows.map((row) => sheet.columns.map((c) => xlsxCell(c, row)))
+    })(),
+    onError,
   })
-  const worksheet = workbook.addWorksheet(sheet.name)
-  worksheet.columns = sheet.columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    ...(c.kind ? { style: { numFmt: NUMBER_FORMAT[c.kind] } } : {}),
-  }))
-  void (async () => {
-    try {
-      for await (const rows of batches) {
-        for (const row of rows) {
-          worksheet.addRow(sheet.columns.map((c) => xlsxCell(c, row))).commit()
-          // The writer does not wait for a slow reader: wait here, or a long export would pile up in memory.
-          await drained(out)
-          if (out.destroyed) return
-        }
-      }
-      worksheet.commit()
-      await workbook.commit()
-    } catch (error) {
-      onError(error)
-      out.destroy(error instanceof Error ? error : new Error(String(error)))
-    }
-  })()
-  return out
 }
 
 /**

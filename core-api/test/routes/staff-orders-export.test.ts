@@ -203,16 +203,32 @@ describe('the orders export', () => {
     // A spreadsheet's dates have no zone: the cell is the China wall clock.
     expect(paid.getCell(2).value).toEqual(new Date(Date.UTC(2026, 2, 2, 0, 30, 0)))
     expect(paid.getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm:ss')
+    expect(paid.getCell(2).type).toBe(ExcelJS.ValueType.Date)
     expect(paid.getCell(4).value).toBe(`'${LOGIN}`)
     expect(paid.getCell(6).value).toBe(`'${FORMULA}`)
     expect(paid.getCell(11).value).toBe(299)
     expect(paid.getCell(11).numFmt).toBe('0.00')
+    expect(paid.getCell(11).type).toBe(ExcelJS.ValueType.Number)
+    // Empty fields are empty cells (no edition, no refund), not empty text.
+    expect([9, 10, 16, 17, 18].map((i) => paid.getCell(i).type)).toEqual(Array(5).fill(ExcelJS.ValueType.Null))
     expect(paid.getCell(14).value).toBe('2026030222001400001')
     const refunded = sheet.getRow(3)
     expect(refunded.getCell(8).value).toBe("'-Global Storage Battery Market, 2026")
     expect(refunded.getCell(15).value).toBe('refunded')
     expect(refunded.getCell(17).value).toBe(1280)
     expect(refunded.getCell(18).value).toEqual(new Date(Date.UTC(2026, 2, 5, 10, 0, 0)))
+    expect(refunded.getCell(18).type).toBe(ExcelJS.ValueType.Date)
+  })
+
+  it('writes titles with markup, quotes and control characters as their text in XLSX, escaped like the CSV', async () => {
+    const title = `+Tom & Jerry <b>"Ltd"</b>\u0007 储能 🔋`
+    await order({ orderNo: 'EXC0001', user: bob, title, amount: 1, payMethod: 'zfbPc', status: '2', createdAt: '2026-04-01T00:00:00Z' })
+    const sheet = await worksheet(await finance.raw('GET', '/staff/orders/export?format=xlsx&orderNo=EXC'), '订单')
+    expect(sheet.getRow(1).getCell(1).value).toBe('订单号')
+    expect(sheet.getRow(2).getCell(8).value).toBe(`'+Tom & Jerry <b>"Ltd"</b> 储能 🔋`)
+    expect(sheet.getRow(2).getCell(11)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 0.01 })
+    const { lines } = await csvLines('orderNo=EXC')
+    expect(lines[0]).toContain(`,"'+Tom & Jerry <b>""Ltd""</b>\u0007 储能 🔋",`)
   })
 
   it('reads past its first keyset page (1,000 rows a read), every order once, in order', async () => {

@@ -231,6 +231,11 @@ describe('the export', () => {
     const companies = sheet.getColumn(6).values.slice(1)
     expect(companies).toEqual(['Company', "'" + FORMULA, 'Acme Energy Ltd'])
     expect(sheet.getRow(3).getCell(1).value).toBe(Number(ids.sample))
+    // The times are dates (UTC, as the CSV's ISO text), the id a number.
+    const [sample] = await q<{ createdAt: Date }>(`SELECT created_at AS "createdAt" FROM customer_info WHERE id = $1`, [ids.sample])
+    expect(sheet.getRow(3).getCell(2)).toMatchObject({ type: ExcelJS.ValueType.Date, numFmt: 'yyyy-mm-dd hh:mm:ss' })
+    expect((sheet.getRow(3).getCell(2).value as Date).getTime()).toBe(Math.floor(new Date(sample!.createdAt).getTime()))
+    expect(sheet.getRow(3).getCell(1).type).toBe(ExcelJS.ValueType.Number)
 
     const bad = await sales.raw('GET', '/staff/requests/export?format=pdf')
     expect(bad.statusCode).toBe(400)
@@ -261,6 +266,32 @@ describe('a long export', () => {
     const sheet = workbook.getWorksheet('Requests')!
     expect(sheet.rowCount).toBe(1235)
     expect(sheet.getRow(1235).getCell(6).value).toBe('Bulk 1234')
+  })
+
+  it('reads by keyset (sort key, then id) in every sort and direction: ties across pages, microseconds, each request once', async () => {
+    // Half sent in one microsecond, and all updated in one (the insert's now()): page boundaries fall among ties.
+    await q(`UPDATE customer_info SET created_at = '2025-01-01T12:00:00.123456Z' WHERE company_name LIKE 'Bulk %' AND id % 2 = 0`)
+    const bulk = `lower(c.company_name) LIKE '%bulk%' OR lower(c.name) LIKE '%bulk%' OR lower(c.email) LIKE '%bulk%' OR lower(c.demand) LIKE '%bulk%'`
+    const status = `array_position(ARRAY['new', 'contacted', 'quoted', 'won', 'lost']::varchar[], c.workflow_status)`
+    const sorts: [string, string][] = [
+      ['sort=createdAt', 'c.created_at DESC, c.id DESC'],
+      ['sort=createdAt&order=asc', 'c.created_at, c.id'],
+      ['sort=updatedAt', 'c.updated_at DESC, c.id DESC'],
+      ['sort=company&order=asc', 'lower(c.company_name), c.id'],
+      ['sort=company', 'lower(c.company_name) DESC, c.id DESC'],
+      ['sort=status&order=asc', `${status}, c.id`],
+    ]
+    for (const [query, order] of sorts) {
+      const csv = await sales.raw('GET', `/staff/requests/export?format=csv&q=bulk&${query}`)
+      const exported = csv.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line: string) => line.split(',')[0])
+      const expected = await q<{ id: string }>(`SELECT c.id::text AS id FROM customer_info c WHERE ${bulk} ORDER BY ${order}`)
+      expect(exported, query).toHaveLength(1234)
+      expect(exported, query).toEqual(expected.map((row) => row.id))
+    }
   })
 })
 

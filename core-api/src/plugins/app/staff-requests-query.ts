@@ -89,6 +89,19 @@ export function requestOrder(filters: RequestFilters): string {
   return `${SORT_COLUMN[filters.sort ?? 'createdAt']} ${direction}, c.id ${direction}`
 }
 
+/** The SQL type a sort key's text is read back as (none of the keys is ever NULL: the columns are NOT NULL). */
+const SORT_TYPE = { createdAt: 'timestamptz', updatedAt: 'timestamptz', company: 'text', status: 'int' } as const
+
+/** The sort key of a row as text, exact (a time keeps its microseconds), for keyset pages. */
+export const sortKeyColumn = (filters: RequestFilters) => `(${SORT_COLUMN[filters.sort ?? 'createdAt']})::text AS "sortKey"`
+
+/** The rows after `last` in requestOrder's order: (key, id) beyond the last page's end, in the sort's direction. */
+export function addAfter(c: Conditions, filters: RequestFilters, last: { sortKey: string; id: string }): Conditions {
+  const sort = filters.sort ?? 'createdAt'
+  const beyond = filters.order === 'asc' ? '>' : '<'
+  return c.add(`(${SORT_COLUMN[sort]}, c.id) ${beyond} (?::${SORT_TYPE[sort]}, ?::bigint)`, last.sortKey, last.id)
+}
+
 export function listItem(row: ListRow): StaffRequestListItem {
   return {
     ...row,

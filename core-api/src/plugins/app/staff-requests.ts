@@ -20,12 +20,14 @@ import { STAFF_PERMISSIONS } from '../../lib/staff-permissions.ts'
 import { ACCOUNT_COLUMNS, presentAccount, type AccountRow } from './staff-customers-query.ts'
 import type { StaffActor } from './staff-reports-store.ts'
 import {
+  addAfter,
   listColumns,
   listItem,
   LIST_FROM,
   NEXT_STATUS,
   requestConditions,
   requestOrder,
+  sortKeyColumn,
   typeOf,
   withoutNul,
   type ListRow,
@@ -77,17 +79,23 @@ export class StaffRequestService {
     return { list: rows.map(listItem), count: Number(n), pageNo, pageSize }
   }
 
-  /** The filtered list in pages of `batch` rows, for the export (which streams them: never the whole list in memory). */
+  /**
+   * The filtered list in pages of `batch` rows, for the export (which streams them: never the whole list in memory).
+   * Keyset pages (after the last row's sort key and id), so the hundredth page is as quick as the first and a request
+   * arriving meanwhile is neither skipped nor repeated; each page is a query of its own.
+   */
   async *rows(filters: RequestFilters, me: string, batch = 500): AsyncGenerator<StaffRequestListItem[]> {
-    for (let offset = 0; ; offset += batch) {
+    for (let last: { sortKey: string; id: string } | undefined; ;) {
       const c = requestConditions(filters, me)
-      const rows = await selectRows<ListRow>(
+      if (last) addAfter(c, filters, last)
+      const rows = await selectRows<ListRow & { sortKey: string }>(
         this.sequelize,
-        `SELECT ${listColumns('whole')} FROM ${LIST_FROM} ${c.where} ORDER BY ${requestOrder(filters)} LIMIT ${c.bind(batch)} OFFSET ${c.bind(offset)}`,
+        `SELECT ${listColumns('whole')}, ${sortKeyColumn(filters)} FROM ${LIST_FROM} ${c.where} ORDER BY ${requestOrder(filters)} LIMIT ${c.bind(batch)}`,
         c.params,
       )
-      if (rows.length > 0) yield rows.map(listItem)
+      if (rows.length > 0) yield rows.map(({ sortKey: _key, ...row }) => listItem(row))
       if (rows.length < batch) return
+      last = rows[rows.length - 1]!
     }
   }
 
