@@ -25,7 +25,7 @@ import {
   waitUntil,
 } from '../support/publishing.ts'
 import { apiAnswer, dialog, exact, field, fill, headerSearch, L, toast } from '../support/site.ts'
-import { addStaffAccount, S, totpCode, type StaffAccount } from '../support/staff.ts'
+import { addStaffAccount, S, signInToConsole, type StaffAccount } from '../support/staff.ts'
 
 const edition: Edition = 'zh-CN'
 /**
@@ -54,14 +54,8 @@ async function everywhere(deadline: number, checks: Record<string, (site: string
 
 /** The editor's sign-in at /staff: name, password and the authenticator's code. */
 async function signIn(page: Page, siteUrl: string, staff: StaffAccount): Promise<void> {
-  const response = await page.goto(`${siteUrl}/staff`)
+  const response = await signInToConsole(page, `${siteUrl}/staff`, staff, edition)
   expect(response?.headers()['x-robots-tag']).toContain('noindex')
-  await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor()
-  await fill(page, S(edition, 'staff.signIn.name'), staff.name)
-  await fill(page, S(edition, 'staff.signIn.password'), staff.password)
-  await fill(page, S(edition, 'staff.signIn.code'), await totpCode(staff.secret))
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signIn.submit')) }).click()
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).waitFor()
   const cookie = (await page.context().cookies()).find((c) => c.name === 'rpt_staff')
   expect(cookie?.httpOnly).toBe(true)
 }
