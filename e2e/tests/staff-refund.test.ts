@@ -83,6 +83,7 @@ describe('a refund from the staff desk on a desktop', () => {
       // Nothing is left to do for a refunded order: a second refund is not offered.
       expect(await field(desk, S(edition, 'staff.orders.refundReason')).count()).toBe(0)
       await desk.getByText(S(edition, 'staff.orders.noActions')).waitFor()
+      await s.shot('the order refunded', desk)
     })
 
     await s.step('after a reload the page still says refunded, with the refund among the events', async () => {
@@ -90,6 +91,7 @@ describe('a refund from the staff desk on a desktop', () => {
       await orderBadge('refunded').waitFor()
       const events = desk.getByRole('region', { name: S(edition, 'staff.orders.eventsTitle') })
       await events.locator('li', { hasText: `staff-refund · staff:${finance.name}` }).waitFor()
+      await s.shot('the refunded order after a reload', desk)
     })
 
     const refundMail = (mail: Mail) => mail.subject.includes(order.orderNo) && /returned/.test(mail.subject)
