@@ -1,64 +1,10 @@
-// The staff desk journeys' help (issue 35): a research report bought at the
-// sandbox cashier as a buyer does, the console's list rows, an export read as
-// a spreadsheet reads it, and the audit log as an administrator asks for it.
+// The staff desk journeys' help (issue 35): the console's list rows, an
+// export read as a spreadsheet reads it, and the audit log as an
+// administrator asks for it.
 import ExcelJS from 'exceljs'
 import type { Locator, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
-import type { TestUser } from './api.ts'
-import type { Session } from './browser.ts'
-import { apiAnswer, dialog, exact, fill, L } from './site.ts'
 import { totpCode, type StaffAccount } from './staff.ts'
-
-/** A report of the fixtures that comes with a file (as the purchase journey buys). */
-export const REPORT_SLUG = 'smart-home-china-market-2026'
-
-export interface BoughtOrder {
-  orderNo: string
-  /** The report's title as its page shows it */
-  title: string
-}
-
-/**
- * The buyer (logged in) orders the report's Standard single-user edition,
- * confirms the account's own e-mail for delivery and pays with Alipay at
- * the sandbox cashier; done when the cashier's pay back says paid.
- */
-export async function buyReport(s: Session, user: TestUser): Promise<BoughtOrder> {
-  const { page, context, edition } = s
-  await page.goto(s.url(`/reports/${REPORT_SLUG}`))
-  const heading = page.getByRole('heading', { level: 1 })
-  await heading.waitFor()
-  const title = ((await heading.textContent()) ?? '').trim()
-  const choice = `^${L(edition, 'reports.edition.standard')}, ${L(edition, 'reports.licence.single')}, `
-  await page.getByRole('radio', { name: new RegExp(choice) }).check()
-  const { body } = await apiAnswer<{ orderNo: string }>(page, '/report/websiteUserResearchOrder/save', () =>
-    page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),
-  )
-  expect(body.code, JSON.stringify(body)).toBe(200)
-  const { orderNo } = body.data
-
-  const emailModal = dialog(page, L(edition, 'research.emailTitle'))
-  await emailModal.waitFor()
-  await fill(emailModal, L(edition, 'research.email'), user.email)
-  await fill(emailModal, L(edition, 'research.confirmEmail'), user.email)
-  await emailModal.getByRole('button', { name: exact(L(edition, 'research.continue')) }).click()
-
-  const payModal = dialog(page, L(edition, 'pay.title'))
-  await payModal.waitFor()
-  await payModal.getByRole('radio', { name: L(edition, 'pay.alipay') }).check()
-  const [cashier] = await Promise.all([
-    context.waitForEvent('page'),
-    payModal.getByRole('button', { name: exact(L(edition, 'pay.submit')) }).click(),
-  ])
-  await cashier.waitForLoadState('domcontentloaded')
-  expect(cashier.url().startsWith(`${inject('sandboxUrl')}/alipay/`), cashier.url()).toBe(true)
-  await cashier.getByText(orderNo).waitFor()
-  await Promise.all([cashier.waitForURL(/\/personalCenter\/payBack/), cashier.getByRole('button', { name: /模拟支付成功/ }).click()])
-  await cashier.getByRole('status').getByText(L(edition, 'payBack.paid')).waitFor({ timeout: 20_000 })
-  await s.shot('paid at the sandbox cashier', cashier)
-  await cashier.close()
-  return { orderNo, title }
-}
 
 /** The rows of the console's list on the page (not the "nothing matches" row). */
 export function listRows(page: Page): Locator {
