@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generate } from 'otplib'
-import type { Page, Response } from 'playwright-core'
+import type { Locator, Page, Response } from 'playwright-core'
 import { inject } from 'vitest'
 import type { Edition } from './browser.ts'
 import { REPO_ROOT } from './constants.ts'
@@ -79,4 +79,9 @@ export async function signInToConsole(page: Page, address: string, staff: StaffA
   await page.getByRole('button', { name: exact(S(edition, 'staff.signIn.submit')) }).click()
   await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).waitFor()
   return response
+}
+
+/** A link of the console's navigation (a dashboard may link its lists by the same words). */
+export function consoleNav(page: Page, edition: Edition, label: string): Locator {
+  return page.getByRole('navigation', { name: S(edition, 'staff.nav.label') }).getByRole('link', { name: exact(S(edition, label)) })
 }

@@ -13,7 +13,7 @@ import { auditOf, onlyRow } from '../support/desk.ts'
 import { readOutbox, waitForMail, type Mail } from '../support/mail.ts'
 import { buyReport } from '../support/purchase.ts'
 import { alertDialog, exact, field, fill, L, toast } from '../support/site.ts'
-import { addStaffAccount, S, signInToConsole } from '../support/staff.ts'
+import { addStaffAccount, consoleNav, S, signInToConsole } from '../support/staff.ts'
 
 const edition: Edition = 'en-US'
 /** How long the journey watches the outbox after the refund mail for a second one. */
@@ -41,7 +41,7 @@ describe('a refund from the staff desk on a desktop', () => {
 
     await s.step('a finance member signs in and finds the order by its number', async () => {
       await signInToConsole(desk, `${siteUrl}/en/staff`, finance, edition)
-      await desk.getByRole('link', { name: exact(S(edition, 'staff.nav.orders')) }).click()
+      await consoleNav(desk, edition, 'staff.nav.orders').click()
       await desk.getByRole('heading', { level: 1, name: S(edition, 'staff.orders.title') }).waitFor()
       await fill(desk, S(edition, 'staff.orders.orderNo'), order.orderNo)
       await desk.getByRole('button', { name: exact(S(edition, 'staff.list.search')) }).click()

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { DESKTOP, useSession, type Edition } from '../support/browser.ts'
 import { auditOf, csvRecords, download, listRows, onlyRow, xlsxRecords, type SheetRow } from '../support/desk.ts'
 import { apiAnswer, exact, field, fill, L, toast } from '../support/site.ts'
-import { addStaffAccount, S, signInToConsole } from '../support/staff.ts'
+import { addStaffAccount, consoleNav, S, signInToConsole } from '../support/staff.ts'
 
 const edition: Edition = 'zh-CN'
 
@@ -54,7 +54,7 @@ describe('the requests inbox on a desktop', () => {
 
     await s.step('a sales member signs in and opens the requests: the newest first', async () => {
       await signInToConsole(page, `${siteUrl}/staff`, sales, edition)
-      await page.getByRole('link', { name: exact(S(edition, 'staff.nav.requests')) }).click()
+      await consoleNav(page, edition, 'staff.nav.requests').click()
       await page.getByRole('heading', { level: 1, name: S(edition, 'staff.requests.title') }).waitFor()
       const first = listRows(page).first()
       await first.getByRole('link', { name: company }).waitFor()
