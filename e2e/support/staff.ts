@@ -6,9 +6,11 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generate } from 'otplib'
+import type { Locator, Page, Response } from 'playwright-core'
 import { inject } from 'vitest'
 import type { Edition } from './browser.ts'
 import { REPO_ROOT } from './constants.ts'
+import { exact, fill } from './site.ts'
 
 export interface StaffAccount {
   name: string
@@ -61,4 +63,25 @@ export async function addStaffAccount(role: 'editor' | 'sales' | 'finance' | 'ad
 /** The 6-digit code an authenticator shows now (`stepsAhead` 30-second steps later: a code not used yet). */
 export function totpCode(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead })
+}
+
+/**
+ * Signs in at a console address (`/staff…`, `/en/staff…` in English) as a person does: name,
+ * password and the authenticator's code; done when the console offers to sign out. Answers the
+ * console page's response.
+ */
+export async function signInToConsole(page: Page, address: string, staff: StaffAccount, edition: Edition): Promise<Response | null> {
+  const response = await page.goto(address)
+  await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor()
+  await fill(page, S(edition, 'staff.signIn.name'), staff.name)
+  await fill(page, S(edition, 'staff.signIn.password'), staff.password)
+  await fill(page, S(edition, 'staff.signIn.code'), await totpCode(staff.secret))
+  await page.getByRole('button', { name: exact(S(edition, 'staff.signIn.submit')) }).click()
+  await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).waitFor()
+  return response
+}
+
+/** A link of the console's navigation (a dashboard may link its lists by the same words). */
+export function consoleNav(page: Page, edition: Edition, label: string): Locator {
+  return page.getByRole('navigation', { name: S(edition, 'staff.nav.label') }).getByRole('link', { name: exact(S(edition, label)) })
 }

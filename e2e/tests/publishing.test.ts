@@ -24,8 +24,9 @@ import {
   searchFinds,
   waitUntil,
 } from '../support/publishing.ts'
-import { apiAnswer, dialog, exact, field, fill, headerSearch, L, toast } from '../support/site.ts'
-import { addStaffAccount, S, totpCode, type StaffAccount } from '../support/staff.ts'
+import { exact, field, fill, headerSearch, toast } from '../support/site.ts'
+import { orderStandardEdition, payWithAlipay } from '../support/purchase.ts'
+import { addStaffAccount, S, signInToConsole, type StaffAccount } from '../support/staff.ts'
 
 const edition: Edition = 'zh-CN'
 /**
@@ -54,14 +55,8 @@ async function everywhere(deadline: number, checks: Record<string, (site: string
 
 /** The editor's sign-in at /staff: name, password and the authenticator's code. */
 async function signIn(page: Page, siteUrl: string, staff: StaffAccount): Promise<void> {
-  const response = await page.goto(`${siteUrl}/staff`)
+  const response = await signInToConsole(page, `${siteUrl}/staff`, staff, edition)
   expect(response?.headers()['x-robots-tag']).toContain('noindex')
-  await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor()
-  await fill(page, S(edition, 'staff.signIn.name'), staff.name)
-  await fill(page, S(edition, 'staff.signIn.password'), staff.password)
-  await fill(page, S(edition, 'staff.signIn.code'), await totpCode(staff.secret))
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signIn.submit')) }).click()
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).waitFor()
   const cookie = (await page.context().cookies()).find((c) => c.name === 'rpt_staff')
   expect(cookie?.httpOnly).toBe(true)
 }
@@ -224,37 +219,11 @@ describe('publishing journey on a desktop', () => {
       const order = await s.step('a visitor opens the report and buys it online', async () => {
         await page.goto(`${siteUrl}/reports/${slugs[edition]}`)
         await page.getByRole('heading', { level: 1, name: titles[edition] }).waitFor()
-        const editionLabel = L(edition, 'reports.edition.standard')
-        const licenceLabel = L(edition, 'reports.licence.single')
-        await page.getByRole('radio', { name: new RegExp(`^${editionLabel}, ${licenceLabel}, `) }).check()
-        const { body } = await apiAnswer<{ orderNo: string }>(page, '/report/websiteUserResearchOrder/save', () =>
-          page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),
-        )
-        expect(body.code, JSON.stringify(body)).toBe(200)
-        const emailModal = dialog(page, L(edition, 'research.emailTitle'))
-        await emailModal.waitFor()
-        await fill(emailModal, L(edition, 'research.email'), deliveryEmail)
-        await fill(emailModal, L(edition, 'research.confirmEmail'), deliveryEmail)
-        await emailModal.getByRole('button', { name: exact(L(edition, 'research.continue')) }).click()
-        return body.data
+        return { orderNo: await orderStandardEdition(page, edition, deliveryEmail) }
       })
 
       await s.step('pays at the sandbox cashier', async () => {
-        const payModal = dialog(page, L(edition, 'pay.title'))
-        await payModal.waitFor()
-        await payModal.getByRole('radio', { name: L(edition, 'pay.alipay') }).check()
-        const [cashier] = await Promise.all([
-          buyerContext.waitForEvent('page'),
-          payModal.getByRole('button', { name: exact(L(edition, 'pay.submit')) }).click(),
-        ])
-        await cashier.waitForLoadState('domcontentloaded')
-        expect(cashier.url().startsWith(`${inject('sandboxUrl')}/alipay/`), cashier.url()).toBe(true)
-        await cashier.getByText(order.orderNo).waitFor()
-        await Promise.all([
-          cashier.waitForURL((url) => url.pathname === '/personalCenter/payBack'),
-          cashier.getByRole('button', { name: /模拟支付成功/ }).click(),
-        ])
-        await cashier.getByRole('status').getByText(L(edition, 'payBack.paid')).waitFor({ timeout: 20_000 })
+        const cashier = await payWithAlipay(page, edition, order.orderNo)
         await s.shot('paid', cashier)
       })
 

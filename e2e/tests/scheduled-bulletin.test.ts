@@ -8,22 +8,12 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DESKTOP, useSession, type Edition } from '../support/browser.ts'
 import { exact, field, fill, toast } from '../support/site.ts'
-import { addStaffAccount, S, totpCode, type StaffAccount } from '../support/staff.ts'
+import { addStaffAccount, S, signInToConsole } from '../support/staff.ts'
 
 const edition: Edition = 'zh-CN'
 const AHEAD_MS = 5_000
 /** Published means listed within this after its time (the job queue polls every 2 s; the purge takes ~2 s). */
 const LISTED_WITHIN_MS = 10_000
-
-async function signIn(page: Page, siteUrl: string, staff: StaffAccount): Promise<void> {
-  await page.goto(`${siteUrl}/staff/bulletins`)
-  await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor()
-  await fill(page, S(edition, 'staff.signIn.name'), staff.name)
-  await fill(page, S(edition, 'staff.signIn.password'), staff.password)
-  await fill(page, S(edition, 'staff.signIn.code'), await totpCode(staff.secret))
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signIn.submit')) }).click()
-  await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).waitFor()
-}
 
 /** Whether the public bulletin list (through the BFF, as the site's pages call it) holds the slug. */
 async function listed(siteUrl: string, slug: string): Promise<boolean> {
@@ -56,7 +46,9 @@ describe('a scheduled bulletin on a desktop', () => {
     const title = `定时简报 ${id}`
 
     const staff = await s.step('an editor account is made with the staff command', () => addStaffAccount('editor'))
-    await s.step('the editor signs in at /staff with the TOTP code', () => signIn(page, siteUrl, staff))
+    await s.step('the editor signs in at /staff with the TOTP code', () =>
+      signInToConsole(page, `${siteUrl}/staff/bulletins`, staff, edition),
+    )
 
     await s.step('a new bulletin is written and saved as a draft', async () => {
       await page.getByRole('link', { name: exact(S(edition, 'staff.nav.bulletins')) }).click()

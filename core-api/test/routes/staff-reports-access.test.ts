@@ -68,6 +68,37 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffCustomers.enable': 'customers.write',
 }
 
+/**
+ * The staff desk's calls (issue 35) and the roles the issue gives each, written
+ * out: the matrix below checks the server against the permission table, and
+ * this checks the table against the issue (an editor never reaches orders,
+ * customers or requests; only finance and admin move money or export it).
+ */
+const SALES = ['sales', 'admin'] as const
+const MONEY = ['finance', 'admin'] as const
+const DESK: Record<string, readonly StaffRole[]> = {
+  'staffRequests.list': SALES,
+  'staffRequests.exportList': SALES,
+  'staffRequests.get': SALES,
+  'staffRequests.update': SALES,
+  'staffRequests.addNote': SALES,
+  'staffOrders.list': ['sales', 'finance', 'admin'],
+  'staffOrders.cases': ['sales', 'finance', 'admin'],
+  'staffOrders.get': ['sales', 'finance', 'admin'],
+  'staffOrders.exportList': MONEY,
+  'staffOrders.refund': MONEY,
+  'staffOrders.close': MONEY,
+  'staffOrders.resend': MONEY,
+  'staffOrders.deliverFile': MONEY,
+  'staffCustomers.list': SALES,
+  'staffCustomers.get': SALES,
+  'staffCustomers.unlock': SALES,
+  'staffCustomers.resetMail': SALES,
+  'staffCustomers.disable': SALES,
+  'staffCustomers.enable': SALES,
+  'staffDashboard.get': STAFF_ROLES,
+}
+
 /** The bulletins' and news' calls, which share their actions. */
 function articleActions(resource: string): Record<string, StaffAction> {
   const actions: Record<string, StaffAction> = {
@@ -180,6 +211,15 @@ afterAll(() => t?.close())
 describe('the authorization matrix', () => {
   it('names the action of every staff call', () => {
     expect(STAFF_CALLS.map((c) => c.key).filter((key) => !(key in ACTION))).toEqual([])
+  })
+
+  it("gives the desk's calls to the issue's roles, and every one is served", () => {
+    const desk = STAFF_CALLS.filter(({ key }) => /^staff(Requests|Orders|Customers|Dashboard)\./.test(key))
+    expect(desk.map((c) => c.key).sort()).toEqual(Object.keys(DESK).sort())
+    for (const { key, call } of desk) {
+      expect(STAFF_PERMISSIONS[ACTION[key]!], key).toEqual(DESK[key])
+      expect(t.app.hasRoute({ method: call.method, url: call.path }), `${key} is served`).toBe(true)
+    }
   })
 
   for (const { key, call } of STAFF_CALLS) {
