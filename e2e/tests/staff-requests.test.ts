@@ -148,16 +148,17 @@ describe('the requests inbox on a desktop', () => {
     })
 
     const expectEscaped = (records: SheetRow[], format: string) => {
-      const found = records.filter((r) => r['E-mail']?.text === visitor.email)
+      // The console is in Chinese, so the export's headers are too.
+      const found = records.filter((r) => r['邮箱']?.text === visitor.email)
       expect(found, `${format}: the request's row`).toHaveLength(1)
       const row = found[0]!
       expect(records, `${format}: only what the filter selects`).toHaveLength(1)
-      expect(row.ID?.text).toBe(requestId)
+      expect(row['编号']?.text).toBe(requestId)
       // Escaped against formula injection: a leading single quote, the text kept whole, never a formula.
-      expect(row.Company).toEqual({ text: `'${company}`, formula: false })
-      expect(row.Status?.text).toBe('quoted')
-      expect(row.Assignee?.text).toBe(sales.name)
-      expect(row.Demand?.text).toBe(visitor.demand)
+      expect(row['公司']).toEqual({ text: `'${company}`, formula: false })
+      expect(row['状态']?.text).toBe('quoted')
+      expect(row['负责人']?.text).toBe(sales.name)
+      expect(row['需求']?.text).toBe(visitor.demand)
     }
 
     await s.step('the filtered list exported as CSV holds it, the company escaped', async () => {

@@ -203,13 +203,13 @@ describe('a request worked to a sale', () => {
 
 describe('the export', () => {
   it('streams the filtered list as CSV, with a formula-like company name escaped', async () => {
-    const res = await sales.raw('GET', '/staff/requests/export?format=csv&type=custom')
+    const res = await sales.raw('GET', '/staff/requests/export?format=csv&type=custom&lang=en-US')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/csv/)
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/)
     const text = res.body.replace(/^\uFEFF/, '')
     const lines = text.trim().split('\r\n')
-    expect(lines[0]).toBe('ID,Sent at,Type,Status,Assignee,Company,Name,E-mail,Phone,Report,Site language,Demand,Updated at')
+    expect(lines[0]).toBe('ID,Sent at (UTC),Type,Status,Assignee,Company,Name,E-mail,Phone,Report,Site language,Demand,Updated at (UTC)')
     expect(lines).toHaveLength(3)
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Acme"")",`)
     expect(lines[1]!.startsWith(`${ids.formula},`)).toBe(true)
@@ -222,7 +222,7 @@ describe('the export', () => {
   })
 
   it('streams XLSX too, escaped alike; bad filters answer the envelope', async () => {
-    const res = await sales.raw('GET', '/staff/requests/export?format=xlsx&q=acme&sort=createdAt&order=asc')
+    const res = await sales.raw('GET', '/staff/requests/export?format=xlsx&q=acme&sort=createdAt&order=asc&lang=en-US')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     const workbook = new ExcelJS.Workbook()
@@ -260,10 +260,12 @@ describe('a long export', () => {
     expect(lines[1]).toContain(",'+1234,")
     expect(lines[1234]).toContain(',Bulk 1,')
 
-    const xlsx = await sales.raw('GET', '/staff/requests/export?format=xlsx&q=bulk&order=asc')
+    const xlsx = await sales.raw('GET', '/staff/requests/export?format=xlsx&q=bulk&order=asc&lang=zh-CN')
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(xlsx.rawPayload)
-    const sheet = workbook.getWorksheet('Requests')!
+    // Headed in the caller's language, as the orders export is.
+    const sheet = workbook.getWorksheet('需求')!
+    expect(sheet.getRow(1).getCell(6).value).toBe('公司')
     expect(sheet.rowCount).toBe(1235)
     expect(sheet.getRow(1235).getCell(6).value).toBe('Bulk 1234')
   })

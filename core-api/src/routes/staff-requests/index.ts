@@ -2,7 +2,7 @@ import { staffRequestRoutes } from '@rpt/contract'
 import { ok } from '../../http/envelope.ts'
 import { sendExport } from '../../lib/spreadsheet-export.ts'
 import { staffActorOf } from '../../plugins/app/staff-reports.ts'
-import { REQUESTS_SHEET } from '../../plugins/app/staff-requests-export.ts'
+import { requestsSheet } from '../../plugins/app/staff-requests-export.ts'
 import { requestConditions } from '../../plugins/app/staff-requests-query.ts'
 import { serve } from '../serve.ts'
 
@@ -30,7 +30,7 @@ export default serve(staffRequestRoutes, (app) => {
         requestConditions(filters, actor.id)
         await requests.auditExport(request.query, actor)
         const day = new Date().toISOString().slice(0, 10)
-        return sendExport(reply, { fileName: `requests-${day}`, format, sheet: REQUESTS_SHEET, rows: requests.rows(filters, actor.id) })
+        return sendExport(reply, { fileName: `requests-${day}`, format, sheet: requestsSheet(request.lang), rows: requests.rows(filters, actor.id) })
       },
     },
     get: { config, preHandler: read, handler: async (request) => ok(request.lang, await requests.get(request.params.id)) },
