@@ -202,4 +202,27 @@ describe('the staff API in the OpenAPI document', () => {
     expect(doc.paths['/staff/news/{id}/cover']?.put?.operationId).toBe('uploadNewsCover')
     expect(doc.paths['/staff/news/{id}/cover']?.delete?.operationId).toBe('removeNewsCover')
   })
+
+  it('holds every operation the publishing and staff desk issues name', async () => {
+    const doc = JSON.parse((await t.app.inject({ url: '/docs/json' })).body) as {
+      paths: Record<string, Record<string, { operationId?: string }>>
+    }
+    const ids = new Set(Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId)))
+    const content = ['Report', 'Bulletin', 'News'].flatMap((kind) =>
+      ['list', 'get', 'create', 'update', 'publish', 'unpublish', 'delete'].map(
+        (verb) => `${verb}${kind}${verb === 'list' && kind !== 'News' ? 's' : ''}`,
+      ),
+    )
+    const named = [
+      ...content,
+      ...['listReportRevisions', 'restoreReportRevision', 'uploadReportFile', 'importReports'],
+      ...['listBulletinRevisions', 'restoreBulletinRevision', 'listNewsRevisions', 'restoreNewsRevision'],
+      ...['listCarousel', 'updateCarousel', 'listDictItems', 'updateDictItem', 'listConfig', 'updateConfig', 'listAudit'],
+      // The staff desk (issue 35)
+      ...['listRequests', 'getRequest', 'updateRequest', 'addRequestNote', 'exportRequests'],
+      ...['listOrders', 'getOrder', 'exportOrders', 'listPaymentCases', 'refundOrder', 'closeOrder', 'resendOrderMail', 'deliverOrderFile'],
+      ...['listCustomers', 'getCustomer', 'unlockCustomer', 'sendCustomerResetMail', 'disableCustomer', 'enableCustomer', 'getDashboard'],
+    ]
+    expect(named.filter((id) => !ids.has(id))).toEqual([])
+  })
 })
