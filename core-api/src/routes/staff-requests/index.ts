@@ -30,7 +30,12 @@ export default serve(staffRequestRoutes, (app) => {
         requestConditions(filters, actor.id)
         await requests.auditExport(request.query, actor)
         const day = new Date().toISOString().slice(0, 10)
-        return sendExport(reply, { fileName: `requests-${day}`, format, sheet: requestsSheet(request.lang), rows: requests.rows(filters, actor.id) })
+        return sendExport(reply, {
+          fileName: `requests-${day}`,
+          format,
+          sheet: requestsSheet(request.lang),
+          rows: requests.rows(filters, actor.id),
+        })
       },
     },
     get: { config, preHandler: read, handler: async (request) => ok(request.lang, await requests.get(request.params.id)) },
