@@ -18,12 +18,13 @@ export const MAX_COMPRESSION_RATIO = 100
 /** Entries smaller than this are not held to the ratio (a tiny file of blanks compresses well and harms nobody) */
 export const RATIO_EXEMPT_BYTES = 1024 * 1024
 /**
- * Reports per importBatch call (one transaction each). On the embedded
- * database (one session) a public search that arrives during a batch waits
- * for all of it, so a batch is kept short: 50 reports (100 rows) wait
- * about a tenth of what 500 did, for some 200 more small statements over
- * 10,000 reports (docs/benchmarks.md, Publishing).
+ * Reports per importBatch call (one transaction each), sized to a time
+ * (batch-size.ts). On the embedded database (one session) a public search
+ * that arrives during a batch waits for all of it, so a batch aims at 50 ms:
+ * a list's recent page (SEARCH_STALE_MS, 1 s) outlives the wait, and the
+ * batch's fixed statements stay a small part of it. Between 1 and 200
+ * reports; the first batch takes 20 (docs/benchmarks.md, Publishing).
  */
-export const BATCH_SIZE = 50
+export const BATCH_SIZING = { first: 20, min: 1, max: 200, targetMs: 50 } as const
 /** Row errors kept and answered */
 export const MAX_ERRORS = 1000
