@@ -7,6 +7,12 @@
 // batch's fixed statements make small batches slower per row, so the size
 // settles where a whole batch takes about `targetMs`. Growth is a doubling
 // at a time, so one quick batch does not make the next one long.
+//
+// Short batches cost the import their fixed statements and the turns it gives
+// the searches between them. Where that would take the import below
+// `minRowsPerSecond` (a loaded machine), batches grow until it keeps that pace:
+// the import's own budget comes first, and the searches fall back on the
+// lists' recent pages (search/recent-pages.ts) while a longer batch runs.
 
 export interface BatchSizing {
   /** Rows of the first batch, before any pace is known */
@@ -15,12 +21,15 @@ export interface BatchSizing {
   max: number
   /** What one batch's transaction should take, in ms */
   targetMs: number
+  /** The import's slowest pace, everything between batches included */
+  minRowsPerSecond: number
 }
 
-/** The next size, and the pace (ms per row) of the last batches, newest last. */
+/** The next size, and the last batches' paces (ms per row, newest last): in the transaction, and from the end of the batch before. */
 export interface BatchPace {
   size: number
   paces: number[]
+  cyclePaces: number[]
 }
 
 /** Batches whose pace makes the next size */
@@ -32,13 +41,22 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** The next batch's size after a batch of `rows` rows took `ms`. */
-export function nextBatchSize(sizing: BatchSizing, pace: BatchPace, rows: number, ms: number): BatchPace {
-  if (rows <= 0 || !Number.isFinite(ms) || ms < 0) return pace
-  const paces = [...pace.paces, Math.max(ms, 0.1) / rows].slice(-PACE_WINDOW)
+const recent = (values: number[], value: number) => [...values, value].slice(-PACE_WINDOW)
+
+/**
+ * The next batch's size after a batch of `rows` rows took `ms`, and `cycleMs`
+ * from the end of the batch before it (reading its rows, the pause between,
+ * the batch itself).
+ */
+export function nextBatchSize(sizing: BatchSizing, pace: BatchPace, rows: number, ms: number, cycleMs = ms): BatchPace {
+  if (rows <= 0 || !Number.isFinite(ms) || ms < 0 || !Number.isFinite(cycleMs)) return pace
+  const paces = recent(pace.paces, Math.max(ms, 0.1) / rows)
+  const cyclePaces = recent(pace.cyclePaces, Math.max(cycleMs, ms, 0.1) / rows)
   const fits = Math.floor(sizing.targetMs / median(paces))
-  const size = Math.max(sizing.min, Math.min(sizing.max, 2 * pace.size, fits))
-  return { size, paces }
+  // The size at which the import would keep its slowest pace, scaled from this one's (fixed costs shrink per row as batches grow).
+  const keepsPace = Math.ceil((pace.size * median(cyclePaces) * sizing.minRowsPerSecond) / 1000)
+  const size = Math.max(sizing.min, Math.min(sizing.max, 2 * pace.size, Math.max(fits, keepsPace)))
+  return { size, paces, cyclePaces }
 }
 
 /** Batch sizes for one import run: `size` for the next batch, `record` after each. */
@@ -46,14 +64,14 @@ export class BatchSizer {
   private pace: BatchPace
 
   constructor(private readonly sizing: BatchSizing) {
-    this.pace = { size: Math.max(sizing.min, Math.min(sizing.max, sizing.first)), paces: [] }
+    this.pace = { size: Math.max(sizing.min, Math.min(sizing.max, sizing.first)), paces: [], cyclePaces: [] }
   }
 
   get size(): number {
     return this.pace.size
   }
 
-  record(rows: number, ms: number): void {
-    this.pace = nextBatchSize(this.sizing, this.pace, rows, ms)
+  record(rows: number, ms: number, cycleMs?: number): void {
+    this.pace = nextBatchSize(this.sizing, this.pace, rows, ms, cycleMs)
   }
 }
