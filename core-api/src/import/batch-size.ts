@@ -10,9 +10,10 @@
 //
 // Short batches cost the import their fixed statements and the turns it gives
 // the searches between them. Where that would take the import below
-// `minRowsPerSecond` (a loaded machine), batches grow until it keeps that pace:
-// the import's own budget comes first, and the searches fall back on the
-// lists' recent pages (search/recent-pages.ts) while a longer batch runs.
+// `minRowsPerSecond` (a loaded machine), batches grow until it keeps that
+// pace, but not past `maxMs`: the searches fall back on the lists' recent
+// pages (search/recent-pages.ts, 1 s) while a longer batch runs, and a
+// batch much past half a second outlives them.
 
 export interface BatchSizing {
   /** Rows of the first batch, before any pace is known */
@@ -23,6 +24,8 @@ export interface BatchSizing {
   targetMs: number
   /** The import's slowest pace, everything between batches included */
   minRowsPerSecond: number
+  /** The longest a batch may be made to keep that pace, in ms */
+  maxMs: number
 }
 
 /** The next size, and the last batches' paces (ms per row, newest last): in the transaction, and from the end of the batch before. */
@@ -52,9 +55,13 @@ export function nextBatchSize(sizing: BatchSizing, pace: BatchPace, rows: number
   if (rows <= 0 || !Number.isFinite(ms) || ms < 0 || !Number.isFinite(cycleMs)) return pace
   const paces = recent(pace.paces, Math.max(ms, 0.1) / rows)
   const cyclePaces = recent(pace.cyclePaces, Math.max(cycleMs, ms, 0.1) / rows)
-  const fits = Math.floor(sizing.targetMs / median(paces))
+  const msPerRow = median(paces)
+  const fits = Math.floor(sizing.targetMs / msPerRow)
   // The size at which the import would keep its slowest pace, scaled from this one's (fixed costs shrink per row as batches grow).
-  const keepsPace = Math.ceil((pace.size * median(cyclePaces) * sizing.minRowsPerSecond) / 1000)
+  const keepsPace = Math.min(
+    Math.ceil((pace.size * median(cyclePaces) * sizing.minRowsPerSecond) / 1000),
+    Math.floor(sizing.maxMs / msPerRow),
+  )
   const size = Math.max(sizing.min, Math.min(sizing.max, 2 * pace.size, Math.max(fits, keepsPace)))
   return { size, paces, cyclePaces }
 }

@@ -5,7 +5,7 @@ import { BATCH_SIZING } from '../../src/import/limits.ts'
 // The import's batch sizes follow the time its batches take (no clock here:
 // each batch's milliseconds are given).
 
-const sizing: BatchSizing = { first: 20, min: 1, max: 200, targetMs: 50, minRowsPerSecond: 0 }
+const sizing: BatchSizing = { first: 20, min: 1, max: 200, targetMs: 50, minRowsPerSecond: 0, maxMs: 50 }
 
 /**
  * A sizer fed `rounds` batches that take `fixedMs` plus `perRowMs` a row,
@@ -78,7 +78,7 @@ describe('BatchSizer', () => {
   })
 
   it('grows past the target where short batches would leave the import below its slowest pace', () => {
-    const paced = { ...sizing, minRowsPerSecond: 200 }
+    const paced = { ...sizing, minRowsPerSecond: 200, maxMs: 2000 }
     // 40 ms a batch, 3 ms a row, 60 ms between batches: 2 rows fit in 50 ms, but
     // 200 rows a second need n / (100 + 3n) ms ≥ 0.2, 50 rows a batch.
     const sizes = settle(40, 3, { betweenMs: 60, sizing: paced, rounds: 60 })
@@ -90,5 +90,7 @@ describe('BatchSizer', () => {
     expect(settle(15, 3, { sizing: paced }).slice(-3)).toEqual([11, 11, 11])
     // A pace no batch size keeps (3 ms a row is all of 200 rows a second at 5 ms): as large as allowed.
     expect(settle(40, 5, { betweenMs: 60, sizing: paced }).slice(-3)).toEqual([200, 200, 200])
+    // Never past maxMs for the pace: 71 rows take 395 ms (the pace would need 200).
+    expect(settle(40, 5, { betweenMs: 60, sizing: { ...paced, maxMs: 400 } }).slice(-3)).toEqual([71, 71, 71])
   })
 })

@@ -46,7 +46,7 @@ function serviceWith(importer: ReportImporter, listsAnswered?: () => Promise<voi
     log: t.app.log,
     categories: () => categoriesOf(t.app),
     importer: () => importer,
-    batching: { first: BATCH_SIZE, min: BATCH_SIZE, max: BATCH_SIZE, targetMs: 50, minRowsPerSecond: 0 },
+    batching: { first: BATCH_SIZE, min: BATCH_SIZE, max: BATCH_SIZE, targetMs: 50, minRowsPerSecond: 0, maxMs: 50 },
     ...(listsAnswered ? { listsAnswered } : {}),
   })
 }
