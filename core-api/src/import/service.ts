@@ -177,7 +177,6 @@ export class ImportService {
         // The batch's time, and the whole cycle's since the batch before ended (its rows read, the turn given, this batch).
         sizer.record(batch.length, ended - started, ended - lastEnded)
         lastEnded = ended
-        if (process.env.TRACE_IMPORT) console.error(`[trace] ${batch.length} ${(ended - started).toFixed(1)} next ${sizer.size}`) // TEMP
         progress.done += batch.length
         progress.created += counts.created
         progress.updated += counts.updated
