@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { setImmediate as yieldTurn, setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Sequelize } from 'sequelize'
 import type { CreateReportBody } from '@rpt/contract'
@@ -12,7 +12,8 @@ import type { FileStore } from '../lib/file-store.ts'
 import { writeAudit } from '../lib/staff-accounts.ts'
 import type { JobQueue } from '../plugins/external/job-queue.ts'
 import { rowToDraft, type EditionKey, type FileKind } from './columns.ts'
-import { BATCH_SIZE } from './limits.ts'
+import { BatchSizer, type BatchSizing } from './batch-size.ts'
+import { BATCH_SIZING } from './limits.ts'
 import type { RowIssue } from './messages.ts'
 import { readSheet, sheetKindOf, type SheetKind } from './sheet.ts'
 import { ImportStore, type ImportRecord, type StaffActor } from './store.ts'
@@ -21,16 +22,14 @@ import { extensionOf, openZip, storeEntry, type StoredEntry, type ZipIndex } fro
 
 // An import: checked at once (the caller gets the row errors, or the zip's
 // refusal, in its answer), then, for a real run, its sheet and zip kept in
-// the file store and a job queued that imports them in batches of
-// BATCH_SIZE through the report service's importBatch (one transaction a batch,
+// the file store and a job queued that imports them in batches sized to
+// a time (BATCH_SIZING) through the report service's importBatch (one transaction a batch,
 // idempotent on each edition's slug). A job restarted after a crash picks up
-// from the rows already counted done. Between batches it sleeps a moment and
-// lets the public lists that waited for the batch have their answers, so
-// public searches on the same database keep their budgets.
+// from the rows already counted done. Between batches it lets the public
+// lists that waited for the batch have their answers, so public searches on
+// the same database keep their budgets.
 
 export const IMPORT_QUEUE = 'staff-import'
-/** Pause between batches: the database's single connection (PGlite) is handed to other requests meanwhile */
-const BATCH_PAUSE_MS = 15
 /**
  * The longest an import waits between batches for the public lists that asked
  * the database during a batch (a few statements each): on the embedded
@@ -63,6 +62,8 @@ export interface ImportDeps {
   importer(): ReportImporter | undefined
   /** Resolves once the public lists asking the database now have their answers (app.reportSearch.answered) */
   listsAnswered?(): Promise<void>
+  /** How batches are sized (BATCH_SIZING unless a test fixes them) */
+  batching?: BatchSizing
 }
 
 export interface StartInput {
@@ -166,9 +167,16 @@ export class ImportService {
       onProgress(progress)
       let seen = 0
       let batch: ImportItem[] = []
+      const sizer = new BatchSizer(this.deps.batching ?? BATCH_SIZING)
+      let lastEnded = performance.now()
       const flush = async () => {
         if (batch.length === 0) return
+        const started = performance.now()
         const counts = await importer.importBatch(batch, record.actor)
+        const ended = performance.now()
+        // The batch's time, and the whole cycle's since the batch before ended (its rows read, the turn given, this batch).
+        sizer.record(batch.length, ended - started, ended - lastEnded)
+        lastEnded = ended
         progress.done += batch.length
         progress.created += counts.created
         progress.updated += counts.updated
@@ -180,7 +188,7 @@ export class ImportService {
       for await (const { row, cells } of readSheet(sheetFile, record.sheetKind)) {
         if (++seen <= record.done) continue
         batch.push(await this.item(id, row, cells, zip))
-        if (batch.length >= BATCH_SIZE) await flush()
+        if (batch.length >= sizer.size) await flush()
       }
       await flush()
       await this.store.update(id, { status: 'done' })
@@ -200,10 +208,15 @@ export class ImportService {
     }
   }
 
-  /** Between batches: a pause, and the lists that waited for the batch answered (GIVE_WAY_MS at most). */
+  /**
+   * Between batches: the lists that waited for the batch answered (GIVE_WAY_MS
+   * at most), and a turn of the event loop for requests that came meanwhile.
+   * No fixed pause: batches are short (BATCH_SIZING) and many, and a pause
+   * after each would cost the import more than it gives the lists.
+   */
   private async giveWay(): Promise<void> {
     const lists = this.deps.listsAnswered?.()
-    await Promise.all([sleep(BATCH_PAUSE_MS), lists && Promise.race([lists, sleep(GIVE_WAY_MS)])])
+    await Promise.all([yieldTurn(), lists && Promise.race([lists, sleep(GIVE_WAY_MS)])])
   }
 
   private async item(id: string, row: number, cells: Map<string, string>, zip: ZipIndex | undefined): Promise<ImportItem> {

@@ -43,8 +43,14 @@ export async function importReports(
 ): Promise<{ created: number; updated: number; codes: string[] }> {
   const total = { created: 0, updated: 0, codes: [] as string[] }
   for (let start = 0; start < items.length; start += IMPORT_BATCH) {
-    const batch = items.slice(start, start + IMPORT_BATCH)
-    const result = await sequelize.transaction((transaction) => importBatch(sequelize, batch, actor, transaction))
+    // Sanitized and checked before the transaction: on the embedded database
+    // (one session) a public search waits for the transaction, not for this.
+    const prepared = prepare(items.slice(start, start + IMPORT_BATCH))
+    await assertCategories(
+      sequelize,
+      prepared.flatMap((p) => p.editions.map((e) => e.edition.category)),
+    )
+    const result = await sequelize.transaction((transaction) => importBatch(sequelize, prepared, actor, transaction))
     total.created += result.created
     total.updated += result.updated
     total.codes.push(...result.codes)
@@ -60,8 +66,9 @@ interface EditionRow {
   [field: string]: unknown
 }
 
-async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: StaffActor, transaction: Transaction) {
-  const prepared = items.map((item) => ({
+/** Each item's editions sanitized, with their slugs. */
+function prepare(items: ImportItem[]) {
+  return items.map((item) => ({
     item,
     editions: LANGS.flatMap((lang) => {
       const input = item.editions[lang]
@@ -70,11 +77,9 @@ async function importBatch(sequelize: Sequelize, items: ImportItem[], actor: Sta
       return [{ lang, edition, slug: edition.slug || slugFromTitle(edition.title) || (item.code ?? '').toLowerCase() }]
     }),
   }))
-  await assertCategories(
-    sequelize,
-    prepared.flatMap((p) => p.editions.map((e) => e.edition.category)),
-    transaction,
-  )
+}
+
+async function importBatch(sequelize: Sequelize, prepared: ReturnType<typeof prepare>, actor: StaffActor, transaction: Transaction) {
   // Which report each item is: the one holding one of its slugs, else its code, else a new code.
   const pairs = prepared.flatMap((p) => p.editions.map((e) => [e.lang, e.slug] as const))
   const bySlug = new Map(
