@@ -11,7 +11,7 @@ inEnglish()
 const order = (change: Partial<StaffOrder> = {}): StaffOrder => ({
   ...ORDER_ITEM,
   lang: 'zh-CN',
-  edition: 'zh-CN',
+  edition: 'standard',
   licence: 'single',
   deliveryEmail: null,
   providerTradeNo: '2026112022001',
@@ -19,7 +19,7 @@ const order = (change: Partial<StaffOrder> = {}): StaffOrder => ({
   closedAt: null,
   closedReason: null,
   file: null,
-  lines: [{ productId: 'R1', title: 'EV battery market 2026', edition: 'zh-CN', licence: 'single', amount: 1200 }],
+  lines: [{ productId: 'R1', title: 'EV battery market 2026', edition: 'standard', licence: 'single', amount: 1200 }],
   account: { id: '7', login: 'chen01', email: 'chen@example.com', name: 'Chen Jie', company: 'Acme Battery' },
   events: [],
   refunds: [],
@@ -135,6 +135,9 @@ describe('orders desk', () => {
     const sales = renderAt(<Console />, '/en/staff/orders/R20261120001')
     expect(await screen.findByRole('link', { name: 'chen01' })).toHaveAttribute('href', '/en/staff/customers/7')
     expect(screen.queryByRole('heading', { name: 'Deliver the report file' })).toBeNull()
+    // The line and the method in words, not the stored values.
+    expect(screen.getByText('EV battery market 2026 · Standard edition · Single user')).toBeInTheDocument()
+    expect(screen.getByText(/^Alipay · 2026112022001$/)).toBeInTheDocument()
     sales.unmount()
 
     desk((url) => (url.startsWith('/staff-api/orders/') ? ok(order({ kind: 'brief' })) : undefined), 'admin')

@@ -20,6 +20,20 @@ export function useMethodName() {
   return (method: string | null) => (method ? t(`staff.orders.method.${method as PaymentMethod | 'none'}`) : '—')
 }
 
+const EDITIONS = ['standard', 'professional'] as const
+const LICENCES = ['single', 'multi', 'enterprise'] as const
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T => list.includes(value as T)
+
+/** An order line as words: the item, its edition and licence in the console's language (an unknown value as it is). */
+export function useLineText() {
+  const t = useStaffT()
+  return (line: { title: string; edition: string | null; licence: string | null }) => {
+    const edition = isOneOf(EDITIONS, line.edition) ? t(`staff.orderEdition.${line.edition}`) : line.edition
+    const licence = isOneOf(LICENCES, line.licence) ? t(`staff.licence.${line.licence}`) : line.licence
+    return [line.title, edition, licence].filter(Boolean).join(' · ')
+  }
+}
+
 /** The orders' columns; sortable where the list sorts on the server, the buyer's only where orders of many buyers show. */
 export function useOrderColumns({ sortable, buyer = true }: { sortable?: Sortable; buyer?: boolean } = {}): Column<Order>[] {
   const t = useStaffT()

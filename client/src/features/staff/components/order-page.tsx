@@ -6,6 +6,7 @@ import { formatDateTime } from './format'
 import { useStaff } from './staff-context'
 import { DeskPage } from './desk-page'
 import { ConsoleLink } from './list-controls'
+import { money, useLineText, useMethodName } from './order-columns'
 import { OrderDelivery } from './order-delivery'
 import { may } from './staff-roles'
 import { useAttempt } from './use-attempt'
@@ -14,7 +15,6 @@ import './staff-desk.css'
 
 type Action = 'refund' | 'close' | 'resend'
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`
 const detailText = (detail: unknown) => (detail === null || detail === undefined ? '' : JSON.stringify(detail))
 
 /** getOrder: the order, its buyer, every payment event; finance refunds, closes and resends here, each confirmed. */
@@ -24,6 +24,8 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
   const result = useOrder(orderNo)
   const { mutate } = result
 
+  const lineText = useLineText()
+  const methodName = useMethodName()
   const acts = may(staff.role, 'orders.act')
   // The buyer's page, for the roles that read customers.
   const customers = may(staff.role, 'customers.read')
@@ -46,11 +48,7 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
               <dl className="staff-facts">
                 <div>
                   <dt>{t('staff.orders.item')}</dt>
-                  <dd>
-                    {order.lines
-                      .map((line) => `${line.title}${line.edition ? ` · ${line.edition}` : ''}${line.licence ? ` · ${line.licence}` : ''}`)
-                      .join('; ')}
-                  </dd>
+                  <dd>{order.lines.map(lineText).join('; ')}</dd>
                 </div>
                 <div>
                   <dt>{t('staff.orders.buyer')}</dt>
@@ -66,7 +64,7 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
                 <div>
                   <dt>{t('staff.orders.method')}</dt>
                   <dd>
-                    {order.method ?? '—'}
+                    {methodName(order.method)}
                     {order.providerTradeNo ? ` · ${order.providerTradeNo}` : ''}
                   </dd>
                 </div>

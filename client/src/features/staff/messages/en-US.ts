@@ -44,6 +44,8 @@ export const enUS = {
   'staff.licence.single': 'Single user',
   'staff.licence.multi': 'Multi user',
   'staff.licence.enterprise': 'Enterprise',
+  'staff.orderEdition.standard': 'Standard edition',
+  'staff.orderEdition.professional': 'Professional edition',
   'staff.region.global': 'Global',
   'staff.region.china': 'China',
   'staff.list.title': 'Reports',

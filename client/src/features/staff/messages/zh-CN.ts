@@ -42,6 +42,8 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.licence.single': '单用户版',
   'staff.licence.multi': '多用户版',
   'staff.licence.enterprise': '企业版',
+  'staff.orderEdition.standard': '标准版',
+  'staff.orderEdition.professional': '专业版',
   'staff.region.global': '全球',
   'staff.region.china': '中国',
   'staff.list.title': '报告',
