@@ -19,11 +19,36 @@ const featureZones = features.map((name) => ({
 }))
 
 /**
+ * The core API: domain modules on a platform layer (docs/architecture.md#the-core-apis-modules).
+ * platform/ imports no module; a module reaches another only through its index.ts; only the
+ * composition roots (app.ts, server.ts, modules/index.ts, modules/routes.ts, cli/) see everything.
+ */
+const coreModules = ['accounts', 'catalogue', 'desk', 'mail', 'orders', 'publishing', 'search', 'settings', 'site', 'staff']
+const coreApiZones = [
+  {
+    target: './core-api/src/platform',
+    from: ['./core-api/src/modules', './core-api/src/cli', './core-api/src/app.ts', './core-api/src/server.ts'],
+    message: 'The platform layer imports no module: what a module and the platform share belongs in platform/.',
+  },
+  ...coreModules.map((name) => ({
+    target: `./core-api/src/modules/${name}`,
+    from: './core-api/src/modules',
+    except: [`./${name}`, ...coreModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: 'A module imports another module only through its index.ts, and never the composition roots.',
+  })),
+  ...coreModules.map((name) => ({
+    target: `./core-api/src/modules/${name}`,
+    from: ['./core-api/src/cli', './core-api/src/app.ts', './core-api/src/server.ts'],
+    message: 'A module does not import an entry point.',
+  })),
+]
+
+/**
  * A service's tiers import downwards only: routes → plugins/app → plugins/external → lib/http.
  * The shared layers of the client never reach into the app shell or a feature.
  */
 const tierZones = [
-  ...['core-api', 'bff'].flatMap((service) => [
+  ...['bff'].flatMap((service) => [
     {
       target: `./${service}/src/plugins/external`,
       from: [`./${service}/src/plugins/app`, `./${service}/src/routes`],
@@ -73,13 +98,24 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...coreApiZones] }],
       // `_name` marks a parameter an interface requires but this implementation ignores.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Fastify plugins, hooks and handlers are async by contract (the promise they
       // return is how they finish), whether or not their body awaits anything.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // No import cycles in any package's source (docs/architecture.md#boundaries-checked-by-the-linter).
+    // The parser setting lets import-x read the TypeScript files an import names; type-only
+    // imports are erased at run time and are not counted.
+    files: ['{core-api,bff,client,contract,server-kit}/src/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Tests read the answers they check as untyped JSON (inject().json(), fetch().json())

@@ -5,7 +5,7 @@
 // methods, states and days vary; one buyer in 50 has a formula-like company
 // name, so the export's escaping runs on every row it would in production.
 import { parseArgs } from 'node:util'
-import { openConfiguredDatabase } from '../core-api/src/db/cli-database.ts'
+import { openConfiguredDatabase } from '../core-api/src/platform/db/cli-database.ts'
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' } } })
 const orders = Number(values.orders)

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { generate } from 'otplib'
 import { ReportEditionInput } from '../contract/src/staff-reports.ts'
-import { writeSyntheticCsv } from '../core-api/src/import/synthetic.ts'
+import { writeSyntheticCsv } from '../core-api/src/modules/publishing/imports/synthetic.ts'
 import { BENCH_SECRETS } from './secrets.ts'
 
 export interface PublishingRow {

@@ -17,7 +17,7 @@ import { NGINX, startNginx, startReferenceNginx, type NginxPeer } from './nginx-
 import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
-import { CORE_API_NODE_FLAGS } from '../core-api/src/node-flags.ts'
+import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { addBenchStaff, publishingRows } from './publishing.ts'
 import { BENCH_SECRETS } from './secrets.ts'
@@ -291,7 +291,7 @@ bench: try {
   console.log(`[bench] load from ${loadTool}${loadTool === 'autocannon' && !WRK ? ' (wrk is not installed: apt-get install -y wrk)' : ''}`)
   if (values['no-seed'] && values['data-dir']) console.log('[bench] reusing the catalogue as it is (--no-seed)')
   else
-    await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', ...(ordersOnly ? [] : ['--reports', String(values.reports)]), '--no-files'], {
+    await run('npx', ['tsx', 'core-api/src/cli/seed.ts', ...(ordersOnly ? [] : ['--reports', String(values.reports)]), '--no-files'], {
       DATA_DIR: dataDir,
       CI: 'true',
     })

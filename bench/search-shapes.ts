@@ -360,7 +360,7 @@ async function main() {
       ? { DATABASE_URL: values['database-url'] }
       : { DATABASE_URL: '', DATA_DIR: values['data-dir'] ?? path.join(root, '.data') }
     if (values.seed)
-      await run('npx', ['tsx', 'core-api/src/db/seed-cli.ts', '--reports', String(reports), '--no-files'], { ...env, CI: 'true' })
+      await run('npx', ['tsx', 'core-api/src/cli/seed.ts', '--reports', String(reports), '--no-files'], { ...env, CI: 'true' })
     const port = await freePort()
     const coreRoot = values['core-root'] ? path.resolve(values['core-root']) : root
     core = spawn(process.execPath, ['--import', 'tsx', path.join(coreRoot, 'core-api/src/server.ts')], {

@@ -4,9 +4,9 @@
 //   FILE_STORE=s3://bucket/prefix [S3_ENDPOINT=…] npm run files:copy [-- --dry-run]
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig, type Config } from '../core-api/src/config.ts'
-import { copyFiles } from '../core-api/src/lib/copy-files.ts'
-import { S3FileStore, s3FileStoreOptions } from '../core-api/src/lib/s3-file-store.ts'
+import { ConfigError, loadConfig, type Config } from '../core-api/src/platform/config.ts'
+import { copyFiles } from '../core-api/src/platform/files/copy-files.ts'
+import { S3FileStore, s3FileStoreOptions } from '../core-api/src/platform/files/s3-file-store.ts'
 
 const USAGE = 'usage: FILE_STORE=s3://BUCKET[/PREFIX] npm run files:copy [-- --dry-run]'
 

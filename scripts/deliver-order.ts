@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
 import { QueryTypes } from 'sequelize'
-import { cliConfig } from '../core-api/src/db/cli-database.ts'
+import { cliConfig } from '../core-api/src/platform/db/cli-database.ts'
 
 const { values } = parseArgs({ options: { order: { type: 'string' }, file: { type: 'string' }, name: { type: 'string' } } })
 if (!values.order || !/^[A-Z0-9]{6,32}$/.test(values.order) || !values.file) {

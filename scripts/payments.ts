@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
 import { QueryTypes } from 'sequelize'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
-import { cliConfig } from '../core-api/src/db/cli-database.ts'
-import { AppError } from '../core-api/src/errors.ts'
-import { listCases, type CaseRow, type CaseState } from '../core-api/src/plugins/app/payment-case-list.ts'
+import { cliConfig } from '../core-api/src/platform/db/cli-database.ts'
+import { AppError } from '../core-api/src/platform/errors.ts'
+import { listCases, type CaseRow, type CaseState } from '../core-api/src/modules/orders/payments/payment-case-list.ts'
 
 const STATES: readonly CaseState[] = ['refund-required', 'refunded', 'closing']
 const USAGE = `usage:

@@ -11,9 +11,9 @@ import { userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
 import app, { fastifyOptions } from '../core-api/src/app.ts'
-import { loadConfig } from '../core-api/src/config.ts'
-import { AppError, isLang, type Lang } from '../core-api/src/errors.ts'
-import { present } from '../core-api/src/import/store.ts'
+import { loadConfig } from '../core-api/src/platform/config.ts'
+import { AppError, isLang, type Lang } from '../core-api/src/platform/errors.ts'
+import { present } from '../core-api/src/modules/publishing/imports/store.ts'
 
 const USAGE = 'usage: npm run staff -- import FILE [--files ZIP] [--dry-run] [--lang zh-CN|en-US]'
 

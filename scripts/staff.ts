@@ -13,9 +13,9 @@
 import { userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import QRCode from 'qrcode'
-import { openConfiguredDatabase } from '../core-api/src/db/cli-database.ts'
-import { StaffAccounts, StaffError, type StaffCredentials } from '../core-api/src/lib/staff-accounts.ts'
-import { isStaffRole, STAFF_ROLES } from '../core-api/src/lib/staff-permissions.ts'
+import { openConfiguredDatabase } from '../core-api/src/platform/db/cli-database.ts'
+import { StaffAccounts, StaffError, type StaffCredentials } from '../core-api/src/modules/staff/staff-accounts.ts'
+import { isStaffRole, STAFF_ROLES } from '../core-api/src/modules/staff/permissions.ts'
 
 const USAGE = `usage:
   npm run staff -- add NAME --role ${STAFF_ROLES.join('|')}

@@ -122,7 +122,7 @@ if (!externalCore) {
     ready = false
     stop(1)
   } else {
-    // The core API's V8 flags are defined once, in its build (core-api/src/node-flags.ts).
+    // The core API's V8 flags are defined once, in its build (core-api/src/platform/node-flags.ts).
     const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/node-flags.js')
     run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort, ...gateways }, CORE_API_NODE_FLAGS)
   }

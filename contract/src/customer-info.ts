@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { IdField, LangField } from './fields.ts'
 
 // Every form field is an optional string here, bounded in length: a missing
-// field is answered by the form's own rule and message (core-api/src/lib/customer-validation.ts,
+// field is answered by the form's own rule and message (core-api/src/modules/accounts/customer-validation.ts,
 // product spec section 5), not by the generic schema message. Wrong types are
 // refused by the schema; unknown fields are ignored, as everywhere.
 const Text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }))

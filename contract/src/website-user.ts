@@ -4,7 +4,7 @@ import { LangField } from './fields.ts'
 // Accounts: captcha, register, login, profile, passwords.
 
 // Form fields are optional bounded strings: a missing one is answered by the
-// form's own rule and message (core-api/src/lib/account-rules.ts), in the request's
+// form's own rule and message (core-api/src/modules/accounts/account-rules.ts), in the request's
 // language. Credentials arrive as base64 AES ciphertext (product spec section 9).
 const Cipher = (description: string) =>
   Type.Optional(Type.String({ maxLength: 512, description: `${description}, AES-ECB/PKCS7 base64 ciphertext` }))

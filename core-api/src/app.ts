@@ -9,18 +9,18 @@ import {
   sendEnvelope,
   serverOptions,
 } from '@rpt/server-kit'
-import type { Config } from './config.ts'
-import envelope, { resolveLang } from './http/envelope.ts'
-import bareDialect, { bareRewriter } from './http/bare-dialect.ts'
-import { dropBlankFields, nonFiniteField, unknownFields } from './http/legacy-input.ts'
-import { catalogue, invalid } from './errors.ts'
-import configPlugin from './plugins/external/config.ts'
-import mailerPlugin from './plugins/external/mailer.ts'
-import dbPlugin from './plugins/external/db.ts'
-import jobQueuePlugin from './plugins/external/job-queue.ts'
-import swaggerPlugin from './plugins/external/swagger.ts'
-import appPlugins from './plugins/app/index.ts'
-import routes from './routes/index.ts'
+import type { Config } from './platform/config.ts'
+import envelope, { resolveLang } from './platform/http/envelope.ts'
+import bareDialect, { bareRewriter } from './platform/http/bare-dialect.ts'
+import { dropBlankFields, nonFiniteField, unknownFields } from './platform/http/legacy-input.ts'
+import { catalogue, invalid } from './platform/errors.ts'
+import configPlugin from './platform/config-plugin.ts'
+import mailerPlugin from './platform/mail/mailer.ts'
+import dbPlugin from './platform/db/plugin.ts'
+import jobQueuePlugin from './platform/jobs/job-queue.ts'
+import swaggerPlugin from './platform/http/swagger.ts'
+import appPlugins from './modules/index.ts'
+import routes from './modules/routes.ts'
 
 /** Options that must be set when the Fastify instance is created, shared by server.ts and the tests. */
 export function fastifyOptions(config: Config): FastifyServerOptions {

@@ -1,6 +1,6 @@
 import { serve } from '@rpt/server-kit'
 import app, { fastifyOptions, loggerOptions } from './app.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig } from './platform/config.ts'
 
 serve({
   loadConfig: () => loadConfig(),

@@ -115,7 +115,7 @@ describe.sequential('several core APIs and BFFs behind nginx', () => {
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean) ?? []
-    expect(declared.length, 'migrations listed in core-api/src/db/migrations/index.ts').toBeGreaterThan(0)
+    expect(declared.length, 'migrations listed in core-api/src/platform/db/migrations/index.ts').toBeGreaterThan(0)
     const rows = await db.query<{ name: string; n: number }>(
       'SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name ORDER BY name',
     )

@@ -17,7 +17,7 @@ import { render } from './template.ts'
 
 type Lang = 'zh-CN' | 'en-US'
 
-/** The core API's messages for the codes a fault is likely to name (core-api/src/errors.ts). */
+/** The core API's messages for the codes a fault is likely to name (core-api/src/platform/errors.ts). */
 const MESSAGES: Record<number, Record<Lang, string>> = {
   500: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error. Please try again later.' },
   5002: { 'zh-CN': '服务器错误，请稍后再试', 'en-US': 'Server error. Please try again later.' },

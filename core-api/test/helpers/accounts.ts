@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import CryptoJS from 'crypto-js'
 import type { FastifyInstance } from 'fastify'
-import { sha256Hex } from '../../src/lib/secrets.ts'
+import { sha256Hex } from '../../src/platform/lib/secrets.ts'
 import { body } from './build-app.ts'
 
 // Account helpers for tests: credentials encrypted exactly as the browser

@@ -5,7 +5,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import pg from 'pg'
 import app, { fastifyOptions, loggerOptions } from '../../src/app.ts'
-import { loadConfig, type ConfigOverrides } from '../../src/config.ts'
+import { loadConfig, type ConfigOverrides } from '../../src/platform/config.ts'
 import { startGateway, type TestGateway } from './gateway.ts'
 
 export interface TestApp {
@@ -63,7 +63,7 @@ export async function buildTestApp(
     EMBEDDED_PG_MEMORY: true,
     AUTO_SEED: false,
     RECONCILE_INTERVAL_SECONDS: 0,
-    // Lists right after a write are compared with the database's answer; test/search/recent-pages.test.ts tests the busy path.
+    // Lists right after a write are compared with the database's answer; test/modules/search/recent-pages.test.ts tests the busy path.
     SEARCH_STALE_MS: 0,
     ...gateway.settings,
     ...overrides,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { InferCreationAttributes } from 'sequelize'
-import type { MarketInfo } from '../../src/db/models/market-info.ts'
-import type { ResearchBriefReport } from '../../src/db/models/research-brief-report.ts'
-import type { ResearchReport } from '../../src/db/models/research-report.ts'
+import type { MarketInfo } from '../../src/platform/db/models/market-info.ts'
+import type { ResearchBriefReport } from '../../src/platform/db/models/research-brief-report.ts'
+import type { ResearchReport } from '../../src/platform/db/models/research-report.ts'
 
 // Factories give every required field a sensible value, so a test states only
 // what it is about.

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ConfigOverrides } from '../../src/config.ts'
+import type { ConfigOverrides } from '../../src/platform/config.ts'
 
 // A real S3-protocol server (s3rver) on a free loopback port with one empty
 // bucket, and two ways for a store to be down: a closed port and a server

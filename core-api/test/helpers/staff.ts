@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
-import { StaffAccounts } from '../../src/lib/staff-accounts.ts'
-import type { StaffRole } from '../../src/lib/staff-permissions.ts'
+import { StaffAccounts } from '../../src/modules/staff/staff-accounts.ts'
+import type { StaffRole } from '../../src/modules/staff/permissions.ts'
 
 // A staff account factory: the account as the CLI makes it, with what its
 // owner was shown once (the password, the TOTP secret of the otpauth URI).

@@ -5,7 +5,7 @@ import { registerUser } from '../helpers/accounts.ts'
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { bulletinWithFile, NOTIFY_PATH } from '../helpers/orders.ts'
 
-// test/routes/bad-input.test.ts sends a fixed list of values field by field;
+// test/api/bad-input.test.ts sends a fixed list of values field by field;
 // this one lets fast-check generate whole requests (several thousand) for
 // every route of /docs/json: wrong types, missing and extra fields, huge
 // strings and arrays, deep JSON, invalid UTF-8, injection strings and path

@@ -4,7 +4,7 @@ import { connect, createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../src/paths.ts'
+import { repoRoot } from '../../src/platform/paths.ts'
 
 // SIGTERM is how a deploy stops the API. A request that is half-way through
 // must still get its answer and its row, the pool must close, the process

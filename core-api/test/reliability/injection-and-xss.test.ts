@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readableMail, registerUser } from '../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../helpers/build-app.ts'
 import { createBulletin, createNews, createReport } from '../helpers/factories.ts'
-import { customerRequestMail } from '../../src/lib/mail-templates.ts'
+import { customerRequestMail } from '../../src/modules/mail/mail-templates.ts'
 
 // Keywords travel as bind parameters with LIKE metacharacters escaped, so a
 // search for any text finds exactly the rows that contain that text. Stored

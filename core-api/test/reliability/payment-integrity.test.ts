@@ -12,9 +12,9 @@ import {
   pressCashier,
   signedAlipayNotification,
 } from '../helpers/orders.ts'
-import { ProviderError, type IncomingNotification } from '../../src/payments/types.ts'
+import { ProviderError, type IncomingNotification } from '../../src/modules/orders/payments/gateways/types.ts'
 
-// What test/routes/orders.test.ts leaves out: payments after expiry, WeChat
+// What test/modules/orders/orders.test.ts leaves out: payments after expiry, WeChat
 // Pay's own duplicates and forgeries through the real sandbox, and that a
 // verified payment for an order that can no longer take it is never dropped:
 // it pays the order (a late payment within the grace) or is refunded, with

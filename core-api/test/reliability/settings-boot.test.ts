@@ -1,6 +1,6 @@
 import { describeSharedSettings } from '../../../scripts/testkit/shared-settings.ts'
 import { fastifyOptions } from '../../src/app.ts'
-import { loadConfig } from '../../src/config.ts'
+import { loadConfig } from '../../src/platform/config.ts'
 
 // TRUST_PROXY=true once ended the core API with a stack trace (proxy-addr's
 // "invalid IP address: true"); it now reads the settings as the BFF does.

@@ -8,7 +8,7 @@
 // release must during an upgrade.
 import { Sequelize } from 'sequelize'
 import { SequelizeStorage, Umzug } from 'umzug'
-import type { MigrationContext, MigrationModule } from '../../../core-api/src/db/migrator.ts'
+import type { MigrationContext, MigrationModule } from '../../../core-api/src/platform/db/migrator.ts'
 
 /** The column the drill adds; no answer of the running release may carry it. */
 export const DRILL_COLUMN = 'drill_referral_note'

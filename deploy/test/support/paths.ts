@@ -9,4 +9,4 @@ export const LOG_DIR = path.join(ARTIFACTS_DIR, 'logs')
 export const NGINX_TEMPLATE = path.join(DEPLOY_DIR, 'nginx', 'nginx.conf.template')
 export const NGINX_BIN = process.env.NGINX_PATH || '/usr/sbin/nginx'
 export const FIXTURES_DIR = path.join(REPO_ROOT, 'fixtures', 'content')
-export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'core-api', 'src', 'db', 'migrations')
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'core-api', 'src', 'platform', 'db', 'migrations')

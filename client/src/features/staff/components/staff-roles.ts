@@ -1,7 +1,7 @@
 import type { Staff } from '@rpt/contract'
 
 // Which roles the server allows each action of the desk
-// (core-api/src/lib/staff-permissions.ts): the console shows a section, a
+// (core-api/src/modules/staff/permissions.ts): the console shows a section, a
 // link or a button only to them, as a convenience; the server checks again.
 
 type Role = Staff['role']

@@ -1,0 +1,8 @@
+// Mail: the outgoing-mail queue (a job per mail, retried) and the templates of every mail the site
+// sends.
+// Other modules import this file only.
+
+export { default as mailService } from './mail-service.ts'
+export type { MailService, OutgoingMail } from './mail-service.ts'
+export { customerRequestMail, escapeHtml, passwordResetMail } from './mail-templates.ts'
+export type { MailContent } from './mail-templates.ts'

@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream'
+import type { Sequelize } from 'sequelize'
+import type { FileStore } from '../../../platform/files/file-store.ts'
+import { writeAudit } from '../../staff/index.ts'
+import { receiveImage, type StoredImage } from '../../../platform/files/uploads/index.ts'
+
+// An image upload of the staff API, with its audit row (who, from where,
+// which file: never its bytes).
+
+/** Where pages show an uploaded image: the BFF serves the core API's public calls under /api. */
+export const MEDIA_URL_PREFIX = '/api/media/images'
+
+export interface ImageUpload {
+  name?: string
+  maxBytes: number
+  declaredBytes?: number
+}
+
+export async function uploadImage(
+  deps: { store: FileStore; sequelize: Sequelize },
+  source: Readable,
+  input: ImageUpload,
+  actor: { name: string; ip: string },
+): Promise<StoredImage & { url: string }> {
+  const image = await receiveImage(deps.store, source, input)
+  const { file, ...stored } = image
+  const after = { ...stored, name: input.name ?? null }
+  // The audit's target holds 64 characters: the checksum names the image (its key is in `after`).
+  await writeAudit(deps.sequelize, { actor: actor.name, action: 'media.upload', target: image.sha256, ip: actor.ip, after })
+  return { ...image, url: `${MEDIA_URL_PREFIX}/${file}` }
+}

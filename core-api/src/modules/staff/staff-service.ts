@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { Sequelize } from 'sequelize'
+import type { Config } from '../../platform/config.ts'
+import { AppError } from '../../platform/errors.ts'
+import { decoyPasswordHash, randomToken, sha256Hex, verifyPassword } from '../../platform/lib/secrets.ts'
+import { servicePlugin } from '../../platform/lib/service-plugin.ts'
+import { selectRows } from '../../platform/lib/sql.ts'
+import { isSealed, open, seal, SealedSecretError } from '../../platform/lib/secret-box.ts'
+import { acceptedTotpStep, TOTP_PURPOSE } from './staff-accounts.ts'
+import { writeAudit } from './audit.ts'
+import { staffMay, type StaffAction, type StaffRole } from './permissions.ts'
+import { LoginThrottle } from '../../platform/lib/login-throttle.ts'
+
+// Staff sign-in (issue 34): name, password and a TOTP code; then an opaque
+// token, stored as its digest, that ends after 30 idle minutes, on sign-out,
+// and when the account is disabled or reset. Failures are throttled and
+// soft-locked by the website login's throttle, under keys of their own.
+
+export const STAFF_IDLE_MINUTES = 30
+const MAX_TOKEN_LENGTH = 200
+
+export interface StaffPrincipal {
+  id: string
+  name: string
+  role: StaffRole
+}
+
+export interface StaffLoginInput {
+  name: string
+  password: string
+  totp: string
+}
+
+type ThrottleOptions = Pick<Config, 'LOGIN_MAX_FAILURES' | 'LOGIN_IP_MAX_FAILURES' | 'LOGIN_FAILURE_WINDOW_MINUTES' | 'LOGIN_LOCK_MINUTES'>
+
+/** The token of an Authorization: Bearer header. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+  return match?.[1]
+}
+
+export class StaffService {
+  private readonly throttle: LoginThrottle
+
+  constructor(private readonly deps: { sequelize: Sequelize; options: ThrottleOptions; secretKey: string; log: FastifyBaseLogger }) {
+    this.throttle = new LoginThrottle(deps)
+  }
+
+  /** The account's TOTP secret; undefined (the sign-in fails) when it does not open with this STAFF_SECRET_KEY. */
+  private totpSecretOf(account: { name: string; secret: string }): string | undefined {
+    try {
+      return open(this.deps.secretKey, TOTP_PURPOSE, account.secret)
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error
+      this.deps.log.error({ staff: account.name }, `${error.message}: run npm run staff -- reset for this account, or restore the key`)
+      return undefined
+    }
+  }
+
+  async login(input: StaffLoginInput, ip: string): Promise<{ token: string; staff: { name: string; role: StaffRole } }> {
+    const { sequelize } = this.deps
+    const accountKey = `staff:${input.name.trim().toLowerCase()}`.slice(0, 200)
+    const ipKey = `staff:${ip}`.slice(0, 200)
+    await this.throttle.assertNotLocked(accountKey, ipKey)
+    const reservation = await this.throttle.reserveAttempt(accountKey, ipKey)
+    if (reservation.refused) throw this.throttle.lockedError()
+
+    const rows = await selectRows<StaffPrincipal & { passwordHash: string; secret: string; lastStep: string | null; status: string }>(
+      sequelize,
+      `SELECT id, name, role, password_hash AS "passwordHash", totp_secret AS secret, totp_last_step AS "lastStep", status
+         FROM staff_account WHERE lower(name) = lower($1)`,
+      [input.name.trim()],
+    )
+    const account = rows[0]
+    const passwordMatches = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password)
+    const secret = account && passwordMatches && account.status === 'active' ? this.totpSecretOf(account) : undefined
+    const step =
+      account && secret !== undefined
+        ? await acceptedTotpStep(secret, input.totp, account.lastStep === null ? null : Number(account.lastStep))
+        : undefined
+    // The step is claimed in one statement, so two sign-ins with one code cannot both pass; a secret
+    // stored before secrets were sealed is sealed by the same statement.
+    const claimed =
+      account && secret !== undefined && step !== undefined
+        ? await selectRows(
+            sequelize,
+            `UPDATE staff_account SET totp_last_step = $2, totp_secret = $3
+              WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+            [account.id, step, isSealed(account.secret) ? account.secret : seal(this.deps.secretKey, TOTP_PURPOSE, secret)],
+          )
+        : []
+    if (!account || claimed.length === 0) {
+      if (reservation.lastAllowed.length > 0) {
+        for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
+        throw this.throttle.lockedError()
+      }
+      throw new AppError('STAFF_LOGIN_FAILED')
+    }
+
+    await this.throttle.succeeded(accountKey, ipKey)
+    const token = randomToken()
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query(`INSERT INTO staff_session (token_hash, staff_id, ip) VALUES ($1, $2, $3)`, {
+        bind: [sha256Hex(token), account.id, ip.slice(0, 64)],
+        transaction,
+      })
+      await writeAudit(sequelize, { actor: account.name, action: 'session.start', target: account.name, ip }, transaction)
+    })
+    return { token, staff: { name: account.name, role: account.role } }
+  }
+
+  /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long or of a disabled account. */
+  async authenticate(token: string): Promise<StaffPrincipal | undefined> {
+    if (token.length > MAX_TOKEN_LENGTH) return undefined
+    const rows = await selectRows<StaffPrincipal>(
+      this.deps.sequelize,
+      `UPDATE staff_session s SET last_seen_at = now() FROM staff_account a
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.last_seen_at > now() - make_interval(mins => $2)
+          AND a.id = s.staff_id AND a.status = 'active'
+        RETURNING a.id, a.name, a.role`,
+      [sha256Hex(token), STAFF_IDLE_MINUTES],
+    )
+    return rows[0]
+  }
+
+  async logout(token: string, staff: StaffPrincipal, ip: string): Promise<void> {
+    const { sequelize } = this.deps
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query(`UPDATE staff_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, {
+        bind: [sha256Hex(token)],
+        transaction,
+      })
+      await writeAudit(sequelize, { actor: staff.name, action: 'session.end', target: staff.name, ip }, transaction)
+    })
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staff: StaffService
+    /** A preHandler: a live staff token whose role may do `action` (lib/staff-permissions.ts), else the error envelope. */
+    requireStaff(action: StaffAction): (request: FastifyRequest) => Promise<void>
+  }
+  interface FastifyRequest {
+    /** Set by requireStaff */
+    staffMember: StaffPrincipal | null
+  }
+}
+
+/** The staff member requireStaff established. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staffMember) throw new AppError('STAFF_NOT_SIGNED_IN')
+  return request.staffMember
+}
+
+export default servicePlugin({ name: 'staff-service', decorates: 'staff', dependencies: ['db'] }, (app: FastifyInstance) => {
+  const service = new StaffService({
+    sequelize: app.db.sequelize,
+    options: app.config,
+    secretKey: app.config.STAFF_SECRET_KEY,
+    log: app.log,
+  })
+  app.decorateRequest('staffMember', null)
+  app.decorate('requireStaff', (action: StaffAction) => async (request: FastifyRequest) => {
+    const token = bearerOf(request)
+    if (!token) throw new AppError('STAFF_NOT_SIGNED_IN')
+    const staff = await service.authenticate(token)
+    if (!staff) throw new AppError('STAFF_SESSION_EXPIRED')
+    if (!staffMay(staff.role, action)) throw new AppError('STAFF_FORBIDDEN')
+    request.staffMember = staff
+  })
+  return service
+})

@@ -1,7 +1,0 @@
-import { customerInfoRoutes } from '@rpt/contract'
-import { ok } from '../../http/envelope.ts'
-import { serve } from '../serve.ts'
-
-export default serve(customerInfoRoutes, (app) => ({
-  save: async (request) => ok(request.lang, await app.customerInfo.save(request.body, request.lang, request.ip)),
-}))
