@@ -19,11 +19,60 @@ const featureZones = features.map((name) => ({
 }))
 
 /**
+ * The BFF's tiers, bottom first (docs/architecture.md#bff-the-gateway-the-browser-talks-to).
+ * Each folder, and each file at the top of bff/src, may import itself and the
+ * tiers listed against it, all of them below it; anything else in bff/src is
+ * refused, so an upward (or sideways) import fails lint. A new folder needs a line here.
+ *   lib/, paths.ts      the bottom: pure helpers and vocabulary (editions, cache and limit names)
+ *   config.ts           the environment's settings
+ *   upstream/           calling the core API: its client, retries, the allow-list
+ *   http/               the BFF's own answers: envelope, error catalogue, a request's language
+ *   plugins/external    Fastify plugins wrapping third-party packages
+ *   plugins/app         the app's services (session, CSRF, limits, caches, page payloads)
+ *   proxy/, ssr/        above the app plugins, beside each other: the core API's calls passed
+ *                       through (/api, /staff-api); server rendering
+ *   routes/             the BFF's own routes (they register the SSR plugin)
+ *   app.ts, server.ts   the assembly, then the process
+ */
+const bffTiers = [
+  { tier: './lib', mayImport: [] },
+  { tier: './paths.ts', mayImport: [] },
+  { tier: './config.ts', mayImport: ['./lib', './paths.ts'] },
+  { tier: './upstream', mayImport: ['./config.ts', './lib', './paths.ts'] },
+  { tier: './http', mayImport: ['./upstream', './config.ts', './lib', './paths.ts'] },
+  { tier: './plugins/external', mayImport: ['./http', './upstream', './config.ts', './lib', './paths.ts'] },
+  { tier: './plugins/app', mayImport: ['./plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'] },
+  {
+    tier: './proxy',
+    mayImport: ['./plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  { tier: './ssr', mayImport: ['./plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'] },
+  {
+    tier: './routes',
+    mayImport: ['./ssr', './plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  {
+    tier: './app.ts',
+    mayImport: ['./routes', './proxy', './ssr', './plugins', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  {
+    tier: './server.ts',
+    mayImport: ['./app.ts', './routes', './proxy', './ssr', './plugins', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+]
+const bffZones = bffTiers.map(({ tier, mayImport }) => ({
+  target: `./bff/src/${tier.slice(2)}`,
+  from: './bff/src',
+  except: [tier, ...mayImport],
+  message: `The BFF's tiers import downwards only: ${tier.slice(2)} may import ${mayImport.map((t) => t.slice(2)).join(', ') || 'nothing else in bff/src'} (bffTiers).`,
+}))
+
+/**
  * A service's tiers import downwards only: routes → plugins/app → plugins/external → lib/http.
  * The shared layers of the client never reach into the app shell or a feature.
  */
 const tierZones = [
-  ...['core-api', 'bff'].flatMap((service) => [
+  ...['core-api'].flatMap((service) => [
     {
       target: `./${service}/src/plugins/external`,
       from: [`./${service}/src/plugins/app`, `./${service}/src/routes`],
@@ -73,7 +122,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...bffZones] }],
       // `_name` marks a parameter an interface requires but this implementation ignores.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Fastify plugins, hooks and handlers are async by contract (the promise they
