@@ -44,19 +44,56 @@ const coreApiZones = [
 ]
 
 /**
- * A service's tiers import downwards only: routes → plugins/app → plugins/external → lib/http.
- * The shared layers of the client never reach into the app shell or a feature.
+ * The BFF's tiers, bottom first (docs/architecture.md#bff-the-gateway-the-browser-talks-to).
+ * Each folder, and each file at the top of bff/src, may import itself and the
+ * tiers listed against it, all of them below it; anything else in bff/src is
+ * refused, so an upward (or sideways) import fails lint. A new folder needs a line here.
+ *   lib/, paths.ts      the bottom: pure helpers and vocabulary (editions, cache and limit names)
+ *   config.ts           the environment's settings
+ *   upstream/           calling the core API: its client, retries, the allow-list
+ *   http/               the BFF's own answers: envelope, error catalogue, a request's language
+ *   plugins/external    Fastify plugins wrapping third-party packages
+ *   plugins/app         the app's services (session, CSRF, limits, caches, page payloads)
+ *   proxy/, ssr/        above the app plugins, beside each other: the core API's calls passed
+ *                       through (/api, /staff-api); server rendering
+ *   routes/             the BFF's own routes (they register the SSR plugin)
+ *   app.ts, server.ts   the assembly, then the process
  */
+const bffTiers = [
+  { tier: './lib', mayImport: [] },
+  { tier: './paths.ts', mayImport: [] },
+  { tier: './config.ts', mayImport: ['./lib', './paths.ts'] },
+  { tier: './upstream', mayImport: ['./config.ts', './lib', './paths.ts'] },
+  { tier: './http', mayImport: ['./upstream', './config.ts', './lib', './paths.ts'] },
+  { tier: './plugins/external', mayImport: ['./http', './upstream', './config.ts', './lib', './paths.ts'] },
+  { tier: './plugins/app', mayImport: ['./plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'] },
+  {
+    tier: './proxy',
+    mayImport: ['./plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  { tier: './ssr', mayImport: ['./plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'] },
+  {
+    tier: './routes',
+    mayImport: ['./ssr', './plugins/app', './plugins/external', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  {
+    tier: './app.ts',
+    mayImport: ['./routes', './proxy', './ssr', './plugins', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+  {
+    tier: './server.ts',
+    mayImport: ['./app.ts', './routes', './proxy', './ssr', './plugins', './http', './upstream', './config.ts', './lib', './paths.ts'],
+  },
+]
+const bffZones = bffTiers.map(({ tier, mayImport }) => ({
+  target: `./bff/src/${tier.slice(2)}`,
+  from: './bff/src',
+  except: [tier, ...mayImport],
+  message: `The BFF's tiers import downwards only: ${tier.slice(2)} may import ${mayImport.map((t) => t.slice(2)).join(', ') || 'nothing else in bff/src'} (bffTiers).`,
+}))
+
+/** The shared layers of the client never reach into the app shell or a feature; the contract and server-kit depend on no service. */
 const tierZones = [
-  ...['bff'].flatMap((service) => [
-    {
-      target: `./${service}/src/plugins/external`,
-      from: [`./${service}/src/plugins/app`, `./${service}/src/routes`],
-      message: 'External plugins sit below the app tier.',
-    },
-    { target: `./${service}/src/plugins/app`, from: `./${service}/src/routes`, message: 'App plugins do not import routes.' },
-    { target: `./${service}/src/lib`, from: [`./${service}/src/plugins`, `./${service}/src/routes`], message: 'lib/ is the bottom tier.' },
-  ]),
   {
     target: './client/src/components',
     from: ['./client/src/features', './client/src/app'],
@@ -98,7 +135,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...coreApiZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...coreApiZones, ...bffZones] }],
       // `_name` marks a parameter an interface requires but this implementation ignores.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Fastify plugins, hooks and handlers are async by contract (the promise they
@@ -108,12 +145,16 @@ export default tseslint.config(
   },
   {
     // No import cycles in any package's source (docs/architecture.md#boundaries-checked-by-the-linter).
-    // The parser setting lets import-x read the TypeScript files an import names; type-only
-    // imports are erased at run time and are not counted.
+    // import-x reads the modules it follows only when their extension is listed and has a
+    // parser (TypeScript's, as in import-x's own typescript preset), and its fallback
+    // resolver takes any folder called node/ beside a package.json (lru-cache's
+    // dist/esm/node) for a resolver and throws; the resolver import-x ships does not.
+    // Type-only imports are erased at run time and are not counted.
     files: ['{core-api,bff,client,contract,server-kit}/src/**/*.{ts,tsx}'],
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [importX.createNodeResolver()],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

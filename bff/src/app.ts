@@ -9,10 +9,9 @@ import compressPlugin from './plugins/external/compress.ts'
 import configPlugin from './plugins/external/config.ts'
 import cookiePlugin from './plugins/external/cookie.ts'
 import helmetPlugin from './plugins/external/helmet.ts'
-import proxyPlugin from './plugins/external/proxy.ts'
 import rateLimitPlugin from './plugins/external/rate-limit.ts'
 import redisPlugin from './plugins/external/redis.ts'
-import staffProxyPlugin from './plugins/external/staff-proxy.ts'
+import proxies from './proxy/index.ts'
 import routes from './routes/index.ts'
 
 /** The logger of server.ts, shared with the tests that read what it writes. */
@@ -39,16 +38,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   // The envelope reads the cookies' language.
   await registerInOrder(fastify, [drainHooks, cookiePlugin, envelope])
   jsonBodies(fastify)
-  await registerInOrder(fastify, [
-    redisPlugin,
-    helmetPlugin,
-    compressPlugin,
-    rateLimitPlugin,
-    appPlugins,
-    proxyPlugin,
-    staffProxyPlugin,
-    routes,
-  ])
+  await registerInOrder(fastify, [redisPlugin, helmetPlugin, compressPlugin, rateLimitPlugin, appPlugins, proxies, routes])
   // Unknown paths are limited too: probing for them is how scanners work.
   fastify.setNotFoundHandler(async (request, reply) => {
     await fastify.limits.enforce(request, 'notFound')

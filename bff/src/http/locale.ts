@@ -1,16 +1,14 @@
 import type { FastifyRequest } from 'fastify'
+import { DEFAULT_LANG, isLang, type Lang } from '../lib/lang.ts'
 
-export type Lang = 'zh-CN' | 'en-US'
-export const LANGS: readonly Lang[] = ['zh-CN', 'en-US']
-export const DEFAULT_LANG: Lang = 'zh-CN'
+// The language of a request, and the cookies that keep it. The editions
+// themselves are lib/lang.ts's; re-exported for the tiers that read requests.
+export { DEFAULT_LANG, isLang, LANGS, type Lang } from '../lib/lang.ts'
+
 export const LOCALE_COOKIE = 'locale'
 /** The client keeps its own copy of the edition under this name */
 const CLIENT_LANG_COOKIE = 'lang'
 export const LOCALE_MAX_AGE_S = 365 * 24 * 3600
-
-export function isLang(value: unknown): value is Lang {
-  return value === 'zh-CN' || value === 'en-US'
-}
 
 /** Paths under /en/ are the English edition; everything else is the Chinese one. */
 export function editionOf(pathname: string): Lang {

@@ -3,7 +3,7 @@ import type { ContentKind } from '@rpt/contract'
 import { LRUCache } from 'lru-cache'
 import type { Lang } from '../http/locale.ts'
 
-/** The core API's answer to a slug that never changed into another (issue 34). */
+/** The core API's answer to a slug that never changed into another: an editor who renames a report or article leaves its old address answering 301. */
 export const NOT_MOVED_CODE = 300102
 export const REDIRECT_PATH = '/content/redirect'
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { CALLS, type ContentKind } from '@rpt/contract'
 import type { Lang } from '../http/locale.ts'
+import type { CacheName } from '../lib/cache-names.ts'
 import { layoutConfigKeys, type PageAnswer, type PageContext } from '../plugins/app/pages.ts'
 import type { CoreCall } from '../upstream/core-client.ts'
-import type { CacheName } from '../plugins/app/caches.ts'
 import type { RenderPlan } from './bundle.ts'
 
 /** The core API's codes for a record that does not exist (a report, anything else). */
@@ -179,7 +179,7 @@ const PREVIEW_PARTS: Record<
 }
 
 /**
- * A detail page's payload for a preview (issue 34): the draft's detail (a
+ * A detail page's payload for an editor's preview of a draft: the draft's detail (a
  * report, a bulletin, a news article) in place of the public call's answer,
  * and the same lists, menus and footer the public page has, so the preview
  * renders as the page will.

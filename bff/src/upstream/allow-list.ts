@@ -1,6 +1,6 @@
 import { CALL_LIST, CALLS, type CorePath } from '@rpt/contract'
-import type { LimitPolicy } from '../plugins/app/limits.ts'
-import type { CacheName } from '../plugins/app/caches.ts'
+import type { CacheName } from '../lib/cache-names.ts'
+import type { LimitPolicy } from '../lib/limit-policies.ts'
 
 // Every core API path the browser may reach through /api, and nothing else:
 // /api/<path> is proxied to <path> only when the contract's table
@@ -81,9 +81,10 @@ export const PROXIED_PATHS: readonly ProxiedPath[] = browserCalls
 
 export const API_PREFIX = '/api'
 
-// The staff API (issue 34): every call the contract marks audience 'staff' is
+// The staff API, through which the publisher's staff edit and publish the
+// content from the console: every call the contract marks audience 'staff' is
 // served under /staff-api with the staff cookie's token as a bearer token
-// (plugins/external/staff-proxy.ts); anything else under /staff-api is a 404.
+// (proxy/staff-proxy.ts); anything else under /staff-api is a 404.
 
 export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

@@ -1,6 +1,5 @@
 import type { Envelope } from '@rpt/contract'
-import type { ErrorKey } from '../http/envelope.ts'
-import type { Lang } from '../http/locale.ts'
+import type { Lang } from '../lib/lang.ts'
 import type { CoreDispatcher } from './read-retry.ts'
 
 /** The contract's envelope; the BFF passes its data on as the core API answered it. */
@@ -22,6 +21,14 @@ export interface CoreCall {
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-response'
 
+/**
+ * The entries of the BFF's error catalogue (http/envelope.ts) an upstream
+ * failure is answered with. Named here, below the envelope, so that the
+ * envelope can recognise this error without the two importing each other;
+ * the envelope's classify() checks they are catalogue keys.
+ */
+export type UpstreamErrorKey = 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE'
+
 /** The core API could not be reached or did not answer with an envelope. */
 export class UpstreamError extends Error {
   constructor(
@@ -32,7 +39,7 @@ export class UpstreamError extends Error {
     this.name = 'UpstreamError'
   }
 
-  get key(): ErrorKey {
+  get key(): UpstreamErrorKey {
     return this.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'
   }
 }

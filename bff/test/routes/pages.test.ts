@@ -340,7 +340,7 @@ describe('lists and details', () => {
   })
 })
 
-describe('fair use of the report search (issue 26)', () => {
+describe('fair use of the report search: the page payload shares the proxied search budget', () => {
   // An expensive shape is a one-character or symbol keyword, or a page past 50 (isExpensiveSearch).
   const reports = (instance: FastifyInstance, query: string, remoteAddress: string) =>
     instance.inject({ url: `/bff/pages/reports?${query}`, remoteAddress })

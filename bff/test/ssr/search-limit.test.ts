@@ -4,10 +4,11 @@ import { body, buildBff, fromSite } from '../helpers/build-app.ts'
 import { startCore, type CoreProcess } from '../helpers/core-process.ts'
 import { buildClient } from './client-build.ts'
 
-// Issue 26: the server-rendered report list runs the search the proxied
-// pageList runs, so its expensive shapes (a one-character or symbol keyword,
-// a page past 50) count against the same per-visitor search budget. Against
-// the real core API loaded with the fixtures and a fresh client build.
+// Fair use of the report search: the server-rendered report list runs the
+// search the proxied pageList runs, so its expensive shapes (a one-character
+// or symbol keyword, a page past 50) count against the same per-visitor
+// search budget. Against the real core API loaded with the fixtures and a
+// fresh client build.
 
 let core: CoreProcess
 let dist: string

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { isServerError } from '@rpt/contract'
+import { CACHE_NAMES, isCacheName, type CacheName } from '../../lib/cache-names.ts'
 import { clearCounting, LruCacheStore, RedisCacheStore, type CacheStore } from '../../lib/cache-store.ts'
 import { carouselTag, collectionOfPath, collectionTag, configTags, dictTags, langTag, reportTags } from '../../lib/content-tags.ts'
 import { SwrCache, type CacheResult, type SwrCacheOptions } from '../../lib/swr-cache.ts'
 import type { CoreAnswer, CoreCall } from '../../upstream/core-client.ts'
-
-export const CACHE_NAMES = ['dict', 'config', 'carousel', 'map', 'hotReports', 'choiceness', 'categories', 'latestNews'] as const
-export type CacheName = (typeof CACHE_NAMES)[number]
-
-export function isCacheName(value: unknown): value is CacheName {
-  return (CACHE_NAMES as readonly unknown[]).includes(value)
-}
 
 export interface Caches {
   /** The core API's answer to an anonymous call, from the named cache when it has one. */

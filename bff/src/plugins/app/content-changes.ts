@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { CORE_MEMO_TAG_PREFIXES, CORE_SETTINGS_MEMO_MS } from '@rpt/contract'
 import { DEFAULT_LANG } from '../../http/locale.ts'
 
-/** The core API's feed of content changes (issue 34): ascending ids, at most 500 a call; without after, only where it stands. */
+/** The core API's feed of content changes (what staff published, changed or withdrew, so the caches forget it): ascending ids, at most 500 a call; without after, only where it stands. */
 export const CONTENT_CHANGES_PATH = '/content/changes'
 
 /** Backoff while the core API does not answer the feed (an older one, or down): doubled from the poll interval up to this. */

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 async function coreClientPlugin(app: FastifyInstance) {
-  // One pool of connections to the core API for the BFF's own calls and the proxied ones (plugins/external/proxy.ts).
+  // One pool of connections to the core API for the BFF's own calls and the proxied ones (proxy/api-proxy.ts).
   const dispatcher = new CoreDispatcher({
     baseUrl: app.config.CORE_API_URL,
     timeoutMs: app.config.UPSTREAM_TIMEOUT_MS,

@@ -2,20 +2,8 @@ import { createCipheriv, createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../../http/envelope.ts'
+import { LIMIT_POLICIES, type LimitPolicy } from '../../lib/limit-policies.ts'
 import type { SettingValues } from '../../lib/settings-table.ts'
-
-export const LIMIT_POLICIES = [
-  'login',
-  'register',
-  'captcha',
-  'forgetPwd',
-  'customerInfo',
-  'notFound',
-  'opsAuth',
-  'search',
-  'staffLogin',
-] as const
-export type LimitPolicy = (typeof LIMIT_POLICIES)[number]
 
 export interface Budget {
   /** Requests per address per window */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { LIMIT_POLICIES, type LimitPolicy } from './limits.ts'
+import { LIMIT_POLICIES, type LimitPolicy } from '../../lib/limit-policies.ts'
 import { UPSTREAM_BUCKETS } from './metrics.ts'
 
 const MINUTE_MS = 60_000

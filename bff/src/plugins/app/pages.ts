@@ -3,9 +3,9 @@ import { CALLS } from '@rpt/contract'
 import fp from 'fastify-plugin'
 import { errorBody, ok, statusFor, type ErrorKey } from '../../http/envelope.ts'
 import type { Lang } from '../../http/locale.ts'
+import type { CacheName } from '../../lib/cache-names.ts'
 import type { CacheOutcome } from '../../lib/swr-cache.ts'
 import { UpstreamError, type CoreAnswer, type CoreCall, type CoreEnvelope } from '../../upstream/core-client.ts'
-import type { CacheName } from './caches.ts'
 
 export interface PageAnswer {
   status: number

@@ -13,7 +13,7 @@ function paramsOf(request: FastifyRequest, method: 'GET' | 'POST'): Record<strin
 
 /**
  * The cached /api calls: answered from the BFF's caches (x-cache says how),
- * the rest of the allow-list goes through the proxy (plugins/external/proxy.ts).
+ * the rest of the allow-list goes through the proxy (proxy/api-proxy.ts).
  * Their inputs are the contract's: the cache key is built from these fields
  * alone (others are dropped before validation), so nothing unvalidated can
  * mint entries.

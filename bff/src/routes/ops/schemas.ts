@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
-import { CACHE_NAMES } from '../../plugins/app/caches.ts'
-import { LIMIT_POLICIES } from '../../plugins/app/limits.ts'
+import { CACHE_NAMES } from '../../lib/cache-names.ts'
+import { LIMIT_POLICIES } from '../../lib/limit-policies.ts'
 import { SETTINGS } from '../../lib/settings-table.ts'
 
 export const HealthData = Type.Object({

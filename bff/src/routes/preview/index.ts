@@ -4,7 +4,7 @@ import { catalogue } from '../../http/envelope.ts'
 import { isLang, requestLang, type Lang } from '../../http/locale.ts'
 import { shellReader, withNoindex } from '../staff-console/shell.ts'
 
-/** The core API's answer for a preview link (issue 34). */
+/** The core API's answer for a preview link: a signed link that shows a draft as its page will look once published. */
 const PREVIEW_PATH = '/content/preview/'
 /** The core API's code for a preview token that is invalid or expired. */
 const PREVIEW_EXPIRED_CODE = 300107

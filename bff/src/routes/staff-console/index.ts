@@ -3,7 +3,8 @@ import { HOLDING_PAGE } from '../client/holding-page.ts'
 import { shellReader, withNoindex } from './shell.ts'
 
 /**
- * The staff console (issue 34) at /staff: the client's own index.html, left
+ * The staff console, where the publisher's staff edit and publish content, at
+ * /staff: the client's own index.html, left
  * to the client to render (it picks the console from location.pathname). Never
  * server-rendered, cached, indexed or listed in a sitemap: the console is
  * one person's, and its pages say nothing to search engines.

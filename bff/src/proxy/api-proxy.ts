@@ -4,9 +4,9 @@ import httpProxy from '@fastify/http-proxy'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isLoginExpired } from '@rpt/contract'
-import { AppError, classify, sendError } from '../../http/envelope.ts'
-import { requestLang } from '../../http/locale.ts'
-import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, type Method, type ProxiedPath } from '../../upstream/allow-list.ts'
+import { AppError, classify, sendError } from '../http/envelope.ts'
+import { requestLang } from '../http/locale.ts'
+import { API_PREFIX, PAYMENT_NOTIFY_PATHS, PROXIED_PATHS, type Method, type ProxiedPath } from '../upstream/allow-list.ts'
 
 /** Envelopes are small; anything bigger than this claiming to be JSON is not one. */
 const MAX_JSON_BYTES = 5 * 1024 * 1024
