@@ -1,4 +1,4 @@
-// Issue 35's export row for npm run bench (--orders-export-only runs it alone):
+// The orders export row for npm run bench (--orders-export-only runs it alone):
 // the orders export (exportOrders) of the seeded 100,000 orders
 // (bench/orders-seed.ts), as CSV and as XLSX, through the core API's HTTP
 // call as the console downloads it, the body read to its end and dropped.

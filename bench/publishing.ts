@@ -1,4 +1,4 @@
-// Issue 34's publishing rows for npm run bench (--publishing-only runs them alone):
+// The publishing rows for npm run bench (--publishing-only runs them alone):
 // a staff save (getReport → updateReport with its version) into the seeded
 // catalogue, the 10,000-row import through importReports, and public pageList
 // searches (keywords and facets) before and during that import. Everything

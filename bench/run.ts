@@ -42,9 +42,9 @@ const { values } = parseCli(
     rounds: { type: 'string', default: '3' },
     // The home payload's rows alone (section 1).
     'home-only': { type: 'boolean', default: false },
-    // Issue 34's publishing rows alone (bench/publishing.ts).
+    // The publishing rows alone (bench/publishing.ts).
     'publishing-only': { type: 'boolean', default: false },
-    // Issue 35's orders export row alone (bench/orders-export.ts): the core API built alone, the fixtures and --orders orders seeded.
+    // The orders export row alone (bench/orders-export.ts): the core API built alone, the fixtures and --orders orders seeded.
     'orders-export-only': { type: 'boolean', default: false },
     orders: { type: 'string', default: '100000' },
   },
@@ -693,7 +693,7 @@ bench: try {
       })
     }
 
-    // 3b. Every query shape of report search (issue 26's table): p50/p95/p99 at
+    // 3b. Every query shape of report search (the table of docs/search.md): p50/p95/p99 at
     // one connection, req/s at 8, and the mixed run of broad and selective.
     if (!values['no-search-shapes']) {
       const shapes: Record<string, unknown> = {}
@@ -883,7 +883,7 @@ bench: try {
         budget: '≤ 250 MB',
         pass: memory.embeddedDatabase <= 250,
       })
-    // 9. Publishing (issue 34), last: its import adds reports to the catalogue.
+    // 9. Publishing, last: its import adds reports to the catalogue.
     rows.push(...(await publishing()))
   }
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })

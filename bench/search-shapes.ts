@@ -1,4 +1,4 @@
-// The search benchmark over query shapes (issue 26):
+// The search benchmark over query shapes:
 //
 //   npm run bench:search -- --database-url postgres://127.0.0.1/search_100k [--reports 100000] [--seed]
 //   npm run bench:search -- --data-dir DIR [--seed --reports 100000]      (the embedded PGlite)

@@ -1,4 +1,4 @@
-// Bulk import of reports from a shell (issue 34), through the same import
+// Bulk import of reports from a shell, through the same import
 // module as the staff API's importReports:
 //   npm run staff -- import FILE [--files ZIP] [--dry-run] [--lang zh-CN|en-US]
 // FILE is a .csv or .xlsx sheet (columns: docs/staff.md "Bulk import"), ZIP

@@ -1,4 +1,4 @@
-// Staff accounts from a shell (issue 34).
+// Staff accounts from a shell.
 //   npm run staff -- add NAME --role editor|sales|finance|admin
 //   npm run staff -- list [--json]
 //   npm run staff -- disable NAME

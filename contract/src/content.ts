@@ -4,7 +4,7 @@ import { NewsDetail } from './market-info.ts'
 import { BulletinDetail } from './research-brief-report.ts'
 import { ReportDetail } from './research-report.ts'
 
-// What the BFFs read of content changes (issue 34): the outbox of changed
+// What the BFFs read of content changes: the outbox of changed
 // cache tags, the redirect of a renamed slug, and a signed preview.
 
 /**

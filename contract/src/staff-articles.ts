@@ -3,7 +3,7 @@ import { Page } from './envelope.ts'
 import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 import { ContentStatus, EditionLang, StoredFile, VersionField } from './staff-reports.ts'
 
-// The staff API's bulletins and news (issue 34). Unlike a report, whose two
+// The staff API's bulletins and news. Unlike a report, whose two
 // language editions share a report code, research_brief_report and
 // market_info keep one row per article and nothing ties a zh-CN row to an
 // en-US one: an article here is one row, in one language (its edition), and

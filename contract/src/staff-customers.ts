@@ -4,7 +4,7 @@ import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 import { StaffOrderListItem } from './staff-orders.ts'
 import { RequestAccount, StaffRequestListItem } from './staff-requests.ts'
 
-// The staff desk's customers (issue 35): the website's accounts (website_user),
+// The staff desk's customers: the website's accounts (website_user),
 // found by login, e-mail, company or phone, with their orders, downloads and
 // requests. Personal data: only sales and admin read it, and each view of a
 // customer's page is audited (customer.view), as each action is.

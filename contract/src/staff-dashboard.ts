@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PaymentMethod } from './staff-orders.ts'
 
-// The staff desk's dashboard (issue 35): one call answering the figures of
+// The staff desk's dashboard: one call answering the figures of
 // the desk at a glance. Each section is answered only to a role that may read
 // its list (orders: orders.read; requests: requests.read; jobs and mails:
 // operations.read), and each figure carries the query of the list it counts,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { LangOnlyQuery } from './fields.ts'
 
-// Bulk import of reports (issue 34): a CSV or XLSX sheet, one report a row,
+// Bulk import of reports: a CSV or XLSX sheet, one report a row,
 // with an optional zip of their files. A dry run answers each row's errors and
 // changes nothing; a real run is checked the same way first, then runs as a
 // job in batches, idempotent on each edition's slug, and reports its progress.

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { LangField } from './fields.ts'
 
-// Images of the staff API (issue 34): pictures in rich text and carousel
+// Images of the staff API: pictures in rich text and carousel
 // slides, uploaded as the raw request body and stored under their SHA-256,
 // so that their public URL always names the same bytes and is cached for good.
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { LangField, PageNoField, PageSizeField } from './fields.ts'
 import { ExportFormat } from './staff-requests.ts'
 
-// The staff desk's orders (issue 35): the website_order rows of both kinds
+// The staff desk's orders: the website_order rows of both kinds
 // (bulletins and research reports), their payment events and the actions
 // finance takes on them, each the same job the CLI runs (npm run payments,
 // npm run deliver). Amounts are answered in major units (yuan, dollars),

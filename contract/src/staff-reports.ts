@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
 import { LangField, PageNoField, PageSizeField, VersionQueryField } from './fields.ts'
 
-// The staff API's reports (issue 34). A report is one report code with an
+// The staff API's reports. A report is one report code with an
 // edition per language (research_report keeps a row per lang); each edition
 // has its own title, slug, texts, prices (the licence matrix: single user,
 // multi user, enterprise) and files. A save carries the version it was read

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { ErrorEnvelope, Page } from './envelope.ts'
 import { LangField, PageNoField, PageSizeField } from './fields.ts'
 
-// The staff desk's requests inbox (issue 35): the sample and custom-research
+// The staff desk's requests inbox: the sample and custom-research
 // requests visitors send (customerInfo/save), worked by sales to a sale. A
 // request moves new → contacted → quoted → won or lost (with a reason), has
 // an assignee and internal notes; a change carries the version it was read

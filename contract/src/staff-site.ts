@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { LangField } from './fields.ts'
 import { EditionLang } from './staff-reports.ts'
 
-// The staff API's site content besides reports (issue 34): the home page's
+// The staff API's site content besides reports: the home page's
 // carousel, the dictionaries (categories, market types… with their icons)
 // and the site configuration (contacts, footer, price defaults). Each save
 // carries the version it was read at; an older one is refused (300101) with

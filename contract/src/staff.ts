@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { LangField } from './fields.ts'
 
-// The staff API (issue 34): staff accounts are apart from website users and
+// The staff API: staff accounts are apart from website users and
 // sign in with a name, a password and a TOTP code. Calls after sign-in carry
 // the token as Authorization: Bearer <token>.
 

@@ -1,4 +1,4 @@
-// The staff desk journeys' help (issue 35): the console's list rows, an
+// The staff desk journeys' help: the console's list rows, an
 // export read as a spreadsheet reads it, and the audit log as an
 // administrator asks for it.
 import ExcelJS from 'exceljs'

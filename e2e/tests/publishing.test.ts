@@ -1,4 +1,4 @@
-// The publishing journey (issue 34): an editor made with the staff command
+// The publishing journey: an editor made with the staff command
 // line signs in at /staff with the authenticator's code, writes a report in
 // both editions, uploads its full file, previews it (a server-rendered,
 // noindex page) and publishes it. Within seconds it is in the public list,

@@ -1,4 +1,4 @@
-// A scheduled bulletin (issue 34): an editor made with the staff command
+// A scheduled bulletin: an editor made with the staff command
 // line signs in at /staff with the authenticator's code, writes a bulletin in
 // the console, schedules it a few seconds ahead, and it appears on the public
 // bulletin list (its API and its page, through the BFF) at its time: the job

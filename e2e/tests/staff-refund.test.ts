@@ -1,4 +1,4 @@
-// A refund from the staff desk (issue 35): a buyer pays for a research
+// A refund from the staff desk: a buyer pays for a research
 // report at the sandbox cashier; a finance member signs in at /en/staff with
 // the authenticator's code, finds the order by its number, reads its line,
 // buyer and payment events, and refunds it with a reason after confirming.

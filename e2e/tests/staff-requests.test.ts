@@ -1,4 +1,4 @@
-// The requests inbox (issue 35): a visitor sends a custom-research request
+// The requests inbox: a visitor sends a custom-research request
 // whose company name reads as a spreadsheet formula; a sales member signs in
 // at /staff with the authenticator's code, finds it (newest first, then by a
 // keyword), reads what the visitor sent, takes it, notes it and moves it

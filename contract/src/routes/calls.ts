@@ -100,7 +100,7 @@ export const CALLS = {
   download: {
     file: { method: 'GET', path: '/download/:token', safety: 'write' },
   },
-  // The staff API (issue 34), outside the legacy contract.
+  // The staff API, outside the legacy contract.
   staff: {
     login: { method: 'POST', path: '/staff/login', safety: 'write', audience: 'staff' },
     logout: { method: 'POST', path: '/staff/logout', safety: 'write', audience: 'staff' },
@@ -120,7 +120,7 @@ export const CALLS = {
     preview: { method: 'POST', path: '/staff/reports/:code/preview', safety: 'write', audience: 'staff' },
     uploadFile: { method: 'PUT', path: '/staff/reports/:code/files/:edition/:kind', safety: 'write', audience: 'staff' },
   },
-  // The staff desk's requests inbox (issue 35). The export's path is a fixed word, never a request id.
+  // The staff desk's requests inbox. The export's path is a fixed word, never a request id.
   staffRequests: {
     list: { method: 'GET', path: '/staff/requests', safety: 'read', audience: 'staff' },
     exportList: { method: 'GET', path: '/staff/requests/export', safety: 'read', audience: 'staff' },
@@ -128,7 +128,7 @@ export const CALLS = {
     update: { method: 'PUT', path: '/staff/requests/:id', safety: 'write', audience: 'staff' },
     addNote: { method: 'POST', path: '/staff/requests/:id/notes', safety: 'write', audience: 'staff' },
   },
-  // Bulletins and news as staff edit them (issue 34): one row, one language each.
+  // Bulletins and news as staff edit them: one row, one language each.
   staffBulletins: {
     list: { method: 'GET', path: '/staff/bulletins', safety: 'read', audience: 'staff' },
     get: { method: 'GET', path: '/staff/bulletins/:id', safety: 'read', audience: 'staff' },
@@ -164,7 +164,7 @@ export const CALLS = {
   staffAudit: {
     list: { method: 'GET', path: '/staff/audit', safety: 'read', audience: 'staff' },
   },
-  // Site content besides reports (issue 34): the carousel, dictionaries, configuration.
+  // Site content besides reports: the carousel, dictionaries, configuration.
   staffSite: {
     listCarousel: { method: 'GET', path: '/staff/carousel', safety: 'read', audience: 'staff' },
     updateCarousel: { method: 'PUT', path: '/staff/carousel', safety: 'write', audience: 'staff' },
@@ -176,7 +176,7 @@ export const CALLS = {
   staffMedia: {
     uploadImage: { method: 'PUT', path: '/staff/media/images', safety: 'write', audience: 'staff' },
   },
-  // The staff desk's orders (issue 35): finance and sales read, finance acts.
+  // The staff desk's orders: finance and sales read, finance acts.
   staffOrders: {
     list: { method: 'GET', path: '/staff/orders', safety: 'read', audience: 'staff' },
     exportList: { method: 'GET', path: '/staff/orders/export', safety: 'read', audience: 'staff' },
@@ -187,11 +187,11 @@ export const CALLS = {
     resend: { method: 'POST', path: '/staff/orders/:orderNo/resend', safety: 'write', audience: 'staff' },
     deliverFile: { method: 'PUT', path: '/staff/orders/:orderNo/file', safety: 'write', audience: 'staff' },
   },
-  // The staff desk's dashboard (issue 35): each section only to the roles that may read its list.
+  // The staff desk's dashboard: each section only to the roles that may read its list.
   staffDashboard: {
     get: { method: 'GET', path: '/staff/dashboard', safety: 'read', audience: 'staff' },
   },
-  // The staff desk's customers (issue 35): the website's accounts, for sales and admin.
+  // The staff desk's customers: the website's accounts, for sales and admin.
   staffCustomers: {
     list: { method: 'GET', path: '/staff/customers', safety: 'read', audience: 'staff' },
     get: { method: 'GET', path: '/staff/customers/:id', safety: 'read', audience: 'staff' },
@@ -208,7 +208,7 @@ export const CALLS = {
     create: { method: 'POST', path: '/staff/imports', safety: 'write', audience: 'staff' },
     get: { method: 'GET', path: '/staff/imports/:id', safety: 'read', audience: 'staff' },
   },
-  // The BFFs' side of publishing (issue 34): purges by tag, slug redirects, signed previews.
+  // The BFFs' side of publishing: purges by tag, slug redirects, signed previews.
   content: {
     changes: { method: 'GET', path: '/content/changes', safety: 'read', audience: 'platform' },
     redirect: { method: 'GET', path: '/content/redirect', safety: 'read', audience: 'platform' },

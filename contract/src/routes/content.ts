@@ -12,7 +12,7 @@ import {
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The BFFs' side of publishing (issue 34): not the browser's.
+// The BFFs' side of publishing: not the browser's.
 export const contentRoutes = defineRoutes(CALLS.content, ['Content'], {
   changes: {
     summary: 'Cache tags of content changed after a change id, oldest first (at most 500)',

@@ -17,7 +17,7 @@ import { FileQuery, PreviewLink, PublishBody, Revision, RevisionDetail, StoredFi
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The staff API's bulletins and news (issue 34): the reports' calls, for an
+// The staff API's bulletins and news: the reports' calls, for an
 // article of one language named by its row id. Both kinds share the shape;
 // only the names (operation ids, summaries) and the record's fields differ.
 

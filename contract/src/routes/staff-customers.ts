@@ -4,7 +4,7 @@ import { CustomerActionResult, CustomerIdParam, ListCustomersQuery, StaffCustome
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The customers of the staff desk (issue 35): roles sales and admin.
+// The customers of the staff desk: roles sales and admin.
 const headers = StaffAuthHeader
 const audited = 'Audited (listAudit). A customer that does not exist answers 300401.'
 const action = { params: CustomerIdParam, body: LangOnlyBody, headers, data: CustomerActionResult }

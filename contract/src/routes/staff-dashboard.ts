@@ -4,7 +4,7 @@ import { StaffDashboard } from '../staff-dashboard.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The staff desk's dashboard (issue 35): every staff role opens it; each
+// The staff desk's dashboard: every staff role opens it; each
 // section is answered only to the roles that may read its list.
 export const staffDashboardRoutes = defineRoutes(CALLS.staffDashboard, ['Staff: dashboard'], {
   get: {

@@ -14,7 +14,7 @@ import {
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The requests inbox of the staff desk (issue 35): roles sales and admin.
+// The requests inbox of the staff desk: roles sales and admin.
 const headers = StaffAuthHeader
 
 export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: requests'], {

@@ -71,7 +71,7 @@ const ConfigSchema = Type.Object({
 
   /** 16-byte AES key shared with the client for the legacy credential encryption (not a security boundary: TLS is) */
   CREDENTIAL_KEY: Type.String({ minLength: 16, maxLength: 16, default: 'rpt-site-dev-key' }),
-  /** HMAC key of the staff's signed preview links (issue 34); the same on every instance, and set to a random value in production */
+  /** HMAC key of the staff's signed preview links; the same on every instance, and set to a random value in production */
   PREVIEW_SECRET: Type.String({ minLength: 32, maxLength: 200, default: DEV_PREVIEW_SECRET }),
   /** Seals the staff's TOTP secrets in the database (AES-256-GCM, lib/secret-box.ts); the same on every instance and for the staff CLI. Changed, every staff account needs `npm run staff -- reset`. */
   STAFF_SECRET_KEY: Type.String({ minLength: 32, maxLength: 200, default: DEV_STAFF_SECRET_KEY }),

@@ -62,7 +62,7 @@ export interface CustomerRequestSummary {
   version: string | null
   reportTitle?: string | undefined
   reportPrice?: number | undefined
-  /** The request's page in the staff console (issue 35) */
+  /** The request's page in the staff console */
   consoleUrl?: string | undefined
 }
 

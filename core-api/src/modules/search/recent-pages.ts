@@ -39,7 +39,7 @@ export function pageKey(query: ListQuery): string {
  * under way, such as an import's batch; with PostgreSQL it waits for the
  * CPU. A page older than `staleMs` is never answered, so a change is in
  * every list within `staleMs` of its commit plus the time to answer
- * (issue 34: within 2 s), and the BFFs purge report lists again once
+ * (within 2 s), and the BFFs purge report lists again once
  * `staleMs` has passed (CORE_MEMO_TAG_PREFIXES). `staleMs` 0 answers every
  * list from the database.
  */

@@ -14,7 +14,7 @@ import { escapeLike, selectRows } from '../../platform/lib/sql.ts'
 import type { StaffActor } from '../staff/index.ts'
 import { configChangeTags, dictChangeTags, recordSiteChange } from './site-changes.ts'
 
-// The staff API's dictionary entries and configuration values (issue 34):
+// The staff API's dictionary entries and configuration values:
 // each a row with its own version, saved (or added) one at a time.
 //
 // Dictionary: label, icon, sort and visibility of an entry, and new entries

@@ -11,7 +11,7 @@ import { carouselTag, recordSiteChange } from './site-changes.ts'
 import { StaffSiteEntries } from './site-entries.ts'
 import type { StaffActor } from '../staff/index.ts'
 
-// The staff API's carousel (issue 34). A language's slides are saved as one
+// The staff API's carousel. A language's slides are saved as one
 // list with one version (site_version 'carousel:<lang>'): their order is a
 // property of the list, so a reorder, an added and a removed slide are one
 // change that either applies whole or, against an older version, not at all

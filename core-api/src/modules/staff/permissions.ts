@@ -1,4 +1,4 @@
-// What each staff role may do (issue 34), one row an action: the server
+// What each staff role may do, one row an action: the server
 // checks a call's action against this table (requireStaff), so a console
 // that hides a button is a convenience, never the check. A later staff
 // operation adds its row here.
@@ -38,7 +38,7 @@ export const STAFF_PERMISSIONS = {
   'media.write': ['editor', 'admin'],
   /** Bulk import of reports (importReports, getImport) */
   'reports.import': ['editor', 'admin'],
-  /** The requests inbox (issue 35): list, read and export requests, with the visitor's account and orders */
+  /** The requests inbox: list, read and export requests, with the visitor's account and orders */
   'requests.read': ['sales', 'admin'],
   /** Move a request through its workflow, assign it, add notes */
   'requests.write': ['sales', 'admin'],
@@ -48,17 +48,17 @@ export const STAFF_PERMISSIONS = {
   'site.read': EVERY_ROLE,
   /** Save them (updateCarousel, updateDictItem, updateConfig) */
   'site.write': ['editor', 'admin'],
-  // The staff desk's orders (issue 35)
+  // The staff desk's orders
   /** List and read orders, their payment events and the payment cases */
   'orders.read': ['sales', 'finance', 'admin'],
   /** Refund, close, resend the delivery mail, deliver a file */
   'orders.act': ['finance', 'admin'],
-  // The staff desk's dashboard (issue 35): every role opens it; each section needs its list's action besides.
+  // The staff desk's dashboard: every role opens it; each section needs its list's action besides.
   /** Open the dashboard (getDashboard): orders and payment cases need orders.read, requests requests.read */
   'dashboard.read': EVERY_ROLE,
   /** The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references */
   'operations.read': ['admin'],
-  // The staff desk's customers (issue 35): personal data, for sales and admin only
+  // The staff desk's customers: personal data, for sales and admin only
   /** Find website accounts and read one's page (each view audited) */
   'customers.read': ['sales', 'admin'],
   /** Unlock an account's sign-in, mail it a reset link, disable or enable it */

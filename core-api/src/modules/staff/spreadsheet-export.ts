@@ -6,7 +6,7 @@ import { escapeCell } from '../../platform/lib/spreadsheet-cell.ts'
 import { writeAudit } from './audit.ts'
 import { xlsxStream, type XlsxCell } from '../../platform/lib/xlsx-stream.ts'
 
-// The staff desk's exports (issue 35: requests, orders): a list as CSV or
+// The staff desk's exports (requests, orders): a list as CSV or
 // XLSX, written batch by batch as the rows come from the database (the XLSX
 // by lib/xlsx-stream.ts), waiting for the reader whenever the reply stream
 // is full, so a list of any length is never held whole. Every

@@ -11,7 +11,7 @@ import { writeAudit } from './audit.ts'
 import { staffMay, type StaffAction, type StaffRole } from './permissions.ts'
 import { LoginThrottle } from '../../platform/lib/login-throttle.ts'
 
-// Staff sign-in (issue 34): name, password and a TOTP code; then an opaque
+// Staff sign-in: name, password and a TOTP code; then an opaque
 // token, stored as its digest, that ends after 30 idle minutes, on sign-out,
 // and when the account is disabled or reset. Failures are throttled and
 // soft-locked by the website login's throttle, under keys of their own.

@@ -1,6 +1,6 @@
 // Remembers an async answer per key for a short time. Dictionaries and
 // configuration are read on every list request: a query per second costs
-// nothing, a query per request does. Staff edit them (issue 34), so the time
+// nothing, a query per request does. Staff edit them, so the time
 // is short (CORE_SETTINGS_MEMO_MS) and the BFFs purge again after it.
 interface Entry<V> {
   expires: number

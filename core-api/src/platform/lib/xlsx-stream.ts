@@ -1,7 +1,7 @@
 import { Readable, type PassThrough } from 'node:stream'
 import yazl from 'yazl'
 
-// An XLSX of one worksheet written as it is read (issue 35: 100,000 orders
+// An XLSX of one worksheet written as it is read (100,000 orders
 // within 10 s). An XLSX is a zip of a few fixed XML parts and one sheet of
 // <row>s; writing those rows as text here costs a fraction of exceljs's
 // streaming writer, whose per-cell style work made the export miss its

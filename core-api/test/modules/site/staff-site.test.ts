@@ -6,7 +6,7 @@ import { createDict } from '../../helpers/factories.ts'
 import { staffCaller, type Call } from '../../helpers/staff-reports.ts'
 import { PNG, sha256Of } from '../../helpers/uploads-fixtures.ts'
 
-// The staff API's site content (issue 34): the carousel, dictionary entries
+// The staff API's site content: the carousel, dictionary entries
 // and configuration, through the real routes and database, checked through
 // the public calls the site makes, the audit and the BFFs' change feed.
 let t: TestApp

@@ -48,7 +48,7 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffSite.updateDictItem': 'site.write',
   'staffSite.listConfig': 'site.read',
   'staffSite.updateConfig': 'site.write',
-  // The staff desk's orders (issue 35)
+  // The staff desk's orders
   'staffOrders.list': 'orders.read',
   'staffOrders.exportList': 'orders.export',
   'staffOrders.cases': 'orders.read',
@@ -59,7 +59,7 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.deliverFile': 'orders.act',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
-  // The staff desk's customers (issue 35)
+  // The staff desk's customers
   'staffCustomers.list': 'customers.read',
   'staffCustomers.get': 'customers.read',
   'staffCustomers.unlock': 'customers.write',
@@ -69,7 +69,7 @@ const ACTION: Record<string, StaffAction | null> = {
 }
 
 /**
- * The staff desk's calls (issue 35) and the roles the issue gives each, written
+ * The staff desk's calls and the roles the issue gives each, written
  * out: the matrix below checks the server against the permission table, and
  * this checks the table against the issue (an editor never reaches orders,
  * customers or requests; only finance and admin move money or export it).

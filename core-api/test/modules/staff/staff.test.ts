@@ -218,7 +218,7 @@ describe('the staff API in the OpenAPI document', () => {
       ...['listReportRevisions', 'restoreReportRevision', 'uploadReportFile', 'importReports'],
       ...['listBulletinRevisions', 'restoreBulletinRevision', 'listNewsRevisions', 'restoreNewsRevision'],
       ...['listCarousel', 'updateCarousel', 'listDictItems', 'updateDictItem', 'listConfig', 'updateConfig', 'listAudit'],
-      // The staff desk (issue 35)
+      // The staff desk
       ...['listRequests', 'getRequest', 'updateRequest', 'addRequestNote', 'exportRequests'],
       ...['listOrders', 'getOrder', 'exportOrders', 'listPaymentCases', 'refundOrder', 'closeOrder', 'resendOrderMail', 'deliverOrderFile'],
       ...['listCustomers', 'getCustomer', 'unlockCustomer', 'sendCustomerResetMail', 'disableCustomer', 'enableCustomer', 'getDashboard'],

@@ -5,7 +5,7 @@ import yauzl from 'yauzl'
 import { describe, expect, it } from 'vitest'
 import { xlsxStream, type XlsxCell, type XlsxColumn } from '../../../src/platform/lib/xlsx-stream.ts'
 
-// The staff desk's XLSX writer (issue 35), read back by exceljs as a
+// The staff desk's XLSX writer, read back by exceljs as a
 // spreadsheet program would: values and their types, formats, text that XML
 // or Excel would otherwise take for markup, and that it streams.
 

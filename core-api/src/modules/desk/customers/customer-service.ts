@@ -17,7 +17,7 @@ import { countFrom, customerConditions, CUSTOMER_COLUMNS, CUSTOMER_FROM, iso, pr
 import { accountOrders } from '../../orders/index.ts'
 import { listColumns, listItem, LIST_FROM, type ListRow } from '../requests/request-query.ts'
 
-// The customers desk (issue 35): the website's accounts for sales and admin.
+// The customers desk: the website's accounts for sales and admin.
 // Reading one's page is audited (customer.view): it is personal data. Each
 // action is one transaction with its audit row, and is the site's own code:
 // the sign-in lock of login-throttle.ts, the reset mail of forgetPwd, the

@@ -4,7 +4,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The customers of the staff desk (issue 35): sales and admin find and read
+// The customers of the staff desk: sales and admin find and read
 // accounts (each page view audited) and act on them (each action audited);
 // the service writes the audit rows.
 const config = { keepHttpStatus: true }

@@ -20,7 +20,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue.ts'
 import type { MailService } from '../../mail/index.ts'
 import { countOpenCases, ACCOUNTING_TIME_ZONE, dayStartSql, METHOD_SQL, STATE_SQL } from '../../orders/index.ts'
 
-// The staff desk's dashboard (issue 35): a few aggregate queries, each only
+// The staff desk's dashboard: a few aggregate queries, each only
 // for a role that may read the list it counts. Orders are counted as the
 // orders desk lists them (its state, its method, its China days), so a
 // figure and the list it links to show the same orders.

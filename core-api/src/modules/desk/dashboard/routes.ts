@@ -3,7 +3,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The staff desk's dashboard (issue 35): every role opens it (dashboard.read);
+// The staff desk's dashboard: every role opens it (dashboard.read);
 // the service answers only the sections the caller's role may read.
 const config = { keepHttpStatus: true }
 

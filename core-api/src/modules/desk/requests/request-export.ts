@@ -2,7 +2,7 @@ import type { StaffRequestListItem } from '@rpt/contract'
 import type { Lang } from '../../../platform/errors.ts'
 import type { ExportColumn, ExportSheet } from '../../staff/index.ts'
 
-// The requests export (issue 35): the filtered list's columns, written by
+// The requests export: the filtered list's columns, written by
 // the staff desk's streaming export (lib/spreadsheet-export.ts), headed in
 // the caller's language as the orders export is. Times are UTC date cells.
 

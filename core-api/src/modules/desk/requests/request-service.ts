@@ -31,7 +31,7 @@ import {
   type RequestFilters,
 } from './request-query.ts'
 
-// The requests inbox of the staff desk (issue 35): the rows of customer_info
+// The requests inbox of the staff desk: the rows of customer_info
 // (customerInfo/save) worked by sales. A change is one transaction: the row
 // locked, its version checked (300101) and bumped, a history row, and the
 // audit row (who, when, from where, before and after).

@@ -5,7 +5,7 @@ import { requestsSheet } from './request-export.ts'
 import { requestConditions } from './request-query.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The requests inbox of the staff desk (issue 35): sales and admin read,
+// The requests inbox of the staff desk: sales and admin read,
 // export and work requests; every change is audited by the service.
 const config = { keepHttpStatus: true }
 

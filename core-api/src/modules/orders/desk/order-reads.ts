@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize'
 import { AppError } from '../../../platform/errors.ts'
 import { Conditions, selectRows } from '../../../platform/lib/sql.ts'
 
-// What the staff desk reads of orders (issue 35): the list with its totals,
+// What the staff desk reads of orders: the list with its totals,
 // and one order with every payment event. Read only; the actions are in
 // staff-orders.ts. Amounts are stored in minor units and answered in major
 // ones, as the buyer saw them.

@@ -5,7 +5,7 @@ import { selectRows } from '../../../platform/lib/sql.ts'
 import COLUMN_FILE from './orders-export-columns.json' with { type: 'json' }
 import { ACCOUNTING_TIME_ZONE, FROM, METHOD_SQL, orderConditions, STATE_SQL, type OrderFilters } from './order-reads.ts'
 
-// The orders export for accounting (issue 35): every order the list's
+// The orders export for accounting: every order the list's
 // filters select, oldest first, read in keyset pages of `batch` rows (by id:
 // each page an index range, however deep, and no row skipped or repeated
 // when orders arrive meanwhile) and written by the staff desk's streaming

@@ -5,7 +5,7 @@ import { sendExport, staffActorOf } from '../../staff/index.ts'
 import { ordersSheet } from './orders-export.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The staff desk's orders (issue 35): finance and sales read (orders.read),
+// The staff desk's orders: finance and sales read (orders.read),
 // finance exports (orders.export) and acts (orders.act). The file delivery
 // (deliverFile) takes a raw body, so it is served by its own plugin with
 // its own body parser.

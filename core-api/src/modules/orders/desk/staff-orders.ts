@@ -12,7 +12,7 @@ import type { PaymentCases } from '../payments/payment-cases.ts'
 import { findOrder, getOrder, listOrders, orderConditions, type OrderFilters } from './order-reads.ts'
 import { exportBatches, exportFileName } from './orders-export.ts'
 
-// The staff desk's order actions (issue 35). Each is the job the CLI runs
+// The staff desk's order actions. Each is the job the CLI runs
 // (npm run payments, npm run deliver) or the buyer's own (cancel), called
 // with the staff member as the actor (staff:<name>), so the payment trail
 // (payment_audit) names who did it; each is also written to the staff audit.

@@ -5,7 +5,7 @@ import { MEDIA_URL_PREFIX } from '../media/media-store.ts'
 import type { ArticleKind } from './article-kinds.ts'
 import { FILE_COLUMNS, fileOf, type FileInput, type Row, type StoredFileRecord } from '../reports/report-store.ts'
 
-// The files of an article (issue 34): its cover image, both kinds, and a
+// The files of an article: its cover image, both kinds, and a
 // bulletin's file, what its buyers download.
 //
 // The cover is the legacy pair file_path/file_name, which every public answer

@@ -4,7 +4,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import type { StaffArticleService } from './article-service.ts'
 import { staffActorOf } from '../../staff/index.ts'
 
-// The handlers of the staff API's bulletins and news (issue 34): the same
+// The handlers of the staff API's bulletins and news: the same
 // calls for both kinds, on the kind's service. Refusals keep their HTTP
 // status (docs/staff.md), as the reports' do.
 

@@ -1,4 +1,4 @@
-// The kinds of article the staff API edits besides reports (issue 34):
+// The kinds of article the staff API edits besides reports:
 // bulletins (research_brief_report) and news (market_info). Each is one row
 // per article in one language, so one generic service (staff-articles.ts)
 // serves both from these descriptions: which table, which editor field is

@@ -10,7 +10,7 @@ import type { StaffArticleService } from './article-service.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { serve, type Handlers } from '../../../platform/http/serve.ts'
 
-// The files of bulletins and news (issue 34), each as the raw request body:
+// The files of bulletins and news, each as the raw request body:
 // - uploadBulletinFile: what a bulletin's buyers download, PDF or Word up to
 //   500 MB, streamed to the file store under a new key and recorded on the
 //   bulletin as a save (version, revision, audit), as uploadReportFile does;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-// Signed preview links (issue 34): the token carries what it shows and until
+// Signed preview links: the token carries what it shows and until
 // when, signed with PREVIEW_SECRET (HMAC-SHA256), so any instance checks it
 // without a lookup and nobody can make one for another record or extend it.
 

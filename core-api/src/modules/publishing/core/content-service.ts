@@ -8,7 +8,7 @@ import { selectRows } from '../../../platform/lib/sql.ts'
 import type { BulletinService, NewsService, ReportService } from '../../catalogue/index.ts'
 import { ARTICLE_KINDS } from '../articles/article-kinds.ts'
 
-// The BFFs' side of publishing (issue 34): the outbox of changed cache tags
+// The BFFs' side of publishing: the outbox of changed cache tags
 // they poll, the redirect of a published slug that changed (a report's, a
 // bulletin's or a news article's), a published
 // report's SEO title and description (for its page's head; the legacy

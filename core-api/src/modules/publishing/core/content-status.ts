@@ -1,6 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize'
 
-// The staff's states of published content (issue 34) as stored in status.
+// The staff's states of published content as stored in status.
 // '0' keeps its meaning for every public query (published, the only status
 // they read), so a draft, a scheduled or an unpublished record is invisible
 // to the public API, search, its counts and the sitemap without a change to

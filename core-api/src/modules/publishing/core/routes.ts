@@ -2,7 +2,7 @@ import { contentRoutes } from '@rpt/contract'
 import { ok } from '../../../platform/http/envelope.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The BFFs' side of publishing (issue 34): change polling, slug redirects,
+// The BFFs' side of publishing: change polling, slug redirects,
 // a report page's SEO head fields, previews. Outcomes answer HTTP 200 with
 // their code, as the legacy calls the BFF already reads do.
 

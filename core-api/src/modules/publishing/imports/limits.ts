@@ -7,7 +7,7 @@ export const MAX_ROWS = 50_000
 export const MAX_SHEET_BYTES = 100 * 1024 * 1024
 /** Entries in the files zip (10,000 reports × 2 editions × 2 files is 40,000) */
 export const MAX_ZIP_ENTRIES = 50_000
-/** One file in the zip, as for an upload (issue 34: up to 500 MB) */
+/** One file in the zip, as for an upload (up to 500 MB) */
 export const MAX_FILE_BYTES = 500 * 1024 * 1024
 /** All files of the zip once uncompressed */
 export const MAX_ZIP_UNCOMPRESSED_BYTES = 20 * 1024 * 1024 * 1024
@@ -23,7 +23,7 @@ export const RATIO_EXEMPT_BYTES = 1024 * 1024
  * that arrives during a batch waits for all of it, so a batch aims at 50 ms,
  * well within a list's recent page (SEARCH_STALE_MS, 1 s); 1 to 200 reports,
  * the first 20. Where 50 ms batches would leave the import below 200 reports
- * a second (issue 34: 10,000 within the minute, with some margin for reading
+ * a second (10,000 within the minute, with some margin for reading
  * and checking the sheet; each batch has a dozen fixed statements, 20–300 ms
  * on a loaded machine), batches grow until it keeps that pace, up to 400 ms
  * (docs/benchmarks.md, Publishing).

@@ -14,7 +14,7 @@ import { present } from './store.ts'
 import { staffOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// Bulk import (issue 34): the multipart parts are spooled to a temporary
+// Bulk import: the multipart parts are spooled to a temporary
 // folder as they arrive (the zip needs random access; nothing is held in
 // memory), checked by the import service, then the folder is removed.
 const config = { keepHttpStatus: true }

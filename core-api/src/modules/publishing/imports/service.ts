@@ -46,7 +46,7 @@ export interface ImportItem {
   files?: Partial<Record<EditionKey, Partial<Record<FileKind, StoredRef>>>>
 }
 
-/** The report service's side of an import (app.staffReports, issue 34). */
+/** The report service's side of an import (app.staffReports). */
 export interface ReportImporter {
   importBatch(items: ImportItem[], actor: StaffActor): Promise<{ created: number; updated: number; codes: string[] }>
 }

@@ -11,7 +11,7 @@ import { staffOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 import { sendStoredFile } from '../../../platform/files/send-stored-file.ts'
 
-// Images for rich text and carousel slides (issue 34): uploadImage stores one
+// Images for rich text and carousel slides: uploadImage stores one
 // under its SHA-256 (lib/uploads), and the public call serves it from the
 // file store as the earlier backend's images are served (routes/legacy-files),
 // but for good: its name is its checksum, so its bytes never change.

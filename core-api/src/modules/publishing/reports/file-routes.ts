@@ -9,10 +9,10 @@ import { serve } from '../../../platform/http/serve.ts'
 
 // The staff API's documents, PDF or Word up to 500 MB, each as the raw
 // request body, streamed to the file store under a new key (lib/uploads):
-// - uploadReportFile (issue 34): a report edition's sample or full file; the
+// - uploadReportFile: a report edition's sample or full file; the
 //   report service records it on the edition, checking the version, with a
 //   revision and an audit row;
-// - deliverOrderFile (issue 35): what npm run deliver does; the order is
+// - deliverOrderFile: what npm run deliver does; the order is
 //   checked before any byte is stored.
 // A refused upload leaves nothing in the store.
 const config = { keepHttpStatus: true }

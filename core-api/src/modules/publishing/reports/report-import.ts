@@ -18,7 +18,7 @@ import {
   type Row,
 } from './report-store.ts'
 
-// Bulk import (issue 34, called by the import of H6): idempotent on the
+// Bulk import (called by the import of H6): idempotent on the
 // slug (a row whose language and slug exist updates that report, anything
 // else is created), a batch per transaction, and set-based statements (a
 // multi-row upsert from one JSON parameter, one revision insert per batch)

@@ -31,7 +31,7 @@ import type { StaffActor } from '../../staff/index.ts'
 import { saveReport, setFile, upsertEdition } from './report-write.ts'
 import { SCHEDULER, type PublishSchedule } from '../core/schedule.ts'
 
-// The staff API's reports (issue 34): list, read, save, publish (now or at a
+// The staff API's reports: list, read, save, publish (now or at a
 // time), unpublish, delete a never-published draft, revisions and restore,
 // preview links, file metadata after an upload, and the audit log.
 

@@ -3,7 +3,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The staff API's reports (issue 34). The upload (uploadFile) is served by
+// The staff API's reports. The upload (uploadFile) is served by
 // its own route file, which streams the bytes and calls attachFile.
 const { uploadFile: _upload, ...routes } = staffReportRoutes
 const config = { keepHttpStatus: true }

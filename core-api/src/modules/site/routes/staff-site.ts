@@ -3,7 +3,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The staff API's site content (issue 34): the carousel, dictionary entries
+// The staff API's site content: the carousel, dictionary entries
 // and configuration. Every role reads them; editors and admins save them.
 const config = { keepHttpStatus: true }
 

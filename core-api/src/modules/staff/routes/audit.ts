@@ -2,7 +2,7 @@ import { staffAuditRoutes } from '@rpt/contract'
 import { ok } from '../../../platform/http/envelope.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The audit log of every staff write (issue 34), for admins.
+// The audit log of every staff write, for admins.
 const config = { keepHttpStatus: true }
 
 export default serve(staffAuditRoutes, (app) => ({

@@ -4,7 +4,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { bearerOf, staffOf } from '../staff-service.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
-// The staff API (issue 34): each call names the action it needs, and
+// The staff API: each call names the action it needs, and
 // requireStaff checks it against the permission table before the handler runs.
 // Outside the legacy contract, a failure keeps its HTTP status.
 const config = { keepHttpStatus: true }

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// Staff accounts (issue 34), apart from website users: a role each, a
+// Staff accounts, apart from website users: a role each, a
 // password (argon2id) and a TOTP secret, sessions kept by the digest of
 // their token, and an audit row for every staff write. totp_last_step is the
 // last time step accepted, so a code is refused a second time.

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// Publishing by staff (issue 34). Each published kind (reports now;
+// Publishing by staff. Each published kind (reports now;
 // bulletins and news next) gains what an editor's save needs: a version for
 // optimistic concurrency (every row of one code carries the same one), the
 // time a scheduled publish runs, SEO texts, who saved last, and whether it

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// Bulk imports of reports (issue 34): one row an import, with where its
+// Bulk imports of reports: one row an import, with where its
 // sheet and zip are kept in the file store, its progress (done counts the
 // sheet's rows imported, so a restarted job continues from there) and its
 // row errors (both languages).

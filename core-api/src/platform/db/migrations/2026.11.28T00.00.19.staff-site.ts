@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// The staff API's site content (issue 34). A carousel slide may show an
+// The staff API's site content. A carousel slide may show an
 // uploaded image (its file name under media/images, named by its SHA-256);
 // slides without one answer as before. Dictionary entries and configuration
 // values carry a version for optimistic concurrency (two editors: the second

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// What each report write costs (issue 34: 10,000 imported within the
+// What each report write costs (10,000 imported within the
 // minute on the embedded database, and searches answered meanwhile).
 //
 // research_report kept GIN indexes of its own on search_text and

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// The requests inbox of the staff desk (issue 35). customer_info already has
+// The requests inbox of the staff desk. customer_info already has
 // a status (the legacy row flag) and a version (a sample request's edition),
 // so the workflow's columns are named apart: workflow_status (every existing
 // row starts as new), the assignee (a staff account), lost_reason, and

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// The customers desk (issue 35). website_user already has its disabled flag
+// The customers desk. website_user already has its disabled flag
 // (status '1', which sign-in and sessions check), so this adds only what its
 // reads need at scale. Measured on 200,000 accounts: the newest-first page
 // took 123 ms (a sort of every row) and takes 1 ms; a search of a login,

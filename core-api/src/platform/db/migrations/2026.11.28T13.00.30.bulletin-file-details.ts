@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// A bulletin's file (what its buyers download, issue 34) is uploaded by staff
+// A bulletin's file (what its buyers download) is uploaded by staff
 // now, as a report's is: it keeps its size, SHA-256, the type found from its
 // bytes and when it came, beside attachment_key/attachment_name (which paid
 // orders copy). All nullable: a bulletin without a file has none of them.

@@ -6,7 +6,7 @@ import { sanitizeFileName } from './file-name.ts'
 import { receiveUpload } from './receive.ts'
 import { MemorySink, StoreSink } from './sinks.ts'
 
-// The two kinds of upload of the staff API (issue 34): a report's file,
+// The two kinds of upload of the staff API: a report's file,
 // streamed to the file store under a new key, and an image, stored under its
 // checksum (the same image twice is one object, and its URL never changes
 // meaning, so it may be cached for good).

@@ -1,4 +1,4 @@
-// Upload limits (issue 34): a report's file (PDF or Word) up to 500 MiB,
+// Upload limits: a report's file (PDF or Word) up to 500 MiB,
 // streamed to the file store; an image of rich text or a slide up to 10 MiB.
 // Each is the route's own bodyLimit; the receiver enforces it while it counts.
 

@@ -2,11 +2,19 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeQuotedPrintable, encrypt, login, registerUser, TEST_CAPTCHA, waitForMail, type RegisteredUser } from '../../../helpers/accounts.ts'
+import {
+  decodeQuotedPrintable,
+  encrypt,
+  login,
+  registerUser,
+  TEST_CAPTCHA,
+  waitForMail,
+  type RegisteredUser,
+} from '../../../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
-// The customers desk (issue 35) through the real routes and database: the
+// The customers desk through the real routes and database: the
 // website's accounts found, read (each view audited) and acted on by sales
 // and admin, with the site's own sign-in, lock and reset-mail code.
 let t: TestApp

@@ -7,7 +7,7 @@ import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 import { useTimeZone } from '../../../helpers/time-zone.ts'
 
-// The staff dashboard (issue 35) on real rows: this month's orders split
+// The staff dashboard on real rows: this month's orders split
 // into today and the month by China day (an order at 23:30 in Shanghai
 // yesterday is not today's), each figure the count of the list it links to;
 // open requests per status; the payment cases; a failed job and unsent mails,

@@ -6,7 +6,7 @@ import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createReport } from '../../../helpers/factories.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
-// The requests inbox of the staff desk (issue 35) through the real routes and
+// The requests inbox of the staff desk through the real routes and
 // database: requests sent by the public customerInfo/save, worked by sales.
 let t: TestApp
 let sales: { name: string; call: Call; raw: Call }

@@ -6,7 +6,7 @@ import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 import { useTimeZone } from '../../../helpers/time-zone.ts'
 
-// The orders export for accounting (issue 35) through the real app and
+// The orders export for accounting through the real app and
 // database: the list's filters (days in China time), the columns an
 // accountant reads (times in China time, amounts, the gateway's trade number,
 // refunds), CSV and XLSX read back, formula-like text escaped, keyset pages

@@ -6,7 +6,7 @@ import { authed, bulletinWithFile, orderStatus, pressCashier, reportWithPrices }
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 import { pdfBytes } from '../../../helpers/uploads-fixtures.ts'
 
-// The staff desk's orders (issue 35) through the real app, its database and
+// The staff desk's orders through the real app, its database and
 // the payment sandbox: the list's filters and totals, an order's payment
 // events, a refund through the gateway (audited, never doubled), the close
 // of an unpaid order, resending the mail, delivering a research order's

@@ -8,7 +8,7 @@ import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 import { EXE, filesUnder, GIF, JPEG, pdfBytes, PNG, sha256Of } from '../../../helpers/uploads-fixtures.ts'
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../../../src/platform/files/uploads/index.ts'
 
-// The files of bulletins and news (issue 34) through the real routes, store
+// The files of bulletins and news through the real routes, store
 // and database: a bulletin's file (what its buyers download, checked by
 // paying for it) and the cover images, checked through the public answers of
 // both dialects and the earlier clients' image address.

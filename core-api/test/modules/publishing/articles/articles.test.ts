@@ -4,7 +4,7 @@ import { createDict } from '../../../helpers/factories.ts'
 import { signPreview } from '../../../../src/modules/publishing/core/content-preview.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
-// The staff API's bulletins and news (issue 34) through the real routes and
+// The staff API's bulletins and news through the real routes and
 // database, checked through the public calls a visitor's pages make. Both
 // kinds run the same cases: one generic service serves them.
 let t: TestApp

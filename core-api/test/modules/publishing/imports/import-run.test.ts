@@ -94,7 +94,7 @@ describe('a real import', () => {
     expect(count!.n).toBe(60)
   })
 
-  // Several batches; the 10,000 rows of issue 34, and how long they take, are the bench's row (npm run bench).
+  // Several batches; the 10,000 rows an import must take within the minute, and how long they take, are the bench's row (npm run bench).
   it('imports 2,000 reports in batches, reporting progress to the last row', async (context) => {
     needsReportService(context)
     const file = path.join(dir, 'bulk.csv')

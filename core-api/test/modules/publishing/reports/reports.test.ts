@@ -6,7 +6,7 @@ import { createDict } from '../../../helpers/factories.ts'
 import { authed, pressCashier, storeFile } from '../../../helpers/orders.ts'
 import { editionInput, staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
-// The staff API's reports (issue 34) through the real routes and database,
+// The staff API's reports through the real routes and database,
 // checked through the public calls a visitor's pages make.
 let t: TestApp
 let editor: Call
