@@ -46,6 +46,46 @@ const tierZones = [
   { target: './server-kit/src', from: ['./core-api', './bff', './client', './sandbox'], message: 'server-kit depends on no service.' },
 ]
 
+/**
+ * The staff console in areas (docs/staff.md#building-a-console-screen): each area
+ * imports only the kit, the shell, the console's api/ and messages/ (and the
+ * client's shared components/ and lib/), never another area; the kit imports no
+ * area and not the shell; api/ and messages/ import none of the console's screens.
+ */
+const staffConsole = './client/src/features/staff'
+const staffAreas = ['publishing', 'site', 'requests', 'orders', 'customers', 'dashboard', 'audit']
+const staffAreaZones = [
+  ...staffAreas.map((area) => ({
+    target: `${staffConsole}/${area}`,
+    from: staffConsole,
+    except: [`./${area}`, './kit', './shell', './api', './messages'],
+    message: 'A staff console area does not import another area; move what they share to the kit (staff/kit).',
+  })),
+  {
+    target: `${staffConsole}/kit`,
+    from: staffConsole,
+    except: ['./kit', './api', './messages'],
+    message: "The staff console's kit imports no area and not the shell.",
+  },
+  {
+    target: [`${staffConsole}/api`, `${staffConsole}/messages`],
+    from: staffConsole,
+    except: ['./api', './messages'],
+    message: "The staff console's api/ and messages/ import none of its screens.",
+  },
+]
+/**
+ * The zones check only imports the linter can resolve to a file, and the default
+ * resolver knows no .ts/.tsx: the console's own files resolve TypeScript, so the
+ * zones above (and every other zone, for an import from the console) are enforced.
+ */
+const staffConsoleResolver = {
+  files: ['client/src/features/staff/**/*.{ts,tsx}'],
+  settings: {
+    'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.css'] })],
+  },
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/coverage/', 'test-artifacts/', 'fixtures/', '**/*.d.ts'],
@@ -73,7 +113,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...staffAreaZones] }],
       // `_name` marks a parameter an interface requires but this implementation ignores.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Fastify plugins, hooks and handlers are async by contract (the promise they
@@ -108,5 +148,6 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  staffConsoleResolver,
   prettier,
 )

@@ -13,9 +13,9 @@ import { configureApiClient } from '../src/lib/api-client'
 import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
-// Issue 34's remaining parts on the client: the article editor's cover image
-// and bulletin file, the covers and renamed slugs on the public pages, and
-// the dictionary's icons.
+// What an article carries besides its text, from the editor to the reader:
+// the article editor's cover image and bulletin file, the covers and renamed
+// slugs on the public pages, and the dictionary's icons.
 
 afterEach(() => vi.unstubAllGlobals())
 

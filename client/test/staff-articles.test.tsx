@@ -8,9 +8,9 @@ import { configureApiClient } from '../src/lib/api-client'
 import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
-// The console's bulletins and news sections (issue 34): the list asks the
-// server for each page and filter, the editor creates, saves with the version
-// it read, and schedules.
+// The console's bulletins and news sections, where editors publish the site's
+// short articles: the list asks the server for each page and filter, the
+// editor creates, saves with the version it read, and schedules.
 
 beforeEach(() => {
   configureApiClient({ getLocale: () => 'en-US', notify: () => {} })

@@ -21,7 +21,7 @@ export const ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 /**
- * A document of a record (a report edition's sample or full file, a
+ * A document of a record (a report's sample or full file in one language, a
  * bulletin's file): sent as the raw body with a progress bar; shows size,
  * type and SHA-256 once stored.
  */

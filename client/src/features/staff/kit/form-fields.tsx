@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes } from 'react'
-import type { Edition } from '../api/reports'
-import { EDITIONS } from '../publishing/report-form'
+import { LANGUAGES, type Language } from '../api/reports'
 import { FormField } from '../../../components/form-field'
 import { useStaffT } from './use-staff-t'
 
@@ -71,25 +70,25 @@ export function SeoFields({ title, description, titleError, onChange }: SeoField
   )
 }
 
-interface EditionFieldProps {
+interface LanguageFieldProps {
   label: string
   hint?: string | undefined
   required?: boolean
-  value: Edition
+  value: Language
   disabled?: boolean
-  onChange: (edition: Edition) => void
+  onChange: (language: Language) => void
 }
 
-/** The choice of a language edition (zh-CN, en-US). */
-export function EditionField({ label, hint, required, value, disabled, onChange }: EditionFieldProps) {
+/** The choice of a language (zh-CN, en-US). */
+export function LanguageField({ label, hint, required, value, disabled, onChange }: LanguageFieldProps) {
   const t = useStaffT()
   return (
     <FormField label={label} hint={hint} required={required}>
       {(control) => (
-        <select {...control} className="select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Edition)}>
-          {EDITIONS.map((edition) => (
-            <option key={edition} value={edition}>
-              {t(`staff.edition.${edition}`)}
+        <select {...control} className="select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Language)}>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {t(`staff.language.${language}`)}
             </option>
           ))}
         </select>

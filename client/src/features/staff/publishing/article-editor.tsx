@@ -83,7 +83,9 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
     if (!input) return setFailure(t('staff.editor.fix'))
     setSaving(true)
     try {
-      const saved = article ? await updateArticle(kind, article.id, article.version, input) : await createArticle(kind, form.edition, input)
+      const saved = article
+        ? await updateArticle(kind, article.id, article.version, input)
+        : await createArticle(kind, form.language, input)
       accept(saved, true)
       showToast(t('staff.editor.saved'), 'success')
       if (!article) navigate(`${listPath}/${saved.id}`, { replace: true })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
-import { EditionField, SeoFields, TextField } from '../kit/form-fields'
+import { LanguageField, SeoFields, TextField } from '../kit/form-fields'
 import { useDict } from '../api/categories'
 import type { ArticleKind } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
@@ -25,8 +25,8 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
   const t = useStaffT()
   const set = <K extends keyof ArticleForm>(field: K, next: ArticleForm[K]) => onChange({ ...value, [field]: next })
   const dicts = KIND_DICTS[kind]
-  const { data: categories } = useDict(dicts.category[0], value.edition)
-  const { data: labels } = useDict(dicts.label[0], value.edition)
+  const { data: categories } = useDict(dicts.category[0], value.language)
+  const { data: labels } = useDict(dicts.label[0], value.language)
 
   const text = (field: TextKey, label: string, extra: { required?: boolean; hint?: string; max?: number } = {}): ReactNode => (
     <TextField
@@ -56,16 +56,16 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
   )
 
   return (
-    <div className="staff-edition" lang={value.edition}>
+    <div className="staff-language" lang={value.language}>
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.facts')}</legend>
-        <EditionField
-          label={t('staff.articles.edition')}
-          hint={t('staff.articles.editionHint')}
+        <LanguageField
+          label={t('staff.articles.language')}
+          hint={t('staff.articles.languageHint')}
           required
-          value={value.edition}
+          value={value.language}
           disabled={stored !== undefined}
-          onChange={(edition) => set('edition', edition)}
+          onChange={(language) => set('language', language)}
         />
         {text('title', t('staff.field.title'), { required: true, max: 300 })}
         {text('slug', t('staff.field.slug'), { max: 200, hint: stored ? undefined : t('staff.field.slugHint') })}
@@ -84,7 +84,7 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
             value={value.publishDate}
             onChange={(next) => set('publishDate', next)}
           />
-          {kind === 'bulletins' && text('price', t('staff.field.price', { currency: CURRENCY[value.edition] }), { required: true })}
+          {kind === 'bulletins' && text('price', t('staff.field.price', { currency: CURRENCY[value.language] }), { required: true })}
           {kind === 'bulletins' && text('pages', t('staff.field.pages'))}
         </div>
         {kind === 'bulletins' && (

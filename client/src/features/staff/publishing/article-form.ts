@@ -1,11 +1,11 @@
-import type { ArticleInput, ArticleKind, Edition, StaffArticle } from '../api/articles'
+import type { ArticleInput, ArticleKind, Language, StaffArticle } from '../api/articles'
 
 // The article editor's form state (bulletins and news): every field as the
 // inputs hold it (strings), and its conversion to and from the contract's
 // BulletinInput / NewsInput. The two kinds differ in a few fields only.
 
 export interface ArticleForm {
-  edition: Edition
+  language: Language
   title: string
   slug: string
   category: string
@@ -37,12 +37,12 @@ const now = () => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
 }
 
-export function articleFormOf(kind: ArticleKind, article: StaffArticle | undefined, edition: Edition = 'zh-CN'): ArticleForm {
+export function articleFormOf(kind: ArticleKind, article: StaffArticle | undefined, language: Language = 'zh-CN'): ArticleForm {
   const a = (article ?? {}) as Partial<Record<string, unknown>> & Partial<StaffArticle>
   const text = (key: string) => (typeof a[key] === 'string' ? a[key] : '')
   const date = text('publishDate')
   return {
-    edition: a.edition ?? edition,
+    language: a.edition ?? language,
     title: text('title'),
     slug: text('slug'),
     category: text('category'),

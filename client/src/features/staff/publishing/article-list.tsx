@@ -1,20 +1,21 @@
 import { STATUSES } from '../api/reports'
-import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus, type Edition } from '../api/articles'
+import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus, type Language } from '../api/articles'
 import { useDict } from '../api/categories'
 import { KIND_DICTS } from './article-form'
 import { useContentColumns } from './content-columns'
 import { oneOf, text, useAddressList, type ListSpec } from '../kit/list-address'
 import { ConsoleLink, FilterSelect, SearchBox } from '../kit/list-controls'
 import { ListFrame } from '../kit/list-frame'
-import { EDITIONS } from './report-form'
+import { LANGUAGES } from '../api/reports'
 import { useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
 
-const ARTICLES: ListSpec<ArticleSort, { status: ContentStatus; edition: Edition; category: string; q: string }> = {
+// `edition` is the article's language as the list's address and the contract's query name it.
+const ARTICLES: ListSpec<ArticleSort, { status: ContentStatus; edition: Language; category: string; q: string }> = {
   words: 'staff.articles.bulletins',
   sorts: ['updatedAt', 'publishDate', 'title', 'id'],
   ascendingFirst: ['title'],
-  filters: { status: oneOf(STATUSES), edition: oneOf(EDITIONS), category: text(64), q: text(100) },
+  filters: { status: oneOf(STATUSES), edition: oneOf(LANGUAGES), category: text(64), q: text(100) },
 }
 
 type Row = NonNullable<ReturnType<typeof useArticleList>['data']>['list'][number]
@@ -30,7 +31,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const { data: categories } = useDict(KIND_DICTS[kind].category[0], input.edition ?? locale)
   const categoryLabel = t(KIND_DICTS[kind].category[1])
   const { title, rest, dates } = useContentColumns<Row>({ sortable, pathOf: (item) => `${base}/${item.id}`, categoryLabel, categories })
-  const editionLabel = t('staff.articles.edition')
+  const languageLabel = t('staff.articles.language')
 
   return (
     <ListFrame
@@ -40,7 +41,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
         { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
         title,
         ...rest,
-        { label: editionLabel, cell: (item) => t(`staff.edition.${item.edition}`) },
+        { label: languageLabel, cell: (item) => t(`staff.language.${item.edition}`) },
         ...dates,
       ]}
       rowKey={(item) => item.id}
@@ -59,10 +60,10 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
             onChange={(status) => go({ status })}
           />
           <FilterSelect
-            label={editionLabel}
+            label={languageLabel}
             value={input.edition}
-            options={EDITIONS.map((edition) => ({ value: edition, label: t(`staff.edition.${edition}`) }))}
-            onChange={(edition) => go({ edition })}
+            options={LANGUAGES.map((language) => ({ value: language, label: t(`staff.language.${language}`) }))}
+            onChange={(language) => go({ edition: language })}
           />
           <FilterSelect
             label={categoryLabel}

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
 import { SeoFields, TextField } from '../kit/form-fields'
 import { useCategories } from '../api/categories'
-import { uploadReportFile, type Edition, type StaffReport, type StoredFile } from '../api/reports'
+import { uploadReportFile, type Language, type StaffReport, type StoredFile } from '../api/reports'
 import { FileUpload } from '../kit/file-upload'
-import { CURRENCY, LICENCES, publicPath, type EditionForm as Form, type FieldErrors, type RichField } from './report-form'
+import { CURRENCY, LICENCES, publicPath, type LanguageForm as Form, type FieldErrors, type RichField } from './report-form'
 import { RichText } from '../kit/rich-text'
 import { useStaffT } from '../kit/use-staff-t'
 
 interface Props {
-  edition: Edition
+  language: Language
   value: Form
   errors: FieldErrors
   onChange: (next: Form) => void
@@ -27,13 +27,13 @@ const RICH: Array<[RichField, 'summary' | 'contents' | 'scope' | 'context' | 'ch
   ['chartsHtml', 'chartsList'],
 ]
 
-/** One edition's fields: facts, flags, SEO, the licence prices, the rich texts and the files. */
-export function EditionForm({ edition, value, errors, onChange, report, onUploaded, onConflict }: Props) {
+/** One language's fields: facts, flags, SEO, the licence prices, the rich texts and the files. */
+export function LanguageForm({ language, value, errors, onChange, report, onUploaded, onConflict }: Props) {
   const t = useStaffT()
-  const { data: categories } = useCategories(edition)
-  const err = (field: string) => errors[`${edition}.${field}`]
+  const { data: categories } = useCategories(language)
+  const err = (field: string) => errors[`${language}.${field}`]
   const set = <K extends keyof Form>(field: K, next: Form[K]) => onChange({ ...value, [field]: next })
-  const stored = report?.editions[edition]
+  const stored = report?.editions[language]
   const text = (
     field: 'title' | 'slug' | 'seoTitle' | 'pages' | 'charts' | 'hotSort',
     label: string,
@@ -52,13 +52,13 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
   )
 
   return (
-    <div className="staff-edition" lang={edition}>
+    <div className="staff-language" lang={language}>
       <fieldset className="staff-fieldset">
         <legend>{t('staff.editor.facts')}</legend>
         {text('title', t('staff.field.title'), { required: true, max: 300 })}
         {text('slug', t('staff.field.slug'), {
           max: 200,
-          hint: stored ? t('staff.field.slugUrl', { url: publicPath(edition, stored.slug) }) : t('staff.field.slugHint'),
+          hint: stored ? t('staff.field.slugUrl', { url: publicPath(language, stored.slug) }) : t('staff.field.slugHint'),
         })}
         {stored && stored.oldSlugs.length > 0 && (
           <p className="field-hint">{t('staff.field.oldSlugs', { slugs: stored.oldSlugs.join(', ') })}</p>
@@ -117,11 +117,11 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
       </fieldset>
 
       <fieldset className="staff-fieldset">
-        <legend>{t('staff.editor.prices', { currency: CURRENCY[edition] })}</legend>
+        <legend>{t('staff.editor.prices', { currency: CURRENCY[language] })}</legend>
         <p className="field-hint">{t('staff.editor.pricesHint')}</p>
         <div className="staff-grid">
           {LICENCES.map((licence) => (
-            <FormField key={licence} label={`${t(`staff.licence.${licence}`)} (${CURRENCY[edition]})`} error={err(`prices.${licence}`)}>
+            <FormField key={licence} label={`${t(`staff.licence.${licence}`)} (${CURRENCY[language]})`} error={err(`prices.${licence}`)}>
               {(control) => (
                 <input
                   {...control}
@@ -158,7 +158,7 @@ export function EditionForm({ edition, value, errors, onChange, report, onUpload
               <FileUpload
                 key={kind}
                 label={t(kind === 'full' ? 'staff.file.full' : 'staff.file.sample')}
-                send={(file, options) => uploadReportFile(report.code, edition, kind, report.version, file, options)}
+                send={(file, options) => uploadReportFile(report.code, language, kind, report.version, file, options)}
                 stored={stored.files[kind]}
                 onUploaded={onUploaded}
                 onConflict={onConflict}

@@ -2,16 +2,16 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useSWRConfig } from 'swr'
 import { showToast } from '../../../lib/toast'
 import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
-import { createReport, getReport, reportKey, updateReport, useReport, type Edition, type StaffReport } from '../api/reports'
-import { EditionForm } from './language-form'
-import { EDITIONS, editionsOf, emptyEdition, formOf, type FieldErrors, type ReportForm } from './report-form'
+import { createReport, getReport, LANGUAGES, reportKey, updateReport, useReport, type Language, type StaffReport } from '../api/reports'
+import { LanguageForm } from './language-form'
+import { languagesOf, emptyLanguage, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
 import { failureText, useStaff } from '../kit/staff-context'
 import { ConsoleLink } from '../kit/list-controls'
 import { EditorMeta, SaveProblems } from './editor-status'
 import { useStaffT } from '../kit/use-staff-t'
 
-/** getReport / createReport / updateReport: both editions in tabs, saved with the version they were read at. */
+/** getReport / createReport / updateReport: both languages in tabs, saved with the version they were read at. */
 export function ReportEditor({ code }: { code?: string }) {
   const t = useStaffT()
   const { data: report, error, isLoading } = useReport(code)
@@ -41,7 +41,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
   const [failure, setFailure] = useState<string>()
   const [conflict, setConflict] = useState(false)
   const [saving, setSaving] = useState(false)
-  const [tab, setTab] = useState<Edition>('zh-CN')
+  const [tab, setTab] = useState<Language>('zh-CN')
   const conflictRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -57,8 +57,8 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
       setDirty(false)
     }
   }
-  const change = (edition: Edition, next: ReportForm[Edition]) => {
-    setForm((current) => ({ ...current, [edition]: next }))
+  const change = (language: Language, next: ReportForm[Language]) => {
+    setForm((current) => ({ ...current, [language]: next }))
     setDirty(true)
   }
   const refused = (error: unknown) => {
@@ -68,17 +68,17 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
   }
 
   const save = async () => {
-    const { editions, errors: found } = editionsOf(form, (id) => t(`staff.check.${id}`))
+    const { languages, errors: found } = languagesOf(form, (id) => t(`staff.check.${id}`))
     setErrors(found)
     setFailure(undefined)
-    if (!editions) {
-      const first = EDITIONS.find((edition) => Object.keys(found).some((key) => key.startsWith(`${edition}.`)))
+    if (!languages) {
+      const first = LANGUAGES.find((language) => Object.keys(found).some((key) => key.startsWith(`${language}.`)))
       if (first) setTab(first)
       return setFailure(t('staff.editor.fix'))
     }
     setSaving(true)
     try {
-      const saved = report ? await updateReport(report.code, report.version, editions) : await createReport(editions)
+      const saved = report ? await updateReport(report.code, report.version, languages) : await createReport(languages)
       accept(saved, true)
       showToast(t('staff.editor.saved'), 'success')
       if (!report) navigate(`/staff/reports/${encodeURIComponent(saved.code)}`, { replace: true })
@@ -111,7 +111,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
     }
   }
 
-  // Tabs: arrow keys move between the two editions (WAI-ARIA tabs).
+  // Tabs: arrow keys move between the two languages (WAI-ARIA tabs).
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
     const next = tab === 'zh-CN' ? 'en-US' : 'zh-CN'
@@ -146,61 +146,61 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
 
       {report && <ReportActions report={report} dirty={dirty} onChanged={(next) => accept(next, !dirty)} onRefused={refused} />}
 
-      <div role="tablist" aria-label={t('staff.editor.editions')} className="staff-tabs">
-        {EDITIONS.map((edition) => (
+      <div role="tablist" aria-label={t('staff.editor.languages')} className="staff-tabs">
+        {LANGUAGES.map((language) => (
           <button
-            key={edition}
-            id={`staff-tab-${edition}`}
+            key={language}
+            id={`staff-tab-${language}`}
             type="button"
             role="tab"
-            aria-selected={tab === edition}
-            aria-controls={`staff-panel-${edition}`}
-            tabIndex={tab === edition ? 0 : -1}
+            aria-selected={tab === language}
+            aria-controls={`staff-panel-${language}`}
+            tabIndex={tab === language ? 0 : -1}
             className="staff-tab"
-            onClick={() => setTab(edition)}
+            onClick={() => setTab(language)}
             onKeyDown={onTabKey}
           >
-            {t(`staff.edition.${edition}`)}
-            {!form[edition].enabled && <span className="muted"> ({t('staff.editor.off')})</span>}
+            {t(`staff.language.${language}`)}
+            {!form[language].enabled && <span className="muted"> ({t('staff.editor.off')})</span>}
           </button>
         ))}
       </div>
-      {EDITIONS.map((edition) => (
+      {LANGUAGES.map((language) => (
         // Both panels stay mounted (hidden), so each editor keeps its text and history.
         <div
-          key={edition}
-          id={`staff-panel-${edition}`}
+          key={language}
+          id={`staff-panel-${language}`}
           role="tabpanel"
-          aria-labelledby={`staff-tab-${edition}`}
-          hidden={tab !== edition}
+          aria-labelledby={`staff-tab-${language}`}
+          hidden={tab !== language}
           className="staff-panel"
         >
           <label className="staff-enable">
             <input
               type="checkbox"
-              checked={form[edition].enabled}
+              checked={form[language].enabled}
               onChange={(e) =>
                 change(
-                  edition,
+                  language,
                   e.target.checked
-                    ? { ...(form[edition].title ? form[edition] : emptyEdition(true)), enabled: true }
-                    : { ...form[edition], enabled: false },
+                    ? { ...(form[language].title ? form[language] : emptyLanguage(true)), enabled: true }
+                    : { ...form[language], enabled: false },
                 )
               }
             />{' '}
-            {t('staff.editor.include', { edition: t(`staff.edition.${edition}`) })}
+            {t('staff.editor.include', { language: t(`staff.language.${language}`) })}
           </label>
-          {errors[`${edition}.enabled`] && (
+          {errors[`${language}.enabled`] && (
             <p className="field-error" role="alert">
-              {errors[`${edition}.enabled`]}
+              {errors[`${language}.enabled`]}
             </p>
           )}
-          {form[edition].enabled && (
-            <EditionForm
-              edition={edition}
-              value={form[edition]}
+          {form[language].enabled && (
+            <LanguageForm
+              language={language}
+              value={form[language]}
               errors={errors}
-              onChange={(next) => change(edition, next)}
+              onChange={(next) => change(language, next)}
               report={report}
               onUploaded={() => void afterUpload()}
               onConflict={() => setConflict(true)}

@@ -1,17 +1,15 @@
-import type { EditionsInput, StaffReport } from '../api/reports'
-import type { Edition } from '../api/reports'
+import { LANGUAGES, type Language, type LanguagesInput, type StaffReport } from '../api/reports'
 
 // The editor's form state: every field as the inputs hold it (strings), one
-// per edition, and its conversion to and from the contract's editions.
+// per language, and its conversion to and from the contract's editions.
 
-export const EDITIONS: readonly Edition[] = ['zh-CN', 'en-US']
-export const CURRENCY: Record<Edition, string> = { 'zh-CN': 'CNY', 'en-US': 'USD' }
+export const CURRENCY: Record<Language, string> = { 'zh-CN': 'CNY', 'en-US': 'USD' }
 export const LICENCES = ['single', 'multi', 'enterprise'] as const
 export type Licence = (typeof LICENCES)[number]
 export const RICH_FIELDS = ['summary', 'contents', 'scope', 'context', 'chartsHtml'] as const
 export type RichField = (typeof RICH_FIELDS)[number]
 
-export interface EditionForm {
+export interface LanguageForm {
   enabled: boolean
   title: string
   slug: string
@@ -33,12 +31,12 @@ export interface EditionForm {
   chartsHtml: string
 }
 
-export type ReportForm = Record<Edition, EditionForm>
-export type FieldErrors = Partial<Record<`${Edition}.${string}`, string>>
+export type ReportForm = Record<Language, LanguageForm>
+export type FieldErrors = Partial<Record<`${Language}.${string}`, string>>
 
 const today = () => new Date().toISOString().slice(0, 10)
 
-export const emptyEdition = (enabled: boolean): EditionForm => ({
+export const emptyLanguage = (enabled: boolean): LanguageForm => ({
   enabled,
   title: '',
   slug: '',
@@ -63,15 +61,15 @@ export const emptyEdition = (enabled: boolean): EditionForm => ({
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 
 export function formOf(report: StaffReport | undefined): ReportForm {
-  const form = { 'zh-CN': emptyEdition(true), 'en-US': emptyEdition(true) }
+  const form = { 'zh-CN': emptyLanguage(true), 'en-US': emptyLanguage(true) }
   if (!report) return form
-  for (const edition of EDITIONS) {
-    const stored = report.editions[edition]
+  for (const language of LANGUAGES) {
+    const stored = report.editions[language]
     if (!stored) {
-      form[edition] = emptyEdition(false)
+      form[language] = emptyLanguage(false)
       continue
     }
-    form[edition] = {
+    form[language] = {
       enabled: true,
       title: stored.title,
       slug: stored.slug ?? '',
@@ -96,21 +94,21 @@ export function formOf(report: StaffReport | undefined): ReportForm {
   return form
 }
 
-type Check = (id: 'required' | 'wholeNumber' | 'price' | 'date' | 'slug' | 'oneEdition') => string
+type Check = (id: 'required' | 'wholeNumber' | 'price' | 'date' | 'slug' | 'oneLanguage') => string
 
 const SLUG = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u
 const WHOLE = /^\d{1,6}$/
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/
 
-/** Checks the form as the server will, and builds the editions to send (only enabled ones). */
-export function editionsOf(form: ReportForm, message: Check): { editions?: EditionsInput; errors: FieldErrors } {
+/** Checks the form as the server will, and builds the languages to send (only enabled ones). */
+export function languagesOf(form: ReportForm, message: Check): { languages?: LanguagesInput; errors: FieldErrors } {
   const errors: FieldErrors = {}
-  const editions: EditionsInput = {}
-  const enabled = EDITIONS.filter((edition) => form[edition].enabled)
-  if (enabled.length === 0) errors['zh-CN.enabled'] = message('oneEdition')
-  for (const edition of enabled) {
-    const f = form[edition]
-    const fail = (field: string, id: Parameters<Check>[0]) => (errors[`${edition}.${field}`] = message(id))
+  const languages: LanguagesInput = {}
+  const enabled = LANGUAGES.filter((language) => form[language].enabled)
+  if (enabled.length === 0) errors['zh-CN.enabled'] = message('oneLanguage')
+  for (const language of enabled) {
+    const f = form[language]
+    const fail = (field: string, id: Parameters<Check>[0]) => (errors[`${language}.${field}`] = message(id))
     if (!f.title.trim()) fail('title', 'required')
     if (f.slug.trim() && !SLUG.test(f.slug.trim())) fail('slug', 'slug')
     if (!f.category) fail('category', 'required')
@@ -120,7 +118,7 @@ export function editionsOf(form: ReportForm, message: Check): { editions?: Editi
     for (const licence of LICENCES)
       if (f.prices[licence].trim() && !PRICE.test(f.prices[licence].trim())) fail(`prices.${licence}`, 'price')
     const number = (value: string) => (value.trim() ? Number(value.trim()) : null)
-    editions[edition] = {
+    languages[language] = {
       title: f.title.trim(),
       ...(f.slug.trim() ? { slug: f.slug.trim() } : {}),
       category: f.category,
@@ -141,8 +139,8 @@ export function editionsOf(form: ReportForm, message: Check): { editions?: Editi
       prices: { single: number(f.prices.single), multi: number(f.prices.multi), enterprise: number(f.prices.enterprise) },
     }
   }
-  return Object.keys(errors).length > 0 ? { errors } : { editions, errors }
+  return Object.keys(errors).length > 0 ? { errors } : { languages, errors }
 }
 
-/** The public address of an edition's slug. */
-export const publicPath = (edition: Edition, slug: string) => `${edition === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(slug)}`
+/** The public address of a language's slug. */
+export const publicPath = (language: Language, slug: string) => `${language === 'en-US' ? '/en' : ''}/reports/${encodeURIComponent(slug)}`

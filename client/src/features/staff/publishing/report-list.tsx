@@ -18,7 +18,7 @@ type Row = NonNullable<ReturnType<typeof useReportList>['data']>['list'][number]
 
 const reportPath = (item: Row) => `/staff/reports/${encodeURIComponent(item.code)}`
 
-/** listReports: every status and edition, paged, filtered and sorted on the server. */
+/** listReports: every status and language, paged, filtered and sorted on the server. */
 export function ReportList() {
   const t = useStaffT()
   const { locale } = useStaff()

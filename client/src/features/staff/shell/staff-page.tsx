@@ -19,7 +19,7 @@ interface ScreenProps {
   params: Record<string, string | undefined>
 }
 
-/** The staff console (issue 34): a chunk of its own with its own words, so the public pages load none of it. */
+/** The staff console: a chunk of its own with its own words, so the public pages readers load carry none of it. */
 export default function StaffPage({ params }: ScreenProps) {
   const locale = useLocale()
   const outer = useIntl().messages

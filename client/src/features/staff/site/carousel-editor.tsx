@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { updateCarousel, useCarousel, type StaffCarousel } from '../api/site'
-import type { Edition } from '../api/reports'
+import type { Language } from '../api/reports'
 import { formatDateTime } from '../kit/format'
 import { useMaySave, useSaveRun } from './site-status'
 import { SiteFrame } from './site-frame'
 import { DataTable } from '../kit/data-table'
-import { EditionField } from '../kit/form-fields'
+import { LanguageField } from '../kit/form-fields'
 import { COLOR, SlideForm, slideErrors, type Draft } from './slide-form'
 import { useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
@@ -35,8 +35,8 @@ export function CarouselEditor() {
   const { locale } = useStaff()
   const maySave = useMaySave()
   const { saving, outcome, setOutcome, run } = useSaveRun()
-  const [edition, setEdition] = useState<Edition>(locale)
-  const { data, error, mutate } = useCarousel(edition)
+  const [language, setLanguage] = useState<Language>(locale)
+  const { data, error, mutate } = useCarousel(language)
   const [slides, setSlides] = useState<Draft[]>()
   const [chosen, setChosen] = useState<string>()
   const [dirty, setDirty] = useState(false)
@@ -96,7 +96,7 @@ export function CarouselEditor() {
     }
     await run(async () => {
       const saved = await updateCarousel(
-        edition,
+        language,
         data.version,
         slides.map(({ key: _key, ...slide }) => slide),
       )
@@ -160,7 +160,7 @@ export function CarouselEditor() {
       words="staff.carousel"
       toolbar={
         <div className="staff-site-toolbar">
-          <EditionField label={t('staff.carousel.edition')} value={edition} onChange={setEdition} />
+          <LanguageField label={t('staff.carousel.language')} value={language} onChange={setLanguage} />
           {data && (
             <p className="staff-meta">
               {t('staff.site.version', { version: data.version })}
