@@ -108,6 +108,34 @@ const tierZones = [
   { target: './server-kit/src', from: ['./core-api', './bff', './client', './sandbox'], message: 'server-kit depends on no service.' },
 ]
 
+/**
+ * The staff console in areas (docs/staff.md#building-a-console-screen): each area
+ * imports only the kit, the shell, the console's api/ and messages/ (and the
+ * client's shared components/ and lib/), never another area; the kit imports no
+ * area and not the shell; api/ and messages/ import none of the console's screens.
+ */
+const staffConsole = './client/src/features/staff'
+const staffAreas = ['publishing', 'site', 'requests', 'orders', 'customers', 'dashboard', 'audit']
+const staffAreaZones = [
+  ...staffAreas.map((area) => ({
+    target: `${staffConsole}/${area}`,
+    from: staffConsole,
+    except: [`./${area}`, './kit', './shell', './api', './messages'],
+    message: 'A staff console area does not import another area; move what they share to the kit (staff/kit).',
+  })),
+  {
+    target: `${staffConsole}/kit`,
+    from: staffConsole,
+    except: ['./kit', './api', './messages'],
+    message: "The staff console's kit imports no area and not the shell.",
+  },
+  {
+    target: [`${staffConsole}/api`, `${staffConsole}/messages`],
+    from: staffConsole,
+    except: ['./api', './messages'],
+    message: "The staff console's api/ and messages/ import none of its screens.",
+  },
+]
 export default tseslint.config(
   {
     ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/coverage/', 'test-artifacts/', 'fixtures/', '**/*.d.ts'],
@@ -135,7 +163,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...tierZones, ...coreApiZones, ...bffZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, ...tierZones, ...staffAreaZones, ...coreApiZones, ...bffZones] },
+      ],
       // `_name` marks a parameter an interface requires but this implementation ignores.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Fastify plugins, hooks and handlers are async by contract (the promise they
@@ -154,7 +185,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [importX.createNodeResolver()],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.css'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

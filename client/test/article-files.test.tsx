@@ -8,14 +8,14 @@ import { DictIcon } from '../src/components/dict-icon'
 import BulletinDetailPage from '../src/features/bulletins/components/bulletin-detail-page'
 import NewsDetailPage from '../src/features/news/components/news-detail-page'
 import ReportListPage from '../src/features/reports/components/report-list-page'
-import StaffPage from '../src/features/staff/components/staff-page'
+import StaffPage from '../src/features/staff/shell/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
 import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
-// Issue 34's remaining parts on the client: the article editor's cover image
-// and bulletin file, the covers and renamed slugs on the public pages, and
-// the dictionary's icons.
+// What an article carries besides its text, from the editor to the reader:
+// the article editor's cover image and bulletin file, the covers and renamed
+// slugs on the public pages, and the dictionary's icons.
 
 afterEach(() => vi.unstubAllGlobals())
 

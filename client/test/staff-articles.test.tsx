@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
-import StaffPage from '../src/features/staff/components/staff-page'
+import StaffPage from '../src/features/staff/shell/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
 import { staffBulletin } from './factories'
 import { mockFetch, renderAt } from './render'
 
-// The console's bulletins and news sections (issue 34): the list asks the
-// server for each page and filter, the editor creates, saves with the version
-// it read, and schedules.
+// The console's bulletins and news sections, where editors publish the site's
+// short articles: the list asks the server for each page and filter, the
+// editor creates, saves with the version it read, and schedules.
 
 beforeEach(() => {
   configureApiClient({ getLocale: () => 'en-US', notify: () => {} })

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter'
 import type { StaffReport } from '@rpt/contract'
 import { resolveRoute } from '../src/app/routes'
 import { planRender } from '../src/app/ssr-plan'
-import StaffPage from '../src/features/staff/components/staff-page'
+import StaffPage from '../src/features/staff/shell/staff-page'
 import { staffMessages } from '../src/features/staff/messages'
 import { configureApiClient } from '../src/lib/api-client'
 import { staffUrl } from '../src/lib/staff-api-client'
@@ -29,7 +29,8 @@ const ok = (data: unknown) => ({ body: { code: 200, msg: 'success', data } })
 const refuse = (status: number, code: number, msg: string) => ({ status, body: { code, msg } })
 const CATEGORIES = [{ dictValue: 'auto', dictLabel: 'Automotive' }]
 
-const edition = (title: string) => ({
+// One language of a stored report (an entry of the contract's `editions`).
+const language = (title: string) => ({
   id: '11',
   title,
   slug: 'ev-batteries-2026',
@@ -54,7 +55,7 @@ const report = (version: number, title: string): StaffReport => ({
   publishAt: null,
   updatedAt: '2026-11-20T10:00:00Z',
   updatedBy: 'mei',
-  editions: { 'en-US': edition(title) },
+  editions: { 'en-US': language(title) },
 })
 
 /** The BFF's /staff-api as the console sees it. */

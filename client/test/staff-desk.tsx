@@ -2,7 +2,7 @@ import type { Staff, StaffOrderListItem, StaffRequestListItem } from '@rpt/contr
 import { afterEach, beforeEach, vi } from 'vitest'
 import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
-import StaffPage from '../src/features/staff/components/staff-page'
+import StaffPage from '../src/features/staff/shell/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
 import { mockFetch } from './render'
 

@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
-import StaffPage from '../src/features/staff/components/staff-page'
+import StaffPage from '../src/features/staff/shell/staff-page'
 import { configureApiClient } from '../src/lib/api-client'
 import { mockFetch, renderAt } from './render'
 

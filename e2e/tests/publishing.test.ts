@@ -103,7 +103,7 @@ describe('publishing journey on a desktop', () => {
       await editor.getByRole('heading', { level: 1, name: S(edition, 'staff.editor.newTitle') }).waitFor()
       let chosen: { value: string; label: string } | undefined
       for (const lang of ['zh-CN', 'en-US'] as const) {
-        await editor.getByRole('tab', { name: new RegExp(`^${S(edition, `staff.edition.${lang}`).replace(/[()]/g, '\\$&')}`) }).click()
+        await editor.getByRole('tab', { name: new RegExp(`^${S(edition, `staff.language.${lang}`).replace(/[()]/g, '\\$&')}`) }).click()
         const panel = editor.locator(`#staff-panel-${lang}`)
         await panel.waitFor()
         await fill(panel, S(edition, 'staff.field.title'), titles[lang])
@@ -133,7 +133,7 @@ describe('publishing journey on a desktop', () => {
 
     await s.step('the full file is uploaded with a progress bar; the console shows its SHA-256', async () => {
       const panel = editor.locator(`#staff-panel-${edition}`)
-      await editor.getByRole('tab', { name: new RegExp(`^${S(edition, `staff.edition.${edition}`).replace(/[()]/g, '\\$&')}`) }).click()
+      await editor.getByRole('tab', { name: new RegExp(`^${S(edition, `staff.language.${edition}`).replace(/[()]/g, '\\$&')}`) }).click()
       const uploaded = editor.waitForResponse(
         (r) => /\/staff-api\/reports\/.+\/files\/zh-CN\/full/.test(r.url()) && r.request().method() === 'PUT',
       )

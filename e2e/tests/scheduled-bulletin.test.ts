@@ -54,7 +54,7 @@ describe('a scheduled bulletin on a desktop', () => {
       await page.getByRole('link', { name: exact(S(edition, 'staff.nav.bulletins')) }).click()
       await page.getByRole('link', { name: exact(S(edition, 'staff.articles.bulletins.new')) }).click()
       await page.getByRole('heading', { level: 1, name: S(edition, 'staff.articles.bulletins.new') }).waitFor()
-      await field(page, S(edition, 'staff.articles.edition')).selectOption(edition)
+      await field(page, S(edition, 'staff.articles.language')).selectOption(edition)
       await fill(page, S(edition, 'staff.field.title'), title)
       await fill(page, S(edition, 'staff.field.slug'), slug)
       await chooseFirst(page, S(edition, 'staff.field.subType'))

@@ -149,7 +149,7 @@ export const ROUTES: RouteDef[] = [
 
   // Staff only: linked from nowhere, not indexed (X-Robots-Tag from the BFF, a meta tag on the page), not in the sitemap.
   { screen: 'ops', pattern: '/ops', activeIndex: -1, titleId: 'title.ops', bare: true },
-  // The staff console (issue 34): /staff, /staff/reports[/code[/revisions]], /staff/audit; its own chunk, client-rendered.
+  // The staff console, where the publisher's own staff edit and run the site: /staff, /staff/reports[/code[/revisions]], /staff/audit; its own chunk, client-rendered.
   { screen: 'staff', pattern: '/staff/:section?/:code?/:view?', activeIndex: -1, titleId: 'title.staff', bare: true },
 ]
 

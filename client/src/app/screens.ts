@@ -16,6 +16,7 @@ type Screen = LazyScreen<ScreenProps> & { words: Words }
 // and send them with the page; a new screen gets them by being listed here.
 const MODULES = import.meta.glob<{ default: ComponentType<ScreenProps> }>([
   '/src/features/*/components/*-page.tsx',
+  '/src/features/staff/shell/staff-page.tsx',
   '/src/components/not-found-page.tsx',
 ])
 
@@ -44,5 +45,5 @@ export const SCREENS: Record<ScreenName, Screen> = {
   payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
-  staff: screen('/src/features/staff/components/staff-page.tsx'),
+  staff: screen('/src/features/staff/shell/staff-page.tsx'),
 }

@@ -1,6 +1,6 @@
-// A bulletin's or news article's cover image (issue 34), from the legacy
-// fields every public answer carries. This site shows only covers staff
-// uploaded: filePath 'media/images/' and fileName '<sha256>.<ext>', an image
+// A bulletin's or news article's cover image, from the legacy fields every
+// public answer carries. This site shows only the covers staff uploaded in
+// the console: filePath 'media/images/' and fileName '<sha256>.<ext>', an image
 // the BFF serves under /api/media/images/. Any other value (a path of the
 // earlier site, which its own clients resolve) names nothing served here, and
 // a value of neither shape is never put into an address.

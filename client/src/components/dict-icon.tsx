@@ -1,5 +1,5 @@
-// A dictionary entry's icon (issue 34): report categories, market types… The
-// value is what the earlier site stored and the console edits: iconfont CSS
+// A dictionary entry's icon, which staff pick in the console: report
+// categories, market types… The value is what the earlier site stored and the console edits: iconfont CSS
 // classes, such as "iconfont icon-qiche" (dictIcon; contract/src/fields.ts).
 // That font is the earlier site's and is not served here, so each name is
 // drawn from this site's own set of line icons, as React elements: the value

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { Breadcrumb, type Crumb } from './breadcrumb'
-import { isMissingRecord, RecordUnavailable } from './state-message'
+import { isMissingRecord } from '../lib/missing-record'
+import { RecordUnavailable } from './state-message'
 
 interface Props<D> {
   /** The record's swr answer. */

@@ -36,13 +36,6 @@ export function LoadError({ onRetry }: { onRetry?: () => void }) {
 }
 
 /** Codes that mean the record itself does not exist (report/bulletin 100005, anything else 404). */
-const MISSING_CODES = [100005, 404]
-
-export function isMissingRecord(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code
-  return typeof code === 'number' && MISSING_CODES.includes(code)
-}
-
 /**
  * The whole page of a detail whose record could not be shown: not found,
  * with a way back to its list, or a load failure with a retry.

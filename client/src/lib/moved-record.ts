@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { isMissingRecord } from '../components/state-message'
+import { isMissingRecord } from './missing-record'
 import { localizePath, type Locale } from './locale'
 
 // A report, bulletin or news article asked for by a slug it no longer has

@@ -15,8 +15,8 @@ import {
 import { translate } from './intl'
 import type { Locale } from './locale'
 
-// The staff console (issue 34) talks only to the BFF's /staff-api, which
-// maps 1:1 to the core API's /staff/* calls of the contract: the path is the
+// The staff console (the publisher's own staff, never readers) talks only to
+// the BFF's /staff-api, which maps 1:1 to the core API's /staff/* calls of the contract: the path is the
 // core's without its /staff prefix. Its refusals are HTTP 4xx envelopes whose
 // msg is already in the caller's language; a session that ended (300002,
 // 300003) is the console's to handle (it shows the sign-in), not the site's.

@@ -13,7 +13,7 @@ import { useFollowMove } from '../../../lib/moved-record'
 import { useBulletin } from '../api/get-bulletin'
 import './bulletins.css'
 import { RecordPage } from '../../../components/record-page'
-import { isMissingRecord } from '../../../components/state-message'
+import { isMissingRecord } from '../../../lib/missing-record'
 
 export default function BulletinDetailPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()

@@ -19,7 +19,8 @@ import type { StoredFile } from './reports'
 // paths, so each function takes the kind.
 
 export type ArticleKind = 'bulletins' | 'news'
-export type Edition = 'zh-CN' | 'en-US'
+/** The one language an article is written in (the contract's `edition` of an article). */
+export type Language = 'zh-CN' | 'en-US'
 export type ListArticlesInput = Omit<ListArticlesQuery, 'lang'>
 export type ArticleSort = NonNullable<ListArticlesInput['sort']>
 export type StaffArticle = StaffBulletin | StaffNews
@@ -46,11 +47,11 @@ export function useArticle(kind: ArticleKind, id: string | undefined) {
 }
 
 // The body is the kind's input (BulletinInput or NewsInput); the server validates it against the kind's schema.
-export const createArticle = (kind: ArticleKind, edition: Edition, input: ArticleInput) =>
+export const createArticle = (kind: ArticleKind, language: Language, input: ArticleInput) =>
   staffCall<typeof CALLS.staffBulletins.create.path, StaffArticle>(
     calls(kind).create,
     undefined,
-    { edition, ...input },
+    { edition: language, ...input },
     {
       silent: true,
     },
@@ -95,7 +96,7 @@ export function useArticleRevisions(kind: ArticleKind, id: string) {
   return useSWR<Revision[], Error>(articleRevisionsKey(kind, id), () => listArticleRevisions(kind, id))
 }
 
-/** previewBulletin / previewNews: a signed, expiring link to the article's page as it will render (always in its own edition). */
+/** previewBulletin / previewNews: a signed, expiring link to the article's page as it will render (always in its own language). */
 export const previewArticle = (kind: ArticleKind, id: string) => staffCall(calls(kind).preview, { id }, {}, { silent: true })
 
 /** uploadBulletinFile: what a bulletin's buyers download, as the raw body with progress; answers the stored file. */

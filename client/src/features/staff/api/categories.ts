@@ -5,21 +5,21 @@ import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 // The categories an editor picks from are the public dictionaries, one per
-// edition (reports_category_en for English), read through the site's API:
+// language (reports_category_en for English), read through the site's API:
 // reports_category for reports; bulletin_type and bulletin_label for
 // bulletins; market_type and news_category for news.
 
-const dictType = (base: string, edition: Locale) => (edition === 'en-US' ? `${base}_en` : base)
+const dictType = (base: string, language: Locale) => (language === 'en-US' ? `${base}_en` : base)
 
-export const getDict = (base: string, edition: Locale): Promise<DictList> =>
-  apiCall(CALLS.dict.listData, { dictType: dictType(base, edition) }, { silent: true })
+export const getDict = (base: string, language: Locale): Promise<DictList> =>
+  apiCall(CALLS.dict.listData, { dictType: dictType(base, language) }, { silent: true })
 
-export const getCategories = (edition: Locale): Promise<DictList> => getDict('reports_category', edition)
+export const getCategories = (language: Locale): Promise<DictList> => getDict('reports_category', language)
 
-export function useDict(base: string, edition: Locale) {
-  return useSWR<DictList, Error>(['staff/dict', base, edition], () => getDict(base, edition), { revalidateOnFocus: false })
+export function useDict(base: string, language: Locale) {
+  return useSWR<DictList, Error>(['staff/dict', base, language], () => getDict(base, language), { revalidateOnFocus: false })
 }
 
-export function useCategories(edition: Locale) {
-  return useDict('reports_category', edition)
+export function useCategories(language: Locale) {
+  return useDict('reports_category', language)
 }

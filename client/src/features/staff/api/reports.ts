@@ -19,8 +19,11 @@ const R = CALLS.staffReports
 // Typed by the contract's schemas: several staff calls share a path (GET, PUT and DELETE of /staff/reports/:code).
 export type ListReportsInput = Omit<ListReportsQuery, 'lang'>
 export type ReportSort = NonNullable<ListReportsInput['sort']>
-export type EditionsInput = UpdateReportBody['editions']
-export type Edition = 'zh-CN' | 'en-US'
+/** A report's languages as the calls send them (the contract's `editions`: zh-CN and en-US, each with its own fields). */
+export type LanguagesInput = UpdateReportBody['editions']
+export type Language = 'zh-CN' | 'en-US'
+/** The languages a report is written in, in the editor's order. */
+export const LANGUAGES: readonly Language[] = ['zh-CN', 'en-US']
 export type FileKind = 'sample' | 'full'
 export type { ContentStatus, Revision, StaffReport, StaffReportListItem, StoredFile }
 
@@ -37,10 +40,12 @@ export function useReport(code: string | undefined) {
   return useSWR<StaffReport, Error>(code ? reportKey(code) : null, () => getReport(code as string), { revalidateOnFocus: false })
 }
 
-export const createReport = (editions: EditionsInput, code?: string) =>
-  staffCall<typeof R.create.path, StaffReport>(R.create, undefined, code ? { code, editions } : { editions }, { silent: true })
-export const updateReport = (code: string, version: number, editions: EditionsInput) =>
-  staffCall<typeof R.update.path, StaffReport>(R.update, { code }, { version, editions }, { silent: true })
+export const createReport = (languages: LanguagesInput, code?: string) =>
+  staffCall<typeof R.create.path, StaffReport>(R.create, undefined, code ? { code, editions: languages } : { editions: languages }, {
+    silent: true,
+  })
+export const updateReport = (code: string, version: number, languages: LanguagesInput) =>
+  staffCall<typeof R.update.path, StaffReport>(R.update, { code }, { version, editions: languages }, { silent: true })
 export const publishReport = (code: string, version: number, at?: string) =>
   staffCall<typeof R.publish.path, StaffReport>(R.publish, { code }, at ? { version, at } : { version }, { silent: true })
 export const unpublishReport = (code: string, version: number) =>
@@ -63,7 +68,7 @@ export const restoreRevision = (code: string, revision: number, version: number)
   staffCall<typeof R.restore.path, StaffReport>(R.restore, { code, revision: String(revision) }, { version }, { silent: true })
 
 /** uploadReportFile: the file as the raw body, with progress; answers the stored file (size, sha256, type). */
-export const uploadReportFile = (code: string, edition: Edition, kind: FileKind, version: number, file: File, options: UploadOptions) =>
-  staffUpload<StoredFile>(staffUrl(R.uploadFile.path, { code, edition, kind }), { version, name: file.name }, file, options)
+export const uploadReportFile = (code: string, language: Language, kind: FileKind, version: number, file: File, options: UploadOptions) =>
+  staffUpload<StoredFile>(staffUrl(R.uploadFile.path, { code, edition: language, kind }), { version, name: file.name }, file, options)
 
 export const STATUSES: readonly ContentStatus[] = ['draft', 'scheduled', 'published', 'unpublished']

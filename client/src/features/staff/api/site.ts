@@ -1,6 +1,6 @@
 import type {
   CarouselSlideInput,
-  EditionLang,
+  EditionLang as Language,
   StaffCarousel,
   StaffCarouselSlide,
   StaffConfigItem,
@@ -19,14 +19,19 @@ const S = CALLS.staffSite
 export type { CarouselSlideInput, StaffCarousel, StaffCarouselSlide, StaffConfigItem, StaffDictItem, StaffDictList }
 export type DictItemInput = Omit<UpdateDictItemBody, 'lang'>
 
-export const getCarousel = (edition: EditionLang) =>
-  staffCall<typeof S.listCarousel.path, StaffCarousel>(S.listCarousel, undefined, { edition }, { silent: true })
-export const carouselKey = (edition: EditionLang) => ['staff/carousel', edition] as const
-export function useCarousel(edition: EditionLang) {
-  return useSWR<StaffCarousel, Error>(carouselKey(edition), () => getCarousel(edition), { revalidateOnFocus: false })
+export const getCarousel = (language: Language) =>
+  staffCall<typeof S.listCarousel.path, StaffCarousel>(S.listCarousel, undefined, { edition: language }, { silent: true })
+export const carouselKey = (language: Language) => ['staff/carousel', language] as const
+export function useCarousel(language: Language) {
+  return useSWR<StaffCarousel, Error>(carouselKey(language), () => getCarousel(language), { revalidateOnFocus: false })
 }
-export const updateCarousel = (edition: EditionLang, version: number, slides: CarouselSlideInput[]) =>
-  staffCall<typeof S.updateCarousel.path, StaffCarousel>(S.updateCarousel, undefined, { edition, version, slides }, { silent: true })
+export const updateCarousel = (language: Language, version: number, slides: CarouselSlideInput[]) =>
+  staffCall<typeof S.updateCarousel.path, StaffCarousel>(
+    S.updateCarousel,
+    undefined,
+    { edition: language, version, slides },
+    { silent: true },
+  )
 
 export const getDictItems = (type?: string) =>
   staffCall<typeof S.listDictItems.path, StaffDictList>(S.listDictItems, undefined, type ? { type } : {}, { silent: true })

@@ -39,8 +39,8 @@ export const enUS = {
   'staff.status.scheduled': 'Scheduled',
   'staff.status.published': 'Published',
   'staff.status.unpublished': 'Unpublished',
-  'staff.edition.zh-CN': 'Chinese edition (zh-CN)',
-  'staff.edition.en-US': 'English edition (en-US)',
+  'staff.language.zh-CN': 'Chinese edition (zh-CN)',
+  'staff.language.en-US': 'English edition (en-US)',
   'staff.licence.single': 'Single user',
   'staff.licence.multi': 'Multi user',
   'staff.licence.enterprise': 'Enterprise',
@@ -91,7 +91,7 @@ export const enUS = {
   'staff.check.price': 'Enter an amount such as 12000 or 499.50',
   'staff.check.date': 'Enter a date',
   'staff.check.slug': 'Letters and digits, words joined by hyphens',
-  'staff.check.oneEdition': 'Keep at least one edition',
+  'staff.check.oneLanguage': 'Keep at least one edition',
   'staff.editor.title': 'Report',
   'staff.editor.newTitle': 'New report',
   'staff.editor.editTitle': 'Report {code}',
@@ -107,9 +107,9 @@ export const enUS = {
     'Someone else saved this report after you opened it. Your changes have not been saved. Reload to see their version (your unsaved changes will be lost; copy anything you want to keep first), or keep editing.',
   'staff.editor.reload': 'Reload their version',
   'staff.editor.keepEditing': 'Keep editing',
-  'staff.editor.editions': 'Editions',
+  'staff.editor.languages': 'Editions',
   'staff.editor.off': 'not included',
-  'staff.editor.include': 'Include the {edition}',
+  'staff.editor.include': 'Include the {language}',
   'staff.editor.facts': 'Facts',
   'staff.editor.prices': 'Licence prices ({currency})',
   'staff.editor.pricesHint': 'Leave a price empty when the report is not sold under that licence.',
@@ -205,7 +205,7 @@ export const enUS = {
   'staff.audit.empty': 'No entry matches these filters.',
   'staff.audit.count': '{count, plural, one {# entry} other {# entries}}',
   'staff.audit.caption': 'Audit entries, newest first',
-  // Bulletins and news (issue 34)
+  // Bulletins and news: the short articles editors publish beside the reports
   'staff.nav.bulletins': 'Bulletins',
   'staff.nav.news': 'News',
   'staff.articles.bulletins.title': 'Bulletins',
@@ -220,8 +220,8 @@ export const enUS = {
   'staff.articles.news.unpublishText': 'It leaves the news lists and its page answers 404.',
   'staff.articles.unpublishTitle': 'Unpublish this article?',
   'staff.articles.q': 'Title, slug or id',
-  'staff.articles.edition': 'Language',
-  'staff.articles.editionHint': 'Each article is written in one language; it cannot change once created.',
+  'staff.articles.language': 'Language',
+  'staff.articles.languageHint': 'Each article is written in one language; it cannot change once created.',
   'staff.articles.notFound': 'This article could not be loaded.',
   'staff.articles.bulletins.caption': 'Bulletins, sortable by the columns with a button',
   'staff.articles.news.caption': 'News, sortable by the columns with a button',
@@ -260,7 +260,7 @@ export const enUS = {
   'staff.site.required': 'Required',
   'staff.carousel.title': 'Carousel',
   'staff.carousel.lead': "The home page's slides, in the order shown. Changes are saved together when you press Save.",
-  'staff.carousel.edition': 'Language',
+  'staff.carousel.language': 'Language',
   'staff.carousel.caption': 'Slides in the order the home page shows them',
   'staff.carousel.empty': 'No slide yet.',
   'staff.carousel.add': 'Add a slide',
@@ -326,7 +326,7 @@ export const enUS = {
   'staff.config.addTitle': 'New setting',
   'staff.config.editTitle': 'Setting {key}',
   'staff.config.empty': 'No setting matches.',
-  // Requests inbox (issue 35)
+  // Requests inbox: what readers ask the publisher for, which sales answers
   'staff.nav.requests': 'Requests',
   'staff.requests.title': 'Requests',
   'staff.requests.filters': 'Filter requests',
@@ -383,7 +383,7 @@ export const enUS = {
   'staff.requests.addNoteSubmit': 'Add note',
   'staff.requests.historyTitle': 'History',
   'staff.requests.visitor': 'Visitor',
-  // Orders desk (issue 35)
+  // Orders desk: the purchases sales and finance follow up
   'staff.nav.orders': 'Orders',
   'staff.orders.title': 'Orders',
   'staff.orders.filters': 'Filter orders',
@@ -434,7 +434,7 @@ export const enUS = {
   'staff.orders.done.close': 'Order closed',
   'staff.orders.done.resend': 'Mail queued',
   'staff.orders.failed': 'That did not work. Try again.',
-  // Orders: export and delivery (issue 35)
+  // Orders: export for the accounts, and delivery of a bought report's file
   'staff.orders.exportCsv': 'Export CSV',
   'staff.orders.exportXlsx': 'Export Excel',
   'staff.orders.deliverTitle': 'Deliver the report file',
@@ -445,7 +445,7 @@ export const enUS = {
   'staff.orders.deliverProgress': 'Sending {file}',
   'staff.orders.done.deliver': 'File delivered; the buyer’s mail is queued',
   'staff.orders.done.deliverNoMail': 'File delivered; no mail was queued',
-  // Customers desk (issue 35)
+  // Customers desk: a buyer's account, orders and requests in one place
   'staff.nav.customers': 'Customers',
   'staff.customers.title': 'Customers',
   'staff.customers.filters': 'Filter customers',
@@ -507,7 +507,7 @@ export const enUS = {
   'staff.customers.done.disable': 'Account disabled; {count, plural, one {# session} other {# sessions}} ended',
   'staff.customers.done.enable': 'Account enabled',
   'staff.customers.failed': 'That did not work. Try again.',
-  // Dashboard (issue 35)
+  // Dashboard: the desk's figures and what is waiting, at a glance
   'staff.nav.dashboard': 'Dashboard',
   'staff.dashboard.title': 'Dashboard',
   'staff.dashboard.asOf': 'As of {at}; days are China time',

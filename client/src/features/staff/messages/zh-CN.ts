@@ -37,8 +37,8 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.status.scheduled': '定时发布',
   'staff.status.published': '已发布',
   'staff.status.unpublished': '已下架',
-  'staff.edition.zh-CN': '中文版（zh-CN）',
-  'staff.edition.en-US': '英文版（en-US）',
+  'staff.language.zh-CN': '中文版（zh-CN）',
+  'staff.language.en-US': '英文版（en-US）',
   'staff.licence.single': '单用户版',
   'staff.licence.multi': '多用户版',
   'staff.licence.enterprise': '企业版',
@@ -89,7 +89,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.check.price': '请输入金额，例如 12000 或 499.50',
   'staff.check.date': '请输入日期',
   'staff.check.slug': '字母和数字，单词之间用连字符连接',
-  'staff.check.oneEdition': '至少保留一个版本',
+  'staff.check.oneLanguage': '至少保留一个版本',
   'staff.editor.title': '报告',
   'staff.editor.newTitle': '新建报告',
   'staff.editor.editTitle': '报告 {code}',
@@ -105,9 +105,9 @@ export const zhCN: Record<StaffMessageId, string> = {
     '在您打开之后，其他人保存了这份报告。您的修改尚未保存。重新加载可查看对方的版本（未保存的修改将丢失，请先复制需要保留的内容），或继续编辑。',
   'staff.editor.reload': '重新加载对方的版本',
   'staff.editor.keepEditing': '继续编辑',
-  'staff.editor.editions': '版本',
+  'staff.editor.languages': '版本',
   'staff.editor.off': '未包含',
-  'staff.editor.include': '包含{edition}',
+  'staff.editor.include': '包含{language}',
   'staff.editor.facts': '基本信息',
   'staff.editor.prices': '授权价格（{currency}）',
   'staff.editor.pricesHint': '某种授权不出售时，价格留空。',
@@ -201,7 +201,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.audit.empty': '没有符合筛选条件的记录。',
   'staff.audit.count': '共 {count} 条记录',
   'staff.audit.caption': '审计记录，最新在前',
-  // Bulletins and news (issue 34)
+  // Bulletins and news: the short articles editors publish beside the reports
   'staff.nav.bulletins': '简报',
   'staff.nav.news': '资讯',
   'staff.articles.bulletins.title': '简报',
@@ -216,8 +216,8 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.articles.news.unpublishText': '下线后将从资讯列表中移除，页面返回 404。',
   'staff.articles.unpublishTitle': '下线这篇文章？',
   'staff.articles.q': '标题、URL 名称或编号',
-  'staff.articles.edition': '语言',
-  'staff.articles.editionHint': '每篇文章只有一种语言，创建后不能更改。',
+  'staff.articles.language': '语言',
+  'staff.articles.languageHint': '每篇文章只有一种语言，创建后不能更改。',
   'staff.articles.notFound': '无法加载这篇文章。',
   'staff.articles.bulletins.caption': '简报列表，带按钮的列可排序',
   'staff.articles.news.caption': '资讯列表，带按钮的列可排序',
@@ -256,7 +256,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.site.required': '必填',
   'staff.carousel.title': '轮播图',
   'staff.carousel.lead': '首页的轮播图，按显示顺序排列。点击“保存”后所有修改一并保存。',
-  'staff.carousel.edition': '语言',
+  'staff.carousel.language': '语言',
   'staff.carousel.caption': '按首页显示顺序排列的轮播图',
   'staff.carousel.empty': '暂无轮播图。',
   'staff.carousel.add': '添加轮播图',
@@ -321,7 +321,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.config.addTitle': '新增设置',
   'staff.config.editTitle': '设置 {key}',
   'staff.config.empty': '没有匹配的设置。',
-  // Requests inbox (issue 35)
+  // Requests inbox: what readers ask the publisher for, which sales answers
   'staff.nav.requests': '需求',
   'staff.requests.title': '客户需求',
   'staff.requests.filters': '筛选需求',
@@ -378,7 +378,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.requests.addNoteSubmit': '添加备注',
   'staff.requests.historyTitle': '变更记录',
   'staff.requests.visitor': '访客',
-  // Orders desk (issue 35)
+  // Orders desk: the purchases sales and finance follow up
   'staff.nav.orders': '订单',
   'staff.orders.title': '订单',
   'staff.orders.filters': '筛选订单',
@@ -428,7 +428,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.orders.done.close': '订单已关闭',
   'staff.orders.done.resend': '邮件已加入发送队列',
   'staff.orders.failed': '操作未成功，请重试。',
-  // Orders: export and delivery (issue 35)
+  // Orders: export for the accounts, and delivery of a bought report's file
   'staff.orders.exportCsv': '导出 CSV',
   'staff.orders.exportXlsx': '导出 Excel',
   'staff.orders.deliverTitle': '交付报告文件',
@@ -439,7 +439,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.orders.deliverProgress': '正在上传 {file}',
   'staff.orders.done.deliver': '文件已交付，买家邮件已加入发送队列',
   'staff.orders.done.deliverNoMail': '文件已交付，未发送邮件',
-  // Customers desk (issue 35)
+  // Customers desk: a buyer's account, orders and requests in one place
   'staff.nav.customers': '客户',
   'staff.customers.title': '客户',
   'staff.customers.filters': '筛选客户',
@@ -499,7 +499,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.customers.done.disable': '账户已停用，结束了 {count} 个会话',
   'staff.customers.done.enable': '账户已启用',
   'staff.customers.failed': '操作未成功，请重试。',
-  // Dashboard (issue 35)
+  // Dashboard: the desk's figures and what is waiting, at a glance
   'staff.nav.dashboard': '工作台',
   'staff.dashboard.title': '工作台',
   'staff.dashboard.asOf': '截至 {at}；日期按北京时间计',

@@ -1,0 +1,78 @@
+import { STATUSES } from '../api/reports'
+import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus, type Language } from '../api/articles'
+import { useDict } from '../api/categories'
+import { KIND_DICTS } from './article-form'
+import { useContentColumns } from './content-columns'
+import { oneOf, text, useAddressList, type ListSpec } from '../kit/list-address'
+import { ConsoleLink, FilterSelect, SearchBox } from '../kit/list-controls'
+import { ListFrame } from '../kit/list-frame'
+import { LANGUAGES } from '../api/reports'
+import { useStaff } from '../kit/staff-context'
+import { useStaffT } from '../kit/use-staff-t'
+
+// `edition` is the article's language as the list's address and the contract's query name it.
+const ARTICLES: ListSpec<ArticleSort, { status: ContentStatus; edition: Language; category: string; q: string }> = {
+  words: 'staff.articles.bulletins',
+  sorts: ['updatedAt', 'publishDate', 'title', 'id'],
+  ascendingFirst: ['title'],
+  filters: { status: oneOf(STATUSES), edition: oneOf(LANGUAGES), category: text(64), q: text(100) },
+}
+
+type Row = NonNullable<ReturnType<typeof useArticleList>['data']>['list'][number]
+
+/** listBulletins / listNews: every status and language, paged, filtered and sorted on the server. */
+export function ArticleList({ kind }: { kind: ArticleKind }) {
+  const t = useStaffT()
+  const { locale } = useStaff()
+  const base = `/staff/${kind}`
+  const list = useAddressList({ ...ARTICLES, words: `staff.articles.${kind}` }, base)
+  const { state: input, go, sortable } = list
+  const result = useArticleList(kind, input)
+  const { data: categories } = useDict(KIND_DICTS[kind].category[0], input.edition ?? locale)
+  const categoryLabel = t(KIND_DICTS[kind].category[1])
+  const { title, rest, dates } = useContentColumns<Row>({ sortable, pathOf: (item) => `${base}/${item.id}`, categoryLabel, categories })
+  const languageLabel = t('staff.articles.language')
+
+  return (
+    <ListFrame
+      list={list}
+      result={result}
+      columns={[
+        { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
+        title,
+        ...rest,
+        { label: languageLabel, cell: (item) => t(`staff.language.${item.edition}`) },
+        ...dates,
+      ]}
+      rowKey={(item) => item.id}
+      actions={
+        <ConsoleLink path={`${base}/new`} className="button button-primary">
+          {t(`staff.articles.${kind}.new`)}
+        </ConsoleLink>
+      }
+      filters={
+        <div className="staff-filters" role="search" aria-label={t('staff.list.filters')}>
+          <SearchBox label={t('staff.articles.q')} value={input.q} onSearch={(q) => go({ q })} />
+          <FilterSelect
+            label={t('staff.list.status')}
+            value={input.status}
+            options={STATUSES.map((status) => ({ value: status, label: t(`staff.status.${status}`) }))}
+            onChange={(status) => go({ status })}
+          />
+          <FilterSelect
+            label={languageLabel}
+            value={input.edition}
+            options={LANGUAGES.map((language) => ({ value: language, label: t(`staff.language.${language}`) }))}
+            onChange={(language) => go({ edition: language })}
+          />
+          <FilterSelect
+            label={categoryLabel}
+            value={input.category}
+            options={(categories ?? []).map((item) => ({ value: item.dictValue, label: item.dictLabel }))}
+            onChange={(category) => go({ category })}
+          />
+        </div>
+      }
+    />
+  )
+}

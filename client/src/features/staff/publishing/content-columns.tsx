@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import type { ContentStatus } from '../api/reports'
+import type { Column } from '../kit/list-frame'
+import { formatDateTime } from '../kit/format'
+import { ConsoleLink } from '../kit/list-controls'
+import { useStaff } from '../kit/staff-context'
+import { StatusBadge } from '../kit/status-badge'
+import { useStaffT } from '../kit/use-staff-t'
+
+/** What the reports' and the articles' lists show of each row alike. */
+interface ContentRow {
+  title: string
+  category: string
+  status: ContentStatus
+  publishAt: string | null
+  publishDate: string
+  updatedAt: string
+  updatedBy: string | null
+}
+
+type Sortable = (sort: 'title' | 'publishDate' | 'updatedAt') => (label: string) => ReactNode
+
+interface ContentColumnsOptions<T> {
+  sortable: Sortable
+  /** The row's page in the console */
+  pathOf: (item: T) => string
+  categoryLabel: string
+  categories: readonly { dictValue: string; dictLabel: string }[] | undefined
+}
+
+/** The content lists' columns around their own (id, languages): title, category, status, dates. */
+export function useContentColumns<T extends ContentRow>({ sortable, pathOf, categoryLabel, categories }: ContentColumnsOptions<T>) {
+  const t = useStaffT()
+  const { locale } = useStaff()
+  const title: Column<T> = {
+    label: t('staff.field.title'),
+    sort: sortable('title'),
+    cell: (item) => <ConsoleLink path={pathOf(item)}>{item.title}</ConsoleLink>,
+  }
+  const rest: Column<T>[] = [
+    { label: categoryLabel, cell: (item) => categories?.find((c) => c.dictValue === item.category)?.dictLabel ?? item.category },
+    { label: t('staff.list.status'), cell: (item) => <StatusBadge status={item.status} publishAt={item.publishAt} /> },
+  ]
+  const dates: Column<T>[] = [
+    { label: t('staff.field.publishDate'), sort: sortable('publishDate'), className: 'staff-num', cell: (item) => item.publishDate },
+    {
+      label: t('staff.list.updatedAt'),
+      sort: sortable('updatedAt'),
+      className: 'staff-num',
+      cell: (item) => (
+        <>
+          {formatDateTime(item.updatedAt, locale)}
+          {item.updatedBy ? <span className="muted"> · {item.updatedBy}</span> : null}
+        </>
+      ),
+    },
+  ]
+  return { title, rest, dates }
+}

@@ -1,0 +1,61 @@
+import type { RefObject } from 'react'
+import type { ContentStatus } from '../api/reports'
+import { StatusBadge } from '../kit/status-badge'
+import { useStaffT } from '../kit/use-staff-t'
+
+// What the content editors (reports, bulletins, news) show of a save: the
+// stored version and who made it, and what went wrong with the last save.
+
+interface Stored {
+  status: ContentStatus
+  publishAt: string | null
+  version: number
+  updatedBy: string | null
+}
+
+/** The stored record's status, version and last editor, under the editor's title. */
+export function EditorMeta({ stored }: { stored: Stored }) {
+  const t = useStaffT()
+  return (
+    <p className="staff-meta">
+      <StatusBadge status={stored.status} publishAt={stored.publishAt} /> {t('staff.editor.version', { version: stored.version })}
+      {stored.updatedBy ? ` · ${t('staff.editor.updatedBy', { name: stored.updatedBy })}` : ''}
+    </p>
+  )
+}
+
+interface SaveProblemsProps {
+  /** Someone saved first (300101): reload theirs, or keep editing this one */
+  conflict: boolean
+  conflictRef: RefObject<HTMLDivElement | null>
+  onReload: () => void
+  onKeepEditing: () => void
+  /** Any other failure, as the server worded it */
+  failure: string | undefined
+}
+
+export function SaveProblems({ conflict, conflictRef, onReload, onKeepEditing, failure }: SaveProblemsProps) {
+  const t = useStaffT()
+  return (
+    <>
+      {conflict && (
+        <div ref={conflictRef} tabIndex={-1} role="alert" className="staff-banner staff-banner-warning">
+          <p>{t('staff.editor.conflict')}</p>
+          <div className="button-row">
+            <button type="button" className="button button-primary" onClick={onReload}>
+              {t('staff.editor.reload')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onKeepEditing}>
+              {t('staff.editor.keepEditing')}
+            </button>
+          </div>
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="staff-banner staff-banner-error">
+          {failure}
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { showToast } from '../../../lib/toast'
+import type { Revision } from '@rpt/contract'
+import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions } from '../api/reports'
+import { diffRecords } from '../kit/diff'
+import { formatDateTime } from '../kit/format'
+import { failureText, useStaff } from '../kit/staff-context'
+import { ConsoleLink } from '../kit/list-controls'
+import { useStaffT } from '../kit/use-staff-t'
+
+/** Where a record's revisions come from: a report's, a bulletin's or a news item's calls. */
+export interface RevisionSource {
+  useRevisions: (code: string) => { data?: Revision[]; error?: Error }
+  useCurrent: (code: string) => { data?: { version: number } }
+  get: (code: string, revision: number) => Promise<Revision & { snapshot: unknown }>
+  restore: (code: string, revision: number, version: number) => Promise<unknown>
+  currentKey: (code: string) => readonly unknown[]
+  revisionsKey: (code: string) => readonly unknown[]
+  /** The record's editor */
+  path: (code: string) => string
+}
+
+export const REPORT_REVISIONS: RevisionSource = {
+  useRevisions,
+  useCurrent: useReport,
+  get: getRevision,
+  restore: restoreRevision,
+  currentKey: reportKey,
+  revisionsKey,
+  path: (code) => `/staff/reports/${encodeURIComponent(code)}`,
+}
+
+/** listReportRevisions (or a bulletin's, a news item's), with a comparison of one with the current save and its restore. */
+export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: string; source?: RevisionSource }) {
+  const t = useStaffT()
+  const { locale, endedSession } = useStaff()
+  const { mutate } = useSWRConfig()
+  const { data: revisions, error } = source.useRevisions(code)
+  const { data: current } = source.useCurrent(code)
+  const [compared, setCompared] = useState<Revision & { snapshot: unknown }>()
+  const [restoring, setRestoring] = useState<number>()
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<string>()
+
+  const refuse = (failed: unknown) => {
+    if (!endedSession(failed)) setFailure(failureText(failed, t('staff.editor.failed')))
+  }
+  const compare = async (revision: number) => {
+    setFailure(undefined)
+    try {
+      setCompared(await source.get(code, revision))
+    } catch (failed) {
+      refuse(failed)
+    }
+  }
+  const restore = async () => {
+    if (restoring === undefined || !current) return
+    setPending(true)
+    try {
+      const saved = await source.restore(code, restoring, current.version)
+      await mutate(source.currentKey(code), saved, { revalidate: false })
+      await mutate(source.revisionsKey(code))
+      setCompared(undefined)
+      showToast(t('staff.revisions.restored', { revision: restoring }), 'success')
+    } catch (failed) {
+      refuse((failed as { code?: number }).code === 300101 ? { message: t('staff.revisions.conflict') } : failed)
+      if ((failed as { code?: number }).code === 300101) await mutate(source.currentKey(code))
+    } finally {
+      setPending(false)
+      setRestoring(undefined)
+    }
+  }
+  const changes = compared ? diffRecords(compared.snapshot, current) : []
+  const editorPath = source.path(code)
+
+  return (
+    <section className="staff-section" aria-labelledby="staff-revisions-title">
+      <p className="staff-crumb">
+        <ConsoleLink path={editorPath}>{t('staff.revisions.back', { code })}</ConsoleLink>
+      </p>
+      <h1 id="staff-revisions-title" className="staff-title" tabIndex={-1}>
+        {t('staff.revisions.title', { code })}
+      </h1>
+      {(failure || error) && (
+        <p role="alert" className="staff-banner staff-banner-error">
+          {failure ?? failureText(error, t('staff.list.failed'))}
+        </p>
+      )}
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption className="visually-hidden">{t('staff.revisions.title', { code })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('staff.revisions.version')}</th>
+              <th scope="col">{t('staff.audit.action')}</th>
+              <th scope="col">{t('staff.revisions.author')}</th>
+              <th scope="col">{t('staff.audit.at')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('staff.audit.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {revisions?.map((item) => (
+              <tr key={item.revision} className={compared?.revision === item.revision ? 'is-selected' : undefined}>
+                <td className="staff-num">{item.revision}</td>
+                <td className="staff-num">{item.version}</td>
+                <td>{item.action}</td>
+                <td>{item.author}</td>
+                <td className="staff-num">{formatDateTime(item.at, locale)}</td>
+                <td className="staff-row-actions">
+                  <button type="button" className="button button-secondary" onClick={() => void compare(item.revision)}>
+                    {t('staff.revisions.compare')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    disabled={!current || item.version === current.version}
+                    onClick={() => setRestoring(item.revision)}
+                  >
+                    {t('staff.revisions.restore')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {revisions?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="staff-empty">
+                  {t('staff.revisions.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {compared && (
+        <section className="staff-diff" aria-labelledby="staff-diff-title" aria-live="polite">
+          <h2 id="staff-diff-title">{t('staff.revisions.diffTitle', { revision: compared.revision })}</h2>
+          {changes.length === 0 ? (
+            <p>{t('staff.revisions.same')}</p>
+          ) : (
+            <div className="staff-table-wrap">
+              <table className="staff-table staff-diff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('staff.revisions.field')}</th>
+                    <th scope="col">{t('staff.revisions.then', { revision: compared.revision })}</th>
+                    <th scope="col">{t('staff.revisions.now')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changes.map((change) => (
+                    <tr key={change.path}>
+                      <th scope="row" className="staff-mono">
+                        {change.path}
+                      </th>
+                      <td>
+                        <del>{change.before || '—'}</del>
+                      </td>
+                      <td>
+                        <ins>{change.after || '—'}</ins>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+      {restoring !== undefined && (
+        <ConfirmDialog
+          title={t('staff.revisions.restoreTitle', { revision: restoring })}
+          text={t('staff.revisions.restoreText')}
+          confirmLabel={t('staff.revisions.restore')}
+          cancelLabel={t('staff.cancel')}
+          pending={pending}
+          onCancel={() => setRestoring(undefined)}
+          onConfirm={() => void restore()}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,90 @@
+import { useCallback, useMemo, useState } from 'react'
+import { IntlProvider, useIntl } from 'react-intl'
+import { SWRConfig, useSWRConfig } from 'swr'
+import { useLocation } from 'wouter'
+import { ApiError } from '../../../lib/api-client'
+import { localizePath } from '../../../lib/locale'
+import { useLocale } from '../../../lib/use-locale'
+import { staffSessionKey, useStaffSession } from '../api/session'
+import { staffMessages } from '../messages'
+import { isSignedOut, StaffContext, type StaffContextValue } from '../kit/staff-context'
+import { StaffShell } from './staff-shell'
+import { StaffSignIn } from './staff-sign-in'
+import { useStaffT } from '../kit/use-staff-t'
+import './staff.css'
+import './staff-editor.css'
+import { useNoIndex } from '../../../lib/use-no-index'
+
+interface ScreenProps {
+  params: Record<string, string | undefined>
+}
+
+/** The staff console: a chunk of its own with its own words, so the public pages readers load carry none of it. */
+export default function StaffPage({ params }: ScreenProps) {
+  const locale = useLocale()
+  const outer = useIntl().messages
+  // The console's words (messages/), over the app's.
+  const intlMessages = useMemo(
+    () => ({
+      ...outer,
+      ...staffMessages[locale],
+    }),
+    [outer, locale],
+  )
+  useNoIndex()
+  return (
+    <IntlProvider locale={locale} messages={intlMessages} defaultLocale="zh-CN">
+      <StaffConsole params={params} />
+    </IntlProvider>
+  )
+}
+
+function StaffConsole({ params }: ScreenProps) {
+  const t = useStaffT()
+  const locale = useLocale()
+  const [, navigateTo] = useLocation()
+  const { data: staff, error, isLoading, mutate: reload } = useStaffSession()
+  const { mutate } = useSWRConfig()
+  // Why the sign-in shows again: the session ended (idle, signed out elsewhere).
+  const [ended, setEnded] = useState(false)
+
+  const endedSession = useCallback(
+    (failure: unknown) => {
+      if (!isSignedOut(failure)) return false
+      setEnded(true)
+      void mutate(staffSessionKey, undefined, { revalidate: false })
+      return true
+    },
+    [mutate],
+  )
+  const forget = useCallback(() => void mutate(staffSessionKey, undefined, { revalidate: false }), [mutate])
+  const href = useCallback((path: string) => localizePath(locale, path), [locale])
+  const navigate = useCallback((path: string, options?: { replace?: boolean }) => navigateTo(href(path), options), [navigateTo, href])
+  const context = useMemo<StaffContextValue | null>(
+    () => (staff ? { staff, href, navigate, locale, endedSession, forget } : null),
+    [staff, href, navigate, locale, endedSession, forget],
+  )
+  const swrConfig = useMemo(() => ({ onError: (failure: unknown) => void endedSession(failure) }), [endedSession])
+
+  if (isLoading) return <p className="staff-loading">{t('staff.loading')}</p>
+  if (!context) {
+    const unreachable = error && !(error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return (
+      <StaffSignIn
+        notice={ended || (error instanceof ApiError && error.code === 300003) ? t('staff.signIn.ended') : undefined}
+        unreachable={unreachable ? t('staff.signIn.unreachable') : undefined}
+        onSignedIn={() => {
+          setEnded(false)
+          void reload()
+        }}
+      />
+    )
+  }
+  return (
+    <StaffContext.Provider value={context}>
+      <SWRConfig value={swrConfig}>
+        <StaffShell section={params.section} code={params.code} view={params.view} />
+      </SWRConfig>
+    </StaffContext.Provider>
+  )
+}

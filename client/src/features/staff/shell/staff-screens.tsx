@@ -1,0 +1,97 @@
+import type { Staff } from '@rpt/contract'
+import type { ArticleKind } from '../api/articles'
+import { ArticleEditor } from '../publishing/article-editor'
+import { ArticleList } from '../publishing/article-list'
+import { ARTICLE_REVISIONS } from '../publishing/article-revisions'
+import { AuditView } from '../audit/audit-view'
+import { CustomerList } from '../customers/customer-list'
+import { CustomerPage } from '../customers/customer-page'
+import { DashboardView } from '../dashboard/dashboard-view'
+import { CarouselEditor } from '../site/carousel-editor'
+import { ConfigEditor } from '../site/config-editor'
+import { DictEditor } from '../site/dict-editor'
+import { OrderList } from '../orders/order-list'
+import { OrderPage } from '../orders/order-page'
+import { ReportEditor } from '../publishing/report-editor'
+import { ReportList } from '../publishing/report-list'
+import { RequestList } from '../requests/request-list'
+import { RequestPage } from '../requests/request-page'
+import { RevisionsView } from '../publishing/revisions-view'
+import type { StaffMessageId } from '../messages'
+import { ALLOWED } from './staff-roles'
+
+// The console's sections, in the nav's order: who sees each (the server
+// checks every call anyway: hiding a section only spares a refusal).
+
+type NavLabel = StaffMessageId
+type Role = Staff['role']
+
+interface Section {
+  name: string
+  label: NavLabel
+  shownTo?: readonly Role[]
+}
+
+export const SECTIONS: readonly Section[] = [
+  // The desk at a glance, where the console opens. An editor's dashboard would be empty (getDashboard answers an
+  // editor only its time): editors open on the reports, as before.
+  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: ALLOWED['orders.read'] },
+  { name: 'reports', label: 'staff.nav.reports' },
+  { name: 'bulletins', label: 'staff.nav.bulletins' },
+  { name: 'news', label: 'staff.nav.news' },
+  { name: 'carousel', label: 'staff.nav.carousel' },
+  { name: 'dictionary', label: 'staff.nav.dictionary' },
+  { name: 'settings', label: 'staff.nav.settings' },
+  { name: 'requests', label: 'staff.nav.requests', shownTo: ALLOWED['requests.read'] },
+  { name: 'orders', label: 'staff.nav.orders', shownTo: ALLOWED['orders.read'] },
+  { name: 'customers', label: 'staff.nav.customers', shownTo: ALLOWED['customers.read'] },
+  { name: 'audit', label: 'staff.nav.audit', shownTo: ALLOWED['audit.read'] },
+]
+
+export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
+export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+/** Where the console opens for a role: the first section of its nav (the dashboard, or the reports for an editor). */
+export const landingFor = (role: Role) => sectionsFor(role)[0]!.name
+
+interface Props {
+  section: string
+  /** A record of the section (a report code, an article, request or customer id, an order number), or 'new' */
+  code?: string | undefined
+  view?: string | undefined
+}
+
+/** The screen of a section: its list, or one record's page (and a report's or article's revisions). */
+export function SectionScreen({ section, code, view }: Props) {
+  switch (section) {
+    case 'bulletins':
+    case 'news':
+      return <ArticleScreen kind={section} code={code} view={view} />
+    case 'carousel':
+      return <CarouselEditor />
+    case 'dictionary':
+      return <DictEditor />
+    case 'settings':
+      return <ConfigEditor />
+    case 'requests':
+      return code ? <RequestPage key={code} id={code} /> : <RequestList />
+    case 'orders':
+      return code ? <OrderPage key={code} orderNo={code} /> : <OrderList />
+    case 'customers':
+      return code ? <CustomerPage key={code} id={code} /> : <CustomerList />
+    case 'dashboard':
+      return <DashboardView />
+    case 'audit':
+      return <AuditView />
+    default:
+      if (!code) return <ReportList />
+      if (view === 'revisions') return <RevisionsView code={code} />
+      return <ReportEditor key={code} code={code === 'new' ? undefined : code} />
+  }
+}
+
+/** Bulletins and news share their screens, on the kind's calls. */
+function ArticleScreen({ kind, code, view }: { kind: ArticleKind; code?: string | undefined; view?: string | undefined }) {
+  if (!code) return <ArticleList key={kind} kind={kind} />
+  if (view === 'revisions') return <RevisionsView key={kind} code={code} source={ARTICLE_REVISIONS[kind]} />
+  return <ArticleEditor key={`${kind}/${code}`} kind={kind} id={code === 'new' ? undefined : code} />
+}
