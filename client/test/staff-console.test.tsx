@@ -144,6 +144,27 @@ describe('staff sign-in', () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('right')
   })
 
+  it('shows the sign-in at once when the staff member signs out, and nothing of the console after', SLOW, async () => {
+    let signedOut = false
+    const { calls } = staffApi({
+      handler: (url, init) => {
+        if (url.startsWith('/staff-api/logout') && init?.method === 'POST') {
+          signedOut = true
+          return ok(null)
+        }
+        if (signedOut) return refuse(401, 300002, 'Please sign in.')
+        return ok({ list: [], count: 0, pageNo: 1, pageSize: 20 })
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<Console />, '/en/staff')
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByLabelText(/Authenticator code/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull()
+    expect(screen.queryByRole('navigation')).toBeNull()
+    expect(calls.some((c) => c.url.startsWith('/staff-api/logout'))).toBe(true)
+  })
+
   it('is axe-clean', SLOW, async () => {
     staffApi({ signedIn: false })
     const { container } = renderAt(<Console />, '/en/staff')
