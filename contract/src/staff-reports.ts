@@ -26,7 +26,9 @@ export const ContentStatus = Type.Union([
 ])
 export type ContentStatus = Static<typeof ContentStatus>
 
-const Money = Type.Union([Type.Number({ minimum: 0, maximum: 100_000_000, multipleOf: 0.01 }), Type.Null()])
+// Null first: the API coerces input types, and a number tried first would take
+// an empty price (null, "not sold") as 0.
+const Money = Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 100_000_000, multipleOf: 0.01 })])
 const RichText = (maxLength: number, description: string) =>
   Type.String({ maxLength, description: `${description}: HTML, sanitized on save with the public pages' allow-list` })
 
