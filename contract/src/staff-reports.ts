@@ -66,7 +66,9 @@ export const ReportEditionInput = Type.Object(
       }),
     ),
     category: Type.String({ minLength: 1, maxLength: 64, description: 'A reports_category dictionary value (marketType)' }),
-    region: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 global, 1 China (reportRegion)' })),
+    region: Type.Optional(
+      Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 China, 1 Global and China (reportRegion)' }),
+    ),
     summary: RichText(200_000, 'The summary (outline)'),
     context: Type.Optional(RichText(500_000, 'The body text (context)')),
     contents: Type.Optional(RichText(500_000, 'The table of contents (directory)')),
