@@ -10,6 +10,8 @@ import StaffPage from '../src/features/staff/shell/staff-page'
 import { staffMessages } from '../src/features/staff/messages'
 import { configureApiClient } from '../src/lib/api-client'
 import { staffUrl } from '../src/lib/staff-api-client'
+import { enUS } from '../src/locales/en-US'
+import { zhCN } from '../src/locales/zh-CN'
 import { mockFetch, renderAt } from './render'
 
 beforeEach(() => {
@@ -266,6 +268,32 @@ describe('staff report editor', () => {
     expect(screen.getByText(/Version 4/)).toBeInTheDocument()
     expect(screen.queryByText(/Someone else saved this report/)).toBeNull()
     expect(calls.filter((c) => c.init?.method === 'PUT')).toHaveLength(1)
+  })
+})
+
+describe('staff report region', () => {
+  it('names each region value as the public report page does, in both languages', SLOW, async () => {
+    const cases = [
+      { path: '/en/staff/reports/R1', tab: /English edition/, label: /^Region/, words: enUS },
+      { path: '/staff/reports/R1', tab: /英文版/, label: /^地区/, words: zhCN },
+    ]
+    for (const { path, tab, label, words } of cases) {
+      staffApi({ handler: (url) => (url.startsWith('/staff-api/reports/R1?') ? ok(report(3, 'EV batteries')) : undefined) })
+      const user = userEvent.setup()
+      const { unmount } = renderAt(<Console />, path)
+      await user.click(await screen.findByRole('tab', { name: tab }))
+      const region = within(screen.getByRole('tabpanel', { name: tab })).getByLabelText(label)
+      const options = Object.fromEntries(
+        within(region)
+          .getAllByRole('option')
+          .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+      )
+      expect(options['0']).toBe(words['reports.region.0'])
+      expect(options['1']).toBe(words['reports.region.1'])
+      expect(region).toHaveValue('1')
+      unmount()
+      vi.unstubAllGlobals()
+    }
   })
 })
 

@@ -26,7 +26,9 @@ export const ContentStatus = Type.Union([
 ])
 export type ContentStatus = Static<typeof ContentStatus>
 
-const Money = Type.Union([Type.Number({ minimum: 0, maximum: 100_000_000, multipleOf: 0.01 }), Type.Null()])
+// Null first: the API coerces input types, and a number tried first would take
+// an empty price (null, "not sold") as 0.
+const Money = Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 100_000_000, multipleOf: 0.01 })])
 const RichText = (maxLength: number, description: string) =>
   Type.String({ maxLength, description: `${description}: HTML, sanitized on save with the public pages' allow-list` })
 
@@ -64,7 +66,9 @@ export const ReportEditionInput = Type.Object(
       }),
     ),
     category: Type.String({ minLength: 1, maxLength: 64, description: 'A reports_category dictionary value (marketType)' }),
-    region: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 global, 1 China (reportRegion)' })),
+    region: Type.Optional(
+      Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 China, 1 Global and China (reportRegion)' }),
+    ),
     summary: RichText(200_000, 'The summary (outline)'),
     context: Type.Optional(RichText(500_000, 'The body text (context)')),
     contents: Type.Optional(RichText(500_000, 'The table of contents (directory)')),

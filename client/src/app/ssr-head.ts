@@ -5,6 +5,7 @@ import { paths } from '../lib/paths'
 import type { PagePayload } from './ssr-fallback'
 import type { RenderPlan } from './ssr-plan'
 import { pageNumber } from '../lib/page-number'
+import { escapeHtml, plainText } from '../lib/rich-summary'
 import { jsonForScript } from './ssr-state'
 
 // The <head> of a server-rendered page: title and description in the page's
@@ -39,23 +40,6 @@ interface RecordLike {
 
 const ABOUT_PATHS: Record<string, string> = { company: '/about', method: '/link', order: '/order', qualify: '/qualify', term: '/term' }
 const OG_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh_CN', 'en-US': 'en_US' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
-
-export function plainText(html: string | undefined, max = 160): string {
-  if (!html) return ''
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
-}
 
 const asRecord = (value: unknown): RecordLike | undefined => (value && typeof value === 'object' ? value : undefined)
 

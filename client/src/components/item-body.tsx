@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { OUTLINE_MAX, plainText } from '../lib/rich-summary'
 import { LocalLink } from './local-link'
 
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
   outline: string
 }
 
-/** A list item's text: its linked title, a line of facts, then its outline in two lines at most. */
+/** A list item's text: its linked title, a line of facts, then its outline's text in two lines at most. */
 export function ItemBody({ to, title, tag, facts, outline }: Props) {
   return (
     <div style={{ flex: 1, minWidth: 0 }}>
@@ -21,7 +22,7 @@ export function ItemBody({ to, title, tag, facts, outline }: Props) {
         <span className="tag">{tag}</span>
         {facts}
       </p>
-      <p className="item-outline clamp-2">{outline}</p>
+      <p className="item-outline clamp-2">{plainText(outline, OUTLINE_MAX)}</p>
     </div>
   )
 }

@@ -134,11 +134,13 @@ export class ReportService {
    */
   async form(lang: Lang, by: { id?: string; webTitle?: string }, options: { unpublished?: boolean } = {}): Promise<ReportDetail> {
     // unpublished: a staff preview (a signed link) renders a draft as its public page will.
-    const row = await this.findOne(lang, by, options.unpublished ? '' : ` AND r.status = '0'`)
-    if (!row) throw new AppError('REPORT_EMPTY')
+    const found = await this.findOne(lang, by, options.unpublished ? '' : ` AND r.status = '0'`)
+    if (!found) throw new AppError('REPORT_EMPTY')
+    // The unsold licences only shape the price table; the answer does not carry them.
+    const { unsoldLicences: _unsold, ...row } = found
     const [labels, prices, pageDefault, chartDefault, alternates] = await Promise.all([
       this.dicts.labels('reports_category', lang),
-      this.priceTable(lang, row),
+      this.priceTable(lang, found),
       this.configs.number(countKey(lang, row.reportRegion, 'page')),
       this.configs.number(countKey(lang, row.reportRegion, 'chart')),
       this.select<{ lang: string; webTitle: string }>(
@@ -169,8 +171,9 @@ export class ReportService {
   }
 
   private async findOne(lang: Lang, by: { id?: string; webTitle?: string }, published = ` AND r.status = '0'`) {
-    type Row = ListRow & Pick<ReportDetail, 'context' | 'directory' | 'reportScope' | 'chartsHtml' | 'hasFile'>
-    const columns = `${LIST_COLUMNS}, r.context, r.directory, r.report_scope AS "reportScope", r.charts_html AS "chartsHtml", (r.attachment_key IS NOT NULL) AS "hasFile"`
+    type Row = ListRow &
+      Pick<ReportDetail, 'context' | 'directory' | 'reportScope' | 'chartsHtml' | 'hasFile'> & { unsoldLicences: string[] }
+    const columns = `${LIST_COLUMNS}, r.context, r.directory, r.report_scope AS "reportScope", r.charts_html AS "chartsHtml", (r.attachment_key IS NOT NULL) AS "hasFile", r.unsold_licences AS "unsoldLicences"`
     const byId = (id: string) =>
       this.select<Row>(`SELECT ${columns} FROM research_report r WHERE r.id = $1 AND r.lang = $2${published}`, [id, lang])
     if (by.id) return (await byId(by.id))[0]
@@ -188,14 +191,23 @@ export class ReportService {
    * Edition × licence prices. The configured defaults apply to every report;
    * a report's own price fields set its Standard edition, and its
    * Professional edition keeps the configured Professional:Standard ratio.
+   * A licence the staff left unsold (its price emptied in the console or
+   * the import) has no cell in either edition: no default stands in for it.
    */
   async priceTable(
     lang: Lang,
-    report: { reportRegion: string; price: number | null; multiPrice: number | null; enterprisePrice: number | null },
+    report: {
+      reportRegion: string
+      price: number | null
+      multiPrice: number | null
+      enterprisePrice: number | null
+      unsoldLicences?: readonly string[] | null
+    },
   ): Promise<PriceCell[]> {
     const own: Record<Licence, number | null> = { single: report.price, multi: report.multiPrice, enterprise: report.enterprisePrice }
     const cells: PriceCell[] = []
     for (const licence of LICENCES) {
+      if (report.unsoldLicences?.includes(licence)) continue
       const configuredStandard = await this.configs.number(priceKey(lang, report.reportRegion, 'standard', licence))
       const configuredProfessional = await this.configs.number(priceKey(lang, report.reportRegion, 'professional', licence))
       const standard = own[licence] ?? configuredStandard

@@ -9,6 +9,7 @@ import { openModal } from '../../../lib/modal-store'
 import { useSessionUser } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { paths } from '../../../lib/paths'
+import { summaryHtml } from '../../../lib/rich-summary'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
@@ -152,7 +153,7 @@ function Detail({ report }: { report: ReportDetail }) {
                 ) : null,
               )}
             </dl>
-            <p className="report-outline">{report.outline}</p>
+            <HtmlContent html={summaryHtml(report.outline)} className="report-outline" />
           </div>
         </div>
 
@@ -275,7 +276,7 @@ function ReportTabs({ report }: { report: ReportDetail }) {
   const t = useT()
   const baseId = useId()
   const tabs: Array<{ key: TabKey; label: string; html: string }> = [
-    { key: 'summary', label: t('reports.tab.summary'), html: report.context || `<p>${report.outline}</p>` },
+    { key: 'summary', label: t('reports.tab.summary'), html: report.context || summaryHtml(report.outline) },
     { key: 'contents', label: t('reports.tab.contents'), html: report.directory },
     { key: 'scope', label: t('reports.tab.scope'), html: report.reportScope },
     { key: 'charts', label: t('reports.tab.charts'), html: report.chartsHtml },

@@ -3,6 +3,7 @@ import { LocalLink } from '../../../components/local-link'
 import { CoverOf, ReportFacts } from '../../../components/report-facts'
 import { formatPrice, minPrice } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
+import { OUTLINE_MAX, plainText } from '../../../lib/rich-summary'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 
@@ -24,7 +25,7 @@ export function ReportRow({ report }: { report: ReportListItem }) {
           {report.chart ? <span className="num">{t('common.charts', { count: report.chart })}</span> : null}
           <span className="num">{report.reportCode}</span>
         </p>
-        <p className="report-row-outline clamp-2">{report.outline}</p>
+        <p className="report-row-outline clamp-2">{plainText(report.outline, OUTLINE_MAX)}</p>
       </div>
       <div className="report-row-price">
         <span className="price-label">{t('common.from')}</span>

@@ -46,8 +46,9 @@ export const enUS = {
   'staff.licence.enterprise': 'Enterprise',
   'staff.orderEdition.standard': 'Standard edition',
   'staff.orderEdition.professional': 'Professional edition',
-  'staff.region.global': 'Global',
-  'staff.region.china': 'China',
+  // The public site's words for reportRegion: 0 China, 1 Global and China.
+  'staff.region.0': 'China',
+  'staff.region.1': 'Global and China',
   'staff.list.title': 'Reports',
   'staff.list.new': 'New report',
   'staff.list.filters': 'Filter reports',

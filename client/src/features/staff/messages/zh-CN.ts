@@ -44,8 +44,9 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.licence.enterprise': '企业版',
   'staff.orderEdition.standard': '标准版',
   'staff.orderEdition.professional': '专业版',
-  'staff.region.global': '全球',
-  'staff.region.china': '中国',
+  // The public site's words for reportRegion: 0 China, 1 Global and China.
+  'staff.region.0': '中国',
+  'staff.region.1': '全球及中国',
   'staff.list.title': '报告',
   'staff.list.new': '新建报告',
   'staff.list.filters': '筛选报告',

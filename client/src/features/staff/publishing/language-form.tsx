@@ -88,8 +88,8 @@ export function LanguageForm({ language, value, errors, onChange, report, onUplo
                 onChange={(e) => set('region', e.target.value as Form['region'])}
               >
                 <option value="">{t('staff.field.choose')}</option>
-                <option value="0">{t('staff.region.global')}</option>
-                <option value="1">{t('staff.region.china')}</option>
+                <option value="0">{t('staff.region.0')}</option>
+                <option value="1">{t('staff.region.1')}</option>
               </select>
             )}
           </FormField>

@@ -1,4 +1,4 @@
-import { EDITION_UPSERT_SET } from './report-write.ts'
+import { EDITION_UPSERT_SET, unsoldLicences } from './report-write.ts'
 import type { Sequelize, Transaction } from 'sequelize'
 import type { CreateReportBody, EditionLang } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
@@ -127,6 +127,7 @@ async function importBatch(sequelize: Sequelize, prepared: ReturnType<typeof pre
         single: edition.prices.single,
         multi: edition.prices.multi,
         enterprise: edition.prices.enterprise,
+        unsold: unsoldLicences(edition.prices),
         sample: item.files?.[lang]?.sample ?? null,
         full: item.files?.[lang]?.full ?? null,
       })
@@ -149,13 +150,13 @@ async function importBatch(sequelize: Sequelize, prepared: ReturnType<typeof pre
     await sequelize.query(
       `INSERT INTO research_report (lang, report_code, title, web_title, market_type, report_region, publish_date, page_num, chart, outline,
          context, directory, report_scope, charts_html, price, multi_price, enterprise_price, hot, hot_sort, recommended, seo_title,
-         seo_description, status, version, updated_by, ever_published)
+         seo_description, status, version, updated_by, ever_published, unsold_licences)
        SELECT x.lang, x.code, x.title, x.slug, x.category, x.region, x.publish_date::date, x.pages, x.charts, x.summary, x.context, x.contents,
               x.scope, x.charts_html, x.single, x.multi, x.enterprise, x.hot, x.hot_sort, x.recommended, x.seo_title, x.seo_description,
-              coalesce(x.status, $2), 1, $3, coalesce(x.status, $2) = '0'
+              coalesce(x.status, $2), 1, $3, coalesce(x.status, $2) = '0', x.unsold
          FROM jsonb_to_recordset($1::jsonb) AS x(lang text, code text, title text, slug text, category text, region text, publish_date text,
               pages int, charts int, summary text, context text, contents text, scope text, charts_html text, single numeric, multi numeric,
-              enterprise numeric, hot boolean, hot_sort int, recommended boolean, seo_title text, seo_description text, status text)
+              enterprise numeric, hot boolean, hot_sort int, recommended boolean, seo_title text, seo_description text, status text, unsold text[])
        ON CONFLICT (lang, report_code) DO UPDATE SET
          ${EDITION_UPSERT_SET}, version = research_report.version + 1, updated_by = EXCLUDED.updated_by, updated_at = now()`,
       { bind: [json, STATUS_CODE.draft, actor.name], transaction },

@@ -1,7 +1,8 @@
 import type { Sequelize, Transaction } from 'sequelize'
-import type { ReportEditionInput } from '@rpt/contract'
+import type { LicencePrices, ReportEditionInput } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
 import { recordContentChange } from '../core/content-status.ts'
+import { LICENCES } from '../../settings/index.ts'
 import { writeAudit, type StaffActor } from '../../staff/index.ts'
 import {
   auditDiff,
@@ -18,7 +19,12 @@ import {
 // the outbox row of the cache tags it touched.
 
 /** What an upsert of an edition replaces: the editor's fields (a save's and an import's alike). */
-export const EDITION_UPSERT_SET = `title = EXCLUDED.title, web_title = EXCLUDED.web_title, market_type = EXCLUDED.market_type, report_region = EXCLUDED.report_region, publish_date = EXCLUDED.publish_date, page_num = EXCLUDED.page_num, chart = EXCLUDED.chart, outline = EXCLUDED.outline, context = EXCLUDED.context, directory = EXCLUDED.directory, report_scope = EXCLUDED.report_scope, charts_html = EXCLUDED.charts_html, price = EXCLUDED.price, multi_price = EXCLUDED.multi_price, enterprise_price = EXCLUDED.enterprise_price, hot = EXCLUDED.hot, hot_sort = EXCLUDED.hot_sort, recommended = EXCLUDED.recommended, seo_title = EXCLUDED.seo_title, seo_description = EXCLUDED.seo_description`
+export const EDITION_UPSERT_SET = `title = EXCLUDED.title, web_title = EXCLUDED.web_title, market_type = EXCLUDED.market_type, report_region = EXCLUDED.report_region, publish_date = EXCLUDED.publish_date, page_num = EXCLUDED.page_num, chart = EXCLUDED.chart, outline = EXCLUDED.outline, context = EXCLUDED.context, directory = EXCLUDED.directory, report_scope = EXCLUDED.report_scope, charts_html = EXCLUDED.charts_html, price = EXCLUDED.price, multi_price = EXCLUDED.multi_price, enterprise_price = EXCLUDED.enterprise_price, hot = EXCLUDED.hot, hot_sort = EXCLUDED.hot_sort, recommended = EXCLUDED.recommended, seo_title = EXCLUDED.seo_title, seo_description = EXCLUDED.seo_description, unsold_licences = EXCLUDED.unsold_licences`
+
+/** The licences an edition's empty prices leave unsold (an empty price in the console or the import means "not sold"). */
+export function unsoldLicences(prices: LicencePrices): string[] {
+  return LICENCES.filter((licence) => prices[licence] === null || prices[licence] === undefined)
+}
 
 const EDITION_VALUES = `lang, report_code, title, web_title, market_type, report_region, publish_date, page_num, chart, outline, context,
   directory, report_scope, charts_html, price, multi_price, enterprise_price, hot, hot_sort, recommended, seo_title, seo_description`
@@ -34,8 +40,8 @@ export async function upsertEdition(
   newRow: { status: string; version: number; actor: string },
 ): Promise<void> {
   await sequelize.query(
-    `INSERT INTO research_report (${EDITION_VALUES}, status, version, updated_by, ever_published)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false)
+    `INSERT INTO research_report (${EDITION_VALUES}, status, version, updated_by, ever_published, unsold_licences)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false, $26::text[])
      ON CONFLICT (lang, report_code) DO UPDATE SET
        ${EDITION_UPSERT_SET}`,
     {
@@ -66,6 +72,7 @@ export async function upsertEdition(
         newRow.status,
         newRow.version,
         newRow.actor,
+        unsoldLicences(edition.prices),
       ],
     },
   )

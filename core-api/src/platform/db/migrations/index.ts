@@ -23,6 +23,7 @@ import { sealedTotpSecrets } from './2026.11.28T00.00.22.sealed-totp-secrets.ts'
 import { customerSearch } from './2026.11.28T10.00.23.customer-search.ts'
 import { dashboardIndexes } from './2026.11.28T10.00.24.dashboard-indexes.ts'
 import { bulletinFileDetails } from './2026.11.28T13.00.30.bulletin-file-details.ts'
+import { unsoldLicences } from './2026.12.02T00.00.31.unsold-licences.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
@@ -51,4 +52,5 @@ export const migrations: MigrationModule[] = [
   customerSearch,
   dashboardIndexes,
   bulletinFileDetails,
+  unsoldLicences,
 ]
