@@ -12,8 +12,9 @@ import { staffMay, type StaffAction, type StaffRole } from './permissions.ts'
 import { LoginThrottle } from '../../platform/lib/login-throttle.ts'
 
 // Staff sign-in: name, password and a TOTP code; then an opaque
-// token, stored as its digest, that ends after 30 idle minutes, on sign-out,
-// and when the account is disabled or reset. Failures are throttled and
+// token, stored as its digest, that ends after 30 idle minutes, some hours
+// after its sign-in however busy (STAFF_SESSION_MAX_AGE_S), on sign-out, and
+// when the account is disabled or reset. Failures are throttled and
 // soft-locked by the website login's throttle, under keys of their own.
 
 export const STAFF_IDLE_MINUTES = 30
@@ -42,7 +43,16 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export class StaffService {
   private readonly throttle: LoginThrottle
 
-  constructor(private readonly deps: { sequelize: Sequelize; options: ThrottleOptions; secretKey: string; log: FastifyBaseLogger }) {
+  constructor(
+    private readonly deps: {
+      sequelize: Sequelize
+      options: ThrottleOptions
+      secretKey: string
+      log: FastifyBaseLogger
+      /** STAFF_SESSION_MAX_AGE_S */
+      maxAgeSeconds: number
+    },
+  ) {
     this.throttle = new LoginThrottle(deps)
   }
 
@@ -109,17 +119,25 @@ export class StaffService {
     return { token, staff: { name: account.name, role: account.role } }
   }
 
-  /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long or of a disabled account. */
+  /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long, too old or of a disabled account. */
   async authenticate(token: string): Promise<StaffPrincipal | undefined> {
     if (token.length > MAX_TOKEN_LENGTH) return undefined
+    const { sequelize, maxAgeSeconds } = this.deps
+    const tokenHash = sha256Hex(token)
     const rows = await selectRows<StaffPrincipal>(
-      this.deps.sequelize,
+      sequelize,
       `UPDATE staff_session s SET last_seen_at = now() FROM staff_account a
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.last_seen_at > now() - make_interval(mins => $2)
+          AND s.created_at > now() - make_interval(secs => $3)
           AND a.id = s.staff_id AND a.status = 'active'
         RETURNING a.id, a.name, a.role`,
-      [sha256Hex(token), STAFF_IDLE_MINUTES],
+      [tokenHash, STAFF_IDLE_MINUTES, maxAgeSeconds],
     )
+    // A session past its lifetime can never come back: it goes, rather than waiting to be read again.
+    if (!rows[0])
+      await sequelize.query(`DELETE FROM staff_session WHERE token_hash = $1 AND created_at <= now() - make_interval(secs => $2)`, {
+        bind: [tokenHash, maxAgeSeconds],
+      })
     return rows[0]
   }
 
@@ -159,6 +177,7 @@ export default servicePlugin({ name: 'staff-service', decorates: 'staff', depend
     options: app.config,
     secretKey: app.config.STAFF_SECRET_KEY,
     log: app.log,
+    maxAgeSeconds: app.config.STAFF_SESSION_MAX_AGE_S,
   })
   app.decorateRequest('staffMember', null)
   app.decorate('requireStaff', (action: StaffAction) => async (request: FastifyRequest) => {
