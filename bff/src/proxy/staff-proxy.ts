@@ -8,7 +8,7 @@ import { cookieLang, requestLang } from '../http/locale.ts'
 import { STAFF_PATHS, STAFF_PREFIX, type StaffMethod, type StaffPath } from '../upstream/allow-list.ts'
 import { readAll, upstreamAgentOptions } from './api-proxy.ts'
 
-/** The staff session's cookie: HttpOnly, SameSite=Strict, no Max-Age (the core API ends idle sessions itself). */
+/** The staff session's cookie: HttpOnly, SameSite=Strict, no Max-Age (the core API ends sessions itself); __Host-rpt_staff over https. */
 export const STAFF_COOKIE = 'rpt_staff'
 
 /** A file the console uploads (uploadReportFile, an import) is refused here past this, before the core API sees a byte. */
@@ -58,17 +58,20 @@ async function staffProxyPlugin(app: FastifyInstance) {
   const { config } = app
   const undici = upstreamAgentOptions(config)
   const secure = (request: FastifyRequest) => request.protocol === 'https'
+  // As the visitor's cookie: __Host- binds it to this host over https (no Domain, Path=/, Secure), so a
+  // neighbouring subdomain cannot plant a staff session; only the name of the request's scheme is read.
+  const cookieName = (request: FastifyRequest) => (secure(request) ? `__Host-${STAFF_COOKIE}` : STAFF_COOKIE)
   const cookieOptions = (request: FastifyRequest) => ({ path: '/', sameSite: 'strict' as const, secure: secure(request), httpOnly: true })
   const session = {
     token(request: FastifyRequest) {
-      const value = request.cookies[STAFF_COOKIE]
+      const value = request.cookies[cookieName(request)]
       return value && TOKEN.test(value) ? value : undefined
     },
     issue(request: FastifyRequest, reply: FastifyReply, token: string) {
-      reply.setCookie(STAFF_COOKIE, token, cookieOptions(request))
+      reply.setCookie(cookieName(request), token, cookieOptions(request))
     },
     end(request: FastifyRequest, reply: FastifyReply) {
-      reply.clearCookie(STAFF_COOKIE, cookieOptions(request))
+      reply.clearCookie(cookieName(request), cookieOptions(request))
     },
   }
   app.decorate('staffSession', session)

@@ -62,14 +62,41 @@ describe('the staff API through the BFF', () => {
     expect(last().url).toBe('/staff/login')
   })
 
-  it('marks the cookie Secure over https', async () => {
+  it('over https names the cookie __Host- (no Domain, Path=/, Secure) and reads only that name', async () => {
+    const https = { 'x-forwarded-proto': 'https' }
     const res = await bff.inject({
       method: 'POST',
       url: '/staff-api/login',
-      headers: { ...fromSite, 'x-forwarded-proto': 'https' },
+      headers: { ...fromSite, ...https },
       payload: { name: 'ann', password: 'pw', totp: '123456' },
     })
-    expect(cookie(res, 'rpt_staff')?.secure).toBe(true)
+    expect(cookie(res, '__Host-rpt_staff')).toMatchObject({
+      value: 'staff-tok-1',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+    })
+    expect(cookie(res, '__Host-rpt_staff')!.domain).toBeUndefined()
+    expect(cookie(res, 'rpt_staff')).toBeUndefined()
+
+    const signedIn = await bff.inject({ url: '/staff-api/me', headers: { ...https, cookie: '__Host-rpt_staff=staff-tok-1' } })
+    expect(signedIn.statusCode).toBe(200)
+    expect(last().headers.authorization).toBe('Bearer staff-tok-1')
+
+    // Over https the unprefixed name may have been set by a neighbouring host: it signs nobody in.
+    const planted = await bff.inject({ url: '/staff-api/me', headers: { ...https, cookie: 'rpt_staff=staff-tok-1' } })
+    expect(planted.statusCode).toBe(401)
+    expect(last().headers.authorization).toBeUndefined()
+
+    const out = await bff.inject({
+      method: 'POST',
+      url: '/staff-api/logout',
+      headers: { ...fromSite, ...https, cookie: '__Host-rpt_staff=staff-tok-1' },
+      payload: {},
+    })
+    expect(last().headers.authorization).toBe('Bearer staff-tok-1')
+    expect(cookie(out, '__Host-rpt_staff')).toMatchObject({ value: '', secure: true, path: '/' })
   })
 
   it('keeps a failed login’s status and sets no cookie', async () => {

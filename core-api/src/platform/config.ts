@@ -79,6 +79,8 @@ const ConfigSchema = Type.Object({
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 5, maximum: 60 * 24 * 90, default: 60 * 24 * 7 }),
   /** Absolute lifetime of a session, however active */
   SESSION_MAX_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  /** Absolute lifetime of a staff session from its sign-in, however active (its idle lifetime is 30 minutes) */
+  STAFF_SESSION_MAX_AGE_S: Type.Integer({ minimum: 300, maximum: 7 * 24 * 60 * 60, default: 12 * 60 * 60 }),
   CAPTCHA_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 3600, default: 300 }),
   /** Development and tests only: this code passes any captcha. Ignored when NODE_ENV=production. */
   CAPTCHA_TEST_CODE: Type.String({ maxLength: 20, default: '' }),

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Fastify from 'fastify'
 import { ConnectionRefusedError } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVER_ERROR_CODES } from '@rpt/contract'
+import { CALL_LIST, SERVER_ERROR_CODES } from '@rpt/contract'
 import { fastifyOptions } from '../../src/app.ts'
 import { loadConfig } from '../../src/platform/config.ts'
 import bareDialect, { bareRewriter } from '../../src/platform/http/bare-dialect.ts'
@@ -390,6 +390,48 @@ describe('failures under the prefix: an HTTP 4xx/5xx status and the envelope', (
   })
 })
 
+describe("only the earlier backend's public calls under the prefix", () => {
+  it('answers 404 and the envelope for the staff API, the platform calls and the operations pages, which answer at the root', async () => {
+    const login = { name: 'someone', password: 'secret-word', totp: '123456', lang: 'en-US' }
+    expect((await post('/staff/login', login)).statusCode).not.toBe(404)
+    const refused = [
+      await post(`${P}/staff/login`, login),
+      await get(`${P}/staff/orders/export?lang=en-US`),
+      await get(`${P}/staff/me?lang=en-US`),
+      await get(`${P}/metrics?lang=en-US`),
+      await get(`${P}/docs/json?lang=en-US`),
+      await get(`${P}/docs?lang=en-US`),
+      await get(`${P}/health/ready?lang=en-US`),
+      await get(`${P}/content/changes?lang=en-US`),
+      await get(`${P}/media/images/${'a'.repeat(64)}.png?lang=en-US`),
+      await get(`${P}/download/some-token?lang=en-US`),
+      // Spelled otherwise, the router would still read it as a staff call.
+      await post(`${P}/%73taff/login`, login),
+      await post(`${P}/report/../staff/login`, login),
+      await get(`${P}?lang=en-US`),
+    ]
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(404)
+      expect(json(answer)).toEqual({ code: 404, msg: 'The requested resource was not found.', data: null })
+    }
+  })
+
+  it("routes every public call of the legacy contract, the payment provider's notification included", () => {
+    const rewrite = bareRewriter('/js/a/api')!
+    const route = (url: string) => rewrite({ url } as IncomingMessage)
+    const legacy = CALL_LIST.filter((call) => /^\/(report|basedata)\//.test(call.path))
+    expect(legacy.length).toBeGreaterThan(40)
+    for (const call of legacy) {
+      expect(call.audience ?? 'browser').toMatch(/^(browser|provider)$/)
+      expect(route(`${P}${call.path}?lang=en-US`)).toBe(`${call.path}?lang=en-US`)
+      expect(route(`${P}${call.path}/`)).toBe(`${call.path}/`)
+    }
+    for (const call of CALL_LIST.filter((call) => !legacy.includes(call))) {
+      expect(route(`${P}${call.path.replace(/:\w+/g, 'x')}`), call.path).toBe(`${P}${call.path.replace(/:\w+/g, 'x')}`)
+    }
+  })
+})
+
 describe('images under the files prefix', () => {
   it('a record with its own image keeps it, and the file store serves it; nothing but images of userfiles/ is reachable', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
@@ -437,7 +479,7 @@ describe('the setting', () => {
     const rewrite = bareRewriter('/js/a/api')!
     const route = (url: string) => rewrite({ url } as IncomingMessage)
     expect(route('/js/a/api/report/researchReport/form?id=1')).toBe('/report/researchReport/form?id=1')
-    expect(route('/js/a/api?lang=en-US')).toBe('/?lang=en-US')
+    expect(route('/js/a/api?lang=en-US')).toBe('/js/a/api?lang=en-US') // no call: left where no route is
     expect(route('/js/a/apix/report')).toBe('/js/a/apix/report')
     expect(route('/report/researchReport/form')).toBe('/report/researchReport/form')
   })

@@ -9,12 +9,14 @@ import { isSealed, open, seal, SealedSecretError } from '../../platform/lib/secr
 import { acceptedTotpStep, TOTP_PURPOSE } from './staff-accounts.ts'
 import { writeAudit } from './audit.ts'
 import { staffMay, type StaffAction, type StaffRole } from './permissions.ts'
-import { LoginThrottle } from '../../platform/lib/login-throttle.ts'
+import { LoginThrottle, type ThrottleScope } from '../../platform/lib/login-throttle.ts'
 
 // Staff sign-in: name, password and a TOTP code; then an opaque
-// token, stored as its digest, that ends after 30 idle minutes, on sign-out,
-// and when the account is disabled or reset. Failures are throttled and
-// soft-locked by the website login's throttle, under keys of their own.
+// token, stored as its digest, that ends after 30 idle minutes, some hours
+// after its sign-in however busy (STAFF_SESSION_MAX_AGE_S), on sign-out, and
+// when the account is disabled or reset. Failures are throttled and
+// soft-locked by the website login's throttle, under keys of their own; each
+// failure and each lockout is audited and logged with the name tried.
 
 export const STAFF_IDLE_MINUTES = 30
 const MAX_TOKEN_LENGTH = 200
@@ -31,6 +33,12 @@ export interface StaffLoginInput {
   totp: string
 }
 
+/**
+ * Why a sign-in failed, as the audit and the log say it (the caller only ever hears 300001 or 200004): a wrong code
+ * is one not accepted, a code already used included; code-used, one another sign-in claimed at the same moment.
+ */
+export type StaffLoginFailure = 'unknown-name' | 'wrong-password' | 'disabled' | 'secret-unreadable' | 'wrong-code' | 'code-used' | 'locked'
+
 type ThrottleOptions = Pick<Config, 'LOGIN_MAX_FAILURES' | 'LOGIN_IP_MAX_FAILURES' | 'LOGIN_FAILURE_WINDOW_MINUTES' | 'LOGIN_LOCK_MINUTES'>
 
 /** The token of an Authorization: Bearer header. */
@@ -42,7 +50,16 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export class StaffService {
   private readonly throttle: LoginThrottle
 
-  constructor(private readonly deps: { sequelize: Sequelize; options: ThrottleOptions; secretKey: string; log: FastifyBaseLogger }) {
+  constructor(
+    private readonly deps: {
+      sequelize: Sequelize
+      options: ThrottleOptions
+      secretKey: string
+      log: FastifyBaseLogger
+      /** STAFF_SESSION_MAX_AGE_S */
+      maxAgeSeconds: number
+    },
+  ) {
     this.throttle = new LoginThrottle(deps)
   }
 
@@ -57,13 +74,36 @@ export class StaffService {
     }
   }
 
+  /**
+   * A failed sign-in, kept in the audit and logged at warn level: the name tried, why and from where, so that
+   * guessing at an account shows. A lockout it caused is a row and a line of its own. Never the password or the code.
+   */
+  private async failed(name: string, reason: StaffLoginFailure, ip: string, locked: readonly ThrottleScope[] = []): Promise<void> {
+    const { sequelize, log, options } = this.deps
+    const tried = name.trim().slice(0, 64)
+    log.warn({ staff: tried, reason, ip }, 'staff sign-in failed')
+    await writeAudit(sequelize, { actor: tried, action: 'staff.login.failed', target: tried, ip, after: { reason } })
+    if (locked.length === 0) return
+    const minutes = options.LOGIN_LOCK_MINUTES
+    log.warn({ staff: tried, scopes: locked, minutes, ip }, 'staff sign-in locked')
+    await writeAudit(sequelize, { actor: tried, action: 'staff.login.locked', target: tried, ip, after: { scopes: locked, minutes } })
+  }
+
   async login(input: StaffLoginInput, ip: string): Promise<{ token: string; staff: { name: string; role: StaffRole } }> {
     const { sequelize } = this.deps
     const accountKey = `staff:${input.name.trim().toLowerCase()}`.slice(0, 200)
     const ipKey = `staff:${ip}`.slice(0, 200)
-    await this.throttle.assertNotLocked(accountKey, ipKey)
+    try {
+      await this.throttle.assertNotLocked(accountKey, ipKey)
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'ACCOUNT_LOCKED') await this.failed(input.name, 'locked', ip)
+      throw error
+    }
     const reservation = await this.throttle.reserveAttempt(accountKey, ipKey)
-    if (reservation.refused) throw this.throttle.lockedError()
+    if (reservation.refused) {
+      await this.failed(input.name, 'locked', ip, reservation.lockedNow)
+      throw this.throttle.lockedError()
+    }
 
     const rows = await selectRows<StaffPrincipal & { passwordHash: string; secret: string; lastStep: string | null; status: string }>(
       sequelize,
@@ -90,10 +130,25 @@ export class StaffService {
           )
         : []
     if (!account || claimed.length === 0) {
-      if (reservation.lastAllowed.length > 0) {
-        for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
-        throw this.throttle.lockedError()
-      }
+      const reason: StaffLoginFailure = !account
+        ? 'unknown-name'
+        : !passwordMatches
+          ? 'wrong-password'
+          : account.status !== 'active'
+            ? 'disabled'
+            : secret === undefined
+              ? 'secret-unreadable'
+              : step === undefined
+                ? 'wrong-code'
+                : 'code-used'
+      for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
+      await this.failed(
+        input.name,
+        reason,
+        ip,
+        reservation.lastAllowed.map(([scope]) => scope),
+      )
+      if (reservation.lastAllowed.length > 0) throw this.throttle.lockedError()
       throw new AppError('STAFF_LOGIN_FAILED')
     }
 
@@ -109,17 +164,25 @@ export class StaffService {
     return { token, staff: { name: account.name, role: account.role } }
   }
 
-  /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long or of a disabled account. */
+  /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long, too old or of a disabled account. */
   async authenticate(token: string): Promise<StaffPrincipal | undefined> {
     if (token.length > MAX_TOKEN_LENGTH) return undefined
+    const { sequelize, maxAgeSeconds } = this.deps
+    const tokenHash = sha256Hex(token)
     const rows = await selectRows<StaffPrincipal>(
-      this.deps.sequelize,
+      sequelize,
       `UPDATE staff_session s SET last_seen_at = now() FROM staff_account a
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.last_seen_at > now() - make_interval(mins => $2)
+          AND s.created_at > now() - make_interval(secs => $3)
           AND a.id = s.staff_id AND a.status = 'active'
         RETURNING a.id, a.name, a.role`,
-      [sha256Hex(token), STAFF_IDLE_MINUTES],
+      [tokenHash, STAFF_IDLE_MINUTES, maxAgeSeconds],
     )
+    // A session past its lifetime can never come back: it goes, rather than waiting to be read again.
+    if (!rows[0])
+      await sequelize.query(`DELETE FROM staff_session WHERE token_hash = $1 AND created_at <= now() - make_interval(secs => $2)`, {
+        bind: [tokenHash, maxAgeSeconds],
+      })
     return rows[0]
   }
 
@@ -159,6 +222,7 @@ export default servicePlugin({ name: 'staff-service', decorates: 'staff', depend
     options: app.config,
     secretKey: app.config.STAFF_SECRET_KEY,
     log: app.log,
+    maxAgeSeconds: app.config.STAFF_SESSION_MAX_AGE_S,
   })
   app.decorateRequest('staffMember', null)
   app.decorate('requireStaff', (action: StaffAction) => async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { SUCCESS_CODE } from '@rpt/contract'
+import { CALL_LIST, SUCCESS_CODE, type AnyCall } from '@rpt/contract'
 
 // The earlier backend's dialect of the one contract (docs/other-clients.md).
 // Its clients call it under a path prefix (/js/a/api) and read each answer's
@@ -10,9 +10,31 @@ import { SUCCESS_CODE } from '@rpt/contract'
 // taken off; only the presentation differs: a success is its data alone with
 // HTTP 200, any other outcome the envelope with its HTTP 4xx/5xx status
 // (envelope.ts), so those clients see a failed request, not a wrong shape.
+//
+// Only the earlier backend's own calls are routed there: those of the
+// contract's table under its two roots, /report and /basedata (the calls of
+// the specification §7 and of its clients), that a browser or a payment
+// provider makes. The staff API, the BFFs' content feed, health, metrics, the
+// API's documentation, and what the earlier backend never had (signed
+// downloads, staff's images) answer 404 under the prefix, as any unknown path,
+// so an operator may make the prefix public without exposing them.
 
 const BARE = Symbol('bare dialect')
 type Marked = IncomingMessage & { [BARE]?: true }
+
+const LEGACY_ROOTS = /^\/(report|basedata)\//
+
+const isLegacyCall = (call: AnyCall) => call.audience !== 'staff' && call.audience !== 'platform' && LEGACY_ROOTS.test(call.path)
+
+/** Each legacy call's path as a pattern: a path parameter is one plain segment, never a dot segment or an encoded character. */
+const LEGACY_PATHS: readonly RegExp[] = CALL_LIST.filter(isLegacyCall).map(
+  (call) => new RegExp(`^${call.path.replace(/:\w+/g, '[A-Za-z0-9_-]+')}/?$`),
+)
+
+/** Whether a path (no query string) is a call of the earlier backend, spelled as its clients spell it. */
+export function isLegacyPath(path: string): boolean {
+  return LEGACY_PATHS.some((pattern) => pattern.test(path))
+}
 
 /** The prefix in force, or undefined when the setting is off. */
 export function barePrefix(setting: string): string | undefined {
@@ -20,8 +42,9 @@ export function barePrefix(setting: string): string | undefined {
 }
 
 /**
- * Fastify's rewriteUrl for the prefix: a request under it is marked and routed
- * without it; any other request is routed as it came.
+ * Fastify's rewriteUrl for the prefix: a request under it is marked, and
+ * routed without it when it is a legacy call; any other request is routed as
+ * it came (under the prefix, where no route is: a 404 in the bare dialect).
  */
 export function bareRewriter(setting: string): ((request: IncomingMessage) => string) | undefined {
   const prefix = barePrefix(setting)
@@ -32,7 +55,8 @@ export function bareRewriter(setting: string): ((request: IncomingMessage) => st
     const rest = url.slice(prefix.length)
     if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return url
     ;(request as Marked)[BARE] = true
-    return rest.startsWith('/') ? rest : `/${rest}`
+    const path = rest.split('?', 1)[0]!
+    return isLegacyPath(path) ? rest : url
   }
 }
 

@@ -17,6 +17,8 @@ export interface Reservation {
   refused: boolean
   /** The scopes for which this is the last attempt before a lock, should it fail. */
   lastAllowed: [ThrottleScope, string][]
+  /** The scopes this attempt locked, having raced past their limit (a lockout its caller may record). */
+  lockedNow: ThrottleScope[]
 }
 
 /** The account scope's key: the login as typed, in lower case (login codes are unique regardless of case). */
@@ -50,6 +52,7 @@ export class LoginThrottle {
     const { LOGIN_MAX_FAILURES, LOGIN_IP_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MINUTES } = this.deps.options
     let refused = false
     const lastAllowed: Reservation['lastAllowed'] = []
+    const lockedNow: ThrottleScope[] = []
     for (const [scope, key, max] of [
       ['account', accountKey, LOGIN_MAX_FAILURES],
       ['ip', ipKey, LOGIN_IP_MAX_FAILURES],
@@ -69,9 +72,10 @@ export class LoginThrottle {
         // Raced past a lock that is not set yet: set it, so the count starts afresh when it ends.
         refused = true
         await this.lock(scope, key)
+        lockedNow.push(scope)
       } else if (row.failures === max) lastAllowed.push([scope, key])
     }
-    return { refused, lastAllowed }
+    return { refused, lastAllowed, lockedNow }
   }
 
   async lock(scope: ThrottleScope, key: string): Promise<void> {
