@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy,
   },
   // The client imports only types from @rpt/contract (erased, never bundled),
-  // and the table of call paths from @rpt/contract/calls (plain strings, read from source).
+  // the table of call paths from @rpt/contract/calls (plain strings, read from source),
+  // and the staff console the permission table from @rpt/contract/staff-permissions (the same).
   test: {
     environment: 'jsdom',
     globals: true,

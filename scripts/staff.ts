@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util'
 import QRCode from 'qrcode'
 import { openConfiguredDatabase } from '../core-api/src/platform/db/cli-database.ts'
 import { StaffAccounts, StaffError, type StaffCredentials } from '../core-api/src/modules/staff/staff-accounts.ts'
-import { isStaffRole, STAFF_ROLES } from '../core-api/src/modules/staff/permissions.ts'
+import { isStaffRole, STAFF_ROLES } from '@rpt/contract'
 
 const USAGE = `usage:
   npm run staff -- add NAME --role ${STAFF_ROLES.join('|')}

@@ -1,7 +1,10 @@
 // The contract of the core API, once: the schemas it validates and documents
 // with, and the types the BFF and the client call it with. One module per
 // resource (named after its routes folder in core-api), plus the envelope and
-// the shared fields; routes/ declares every call (address, input, answer).
+// the shared fields; routes/ declares every call (address, input, answer, and
+// for a staff call the action of the staff permission table it needs);
+// staff-permissions.ts is that table, cache-tags.ts the tags the core API and
+// the BFF purge by.
 
 export * from './envelope.ts'
 export * from './fields.ts'
@@ -14,6 +17,7 @@ export * from './market-info.ts'
 export * from './research-brief-report.ts'
 export * from './research-report.ts'
 export * from './staff.ts'
+export * from './staff-permissions.ts'
 export * from './staff-reports.ts'
 export * from './staff-articles.ts'
 export * from './staff-media.ts'
@@ -29,3 +33,4 @@ export * from './website-user-order.ts'
 export * from './website-user-research-order.ts'
 export * from './routes/index.ts'
 export * from './validation-messages.ts'
+export * from './cache-tags.ts'

@@ -1,4 +1,5 @@
 import type { Static, TObject, TSchema } from 'typebox'
+import type { StaffAction } from '../staff-permissions.ts'
 import type { CallAddress } from './calls.ts'
 
 // What a call takes and answers, next to its address: the core API registers
@@ -24,6 +25,12 @@ export interface RouteDoc {
   /** The answers per HTTP status of a call that does not answer the envelope (a file, an image, a payment provider's acknowledgement) */
   readonly response?: Readonly<Record<number | string, unknown>>
   readonly auth?: CallAuth
+  /**
+   * The action of the staff permission table (STAFF_PERMISSIONS) the call needs: a route with a permission
+   * is a staff call, so the core API requires the staff token (Authorization: Bearer) and checks the
+   * token's role against the table before the handler runs, and answers its failures with their HTTP status.
+   */
+  readonly permission?: StaffAction
   /** The OpenAPI operationId (the staff API names its calls) */
   readonly operationId?: string
 }

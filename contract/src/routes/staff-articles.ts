@@ -16,12 +16,17 @@ import {
 import { FileQuery, PreviewLink, PublishBody, Revision, RevisionDetail, StoredFile, VersionBody } from '../staff-reports.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
+import type { StaffAction } from '../staff-permissions.ts'
 
 // The staff API's bulletins and news: the reports' calls, for an
 // article of one language named by its row id. Both kinds share the shape;
 // only the names (operation ids, summaries) and the record's fields differ.
 
 const headers = StaffAuthHeader
+// The actions of the permission table, the same for both kinds.
+const read: StaffAction = 'articles.read'
+const write: StaffAction = 'articles.write'
+const publish: StaffAction = 'articles.publish'
 const conflict = 'A version older than the stored one answers 300101 with nothing changed.'
 
 function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
@@ -32,6 +37,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
   return {
     list: {
       operationId: op('list'),
+      permission: read,
       summary: `${noun} of every status and language, paged, filtered and sorted on the server`,
       querystring: ListArticlesQuery,
       headers,
@@ -39,6 +45,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     get: {
       operationId: op('get'),
+      permission: read,
       summary: `One ${noun}, with its status and version`,
       params: ArticleIdParam,
       querystring: LangOnlyQuery,
@@ -47,6 +54,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     create: {
       operationId: op('create'),
+      permission: write,
       summary: `Creates a ${noun} as a draft, in one language (edition)`,
       description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
       body: schemas.create,
@@ -55,6 +63,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     update: {
       operationId: op('update'),
+      permission: write,
       summary: `Saves a ${noun}`,
       description: `${conflict} A published slug that changes is kept as an old slug.`,
       params: ArticleIdParam,
@@ -64,6 +73,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     publish: {
       operationId: op('publish'),
+      permission: publish,
       summary: `Publishes a ${noun} now, or at a time (the job queue runs it once)`,
       description: conflict,
       params: ArticleIdParam,
@@ -73,6 +83,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     unpublish: {
       operationId: op('unpublish'),
+      permission: publish,
       summary: `Takes a ${noun} down (its page answers 404)`,
       description: conflict,
       params: ArticleIdParam,
@@ -82,6 +93,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     remove: {
       operationId: op('delete'),
+      permission: write,
       summary: `Deletes a ${noun} that was never published`,
       description: 'One that was ever published is unpublished instead: 300104.',
       params: ArticleIdParam,
@@ -91,6 +103,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     revisions: {
       operationId: op('revisions'),
+      permission: read,
       summary: `The saves of a ${noun}, newest first, each with its author`,
       params: ArticleIdParam,
       querystring: LangOnlyQuery,
@@ -99,6 +112,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     revision: {
       operationId: op('revision'),
+      permission: read,
       summary: 'One revision with the record as it saved it, to compare with the current one',
       params: ArticleRevisionParams,
       querystring: LangOnlyQuery,
@@ -107,6 +121,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     restore: {
       operationId: op('restore'),
+      permission: write,
       summary: "Restores a revision's fields as a new save (the status stays)",
       description: conflict,
       params: ArticleRevisionParams,
@@ -116,6 +131,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     preview: {
       operationId: op('preview'),
+      permission: read,
       summary: `A signed, expiring link to the ${noun} as its public page will render it, draft or not`,
       params: ArticleIdParam,
       body: LangOnlyBody,
@@ -124,6 +140,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     uploadCover: {
       operationId: op('uploadCover'),
+      permission: write,
       summary: `Uploads the ${noun}'s cover image (PNG, JPEG or WebP, up to 10 MB) as the raw request body`,
       description:
         'Its type is found from its bytes (300135 otherwise); it is stored under its SHA-256 as the carousel images are, and the ' +
@@ -136,6 +153,7 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
     },
     removeCover: {
       operationId: op('removeCover'),
+      permission: write,
       summary: `Removes the ${noun}'s cover image (the public answers are again those of an article without one)`,
       description: conflict,
       params: ArticleIdParam,
@@ -186,6 +204,7 @@ export const staffBulletinRoutes = defineRoutes(CALLS.staffBulletins, ['Staff: b
   }),
   uploadFile: {
     operationId: 'uploadBulletinFile',
+    permission: write,
     summary: "Uploads the file a bulletin's buyers download (PDF or Word, up to 500 MB) as the raw request body",
     description:
       'The body is streamed to the file store, never held whole; its type is found from its bytes (300111 when it is neither PDF nor Word) ' +

@@ -12,6 +12,7 @@ const action = { params: CustomerIdParam, body: LangOnlyBody, headers, data: Cus
 export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: customers'], {
   list: {
     operationId: 'listCustomers',
+    permission: 'customers.read',
     summary: 'Website accounts, newest first, paged on the server, found by login, e-mail, company or phone',
     querystring: ListCustomersQuery,
     headers,
@@ -19,6 +20,7 @@ export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: c
   },
   get: {
     operationId: 'getCustomer',
+    permission: 'customers.read',
     summary: 'One account: its fields, its sign-in state, its orders, downloads and requests',
     description: `Every view is written to the audit log (customer.view): the page is personal data. ${audited}`,
     params: CustomerIdParam,
@@ -28,24 +30,28 @@ export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: c
   },
   unlock: {
     operationId: 'unlockCustomer',
+    permission: 'customers.write',
     summary: "Lifts the soft lock failed logins put on the account's sign-in, and forgets those failures",
     description: `A lock of the visitor's address (too many failures from it) stays. ${audited}`,
     ...action,
   },
   resetMail: {
     operationId: 'sendCustomerResetMail',
+    permission: 'customers.write',
     summary: "Mails the account a password-reset link, the same mail and link as the site's forgotten password",
     description: `In the account's language; a new link replaces the ones before it. A disabled account answers 300402. ${audited}`,
     ...action,
   },
   disable: {
     operationId: 'disableCustomer',
+    permission: 'customers.write',
     summary: 'Disables the account: it can no longer sign in, and its sessions and unused reset links end',
     description: `Signing in then answers 200008 (after the right password only). ${audited}`,
     ...action,
   },
   enable: {
     operationId: 'enableCustomer',
+    permission: 'customers.write',
     summary: 'Enables a disabled account again',
     description: audited,
     ...action,

@@ -8,6 +8,7 @@ const headers = StaffAuthHeader
 export const staffImportRoutes = defineRoutes(CALLS.staffImports, ['Staff: imports'], {
   create: {
     operationId: 'importReports',
+    permission: 'reports.import',
     summary: 'Imports reports from a CSV or XLSX sheet, with a zip of their files (multipart/form-data)',
     description:
       'Parts: `file` (the sheet, .csv or .xlsx), optional `files` (a .zip whose paths the sheet names), optional `dryRun` (true: check only). ' +
@@ -20,6 +21,7 @@ export const staffImportRoutes = defineRoutes(CALLS.staffImports, ['Staff: impor
   },
   get: {
     operationId: 'getImport',
+    permission: 'reports.import',
     summary: 'An import with its progress and row errors',
     params: ImportIdParam,
     querystring: ImportQuery,

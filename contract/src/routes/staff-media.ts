@@ -8,6 +8,7 @@ import { defineRoutes } from './define.ts'
 export const staffMediaRoutes = defineRoutes(CALLS.staffMedia, ['Staff: media'], {
   uploadImage: {
     operationId: 'uploadImage',
+    permission: 'media.write',
     summary: 'Uploads an image for rich text or a carousel slide (PNG, JPEG, WebP or GIF, up to 10 MB) as the raw request body',
     description:
       'Its type is found from its bytes (300114 otherwise); it is stored under its SHA-256, so the same image twice is one file, and its url is public and cached for good.',

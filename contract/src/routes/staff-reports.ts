@@ -30,6 +30,7 @@ const conflict = 'A version older than the stored one answers 300101 with nothin
 export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: reports'], {
   list: {
     operationId: 'listReports',
+    permission: 'reports.read',
     summary: 'Reports of every status, paged, filtered and sorted on the server',
     querystring: ListReportsQuery,
     headers,
@@ -37,6 +38,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   get: {
     operationId: 'getReport',
+    permission: 'reports.read',
     summary: 'One report with both editions, its status and version',
     params: ReportCodeParam,
     querystring: LangOnlyQuery,
@@ -45,6 +47,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   create: {
     operationId: 'createReport',
+    permission: 'reports.write',
     summary: 'Creates a report as a draft',
     description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
     body: CreateReportBody,
@@ -53,6 +56,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   update: {
     operationId: 'updateReport',
+    permission: 'reports.write',
     summary: 'Saves both editions of a report (an edition left out is removed while the report is a draft, else kept)',
     description: `${conflict} A published slug that changes keeps the old one as a 301 redirect.`,
     params: ReportCodeParam,
@@ -62,6 +66,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   publish: {
     operationId: 'publishReport',
+    permission: 'reports.publish',
     summary: 'Publishes a report now, or at a time',
     description: `${conflict} Every instance shows it within 2 s of the time.`,
     params: ReportCodeParam,
@@ -71,6 +76,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   unpublish: {
     operationId: 'unpublishReport',
+    permission: 'reports.publish',
     summary: 'Takes a report down (its pages answer 404; paid orders still download)',
     description: conflict,
     params: ReportCodeParam,
@@ -80,6 +86,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   remove: {
     operationId: 'deleteReport',
+    permission: 'reports.write',
     summary: 'Deletes a report that was never published',
     description: 'A report that was ever published is unpublished instead (orders point at it): 300104.',
     params: ReportCodeParam,
@@ -89,6 +96,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   revisions: {
     operationId: 'listReportRevisions',
+    permission: 'reports.read',
     summary: 'The saves of a report, newest first, each with its author',
     params: ReportCodeParam,
     querystring: LangOnlyQuery,
@@ -97,6 +105,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   revision: {
     operationId: 'getReportRevision',
+    permission: 'reports.read',
     summary: 'One revision with the record as it saved it, to compare with the current one',
     params: RevisionParams,
     querystring: LangOnlyQuery,
@@ -105,6 +114,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   restore: {
     operationId: 'restoreReportRevision',
+    permission: 'reports.write',
     summary: "Restores a revision's texts, prices and files as a new save (the status stays)",
     description: conflict,
     params: RevisionParams,
@@ -114,6 +124,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   preview: {
     operationId: 'previewReport',
+    permission: 'reports.read',
     summary: 'A signed, expiring link to the draft as the public page will render it',
     params: ReportCodeParam,
     body: LangOnlyBody,
@@ -122,6 +133,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
   },
   uploadFile: {
     operationId: 'uploadReportFile',
+    permission: 'reports.write',
     summary: "Uploads an edition's sample or full file (PDF or Word, up to 500 MB) as the raw request body",
     description:
       'The body is streamed to the file store, never held whole; its type is found from its bytes (300111 when it is neither PDF nor Word) and its SHA-256 kept. ' +
@@ -136,6 +148,7 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
 export const staffAuditRoutes = defineRoutes(CALLS.staffAudit, ['Staff: audit'], {
   list: {
     operationId: 'listAudit',
+    permission: 'audit.read',
     summary: 'Every staff write, newest first: who, when, from where, before and after',
     querystring: AuditQuery,
     headers,

@@ -16,6 +16,7 @@ export const staffRoutes = defineRoutes(CALLS.staff, ['Staff'], {
   },
   logout: {
     operationId: 'staffLogout',
+    permission: 'session.end',
     summary: 'Ends the staff session of the bearer token',
     body: LangOnlyBody,
     headers: StaffAuthHeader,
@@ -23,6 +24,7 @@ export const staffRoutes = defineRoutes(CALLS.staff, ['Staff'], {
   },
   me: {
     operationId: 'staffMe',
+    permission: 'session.read',
     summary: 'The signed-in staff member',
     description: 'Without a token 300002; a token that is unknown, revoked or idle for 30 minutes 300003.',
     querystring: LangOnlyQuery,

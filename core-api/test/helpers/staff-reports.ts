@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ReportEditionInput } from '@rpt/contract'
 import { expect } from 'vitest'
-import type { StaffRole } from '../../src/modules/staff/permissions.ts'
+import type { StaffRole } from '@rpt/contract'
 import { body } from './build-app.ts'
 import { addStaff, totpOf } from './staff.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
 import { StaffAccounts } from '../../src/modules/staff/staff-accounts.ts'
-import type { StaffRole } from '../../src/modules/staff/permissions.ts'
+import type { StaffRole } from '@rpt/contract'
 
 // A staff account factory: the account as the CLI makes it, with what its
 // owner was shown once (the password, the TOTP secret of the otpauth URI).

@@ -1,20 +1,13 @@
 import type { Sequelize, Transaction } from 'sequelize'
-import { COLLECTION_REPORTS, recordContentChange } from '../publishing/index.ts'
+import { COLLECTION_BULLETINS, COLLECTION_NEWS, COLLECTION_REPORTS, configTag, dictTag } from '@rpt/contract'
+import { recordContentChange } from '../publishing/index.ts'
 import { writeAudit, type StaffActor } from '../staff/index.ts'
 
 // What every save of site content writes besides its rows, on the save's own
 // transaction: the audit row (who, from where, before and after: these
 // records hold public site content only, never a secret) and the outbox row
-// whose tags the BFFs purge. The tags are exactly those the BFF puts on the
-// answers and pages that show the record (bff/src/lib/content-tags.ts).
-
-/** The BFF's tag of a language's carousel answers and home pages. */
-export const carouselTag = (lang: string) => `carousel:${lang}`
-/** The BFF's tag of every answer and page showing a configuration key. */
-export const configTag = (key: string) => `config:${key}`
-
-const COLLECTION_NEWS = 'collection:news'
-const COLLECTION_BULLETINS = 'collection:bulletins'
+// whose tags the BFFs purge. The tags are the contract's (@rpt/contract's
+// cache-tags.ts), which the BFF puts on the answers and pages that show the record.
 
 /** The lists showing a dictionary family's labels (report-service, news-service, bulletin-service, published-service). */
 const DICT_COLLECTIONS: Record<string, string[]> = {
@@ -28,7 +21,7 @@ const DICT_COLLECTIONS: Record<string, string[]> = {
 /** A dictionary's tags as the BFF's dictTags makes them, and the lists that show its labels. */
 export function dictChangeTags(type: string): string[] {
   const base = type.endsWith('_en') ? type.slice(0, -3) : type
-  return [`dict:${type}`, ...(DICT_COLLECTIONS[base] ?? [])]
+  return [dictTag(type), ...(DICT_COLLECTIONS[base] ?? [])]
 }
 
 /** A configuration key's tag; report prices and counts default to the price and count keys, so reports' answers show those. */

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
-import type { CarouselSlideInput, EditionLang, StaffCarousel, StaffCarouselSlide, UpdateCarouselBody } from '@rpt/contract'
+import {
+  carouselTag,
+  type CarouselSlideInput,
+  type EditionLang,
+  type StaffCarousel,
+  type StaffCarouselSlide,
+  type UpdateCarouselBody,
+} from '@rpt/contract'
 import { AppError } from '../../platform/errors.ts'
 import type { FileStore } from '../../platform/files/file-store.ts'
 import { servicePlugin } from '../../platform/lib/service-plugin.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
 import { IMAGE_KEY_PREFIX } from '../../platform/files/uploads/index.ts'
 import { MEDIA_URL_PREFIX } from '../publishing/index.ts'
-import { carouselTag, recordSiteChange } from './site-changes.ts'
+import { recordSiteChange } from './site-changes.ts'
 import { StaffSiteEntries } from './site-entries.ts'
 import type { StaffActor } from '../staff/index.ts'
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { StaffRole } from './permissions.ts'
+import type { StaffRole } from '@rpt/contract'
 import { staffOf } from './staff-service.ts'
 
 /** Who does a staff write, and from where (the audit's actor and ip). */

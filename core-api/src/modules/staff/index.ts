@@ -1,12 +1,11 @@
-// Staff: sign-in with a second factor, the session, permissions, who is acting (the actor), the audit
+// Staff: sign-in with a second factor, the session, the permission check (the table is
+// @rpt/contract's STAFF_PERMISSIONS), who is acting (the actor), the audit
 // and audited exports. Every other staff-facing module builds on it.
 // Other modules import this file only.
 
 export { staffActorOf } from './actor.ts'
 export type { StaffActor } from './actor.ts'
 export { writeAudit } from './audit.ts'
-export { STAFF_PERMISSIONS, staffMay } from './permissions.ts'
-export type { StaffRole } from './permissions.ts'
 export { default as staffAuditRoutes } from './routes/audit.ts'
 export { default as staffRoutes } from './routes/session.ts'
 export { auditExport, sendExport } from './spreadsheet-export.ts'

@@ -4,7 +4,7 @@ import type { Sequelize, Transaction } from 'sequelize'
 import { seal } from '../../platform/lib/secret-box.ts'
 import { hashPassword } from '../../platform/lib/secrets.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
-import type { StaffRole } from './permissions.ts'
+import type { StaffRole } from '@rpt/contract'
 import { writeAudit } from './audit.ts'
 
 // Staff accounts as the staff CLI and the staff API both change them. Every

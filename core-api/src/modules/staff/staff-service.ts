@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import { staffMay, type StaffAction, type StaffRole } from '@rpt/contract'
 import type { Sequelize } from 'sequelize'
 import type { Config } from '../../platform/config.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -8,7 +9,6 @@ import { selectRows } from '../../platform/lib/sql.ts'
 import { isSealed, open, seal, SealedSecretError } from '../../platform/lib/secret-box.ts'
 import { acceptedTotpStep, TOTP_PURPOSE } from './staff-accounts.ts'
 import { writeAudit } from './audit.ts'
-import { staffMay, type StaffAction, type StaffRole } from './permissions.ts'
 import { LoginThrottle, type ThrottleScope } from '../../platform/lib/login-throttle.ts'
 
 // Staff sign-in: name, password and a TOTP code; then an opaque
@@ -201,7 +201,10 @@ export class StaffService {
 declare module 'fastify' {
   interface FastifyInstance {
     staff: StaffService
-    /** A preHandler: a live staff token whose role may do `action` (lib/staff-permissions.ts), else the error envelope. */
+    /**
+     * A preHandler: a live staff token whose role may do `action` (@rpt/contract's STAFF_PERMISSIONS), else the
+     * error envelope. serve() (platform/http/staff-route.ts) adds it to every route whose contract names a permission.
+     */
     requireStaff(action: StaffAction): (request: FastifyRequest) => Promise<void>
   }
   interface FastifyRequest {

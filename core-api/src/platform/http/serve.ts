@@ -14,10 +14,12 @@ import type {
 import type { TSchema } from 'typebox'
 import type { RouteSpec } from '@rpt/contract'
 import { responses } from './envelope.ts'
+import { staffRouteOptions, type PreHandler } from './staff-route.ts'
 
 // Registers a resource's routes from the contract's table (@rpt/contract,
 // contract/src/routes): method, path, schemas, answers and documentation
-// come from there, so a route file holds only its handlers.
+// come from there, and so do a staff call's guard (its permission) and HTTP
+// statuses (staff-route.ts), so a route file holds only its handlers.
 
 type Part<R, K extends string> = R extends { readonly [P in K]: infer S extends TSchema } ? S : undefined
 
@@ -40,10 +42,11 @@ export type Handler<R> = RouteHandlerMethod<
   TypeBoxTypeProvider
 >
 
-/** A handler, or one with the route options that are the core API's own rather than the contract's. */
-type Entry<R> =
-  | Handler<R>
-  | { handler: Handler<R>; config?: FastifyContextConfig; description?: string; preHandler?: (request: FastifyRequest) => Promise<void> }
+/**
+ * A handler, or one with the route options that are the core API's own rather than the contract's. Its
+ * preHandler runs after the route's guard (the website session's, or the staff permission's), never instead.
+ */
+type Entry<R> = Handler<R> | { handler: Handler<R>; config?: FastifyContextConfig; description?: string; preHandler?: PreHandler }
 
 export type Handlers<T> = { [K in keyof T]: Entry<T[K]> }
 
@@ -58,12 +61,15 @@ export function serve<T extends Record<string, RouteSpec>>(routes: T, handlers: 
       const { handler, config, description, preHandler } =
         typeof entry === 'function' ? { handler: entry, config: undefined, description: undefined, preHandler: undefined } : entry
       if (!route.data && !route.response) throw new Error(`${route.method} ${route.path}: the contract declares no answer`)
+      const staff = staffRouteOptions(app, route)
+      const userGuard = route.auth === 'session' ? (request: FastifyRequest) => app.requireUser(request) : undefined
+      const preHandlers = [userGuard, staff.preHandler, preHandler].filter((hook): hook is PreHandler => hook !== undefined)
+      const routeConfig = { ...config, ...staff.config }
       app.route({
         method: route.method,
         url: route.path,
-        ...(config ? { config } : {}),
-        ...(route.auth === 'session' ? { preHandler: (request: FastifyRequest) => app.requireUser(request) } : {}),
-        ...(preHandler ? { preHandler } : {}),
+        ...(Object.keys(routeConfig).length > 0 ? { config: routeConfig } : {}),
+        ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
         schema: {
           tags: [...route.tags],
           summary: route.summary,

@@ -1,6 +1,5 @@
-import { CALLS, type CallAddress } from '@rpt/contract'
+import { CALLS, STAFF_PERMISSIONS, STAFF_ROLES, type CallAddress, type StaffAction, type StaffRole } from '@rpt/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STAFF_PERMISSIONS, STAFF_ROLES, type StaffAction, type StaffRole } from '../../../src/modules/staff/permissions.ts'
 import { body, buildTestApp, type TestApp } from '../../helpers/build-app.ts'
 import { createDict } from '../../helpers/factories.ts'
 import { editionInput, staffCaller } from '../../helpers/staff-reports.ts'

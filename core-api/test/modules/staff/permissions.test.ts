@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStaffRole, STAFF_PERMISSIONS, STAFF_ROLES, staffMay, type StaffAction } from '../../../src/modules/staff/permissions.ts'
+import { isStaffRole, STAFF_PERMISSIONS, STAFF_ROLES, staffMay, type StaffAction } from '@rpt/contract'
 
 describe('the staff permission table', () => {
   it('lets admin do every action', () => {

@@ -13,7 +13,7 @@ import { ConsoleLink, DateFilter, ExportLinks, FilterSelect, TextFilters } from 
 import { ListFrame } from '../kit/list-frame'
 import { money, useMethodName, useOrderColumns } from '../kit/order-columns'
 import { useStaff } from '../kit/staff-context'
-import { may } from '../shell/staff-roles'
+import { staffMay } from '@rpt/contract/staff-permissions'
 import { useStaffT } from '../kit/use-staff-t'
 import '../kit/staff-desk.css'
 
@@ -36,7 +36,7 @@ export function OrderList() {
   const t = useStaffT()
   const { locale, staff } = useStaff()
   // The export for accounting is finance's: sales read the list only.
-  const exports = may(staff.role, 'orders.export')
+  const exports = staffMay(staff.role, 'orders.export')
   const list = useAddressList(ORDERS, '/staff/orders')
   const { state: input, go, sortable } = list
   const result = useOrderList(input)

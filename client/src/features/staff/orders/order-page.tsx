@@ -8,7 +8,7 @@ import { DeskPage } from '../kit/desk-page'
 import { ConsoleLink } from '../kit/list-controls'
 import { money, useLineText, useMethodName } from '../kit/order-columns'
 import { OrderDelivery } from './order-delivery'
-import { may } from '../shell/staff-roles'
+import { staffMay } from '@rpt/contract/staff-permissions'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
 import '../kit/staff-desk.css'
@@ -26,9 +26,9 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
 
   const lineText = useLineText()
   const methodName = useMethodName()
-  const acts = may(staff.role, 'orders.act')
+  const acts = staffMay(staff.role, 'orders.act')
   // The buyer's page, for the roles that read customers.
-  const customers = may(staff.role, 'customers.read')
+  const customers = staffMay(staff.role, 'customers.read')
   return (
     <DeskPage
       words="staff.orders"

@@ -8,7 +8,7 @@ import { formatDateTime } from '../kit/format'
 import { useStaff } from '../kit/staff-context'
 import { DeskPage } from '../kit/desk-page'
 import { ConsoleLink } from '../kit/list-controls'
-import { may } from '../shell/staff-roles'
+import { staffMay } from '@rpt/contract/staff-permissions'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
 import '../kit/staff-desk.css'
@@ -19,7 +19,7 @@ export function RequestPage({ id }: { id: string }) {
   const { locale, staff } = useStaff()
   const result = useRequest(id)
   // The account's page, for the roles that read customers.
-  const customers = may(staff.role, 'customers.read')
+  const customers = staffMay(staff.role, 'customers.read')
   const { mutate } = result
 
   return (

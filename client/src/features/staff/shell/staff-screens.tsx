@@ -1,4 +1,5 @@
 import type { Staff } from '@rpt/contract'
+import { STAFF_PERMISSIONS } from '@rpt/contract/staff-permissions'
 import type { ArticleKind } from '../api/articles'
 import { ArticleEditor } from '../publishing/article-editor'
 import { ArticleList } from '../publishing/article-list'
@@ -18,10 +19,10 @@ import { RequestList } from '../requests/request-list'
 import { RequestPage } from '../requests/request-page'
 import { RevisionsView } from '../publishing/revisions-view'
 import type { StaffMessageId } from '../messages'
-import { ALLOWED } from './staff-roles'
 
-// The console's sections, in the nav's order: who sees each (the server
-// checks every call anyway: hiding a section only spares a refusal).
+// The console's sections, in the nav's order: who sees each, by the contract's
+// permission table (the server checks every call against it anyway: hiding a
+// section only spares a refusal).
 
 type NavLabel = StaffMessageId
 type Role = Staff['role']
@@ -35,17 +36,17 @@ interface Section {
 export const SECTIONS: readonly Section[] = [
   // The desk at a glance, where the console opens. An editor's dashboard would be empty (getDashboard answers an
   // editor only its time): editors open on the reports, as before.
-  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: ALLOWED['orders.read'] },
+  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: STAFF_PERMISSIONS['orders.read'] },
   { name: 'reports', label: 'staff.nav.reports' },
   { name: 'bulletins', label: 'staff.nav.bulletins' },
   { name: 'news', label: 'staff.nav.news' },
   { name: 'carousel', label: 'staff.nav.carousel' },
   { name: 'dictionary', label: 'staff.nav.dictionary' },
   { name: 'settings', label: 'staff.nav.settings' },
-  { name: 'requests', label: 'staff.nav.requests', shownTo: ALLOWED['requests.read'] },
-  { name: 'orders', label: 'staff.nav.orders', shownTo: ALLOWED['orders.read'] },
-  { name: 'customers', label: 'staff.nav.customers', shownTo: ALLOWED['customers.read'] },
-  { name: 'audit', label: 'staff.nav.audit', shownTo: ALLOWED['audit.read'] },
+  { name: 'requests', label: 'staff.nav.requests', shownTo: STAFF_PERMISSIONS['requests.read'] },
+  { name: 'orders', label: 'staff.nav.orders', shownTo: STAFF_PERMISSIONS['orders.read'] },
+  { name: 'customers', label: 'staff.nav.customers', shownTo: STAFF_PERMISSIONS['customers.read'] },
+  { name: 'audit', label: 'staff.nav.audit', shownTo: STAFF_PERMISSIONS['audit.read'] },
 ]
 
 export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))

@@ -1,21 +1,22 @@
-import type {
-  DashboardJobs,
-  DashboardMails,
-  DashboardMethod,
-  DashboardOrderFigures,
-  DashboardOrderPeriod,
-  DashboardOrders,
-  DashboardOrdersFilter,
-  DashboardRequests,
-  OpenRequestStatus,
-  OrderState,
-  StaffDashboard,
+import {
+  staffMay,
+  type DashboardJobs,
+  type DashboardMails,
+  type DashboardMethod,
+  type DashboardOrderFigures,
+  type DashboardOrderPeriod,
+  type DashboardOrders,
+  type DashboardOrdersFilter,
+  type DashboardRequests,
+  type OpenRequestStatus,
+  type OrderState,
+  type StaffDashboard,
+  type StaffRole,
 } from '@rpt/contract'
 import type { Sequelize } from 'sequelize'
 import { commonDeps, servicePlugin } from '../../../platform/lib/service-plugin.ts'
 import { shortError } from '../../../platform/lib/short-error.ts'
 import { selectRows } from '../../../platform/lib/sql.ts'
-import { staffMay, type StaffRole } from '../../staff/index.ts'
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts'
 import type { MailService } from '../../mail/index.ts'
 import { countOpenCases, ACCOUNTING_TIME_ZONE, dayStartSql, METHOD_SQL, STATE_SQL } from '../../orders/index.ts'

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
-import type {
-  ListRequestsQuery,
-  RequestHistoryEntry,
-  RequestNote,
-  RequestStatus,
-  StaffRequest,
-  StaffRequestListItem,
-  UpdateRequestBody,
+import {
+  STAFF_PERMISSIONS,
+  type ListRequestsQuery,
+  type RequestHistoryEntry,
+  type RequestNote,
+  type RequestStatus,
+  type StaffRequest,
+  type StaffRequestListItem,
+  type UpdateRequestBody,
 } from '@rpt/contract'
 import { AppError, invalid } from '../../../platform/errors.ts'
 import { ORDER_STATUS } from '../../orders/index.ts'
 import { toPlainText } from '../../../platform/lib/rich-text.ts'
 import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
-import { auditExport, writeAudit, STAFF_PERMISSIONS, type StaffActor } from '../../staff/index.ts'
+import { auditExport, writeAudit, type StaffActor } from '../../staff/index.ts'
 import { selectRows } from '../../../platform/lib/sql.ts'
 import { ACCOUNT_COLUMNS, presentAccount, type AccountRow } from '../customers/customer-query.ts'
 import {

@@ -5,6 +5,8 @@
 // which column (and how it is read and written), which fields are rich text,
 // and which dictionaries a field's value must come from.
 
+import { COLLECTION_BULLETINS, COLLECTION_NEWS } from '@rpt/contract'
+
 export type ArticleKindName = 'bulletin' | 'news'
 
 export interface ArticleField {
@@ -26,7 +28,7 @@ export interface ArticleField {
 export interface ArticleKind {
   kind: ArticleKindName
   table: string
-  /** The BFF's cache tag of every page and answer listing this kind (bff/src/lib/content-tags.ts) */
+  /** The cache tag of every page and answer listing this kind (@rpt/contract's cache-tags.ts) */
   collection: string
   fields: readonly ArticleField[]
   /** Fields whose value must be a value of one of these dictionaries (either language's) */
@@ -51,7 +53,7 @@ const COMMON_TAIL: readonly ArticleField[] = [
 export const BULLETIN: ArticleKind = {
   kind: 'bulletin',
   table: 'research_brief_report',
-  collection: 'collection:bulletins',
+  collection: COLLECTION_BULLETINS,
   fields: [
     ...COMMON_HEAD,
     { key: 'topLabelId', column: 'top_label_id' },
@@ -71,7 +73,7 @@ export const BULLETIN: ArticleKind = {
 export const NEWS: ArticleKind = {
   kind: 'news',
   table: 'market_info',
-  collection: 'collection:news',
+  collection: COLLECTION_NEWS,
   fields: [
     ...COMMON_HEAD,
     { key: 'marketCategory', column: 'market_category' },

@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize'
-import type { EditionLang } from '@rpt/contract'
+import { articleIdTag, articleTag, type EditionLang } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
 import { contentStatusOf, recordContentChange, type ContentStatus } from '../core/content-status.ts'
 import { sanitizeRichText, toPlainText } from '../../../platform/lib/rich-text.ts'
@@ -175,7 +175,7 @@ export async function writeFields(
 /** The cache tags a change touches: the kind's collection (which the BFF tags its list and detail pages with), and the slugs and ids. */
 export function articleChangeTags(spec: ArticleKind, ...records: (StaffArticle | undefined)[]): string[] {
   const tags = [spec.collection]
-  for (const record of records) if (record) tags.push(`${spec.kind}:${record.slug}`, `${spec.kind}-id:${record.id}`)
+  for (const record of records) if (record) tags.push(articleTag(spec.kind, record.slug), articleIdTag(spec.kind, record.id))
   return [...new Set(tags)]
 }
 

@@ -18,28 +18,23 @@ import { serve, type Handlers } from '../../../platform/http/serve.ts'
 //   to 10 MB), stored under its SHA-256 as the carousel's images are (so a
 //   refused save leaves a file that may serve another record: it stays).
 // removeBulletinCover/removeNewsCover have no body: routes/staff-article-handlers.
-const config = { keepHttpStatus: true }
 
 type Upload = FastifyRequest<{ Params: { id: string }; Querystring: { version: string; name: string } }>
 
 /** The cover's handler of a kind: the image stored, then set on the article. */
 function coverUpload(app: FastifyInstance, service: () => StaffArticleService) {
-  return {
-    config,
-    preHandler: app.requireStaff('articles.write'),
-    handler: async (request: Upload) => {
-      const actor = staffActorOf(request)
-      let file: string
-      try {
-        const source = rawBodyOf(request)
-        if (!source) throw new AppError('UPLOAD_EMPTY')
-        const input = { maxBytes: request.routeOptions.bodyLimit ?? MAX_IMAGE_BYTES, declaredBytes: declaredLength(request) }
-        file = (await receiveImage(app.files, source, input, detectCover)).file
-      } catch (error) {
-        throw uploadFailure(request, error)
-      }
-      return ok(request.lang, await service().setCover(request.params.id, Number(request.query.version), file, actor))
-    },
+  return async (request: Upload) => {
+    const actor = staffActorOf(request)
+    let file: string
+    try {
+      const source = rawBodyOf(request)
+      if (!source) throw new AppError('UPLOAD_EMPTY')
+      const input = { maxBytes: request.routeOptions.bodyLimit ?? MAX_IMAGE_BYTES, declaredBytes: declaredLength(request) }
+      file = (await receiveImage(app.files, source, input, detectCover)).file
+    } catch (error) {
+      throw uploadFailure(request, error)
+    }
+    return ok(request.lang, await service().setCover(request.params.id, Number(request.query.version), file, actor))
   }
 }
 
@@ -54,21 +49,17 @@ export default async function staffArticleFilesPlugin(app: FastifyInstance) {
   // The cover's handler answers the service's record, which the contract's schema serializes (as articleHandlers').
   await app.register(
     serve(bulletinRoutes, () => ({
-      uploadFile: {
-        config,
-        preHandler: app.requireStaff('articles.write'),
-        handler: async (request) => {
-          const actor = staffActorOf(request)
-          const { id } = request.params
-          const upload = { name: request.query.name, keyPrefix: `bulletins/${id}` }
-          return ok(
-            request.lang,
-            await storeUploadedDocument(app.files, request, upload, async (stored) => {
-              const bulletin = await app.staffBulletins.attachFile(id, Number(request.query.version), stored, actor)
-              return bulletin.file as StoredFile
-            }),
-          )
-        },
+      uploadFile: async (request) => {
+        const actor = staffActorOf(request)
+        const { id } = request.params
+        const upload = { name: request.query.name, keyPrefix: `bulletins/${id}` }
+        return ok(
+          request.lang,
+          await storeUploadedDocument(app.files, request, upload, async (stored) => {
+            const bulletin = await app.staffBulletins.attachFile(id, Number(request.query.version), stored, actor)
+            return bulletin.file as StoredFile
+          }),
+        )
       },
       uploadCover: coverUpload(app, () => app.staffBulletins) as unknown as Handlers<typeof bulletinRoutes>['uploadCover'],
     })),

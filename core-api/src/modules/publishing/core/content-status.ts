@@ -16,11 +16,6 @@ export function contentStatusOf(code: string): ContentStatus {
   return STATUS_OF[code.trim()] ?? 'unpublished'
 }
 
-/** The BFF's cache tags (bff/src/lib/content-tags.ts) */
-export const COLLECTION_REPORTS = 'collection:reports'
-export const reportTag = (slug: string) => `report:${slug}`
-export const reportIdTag = (id: string) => `report-id:${id}`
-
 /**
  * Records the tags a change touched in the outbox the BFFs poll
  * (GET /content/changes), on the transaction of the change itself: a change

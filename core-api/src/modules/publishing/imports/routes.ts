@@ -17,7 +17,6 @@ import { serve } from '../../../platform/http/serve.ts'
 // Bulk import: the multipart parts are spooled to a temporary
 // folder as they arrive (the zip needs random access; nothing is held in
 // memory), checked by the import service, then the folder is removed.
-const config = { keepHttpStatus: true }
 
 function tooLarge(): AppError {
   return new AppError('IMPORT_UPLOAD_TOO_LARGE')
@@ -76,35 +75,27 @@ export default async function staffImports(app: FastifyInstance) {
   })
   await app.register(
     serve(staffImportRoutes, (app) => ({
-      create: {
-        config,
-        preHandler: app.requireStaff('reports.import'),
-        handler: async (request) => {
-          const staff = staffOf(request)
-          const spool = await mkdtemp(path.join(tmpdir(), 'rpt-upload-'))
-          try {
-            const form = await readForm(request, spool)
-            if (!form.sheetFile) throw new AppError('IMPORT_SHEET_REQUIRED')
-            const record = await app.staffImports.start({
-              actor: { id: staff.id, name: staff.name, role: staff.role, ip: request.ip },
-              sheetFile: form.sheetFile,
-              zipFile: form.zipFile,
-              dryRun: form.dryRun,
-            })
-            return ok(request.lang, present(record, request.lang))
-          } finally {
-            await rm(spool, { recursive: true, force: true })
-          }
-        },
-      },
-      get: {
-        config,
-        preHandler: app.requireStaff('reports.import'),
-        handler: async (request) => {
-          const record = await app.staffImports.store.get(request.params.id)
-          if (!record) throw new AppError('IMPORT_NOT_FOUND')
+      create: async (request) => {
+        const staff = staffOf(request)
+        const spool = await mkdtemp(path.join(tmpdir(), 'rpt-upload-'))
+        try {
+          const form = await readForm(request, spool)
+          if (!form.sheetFile) throw new AppError('IMPORT_SHEET_REQUIRED')
+          const record = await app.staffImports.start({
+            actor: { id: staff.id, name: staff.name, role: staff.role, ip: request.ip },
+            sheetFile: form.sheetFile,
+            zipFile: form.zipFile,
+            dryRun: form.dryRun,
+          })
           return ok(request.lang, present(record, request.lang))
-        },
+        } finally {
+          await rm(spool, { recursive: true, force: true })
+        }
+      },
+      get: async (request) => {
+        const record = await app.staffImports.store.get(request.params.id)
+        if (!record) throw new AppError('IMPORT_NOT_FOUND')
+        return ok(request.lang, present(record, request.lang))
       },
     })),
   )

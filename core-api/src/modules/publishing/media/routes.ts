@@ -26,25 +26,21 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
   acceptRawBodies(app, { [CALLS.staffMedia.uploadImage.path]: MAX_IMAGE_BYTES })
   await app.register(
     serve(staffMediaRoutes, () => ({
-      uploadImage: {
-        config: { keepHttpStatus: true },
-        preHandler: app.requireStaff('media.write'),
-        handler: async (request) => {
-          const staff = staffOf(request)
-          try {
-            const source = rawBodyOf(request)
-            if (!source) throw new AppError('UPLOAD_EMPTY')
-            const image = await uploadImage(
-              { store: app.files, sequelize: app.db.sequelize },
-              source,
-              { name: request.query.name, maxBytes: request.routeOptions.bodyLimit, declaredBytes: declaredLength(request) },
-              { name: staff.name, ip: request.ip },
-            )
-            return ok(request.lang, { url: image.url, key: image.key, size: image.size, sha256: image.sha256, type: image.type })
-          } catch (error) {
-            throw uploadFailure(request, error)
-          }
-        },
+      uploadImage: async (request) => {
+        const staff = staffOf(request)
+        try {
+          const source = rawBodyOf(request)
+          if (!source) throw new AppError('UPLOAD_EMPTY')
+          const image = await uploadImage(
+            { store: app.files, sequelize: app.db.sequelize },
+            source,
+            { name: request.query.name, maxBytes: request.routeOptions.bodyLimit, declaredBytes: declaredLength(request) },
+            { name: staff.name, ip: request.ip },
+          )
+          return ok(request.lang, { url: image.url, key: image.key, size: image.size, sha256: image.sha256, type: image.type })
+        } catch (error) {
+          throw uploadFailure(request, error)
+        }
       },
     })),
   )

@@ -15,46 +15,37 @@ import { serve } from '../../../platform/http/serve.ts'
 // - deliverOrderFile: what npm run deliver does; the order is
 //   checked before any byte is stored.
 // A refused upload leaves nothing in the store.
-const config = { keepHttpStatus: true }
 
 export default async function staffFilesPlugin(app: FastifyInstance) {
   acceptRawBodies(app, { [CALLS.staffReports.uploadFile.path]: MAX_UPLOAD_BYTES, [CALLS.staffOrders.deliverFile.path]: MAX_UPLOAD_BYTES })
   await app.register(
     serve({ uploadFile: staffReportRoutes.uploadFile, deliverFile: staffOrderRoutes.deliverFile }, () => ({
-      uploadFile: {
-        config,
-        preHandler: app.requireStaff('reports.write'),
-        handler: async (request) => {
-          const staff = staffOf(request)
-          const { code, edition, kind } = request.params
-          const keyPrefix = `reports/${code}/${edition}/${kind}`
-          return ok(
-            request.lang,
-            await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix }, async (stored) => {
-              const uploadedAt = new Date().toISOString()
-              const report = await app.staffReports.attachFile(
-                { code, edition, kind, version: Number(request.query.version), file: stored },
-                { ...staff, ip: request.ip },
-              )
-              const { key: _key, ...file } = stored
-              return report.editions[edition]?.files[kind] ?? { ...file, uploadedAt }
-            }),
-          )
-        },
+      uploadFile: async (request) => {
+        const staff = staffOf(request)
+        const { code, edition, kind } = request.params
+        const keyPrefix = `reports/${code}/${edition}/${kind}`
+        return ok(
+          request.lang,
+          await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix }, async (stored) => {
+            const uploadedAt = new Date().toISOString()
+            const report = await app.staffReports.attachFile(
+              { code, edition, kind, version: Number(request.query.version), file: stored },
+              { ...staff, ip: request.ip },
+            )
+            const { key: _key, ...file } = stored
+            return report.editions[edition]?.files[kind] ?? { ...file, uploadedAt }
+          }),
+        )
       },
-      deliverFile: {
-        config,
-        preHandler: app.requireStaff('orders.act'),
-        handler: async (request) => {
-          const staff = staffActorOf(request)
-          const orderNo = await app.staffOrders.assertDeliverable(request.params.orderNo)
-          return ok(
-            request.lang,
-            await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix: `orders/${orderNo}` }, (stored) =>
-              app.staffOrders.deliver(orderNo, { key: stored.key, name: stored.name }, staff),
-            ),
-          )
-        },
+      deliverFile: async (request) => {
+        const staff = staffActorOf(request)
+        const orderNo = await app.staffOrders.assertDeliverable(request.params.orderNo)
+        return ok(
+          request.lang,
+          await storeUploadedDocument(app.files, request, { name: request.query.name, keyPrefix: `orders/${orderNo}` }, (stored) =>
+            app.staffOrders.deliver(orderNo, { key: stored.key, name: stored.name }, staff),
+          ),
+        )
       },
     })),
   )

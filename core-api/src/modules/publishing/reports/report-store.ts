@@ -1,8 +1,16 @@
 import slugify from '@sindresorhus/slugify'
 import type { Sequelize, Transaction } from 'sequelize'
-import type { EditionLang, ReportEdition, ReportEditionInput, StaffReport } from '@rpt/contract'
+import {
+  COLLECTION_REPORTS,
+  reportIdTag,
+  reportTag,
+  type EditionLang,
+  type ReportEdition,
+  type ReportEditionInput,
+  type StaffReport,
+} from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
-import { contentStatusOf, COLLECTION_REPORTS, reportIdTag, reportTag } from '../core/content-status.ts'
+import { contentStatusOf } from '../core/content-status.ts'
 import { sanitizeRichText } from '../../../platform/lib/rich-text.ts'
 import { selectRows } from '../../../platform/lib/sql.ts'
 

@@ -4,7 +4,7 @@ import { syntheticCsv } from '../../../../src/modules/publishing/imports/synthet
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createDict } from '../../../helpers/factories.ts'
 import { addStaff, totpOf } from '../../../helpers/staff.ts'
-import type { StaffRole } from '../../../../src/modules/staff/permissions.ts'
+import type { StaffRole } from '@rpt/contract'
 import { bombZip, escapingZip, multipart, PDF, PNG, zipOf } from './fixtures.ts'
 
 // importReports and getImport over HTTP: the multipart form, the permission,

@@ -1,0 +1,86 @@
+// What each staff role may do, one row an action, declared once for every
+// tier: the core API checks a call's action against this table before the
+// handler runs (each staff route of the contract names its action, its
+// `permission`), the console shows a section, a link or a button only to
+// the roles allowed it (a convenience, never the check), and docs/staff.md's
+// roles table is generated from it (npm run staff:roles-table). A new staff
+// operation adds its row here, with its description.
+//
+// No imports: the console reads it from source (@rpt/contract/staff-permissions)
+// without bundling the schemas.
+
+export const STAFF_ROLES = ['editor', 'sales', 'finance', 'admin'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value)
+}
+
+const EVERY_ROLE: readonly StaffRole[] = STAFF_ROLES
+
+/** Action → the roles allowed it (what each allows: STAFF_PERMISSION_DESCRIPTIONS). admin may do everything, so it is in every row. */
+export const STAFF_PERMISSIONS = {
+  'session.read': EVERY_ROLE,
+  'session.end': EVERY_ROLE,
+  'staff.manage': ['admin'],
+  // Reports; sales and finance read them to look reports up for customers.
+  'reports.read': ['editor', 'sales', 'finance', 'admin'],
+  'reports.write': ['editor', 'admin'],
+  'reports.publish': ['editor', 'admin'],
+  // Bulletins and news: every role reads them, as reports.
+  'articles.read': ['editor', 'sales', 'finance', 'admin'],
+  'articles.write': ['editor', 'admin'],
+  'articles.publish': ['editor', 'admin'],
+  'audit.read': ['admin'],
+  'media.write': ['editor', 'admin'],
+  'reports.import': ['editor', 'admin'],
+  'requests.read': ['sales', 'admin'],
+  'requests.write': ['sales', 'admin'],
+  // Site content besides reports: carousel, dictionaries, configuration.
+  'site.read': EVERY_ROLE,
+  'site.write': ['editor', 'admin'],
+  // The staff desk's orders.
+  'orders.read': ['sales', 'finance', 'admin'],
+  'orders.act': ['finance', 'admin'],
+  // Every order's money and buyer at once: finance's, not sales'.
+  'orders.export': ['finance', 'admin'],
+  // The staff desk's dashboard: every role opens it; each section needs its list's action besides.
+  'dashboard.read': EVERY_ROLE,
+  'operations.read': ['admin'],
+  // The staff desk's customers: personal data, for sales and admin only.
+  'customers.read': ['sales', 'admin'],
+  'customers.write': ['sales', 'admin'],
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type StaffAction = keyof typeof STAFF_PERMISSIONS
+
+/** What each action allows, in a sentence: docs/staff.md's roles table shows it. Every action has one (the type says so). */
+export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>> = {
+  'session.read': 'Who am I (staffMe)',
+  'session.end': 'Sign out (staffLogout)',
+  'staff.manage': 'Add, list, disable and reset staff accounts (npm run staff)',
+  'reports.read': 'List and read reports, their revisions and previews (sales and finance look reports up for customers)',
+  'reports.write': 'Create, edit, delete drafts, restore revisions, upload files',
+  'reports.publish': 'Publish, schedule and unpublish reports',
+  'articles.read': 'List and read bulletins and news, their revisions and previews (every role, as for reports)',
+  'articles.write': "Create, edit and delete drafts of bulletins and news, restore revisions, upload a bulletin's file and their covers",
+  'articles.publish': 'Publish, schedule and unpublish bulletins and news',
+  'audit.read': 'The audit log of every staff write',
+  'media.write': 'Upload images for rich text and carousel slides (uploadImage)',
+  'reports.import': 'Bulk import of reports (importReports, getImport)',
+  'requests.read': "The requests inbox: list, read and export requests, with the visitor's account and orders",
+  'requests.write': 'Move a request through its workflow, assign it, add notes',
+  'site.read': 'List the carousel, dictionary entries and configuration (listCarousel, listDictItems, listConfig)',
+  'site.write': 'Save the carousel, dictionary entries and configuration (updateCarousel, updateDictItem, updateConfig)',
+  'orders.read': 'List and read orders, their payment events and the payment cases',
+  'orders.act': 'Refund, close, resend the delivery mail, deliver a file',
+  'orders.export': "The export for accounting (exportOrders): every order's money and buyer at once, so finance's, not sales'",
+  'dashboard.read': 'Open the dashboard (getDashboard): orders and payment cases need orders.read besides, requests requests.read',
+  'operations.read': "The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references",
+  'customers.read': "Find website accounts and read one's page (each view audited)",
+  'customers.write': "Unlock an account's sign-in, mail it a reset link, disable or enable it",
+}
+
+export function staffMay(role: StaffRole, action: StaffAction): boolean {
+  return (STAFF_PERMISSIONS[action] as readonly StaffRole[]).includes(role)
+}
