@@ -123,7 +123,7 @@ if (!externalCore) {
     stop(1)
   } else {
     // The core API's V8 flags are defined once, in its build (core-api/src/platform/node-flags.ts).
-    const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/node-flags.js')
+    const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/platform/node-flags.js')
     run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort, ...gateways }, CORE_API_NODE_FLAGS)
   }
 }
