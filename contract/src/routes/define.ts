@@ -1,5 +1,6 @@
 import type { Static, TObject, TSchema } from 'typebox'
 import type { StaffAction } from '../staff-permissions.ts'
+import { StaffAuthHeader } from '../staff.ts'
 import type { CallAddress } from './calls.ts'
 
 // What a call takes and answers, next to its address: the core API registers
@@ -49,7 +50,11 @@ export function defineRoutes<A extends Record<string, CallAddress>, D extends Do
 ): { readonly [K in keyof A]: A[K] & D[K] & { readonly tags: readonly string[] } } {
   const table: Record<string, RouteSpec> = {}
   const docsByName: Record<string, Doc> = docs
-  for (const [name, address] of Object.entries(addresses)) table[name] = { ...address, tags, ...docsByName[name]! }
+  for (const [name, address] of Object.entries(addresses)) {
+    const doc = docsByName[name]!
+    // A staff call reads its bearer token from the Authorization header (documented once, here).
+    table[name] = { ...address, tags, ...(doc.permission && !doc.headers ? { headers: StaffAuthHeader } : {}), ...doc }
+  }
   return table as { readonly [K in keyof A]: A[K] & D[K] & { readonly tags: readonly string[] } }
 }
 

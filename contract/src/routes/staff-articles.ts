@@ -1,6 +1,5 @@
 import { Type, type TObject } from 'typebox'
 import { LangOnlyBody, LangOnlyQuery, LangVersionQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import {
   ArticleIdParam,
   ArticleRevisionParams,
@@ -22,7 +21,6 @@ import type { StaffAction } from '../staff-permissions.ts'
 // article of one language named by its row id. Both kinds share the shape;
 // only the names (operation ids, summaries) and the record's fields differ.
 
-const headers = StaffAuthHeader
 // The actions of the permission table, the same for both kinds.
 const read: StaffAction = 'articles.read'
 const write: StaffAction = 'articles.write'
@@ -40,7 +38,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       permission: read,
       summary: `${noun} of every status and language, paged, filtered and sorted on the server`,
       querystring: ListArticlesQuery,
-      headers,
       data: StaffArticlePage,
     },
     get: {
@@ -49,7 +46,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: `One ${noun}, with its status and version`,
       params: ArticleIdParam,
       querystring: LangOnlyQuery,
-      headers,
       data: schemas.record,
     },
     create: {
@@ -58,7 +54,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: `Creates a ${noun} as a draft, in one language (edition)`,
       description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
       body: schemas.create,
-      headers,
       data: schemas.record,
     },
     update: {
@@ -68,7 +63,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: `${conflict} A published slug that changes is kept as an old slug.`,
       params: ArticleIdParam,
       body: schemas.update,
-      headers,
       data: schemas.record,
     },
     publish: {
@@ -78,7 +72,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: conflict,
       params: ArticleIdParam,
       body: PublishBody,
-      headers,
       data: schemas.record,
     },
     unpublish: {
@@ -88,7 +81,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: conflict,
       params: ArticleIdParam,
       body: VersionBody,
-      headers,
       data: schemas.record,
     },
     remove: {
@@ -98,7 +90,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: 'One that was ever published is unpublished instead: 300104.',
       params: ArticleIdParam,
       querystring: LangVersionQuery,
-      headers,
       data: Type.Null(),
     },
     revisions: {
@@ -107,7 +98,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: `The saves of a ${noun}, newest first, each with its author`,
       params: ArticleIdParam,
       querystring: LangOnlyQuery,
-      headers,
       data: Type.Array(Revision),
     },
     revision: {
@@ -116,7 +106,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: 'One revision with the record as it saved it, to compare with the current one',
       params: ArticleRevisionParams,
       querystring: LangOnlyQuery,
-      headers,
       data: RevisionDetail,
     },
     restore: {
@@ -126,7 +115,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: conflict,
       params: ArticleRevisionParams,
       body: VersionBody,
-      headers,
       data: schemas.record,
     },
     preview: {
@@ -135,7 +123,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       summary: `A signed, expiring link to the ${noun} as its public page will render it, draft or not`,
       params: ArticleIdParam,
       body: LangOnlyBody,
-      headers,
       data: PreviewLink,
     },
     uploadCover: {
@@ -148,7 +135,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
         conflict,
       params: ArticleIdParam,
       querystring: FileQuery,
-      headers,
       data: schemas.record,
     },
     removeCover: {
@@ -158,7 +144,6 @@ function articleDocs<C extends TObject, U extends TObject, R extends TObject>(
       description: conflict,
       params: ArticleIdParam,
       querystring: LangVersionQuery,
-      headers,
       data: schemas.record,
     },
   }
@@ -211,7 +196,6 @@ export const staffBulletinRoutes = defineRoutes(CALLS.staffBulletins, ['Staff: b
       `and its SHA-256 kept. Orders paid before keep the file they were delivered. ${conflict}`,
     params: ArticleIdParam,
     querystring: FileQuery,
-    headers,
     data: StoredFile,
   },
 })

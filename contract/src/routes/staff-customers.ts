@@ -1,13 +1,11 @@
 import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import { CustomerActionResult, CustomerIdParam, ListCustomersQuery, StaffCustomer, StaffCustomerPage } from '../staff-customers.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
 // The customers of the staff desk: roles sales and admin.
-const headers = StaffAuthHeader
 const audited = 'Audited (listAudit). A customer that does not exist answers 300401.'
-const action = { params: CustomerIdParam, body: LangOnlyBody, headers, data: CustomerActionResult }
+const action = { params: CustomerIdParam, body: LangOnlyBody, data: CustomerActionResult }
 
 export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: customers'], {
   list: {
@@ -15,7 +13,6 @@ export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: c
     permission: 'customers.read',
     summary: 'Website accounts, newest first, paged on the server, found by login, e-mail, company or phone',
     querystring: ListCustomersQuery,
-    headers,
     data: StaffCustomerPage,
   },
   get: {
@@ -25,7 +22,6 @@ export const staffCustomerRoutes = defineRoutes(CALLS.staffCustomers, ['Staff: c
     description: `Every view is written to the audit log (customer.view): the page is personal data. ${audited}`,
     params: CustomerIdParam,
     querystring: LangOnlyQuery,
-    headers,
     data: StaffCustomer,
   },
   unlock: {

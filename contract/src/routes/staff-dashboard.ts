@@ -1,5 +1,4 @@
 import { LangOnlyQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import { StaffDashboard } from '../staff-dashboard.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
@@ -14,7 +13,6 @@ export const staffDashboardRoutes = defineRoutes(CALLS.staffDashboard, ['Staff: 
     description:
       'One call, a handful of aggregate queries. Days are China time (Asia/Shanghai). A section the role may not read is absent: orders and payment cases need orders.read, requests requests.read, jobs and mails operations.read (admin). Each figure carries the query of the list it counts.',
     querystring: LangOnlyQuery,
-    headers: StaffAuthHeader,
     data: StaffDashboard,
   },
 })

@@ -1,9 +1,6 @@
-import { StaffAuthHeader } from '../staff.ts'
 import { ImportIdParam, ImportQuery, StaffImport } from '../staff-imports.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
-
-const headers = StaffAuthHeader
 
 export const staffImportRoutes = defineRoutes(CALLS.staffImports, ['Staff: imports'], {
   create: {
@@ -16,7 +13,6 @@ export const staffImportRoutes = defineRoutes(CALLS.staffImports, ['Staff: impor
       'and runs in batches, idempotent on each edition slug; follow it with getImport. A zip bomb (300128), a path escaping the zip (300129) ' +
       'or a file whose bytes are not what its name says (300130) refuse the whole import. Columns: docs/staff.md "Bulk import".',
     querystring: ImportQuery,
-    headers,
     data: StaffImport,
   },
   get: {
@@ -25,7 +21,6 @@ export const staffImportRoutes = defineRoutes(CALLS.staffImports, ['Staff: impor
     summary: 'An import with its progress and row errors',
     params: ImportIdParam,
     querystring: ImportQuery,
-    headers,
     data: StaffImport,
   },
 })

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { ErrorEnvelope } from '../envelope.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import { ImageUploadQuery, MediaImageParams, UploadedImage } from '../staff-media.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
@@ -13,7 +12,6 @@ export const staffMediaRoutes = defineRoutes(CALLS.staffMedia, ['Staff: media'],
     description:
       'Its type is found from its bytes (300114 otherwise); it is stored under its SHA-256, so the same image twice is one file, and its url is public and cached for good.',
     querystring: ImageUploadQuery,
-    headers: StaffAuthHeader,
     data: UploadedImage,
   },
 })

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import { EXPORT_ANSWERS } from '../staff-requests.ts'
 import {
   DeliverFileQuery,
@@ -17,7 +16,6 @@ import {
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-const headers = StaffAuthHeader
 const audited = 'Audited (listAudit), and recorded among the order’s payment events.'
 
 export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'], {
@@ -27,7 +25,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     summary: 'Orders of both kinds, newest first, paged, filtered and sorted on the server, with totals per day and method',
     description: 'The totals cover every order the filters select, not only the page.',
     querystring: ListOrdersQuery,
-    headers,
     data: StaffOrderPage,
   },
   exportList: {
@@ -37,7 +34,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     description:
       "The list's filters (not its paging or sort), every order they select, oldest first. Times are China time (Asia/Shanghai), amounts major units. A text cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' (CSV injection). Refused filters answer 300306 before the file starts. Audited (listAudit: order.export with the filters).",
     querystring: ExportOrdersQuery,
-    headers,
     response: EXPORT_ANSWERS,
   },
   cases: {
@@ -46,7 +42,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     summary: 'The payment cases that need a person: refunds not done or refused by the gateway, closes not done',
     description: 'What npm run payments -- list shows, oldest first.',
     querystring: ListPaymentCasesQuery,
-    headers,
     data: Type.Array(PaymentCase),
   },
   get: {
@@ -55,7 +50,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     summary: 'One order: its lines, the buyer, and every payment event (notifications, closes, refunds, gateway answers)',
     params: OrderNoParam,
     querystring: LangOnlyQuery,
-    headers,
     data: StaffOrder,
   },
   refund: {
@@ -65,7 +59,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     description: `The same job as npm run payments -- refund. An order refunded already answers 300302, never a second refund; one not paid answers 300303. ${audited}`,
     params: OrderNoParam,
     body: RefundOrderBody,
-    headers,
     data: OrderActionResult,
   },
   close: {
@@ -75,7 +68,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     description: `As when the buyer cancels: a close that finds the trade paid settles the order as paid. An order not unpaid answers 300304. ${audited}`,
     params: OrderNoParam,
     body: LangOnlyBody,
-    headers,
     data: OrderActionResult,
   },
   resend: {
@@ -85,7 +77,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     description: `An order not paid answers 300303. ${audited}`,
     params: OrderNoParam,
     body: LangOnlyBody,
-    headers,
     data: OrderActionResult,
   },
   deliverFile: {
@@ -95,7 +86,6 @@ export const staffOrderRoutes = defineRoutes(CALLS.staffOrders, ['Staff: orders'
     description: `The same job as npm run deliver. The body is streamed to the file store; a bulletin order or one not paid answers 300305. ${audited}`,
     params: OrderNoParam,
     querystring: DeliverFileQuery,
-    headers,
     data: OrderActionResult,
   },
 })

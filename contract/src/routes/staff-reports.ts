@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { LangOnlyBody, LangOnlyQuery, LangVersionQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import {
   AuditEntry,
   AuditQuery,
@@ -24,7 +23,6 @@ import { Page } from '../envelope.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-const headers = StaffAuthHeader
 const conflict = 'A version older than the stored one answers 300101 with nothing changed.'
 
 export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: reports'], {
@@ -33,7 +31,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     permission: 'reports.read',
     summary: 'Reports of every status, paged, filtered and sorted on the server',
     querystring: ListReportsQuery,
-    headers,
     data: StaffReportPage,
   },
   get: {
@@ -42,7 +39,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'One report with both editions, its status and version',
     params: ReportCodeParam,
     querystring: LangOnlyQuery,
-    headers,
     data: StaffReport,
   },
   create: {
@@ -51,7 +47,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'Creates a report as a draft',
     description: 'A slug left out is made from the title; a slug in use in that language answers 300103.',
     body: CreateReportBody,
-    headers,
     data: StaffReport,
   },
   update: {
@@ -61,7 +56,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     description: `${conflict} A published slug that changes keeps the old one as a 301 redirect.`,
     params: ReportCodeParam,
     body: UpdateReportBody,
-    headers,
     data: StaffReport,
   },
   publish: {
@@ -71,7 +65,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     description: `${conflict} Every instance shows it within 2 s of the time.`,
     params: ReportCodeParam,
     body: PublishBody,
-    headers,
     data: StaffReport,
   },
   unpublish: {
@@ -81,7 +74,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     description: conflict,
     params: ReportCodeParam,
     body: VersionBody,
-    headers,
     data: StaffReport,
   },
   remove: {
@@ -91,7 +83,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     description: 'A report that was ever published is unpublished instead (orders point at it): 300104.',
     params: ReportCodeParam,
     querystring: LangVersionQuery,
-    headers,
     data: Type.Null(),
   },
   revisions: {
@@ -100,7 +91,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'The saves of a report, newest first, each with its author',
     params: ReportCodeParam,
     querystring: LangOnlyQuery,
-    headers,
     data: Type.Array(Revision),
   },
   revision: {
@@ -109,7 +99,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'One revision with the record as it saved it, to compare with the current one',
     params: RevisionParams,
     querystring: LangOnlyQuery,
-    headers,
     data: RevisionDetail,
   },
   restore: {
@@ -119,7 +108,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     description: conflict,
     params: RevisionParams,
     body: VersionBody,
-    headers,
     data: StaffReport,
   },
   preview: {
@@ -128,7 +116,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
     summary: 'A signed, expiring link to the draft as the public page will render it',
     params: ReportCodeParam,
     body: LangOnlyBody,
-    headers,
     data: PreviewLink,
   },
   uploadFile: {
@@ -140,7 +127,6 @@ export const staffReportRoutes = defineRoutes(CALLS.staffReports, ['Staff: repor
       conflict,
     params: FileParams,
     querystring: FileQuery,
-    headers,
     data: StoredFile,
   },
 })
@@ -151,7 +137,6 @@ export const staffAuditRoutes = defineRoutes(CALLS.staffAudit, ['Staff: audit'],
     permission: 'audit.read',
     summary: 'Every staff write, newest first: who, when, from where, before and after',
     querystring: AuditQuery,
-    headers,
     data: Page(AuditEntry),
   },
 })

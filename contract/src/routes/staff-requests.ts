@@ -1,5 +1,4 @@
 import { LangOnlyQuery } from '../fields.ts'
-import { StaffAuthHeader } from '../staff.ts'
 import {
   AddNoteBody,
   EXPORT_ANSWERS,
@@ -15,7 +14,6 @@ import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
 // The requests inbox of the staff desk: roles sales and admin.
-const headers = StaffAuthHeader
 
 export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: requests'], {
   list: {
@@ -23,7 +21,6 @@ export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: req
     permission: 'requests.read',
     summary: 'Sample and custom-research requests, newest first, paged, filtered and sorted on the server',
     querystring: ListRequestsQuery,
-    headers,
     data: StaffRequestPage,
   },
   exportList: {
@@ -33,7 +30,6 @@ export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: req
     description:
       "The list's filters and sort, every page. A text cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' so that a spreadsheet shows it as text (CSV injection).",
     querystring: ExportRequestsQuery,
-    headers,
     response: EXPORT_ANSWERS,
   },
   get: {
@@ -42,7 +38,6 @@ export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: req
     summary: "One request: what the visitor sent, the report, the visitor's account and orders, the notes and the history",
     params: RequestIdParam,
     querystring: LangOnlyQuery,
-    headers,
     data: StaffRequest,
   },
   update: {
@@ -53,7 +48,6 @@ export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: req
       'A version older than the stored one answers 300101 with nothing changed; a move the workflow does not allow 300202; lost without a reason 300203; an assignee who may not work requests 300204.',
     params: RequestIdParam,
     body: UpdateRequestBody,
-    headers,
     data: StaffRequest,
   },
   addNote: {
@@ -62,7 +56,6 @@ export const staffRequestRoutes = defineRoutes(CALLS.staffRequests, ['Staff: req
     summary: 'Adds an internal note (plain text) to a request',
     params: RequestIdParam,
     body: AddNoteBody,
-    headers,
     data: RequestNote,
   },
 })

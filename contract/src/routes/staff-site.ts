@@ -1,5 +1,4 @@
 import { Type } from 'typebox'
-import { StaffAuthHeader } from '../staff.ts'
 import {
   CarouselEditionQuery,
   ConfigKeyParams,
@@ -17,7 +16,6 @@ import {
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-const headers = StaffAuthHeader
 const conflict = 'A version older than the stored one answers 300101 with nothing changed.'
 const purge = 'Every instance shows the change within a few seconds (the BFFs purge what shows it by tag).'
 
@@ -27,7 +25,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     permission: 'site.read',
     summary: "The home page's carousel of one language: every slide, hidden ones included, in order, with the list's version",
     querystring: CarouselEditionQuery,
-    headers,
     data: StaffCarousel,
   },
   updateCarousel: {
@@ -36,7 +33,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     summary: "Replaces one language's slides (order, texts, images, visibility) in one save",
     description: `The list is saved whole, so a reorder, an added and a removed slide are one change with one version. ${conflict} ${purge}`,
     body: UpdateCarouselBody,
-    headers,
     data: StaffCarousel,
   },
   listDictItems: {
@@ -44,7 +40,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     permission: 'site.read',
     summary: "One dictionary's entries (label, icon, sort, visibility), hidden ones included, and the types there are",
     querystring: ListDictItemsQuery,
-    headers,
     data: StaffDictList,
   },
   updateDictItem: {
@@ -54,7 +49,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     description: `An entry is never deleted (records point at its value): hide it instead. ${conflict} ${purge}`,
     params: DictItemParams,
     body: UpdateDictItemBody,
-    headers,
     data: StaffDictItem,
   },
   listConfig: {
@@ -62,7 +56,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     permission: 'site.read',
     summary: 'Every site configuration value (contacts, footer, site texts, price defaults) with its kind and version',
     querystring: ListConfigQuery,
-    headers,
     data: Type.Array(StaffConfigItem),
   },
   updateConfig: {
@@ -72,7 +65,6 @@ export const staffSiteRoutes = defineRoutes(CALLS.staffSite, ['Staff: site'], {
     description: `Numbers (*.price, *.number) and links (*Url) are checked; rich text (*.html) is sanitized with the public pages' allow-list. Every value is public: never store a secret here. ${conflict} ${purge}`,
     params: ConfigKeyParams,
     body: UpdateConfigBody,
-    headers,
     data: StaffConfigItem,
   },
 })

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
-import { StaffAuthHeader, Staff, StaffLoginBody, StaffSessionData } from '../staff.ts'
+import { Staff, StaffLoginBody, StaffSessionData } from '../staff.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
@@ -19,7 +19,6 @@ export const staffRoutes = defineRoutes(CALLS.staff, ['Staff'], {
     permission: 'session.end',
     summary: 'Ends the staff session of the bearer token',
     body: LangOnlyBody,
-    headers: StaffAuthHeader,
     data: Type.Null(),
   },
   me: {
@@ -28,7 +27,6 @@ export const staffRoutes = defineRoutes(CALLS.staff, ['Staff'], {
     summary: 'The signed-in staff member',
     description: 'Without a token 300002; a token that is unknown, revoked or idle for 30 minutes 300003.',
     querystring: LangOnlyQuery,
-    headers: StaffAuthHeader,
     data: Staff,
   },
 })
