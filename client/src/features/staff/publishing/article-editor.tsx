@@ -20,8 +20,7 @@ import { ArticleFiles } from './article-files'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
 import { PublishActions } from './publish-actions'
 import { failureText, useStaff } from '../kit/staff-context'
-import { ConsoleLink } from '../kit/list-controls'
-import { EditorMeta, SaveProblems } from './editor-status'
+import { EditorHead, SaveProblems } from './editor-status'
 import { useStaffT } from '../kit/use-staff-t'
 
 /** getBulletin / getNews and their create and update: one article, saved with the version it was read at. */
@@ -120,20 +119,13 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
 
   return (
     <section className="staff-section" aria-labelledby="staff-editor-title">
-      <div className="staff-title-row">
-        <div>
-          <p className="staff-crumb">
-            <ConsoleLink path={listPath}>{t(`staff.articles.${kind}.title`)}</ConsoleLink>
-          </p>
-          <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
-            {article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}
-          </h1>
-          {article && <EditorMeta stored={article} />}
-        </div>
-        <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
-          {saving ? t('staff.editor.saving') : t('staff.editor.save')}
-        </button>
-      </div>
+      <EditorHead
+        list={{ path: listPath, label: t(`staff.articles.${kind}.title`) }}
+        title={article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}
+        stored={article}
+        saving={saving}
+        onSave={() => void save()}
+      />
 
       <SaveProblems
         conflict={conflict}

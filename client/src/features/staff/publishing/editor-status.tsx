@@ -1,5 +1,6 @@
 import type { RefObject } from 'react'
 import type { ContentStatus } from '../api/reports'
+import { ConsoleLink } from '../kit/list-controls'
 import { StatusBadge } from '../kit/status-badge'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -57,5 +58,32 @@ export function SaveProblems({ conflict, conflictRef, onReload, onKeepEditing, f
         </p>
       )}
     </>
+  )
+}
+
+/** An editor's head: the way back to its list, its title, the stored record's state, and Save. */
+export function EditorHead(props: {
+  list: { path: string; label: string }
+  title: string
+  stored: Stored | undefined
+  saving: boolean
+  onSave: () => void
+}) {
+  const t = useStaffT()
+  return (
+    <div className="staff-title-row">
+      <div>
+        <p className="staff-crumb">
+          <ConsoleLink path={props.list.path}>{props.list.label}</ConsoleLink>
+        </p>
+        <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
+          {props.title}
+        </h1>
+        {props.stored && <EditorMeta stored={props.stored} />}
+      </div>
+      <button type="button" className="button button-primary" disabled={props.saving} onClick={props.onSave}>
+        {props.saving ? t('staff.editor.saving') : t('staff.editor.save')}
+      </button>
+    </div>
   )
 }

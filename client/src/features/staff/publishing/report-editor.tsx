@@ -7,8 +7,7 @@ import { LanguageForm } from './language-form'
 import { languagesOf, emptyLanguage, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
 import { failureText, useStaff } from '../kit/staff-context'
-import { ConsoleLink } from '../kit/list-controls'
-import { EditorMeta, SaveProblems } from './editor-status'
+import { EditorHead, SaveProblems } from './editor-status'
 import { useStaffT } from '../kit/use-staff-t'
 
 /** getReport / createReport / updateReport: both languages in tabs, saved with the version they were read at. */
@@ -121,20 +120,13 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
 
   return (
     <section className="staff-section" aria-labelledby="staff-editor-title">
-      <div className="staff-title-row">
-        <div>
-          <p className="staff-crumb">
-            <ConsoleLink path="/staff/reports">{t('staff.list.title')}</ConsoleLink>
-          </p>
-          <h1 id="staff-editor-title" className="staff-title" tabIndex={-1}>
-            {report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}
-          </h1>
-          {report && <EditorMeta stored={report} />}
-        </div>
-        <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
-          {saving ? t('staff.editor.saving') : t('staff.editor.save')}
-        </button>
-      </div>
+      <EditorHead
+        list={{ path: '/staff/reports', label: t('staff.list.title') }}
+        title={report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}
+        stored={report}
+        saving={saving}
+        onSave={() => void save()}
+      />
 
       <SaveProblems
         conflict={conflict}
