@@ -36,7 +36,7 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
         void sendEnvelope(reply, entry.status, entry.code, entry[resolveLang(request)])
       },
     }),
-    // The earlier backend's clients call the same routes under LEGACY_BARE_PREFIX (http/bare-dialect.ts).
+    // The earlier backend's clients call the same routes under LEGACY_BARE_PREFIX (platform/http/bare-dialect.ts).
     rewriteUrl: bareRewriter(config.LEGACY_BARE_PREFIX),
     // A first start migrates and seeds (rendering the sample PDFs) inside the
     // db plugin; on a slow or busy machine that outlasts Fastify's 10 s default.

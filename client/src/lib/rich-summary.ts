@@ -55,7 +55,7 @@ export function plainText(html: string | null | undefined, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
-// What the core API's sanitizer keeps (core-api/src/lib/rich-text.ts): the
+// What the core API's sanitizer keeps (core-api/src/platform/lib/rich-text.ts): the
 // summary it saved passes unchanged; anything else a row may hold is dropped.
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],

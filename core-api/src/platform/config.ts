@@ -141,7 +141,7 @@ export type Config = Static<typeof ConfigSchema>
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The settings, read once at boot (plugins/external/config.ts) */
+    /** The settings, read once at boot (platform/config-plugin.ts) */
     config: Config
   }
 }

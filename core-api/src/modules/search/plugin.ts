@@ -4,7 +4,7 @@ import { createSearch, type Search } from './report-search.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The report list's search (src/search; app.search is Fastify's SEARCH route method) */
+    /** The report list's search (modules/search; app.search is Fastify's SEARCH route method) */
     reportSearch: Search
   }
 }

@@ -70,7 +70,7 @@ function csvExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly
   )
 }
 
-/** The XLSX, one worksheet (lib/xlsx-stream.ts), each batch of rows written as it comes. */
+/** The XLSX, one worksheet (platform/lib/xlsx-stream.ts), each batch of rows written as it comes. */
 function xlsxExport<Row>(sheet: ExportSheet<Row>, batches: AsyncIterable<readonly Row[]>, onError: (error: unknown) => void): Readable {
   return xlsxStream({
     sheetName: sheet.name,

@@ -12,7 +12,7 @@ import { writeAudit } from './audit.ts'
 // same transaction; a password, a token or a TOTP secret never goes in one.
 
 const TOTP_ISSUER = 'RPT staff'
-/** What a TOTP secret is sealed for (lib/secret-box.ts), with STAFF_SECRET_KEY */
+/** What a TOTP secret is sealed for (platform/lib/secret-box.ts), with STAFF_SECRET_KEY */
 export const TOTP_PURPOSE = 'staff totp secret'
 
 export interface StaffCredentials {

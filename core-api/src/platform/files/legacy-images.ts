@@ -1,5 +1,5 @@
 // Images for the earlier backend's clients where a record has none of its own:
-// the bare dialect names them (http/bare-dialect.ts) and routes/legacy-files
+// the bare dialect names them (platform/http/bare-dialect.ts) and catalogue/routes/legacy-files.ts
 // serves them. Our own client paints covers and slides itself; those clients
 // paste a file name into an <img> URL, so they get the same kind of picture as
 // an SVG: a colour per category (or the slide's own colour) and the publisher's

@@ -68,8 +68,8 @@ export function isBare(request: FastifyRequest): boolean {
 type Item = Record<string, unknown>
 
 // Image names the earlier clients paste into URLs under LEGACY_FILES_PREFIX
-// (routes/legacy-files): where a record has no image of its own, one we
-// generate (lib/legacy-images.ts). Records are copied, never changed: they may
+// (catalogue/routes/legacy-files.ts): where a record has no image of its own, one we
+// generate (platform/files/legacy-images.ts). Records are copied, never changed: they may
 // be a service's cached answer, which the enveloped contract serves as well.
 const imageKey = (value: unknown) => (typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : 'general')
 

@@ -8,7 +8,7 @@ import { sendStoredFile } from '../../../platform/files/send-stored-file.ts'
 
 // The earlier backend's image folder (LEGACY_FILES_PREFIX, /js/userfiles):
 // its clients build <img> URLs from fields the bare dialect answers
-// (http/bare-dialect.ts). A path names one of our generated images, or an
+// (platform/http/bare-dialect.ts). A path names one of our generated images, or an
 // image in the file store under userfiles/ (where an operator copies the
 // earlier backend's files), or a cover staff uploaded (fileupload/media/images/,
 // the images' own folder); nothing else of the store is reachable here.
@@ -49,7 +49,7 @@ const legacyFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const type = IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()]
       if (!type) throw new AppError('NOT_FOUND')
-      // An uploaded cover (plugins/app/staff-articles-files.ts): filePath media/images/, fileName <sha256>.<ext>.
+      // An uploaded cover (publishing/articles/article-files.ts): filePath media/images/, fileName <sha256>.<ext>.
       const cover = /^fileupload\/(media\/images\/[0-9a-f]{64}\.(?:png|jpg|webp))$/.exec(path)
       const key = cover ? (cover[1] as string) : `userfiles/${path}`
       try {

@@ -3,7 +3,7 @@ import type { Lang } from '../../../platform/errors.ts'
 import type { ExportColumn, ExportSheet } from '../../staff/index.ts'
 
 // The requests export: the filtered list's columns, written by
-// the staff desk's streaming export (lib/spreadsheet-export.ts), headed in
+// the staff desk's streaming export (staff/spreadsheet-export.ts), headed in
 // the caller's language as the orders export is. Times are UTC date cells.
 
 type Column = Omit<ExportColumn<StaffRequestListItem>, 'header'> & { header: Record<Lang, string> }

@@ -9,7 +9,7 @@ import { ACCOUNTING_TIME_ZONE, FROM, METHOD_SQL, orderConditions, STATE_SQL, typ
 // filters select, oldest first, read in keyset pages of `batch` rows (by id:
 // each page an index range, however deep, and no row skipped or repeated
 // when orders arrive meanwhile) and written by the staff desk's streaming
-// export (lib/spreadsheet-export.ts). Each page is a query of its own, so no
+// export (staff/spreadsheet-export.ts). Each page is a query of its own, so no
 // cursor or transaction holds a connection for the length of the download:
 // the embedded database (PGlite) has one, and the site goes on using it.
 

@@ -1,6 +1,6 @@
 // The kinds of article the staff API edits besides reports:
 // bulletins (research_brief_report) and news (market_info). Each is one row
-// per article in one language, so one generic service (staff-articles.ts)
+// per article in one language, so one generic service (article-service.ts)
 // serves both from these descriptions: which table, which editor field is
 // which column (and how it is read and written), which fields are rich text,
 // and which dictionaries a field's value must come from.

@@ -25,7 +25,7 @@ import type { FileInput } from '../reports/report-store.ts'
 import type { StaffActor } from '../../staff/index.ts'
 
 // The staff API's bulletins and news: one service for both kinds,
-// told apart by their descriptions (staff-articles-kinds.ts). It does what
+// told apart by their descriptions (article-kinds.ts). It does what
 // the reports' service does for a row of one language: list, read, save,
 // publish now or at a time (the reports' job queue, whose worker hands these
 // kinds here), unpublish, delete a never-published draft, revisions, restore,

@@ -12,7 +12,7 @@
 // the searches between them. Where that would take the import below
 // `minRowsPerSecond` (a loaded machine), batches grow until it keeps that
 // pace, but not past `maxMs`: the searches fall back on the lists' recent
-// pages (search/recent-pages.ts, 1 s) while a longer batch runs, and a
+// pages (modules/search/recent-pages.ts, 1 s) while a longer batch runs, and a
 // batch much past half a second outlives them.
 
 export interface BatchSizing {

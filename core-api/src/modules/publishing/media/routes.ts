@@ -12,8 +12,8 @@ import { serve } from '../../../platform/http/serve.ts'
 import { sendStoredFile } from '../../../platform/files/send-stored-file.ts'
 
 // Images for rich text and carousel slides: uploadImage stores one
-// under its SHA-256 (lib/uploads), and the public call serves it from the
-// file store as the earlier backend's images are served (routes/legacy-files),
+// under its SHA-256 (platform/files/uploads), and the public call serves it from the
+// file store as the earlier backend's images are served (catalogue/routes/legacy-files.ts),
 // but for good: its name is its checksum, so its bytes never change.
 
 const IMAGE_HEADERS = {

@@ -8,7 +8,7 @@ import { staffActorOf, staffOf } from '../../staff/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 
 // The staff API's documents, PDF or Word up to 500 MB, each as the raw
-// request body, streamed to the file store under a new key (lib/uploads):
+// request body, streamed to the file store under a new key (platform/files/uploads):
 // - uploadReportFile: a report edition's sample or full file; the
 //   report service records it on the edition, checking the version, with a
 //   revision and an audit row;

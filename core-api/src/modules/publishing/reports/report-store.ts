@@ -233,7 +233,7 @@ export async function editionSlug(
   return uniqueSlug(sequelize, lang, slugFromTitle(edition.title) || code.toLowerCase(), code, transaction)
 }
 
-/** Rich text as the public pages render it: the one allow-list (lib/rich-text.ts), applied on save. */
+/** Rich text as the public pages render it: the one allow-list (platform/lib/rich-text.ts), applied on save. */
 export function sanitizedEdition(edition: ReportEditionInput): ReportEditionInput {
   return {
     ...edition,

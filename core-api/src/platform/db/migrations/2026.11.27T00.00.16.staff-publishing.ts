@@ -7,7 +7,7 @@ import { sqlMigration } from '../sql-migration.ts'
 // was ever published (such a record is never deleted: orders point at it).
 //
 // status keeps its meaning for every public query: '0' is published and the
-// only status they read. Staff states are other values (lib/content-status.ts):
+// only status they read. Staff states are other values (publishing/core/content-status.ts):
 // '9' draft, '8' scheduled, '2' unpublished. research_report_search and the
 // keyword counts follow status through their triggers, so a draft is never
 // searched or counted.

@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// Staff TOTP secrets are sealed with STAFF_SECRET_KEY (lib/secret-box.ts):
+// Staff TOTP secrets are sealed with STAFF_SECRET_KEY (platform/lib/secret-box.ts):
 // `v1.` and the base64url of IV, tag and ciphertext no longer fit 64
 // characters. Rows stored plain are sealed at their next sign-in. Down
 // narrows the column back, which PostgreSQL refuses while a sealed secret is

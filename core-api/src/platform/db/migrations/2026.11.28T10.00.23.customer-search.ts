@@ -8,7 +8,7 @@ import { sqlMigration } from '../sql-migration.ts'
 // takes 5 ms through trigrams (pg_trgm, content-schema), the phone by its
 // digits however it was typed; a customer's requests (customer_info by
 // e-mail) took 120 ms and take 2 ms. The search expression is the one
-// staff-customers-query.ts compares (SEARCH_TEXT, PHONE_DIGITS), to the letter.
+// desk/customers/customer-query.ts compares (SEARCH_TEXT, PHONE_DIGITS), to the letter.
 const up = `
 CREATE INDEX website_user_newest ON website_user (created_at DESC, id DESC);
 CREATE INDEX website_user_search ON website_user
