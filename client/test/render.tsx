@@ -4,6 +4,7 @@ import { IntlProvider } from 'react-intl'
 import { SWRConfig } from 'swr'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import { SWR_DEFAULTS } from '../src/app/provider'
 import { messages } from '../src/lib/intl'
 import { localeFromPath } from '../src/lib/locale'
 
@@ -14,7 +15,7 @@ export function renderAt(ui: ReactElement, path = '/'): RenderResult & { navigat
   const result = render(
     <Router hook={memory.hook}>
       <IntlProvider locale={locale} messages={messages[locale]} defaultLocale="zh-CN">
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{ui}</SWRConfig>
+        <SWRConfig value={{ ...SWR_DEFAULTS, provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>
       </IntlProvider>
     </Router>,
   )

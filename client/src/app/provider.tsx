@@ -13,6 +13,9 @@ const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 const HYDRATION_GUARD_MS = 10_000
 const noop = () => {}
 
+/** How every screen's calls behave (tests render with the same). */
+export const SWR_DEFAULTS = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true } satisfies SWRConfiguration
+
 /**
  * The edition's messages. main.tsx and the server load them before the first
  * render; a move into the other edition keeps the loaded ones until its own
@@ -59,9 +62,7 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
 
   const swrConfig = useMemo<SWRConfiguration>(
     () => ({
-      revalidateOnFocus: false,
-      shouldRetryOnError: false,
-      keepPreviousData: true,
+      ...SWR_DEFAULTS,
       ...(ssr && guard ? { fallback: ssr.fallback, use: [guard.middleware] } : {}),
     }),
     [ssr, guard],

@@ -87,31 +87,16 @@ export default async function pageRoutes(app: FastifyInstance) {
   })
   // A report, bulletin or article renamed since the link was made: the failure keeps
   // its code, and data.movedTo names the new slug for the client to navigate to (docs/staff.md).
-  const movable =
-    (kind: ContentKind, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) => async (ctx: PageContext, query: Query) => {
+  const recordPage = (url: string, data: TObject, kind: ContentKind, build: (ctx: PageContext, query: Query) => Promise<PageAnswer>) =>
+    page(url, RecordQuery, data, async (ctx, query) => {
       const answer = await build(ctx, query)
       if (!MISSING_CODES.has(answer.body.code) || typeof query.webTitle !== 'string' || !query.webTitle) return answer
       const movedTo = await app.ssr.moved.lookup(ctx.lang, query.webTitle, kind)
       return movedTo ? { ...answer, body: { ...answer.body, data: { movedTo } } } : answer
-    }
-  page(
-    '/bff/pages/report',
-    RecordQuery,
-    ReportData,
-    movable('report', (ctx, query) => app.pages.report(ctx, query)),
-  )
+    })
+  recordPage('/bff/pages/report', ReportData, 'report', (ctx, query) => app.pages.report(ctx, query))
   page('/bff/pages/bulletins', BulletinsQuery, BulletinsData, (ctx, query) => app.pages.bulletins(ctx, query))
-  page(
-    '/bff/pages/bulletin',
-    RecordQuery,
-    BulletinData,
-    movable('bulletin', (ctx, query) => app.pages.bulletin(ctx, query)),
-  )
+  recordPage('/bff/pages/bulletin', BulletinData, 'bulletin', (ctx, query) => app.pages.bulletin(ctx, query))
   page('/bff/pages/news', NewsQuery, NewsData, (ctx, query) => app.pages.news(ctx, query))
-  page(
-    '/bff/pages/article',
-    RecordQuery,
-    ArticleData,
-    movable('news', (ctx, query) => app.pages.article(ctx, query)),
-  )
+  recordPage('/bff/pages/article', ArticleData, 'news', (ctx, query) => app.pages.article(ctx, query))
 }

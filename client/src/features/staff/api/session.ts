@@ -17,7 +17,9 @@ export const staffSessionKey = 'staff/me'
 export const getStaffMe = (): Promise<Staff> => staffCall(CALLS.staff.me, undefined, undefined, { silent: true })
 
 export function useStaffSession() {
-  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false })
+  // The app keeps a key's previous data while it reloads; a session forgotten
+  // (signed out, ended) must not: the sign-in shows at once.
+  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false, keepPreviousData: false })
 }
 
 export type SignInInput = Omit<StaffLoginBody, 'lang'>

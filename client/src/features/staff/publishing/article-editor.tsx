@@ -1,6 +1,3 @@
-import { useEffect, useRef, useState } from 'react'
-import { useSWRConfig } from 'swr'
-import { showToast } from '../../../lib/toast'
 import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import {
   articleKey,
@@ -21,6 +18,7 @@ import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } f
 import { PublishActions } from './publish-actions'
 import { failureText, useStaff } from '../kit/staff-context'
 import { EditorHead, SaveProblems } from './editor-status'
+import { useContentEditor } from './use-content-editor'
 import { useStaffT } from '../kit/use-staff-t'
 
 /** getBulletin / getNews and their create and update: one article, saved with the version it was read at. */
@@ -44,78 +42,27 @@ export function ArticleEditor({ kind, id }: { kind: ArticleKind; id?: string }) 
 
 function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: StaffArticle }) {
   const t = useStaffT()
-  const { navigate, endedSession, locale } = useStaff()
-  const { mutate } = useSWRConfig()
-  const [article, setArticle] = useState(initial)
-  const [form, setForm] = useState<ArticleForm>(() => articleFormOf(kind, initial, locale))
-  const [dirty, setDirty] = useState(false)
-  const [errors, setErrors] = useState<ArticleErrors>({})
-  const [failure, setFailure] = useState<string>()
-  const [conflict, setConflict] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const conflictRef = useRef<HTMLDivElement>(null)
+  const { endedSession, locale } = useStaff()
   const listPath = `/staff/${kind}`
-
-  useEffect(() => {
-    if (conflict) conflictRef.current?.focus()
-  }, [conflict])
-
-  /** A newer record from the server: the form shows it as saved (unless edits are being typed). */
-  const accept = (next: StaffArticle, resetForm: boolean) => {
-    setArticle(next)
-    void mutate(articleKey(kind, next.id), next, { revalidate: false })
-    if (resetForm) {
-      setForm(articleFormOf(kind, next))
-      setDirty(false)
-    }
-  }
-  const refused = (error: unknown) => {
-    if (endedSession(error)) return
-    if ((error as { code?: number }).code === STAFF_VERSION_CONFLICT) return setConflict(true)
-    setFailure(failureText(error, t('staff.editor.failed')))
-  }
-
-  const save = async () => {
-    const { input, errors: found } = articleInputOf(kind, form, (id) => t(`staff.check.${id}`))
-    setErrors(found)
-    setFailure(undefined)
-    if (!input) return setFailure(t('staff.editor.fix'))
-    setSaving(true)
-    try {
-      const saved = article
-        ? await updateArticle(kind, article.id, article.version, input)
-        : await createArticle(kind, form.language, input)
-      accept(saved, true)
-      showToast(t('staff.editor.saved'), 'success')
-      if (!article) navigate(`${listPath}/${saved.id}`, { replace: true })
-    } catch (error) {
-      refused(error)
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  /** A file went up: the article has a new version (its edits, if any, stay in the form). */
-  const afterUpload = async () => {
-    if (!article) return
-    try {
-      accept(await getArticle(kind, article.id), !dirty)
-    } catch (error) {
-      refused(error)
-    }
-  }
-
-  const reload = async () => {
-    if (!article) return
-    try {
-      accept(await getArticle(kind, article.id), true)
-      setConflict(false)
-      setErrors({})
-      setFailure(undefined)
-    } catch (error) {
-      refused(error)
-    }
-  }
+  const editor = useContentEditor<StaffArticle, ArticleForm, ArticleErrors>({
+    initial,
+    recordKey: `${kind}:${initial?.id ?? 'new'}`,
+    formOf: (article: StaffArticle | undefined) => articleFormOf(kind, article, locale),
+    cacheKey: (article) => articleKey(kind, article.id),
+    read: (article) => getArticle(kind, article.id),
+    check: (form) => {
+      const { input, errors } = articleInputOf(kind, form, (id) => t(`staff.check.${id}`))
+      return {
+        errors,
+        write:
+          input &&
+          ((stored: StaffArticle | undefined, version: number | undefined) =>
+            stored && version !== undefined ? updateArticle(kind, stored.id, version, input) : createArticle(kind, form.language, input)),
+      }
+    },
+    pathOf: (saved) => `${listPath}/${saved.id}`,
+  })
+  const { record: article, dirty, accept, refused } = editor
 
   return (
     <section className="staff-section" aria-labelledby="staff-editor-title">
@@ -123,17 +70,11 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
         list={{ path: listPath, label: t(`staff.articles.${kind}.title`) }}
         title={article ? t(`staff.articles.${kind}.editTitle`, { id: article.id }) : t(`staff.articles.${kind}.new`)}
         stored={article}
-        saving={saving}
-        onSave={() => void save()}
+        saving={editor.saving}
+        onSave={() => void editor.save()}
       />
 
-      <SaveProblems
-        conflict={conflict}
-        conflictRef={conflictRef}
-        onReload={() => void reload()}
-        onKeepEditing={() => setConflict(false)}
-        failure={failure}
-      />
+      <SaveProblems editor={editor} />
 
       {article && (
         <PublishActions
@@ -152,28 +93,19 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
         />
       )}
 
-      <ArticleFields
-        kind={kind}
-        value={form}
-        errors={errors}
-        stored={article}
-        onChange={(next) => {
-          setForm(next)
-          setDirty(true)
-        }}
-      />
+      <ArticleFields kind={kind} value={editor.form} errors={editor.errors} stored={article} onChange={editor.setForm} />
 
       {article ? (
         <ArticleFiles
           kind={kind}
           article={article}
           onSaved={(next) => accept(next, !dirty)}
-          onUploaded={() => void afterUpload()}
+          onUploaded={() => void editor.afterUpload()}
           onRefused={(error) => {
             // The cover's own message says what failed; a conflict or an ended session is the editor's.
-            if (!endedSession(error) && (error as { code?: number }).code === STAFF_VERSION_CONFLICT) setConflict(true)
+            if (!endedSession(error) && (error as { code?: number }).code === STAFF_VERSION_CONFLICT) editor.showConflict()
           }}
-          onConflict={() => setConflict(true)}
+          onConflict={editor.showConflict}
         />
       ) : (
         <p className="field-hint">{t('staff.cover.saveFirst')}</p>

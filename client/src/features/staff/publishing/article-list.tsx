@@ -3,8 +3,10 @@ import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus,
 import { useDict } from '../api/categories'
 import { KIND_DICTS } from './article-form'
 import { useContentColumns } from './content-columns'
+import { CategoryFilter, statusFilter } from './content-filters'
+import { choice } from '../kit/filter-bar'
 import { oneOf, text, useAddressList, type ListSpec } from '../kit/list-address'
-import { ConsoleLink, FilterSelect, SearchBox } from '../kit/list-controls'
+import { ConsoleLink } from '../kit/list-controls'
 import { ListFrame } from '../kit/list-frame'
 import { LANGUAGES } from '../api/reports'
 import { useStaff } from '../kit/staff-context'
@@ -16,6 +18,14 @@ const ARTICLES: ListSpec<ArticleSort, { status: ContentStatus; edition: Language
   sorts: ['updatedAt', 'publishDate', 'title', 'id'],
   ascendingFirst: ['title'],
   filters: { status: oneOf(STATUSES), edition: oneOf(LANGUAGES), category: text(64), q: text(100) },
+  bar: {
+    label: 'staff.articles.filters',
+    fields: [
+      { key: 'q', kind: 'search', label: 'staff.articles.q' },
+      statusFilter,
+      choice('edition', 'staff.articles.language', LANGUAGES, (language) => `staff.language.${language as Language}`),
+    ],
+  },
 }
 
 type Row = NonNullable<ReturnType<typeof useArticleList>['data']>['list'][number]
@@ -30,49 +40,31 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const result = useArticleList(kind, input)
   const { data: categories } = useDict(KIND_DICTS[kind].category[0], input.edition ?? locale)
   const categoryLabel = t(KIND_DICTS[kind].category[1])
-  const { title, rest, dates } = useContentColumns<Row>({ sortable, pathOf: (item) => `${base}/${item.id}`, categoryLabel, categories })
-  const languageLabel = t('staff.articles.language')
+  const columns = useContentColumns<Row>({
+    sortable,
+    pathOf: (item) => `${base}/${item.id}`,
+    categoryLabel,
+    categories,
+    own: {
+      key: { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
+      languages: { label: t('staff.articles.language'), cell: (item) => t(`staff.language.${item.edition}`) },
+    },
+  })
 
   return (
     <ListFrame
       list={list}
       result={result}
-      columns={[
-        { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
-        title,
-        ...rest,
-        { label: languageLabel, cell: (item) => t(`staff.language.${item.edition}`) },
-        ...dates,
-      ]}
+      columns={columns}
       rowKey={(item) => item.id}
       actions={
         <ConsoleLink path={`${base}/new`} className="button button-primary">
           {t(`staff.articles.${kind}.new`)}
         </ConsoleLink>
       }
-      filters={
-        <div className="staff-filters" role="search" aria-label={t('staff.list.filters')}>
-          <SearchBox label={t('staff.articles.q')} value={input.q} onSearch={(q) => go({ q })} />
-          <FilterSelect
-            label={t('staff.list.status')}
-            value={input.status}
-            options={STATUSES.map((status) => ({ value: status, label: t(`staff.status.${status}`) }))}
-            onChange={(status) => go({ status })}
-          />
-          <FilterSelect
-            label={languageLabel}
-            value={input.edition}
-            options={LANGUAGES.map((language) => ({ value: language, label: t(`staff.language.${language}`) }))}
-            onChange={(language) => go({ edition: language })}
-          />
-          <FilterSelect
-            label={categoryLabel}
-            value={input.category}
-            options={(categories ?? []).map((item) => ({ value: item.dictValue, label: item.dictLabel }))}
-            onChange={(category) => go({ category })}
-          />
-        </div>
-      }
+      filters={list.filterBar(
+        <CategoryFilter label={categoryLabel} value={input.category} categories={categories} onChange={(category) => go({ category })} />,
+      )}
     />
   )
 }

@@ -26,10 +26,12 @@ interface ContentColumnsOptions<T> {
   pathOf: (item: T) => string
   categoryLabel: string
   categories: readonly { dictValue: string; dictLabel: string }[] | undefined
+  /** The list's own columns: what names a row (code, id) and its languages */
+  own: { key: Column<T>; languages: Column<T> }
 }
 
-/** The content lists' columns around their own (id, languages): title, category, status, dates. */
-export function useContentColumns<T extends ContentRow>({ sortable, pathOf, categoryLabel, categories }: ContentColumnsOptions<T>) {
+/** The content lists' columns: their own (code or id, languages) among the title, category, status and dates. */
+export function useContentColumns<T extends ContentRow>({ sortable, pathOf, categoryLabel, categories, own }: ContentColumnsOptions<T>) {
   const t = useStaffT()
   const { locale } = useStaff()
   const title: Column<T> = {
@@ -55,5 +57,5 @@ export function useContentColumns<T extends ContentRow>({ sortable, pathOf, cate
       ),
     },
   ]
-  return { title, rest, dates }
+  return [own.key, title, ...rest, own.languages, ...dates]
 }

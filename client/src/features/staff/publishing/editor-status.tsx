@@ -1,6 +1,8 @@
 import type { RefObject } from 'react'
 import type { ContentStatus } from '../api/reports'
+import { formatDateTime } from '../kit/format'
 import { ConsoleLink } from '../kit/list-controls'
+import { useStaff } from '../kit/staff-context'
 import { StatusBadge } from '../kit/status-badge'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -25,20 +27,42 @@ export function EditorMeta({ stored }: { stored: Stored }) {
   )
 }
 
-interface SaveProblemsProps {
+/** What SaveProblems shows of an editor (useContentEditor) */
+interface SaveState {
   /** Someone saved first (300101): reload theirs, or keep editing this one */
   conflict: boolean
   conflictRef: RefObject<HTMLDivElement | null>
-  onReload: () => void
-  onKeepEditing: () => void
+  reload: () => Promise<void>
+  hideConflict: () => void
   /** Any other failure, as the server worded it */
   failure: string | undefined
+  /** Unsaved edits kept in this browser from an earlier visit */
+  draft: { keptAt: number; stale: boolean; restore: () => void; discard: () => void } | null
 }
 
-export function SaveProblems({ conflict, conflictRef, onReload, onKeepEditing, failure }: SaveProblemsProps) {
+export function SaveProblems({ editor }: { editor: SaveState }) {
+  const { conflict, conflictRef, hideConflict: onKeepEditing, failure, draft } = editor
+  const onReload = () => void editor.reload()
   const t = useStaffT()
+  const { locale } = useStaff()
   return (
     <>
+      {draft && (
+        <div role="status" className="staff-banner staff-banner-warning">
+          <p>
+            {t('staff.editor.draftFound', { at: formatDateTime(new Date(draft.keptAt).toISOString(), locale) })}
+            {draft.stale ? ` ${t('staff.editor.draftStale')}` : ''}
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button-primary" onClick={draft.restore}>
+              {t('staff.editor.restore')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={draft.discard}>
+              {t('staff.editor.discard')}
+            </button>
+          </div>
+        </div>
+      )}
       {conflict && (
         <div ref={conflictRef} tabIndex={-1} role="alert" className="staff-banner staff-banner-warning">
           <p>{t('staff.editor.conflict')}</p>
@@ -81,7 +105,14 @@ export function EditorHead(props: {
         </h1>
         {props.stored && <EditorMeta stored={props.stored} />}
       </div>
-      <button type="button" className="button button-primary" disabled={props.saving} onClick={props.onSave}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={props.saving}
+        onClick={props.onSave}
+        aria-keyshortcuts="Control+S Meta+S"
+        title={t('staff.editor.saveShortcut')}
+      >
         {props.saving ? t('staff.editor.saving') : t('staff.editor.save')}
       </button>
     </div>

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useSWRConfig } from 'swr'
-import { showToast } from '../../../lib/toast'
-import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
+import { useState, type KeyboardEvent } from 'react'
 import { createReport, getReport, LANGUAGES, reportKey, updateReport, useReport, type Language, type StaffReport } from '../api/reports'
 import { LanguageForm } from './language-form'
 import { languagesOf, emptyLanguage, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
-import { failureText, useStaff } from '../kit/staff-context'
+import { failureText } from '../kit/staff-context'
 import { EditorHead, SaveProblems } from './editor-status'
+import { useContentEditor } from './use-content-editor'
 import { useStaffT } from '../kit/use-staff-t'
 
 /** getReport / createReport / updateReport: both languages in tabs, saved with the version they were read at. */
@@ -31,84 +29,32 @@ export function ReportEditor({ code }: { code?: string }) {
 
 function EditorForm({ report: initial }: { report?: StaffReport }) {
   const t = useStaffT()
-  const { navigate, endedSession } = useStaff()
-  const { mutate } = useSWRConfig()
-  const [report, setReport] = useState(initial)
-  const [form, setForm] = useState<ReportForm>(() => formOf(initial))
-  const [dirty, setDirty] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [failure, setFailure] = useState<string>()
-  const [conflict, setConflict] = useState(false)
-  const [saving, setSaving] = useState(false)
   const [tab, setTab] = useState<Language>('zh-CN')
-  const conflictRef = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    if (conflict) conflictRef.current?.focus()
-  }, [conflict])
-
-  /** A newer record from the server: the form shows it as saved. */
-  const accept = (next: StaffReport, resetForm: boolean) => {
-    setReport(next)
-    void mutate(reportKey(next.code), next, { revalidate: false })
-    if (resetForm) {
-      setForm(formOf(next))
-      setDirty(false)
-    }
-  }
-  const change = (language: Language, next: ReportForm[Language]) => {
-    setForm((current) => ({ ...current, [language]: next }))
-    setDirty(true)
-  }
-  const refused = (error: unknown) => {
-    if (endedSession(error)) return
-    if ((error as { code?: number }).code === STAFF_VERSION_CONFLICT) return setConflict(true)
-    setFailure(failureText(error, t('staff.editor.failed')))
-  }
-
-  const save = async () => {
-    const { languages, errors: found } = languagesOf(form, (id) => t(`staff.check.${id}`))
-    setErrors(found)
-    setFailure(undefined)
-    if (!languages) {
-      const first = LANGUAGES.find((language) => Object.keys(found).some((key) => key.startsWith(`${language}.`)))
+  const editor = useContentEditor<StaffReport, ReportForm, FieldErrors>({
+    initial,
+    recordKey: `reports:${initial?.code ?? 'new'}`,
+    formOf,
+    cacheKey: (report) => reportKey(report.code),
+    read: (report) => getReport(report.code),
+    check: (form) => {
+      const { languages, errors } = languagesOf(form, (id) => t(`staff.check.${id}`))
+      return {
+        errors,
+        write:
+          languages &&
+          ((stored: StaffReport | undefined, version: number | undefined) =>
+            stored && version !== undefined ? updateReport(stored.code, version, languages) : createReport(languages)),
+      }
+    },
+    pathOf: (saved) => `/staff/reports/${encodeURIComponent(saved.code)}`,
+    // The first language with an error comes to the front.
+    onInvalid: (errors) => {
+      const first = LANGUAGES.find((language) => Object.keys(errors).some((key) => key.startsWith(`${language}.`)))
       if (first) setTab(first)
-      return setFailure(t('staff.editor.fix'))
-    }
-    setSaving(true)
-    try {
-      const saved = report ? await updateReport(report.code, report.version, languages) : await createReport(languages)
-      accept(saved, true)
-      showToast(t('staff.editor.saved'), 'success')
-      if (!report) navigate(`/staff/reports/${encodeURIComponent(saved.code)}`, { replace: true })
-    } catch (error) {
-      refused(error)
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const reload = async () => {
-    if (!report) return
-    try {
-      accept(await getReport(report.code), true)
-      setConflict(false)
-      setErrors({})
-      setFailure(undefined)
-    } catch (error) {
-      refused(error)
-    }
-  }
-
-  /** An upload is a save too: read the new version, keep what is being typed. */
-  const afterUpload = async () => {
-    if (!report) return
-    try {
-      accept(await getReport(report.code), !dirty)
-    } catch (error) {
-      refused(error)
-    }
-  }
+    },
+  })
+  const { record: report, form, errors, dirty } = editor
+  const change = (language: Language, next: ReportForm[Language]) => editor.setForm((current) => ({ ...current, [language]: next }))
 
   // Tabs: arrow keys move between the two languages (WAI-ARIA tabs).
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -124,19 +70,15 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
         list={{ path: '/staff/reports', label: t('staff.list.title') }}
         title={report ? t('staff.editor.editTitle', { code: report.code }) : t('staff.editor.newTitle')}
         stored={report}
-        saving={saving}
-        onSave={() => void save()}
+        saving={editor.saving}
+        onSave={() => void editor.save()}
       />
 
-      <SaveProblems
-        conflict={conflict}
-        conflictRef={conflictRef}
-        onReload={() => void reload()}
-        onKeepEditing={() => setConflict(false)}
-        failure={failure}
-      />
+      <SaveProblems editor={editor} />
 
-      {report && <ReportActions report={report} dirty={dirty} onChanged={(next) => accept(next, !dirty)} onRefused={refused} />}
+      {report && (
+        <ReportActions report={report} dirty={dirty} onChanged={(next) => editor.accept(next, !dirty)} onRefused={editor.refused} />
+      )}
 
       <div role="tablist" aria-label={t('staff.editor.languages')} className="staff-tabs">
         {LANGUAGES.map((language) => (
@@ -194,8 +136,8 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
               errors={errors}
               onChange={(next) => change(language, next)}
               report={report}
-              onUploaded={() => void afterUpload()}
-              onConflict={() => setConflict(true)}
+              onUploaded={() => void editor.afterUpload()}
+              onConflict={editor.showConflict}
             />
           )}
         </div>

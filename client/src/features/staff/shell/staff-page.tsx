@@ -8,6 +8,7 @@ import { useLocale } from '../../../lib/use-locale'
 import { staffSessionKey, useStaffSession } from '../api/session'
 import { staffMessages } from '../messages'
 import { isSignedOut, StaffContext, type StaffContextValue } from '../kit/staff-context'
+import { mayLeave } from '../kit/leave-guard'
 import { StaffShell } from './staff-shell'
 import { StaffSignIn } from './staff-sign-in'
 import { useStaffT } from '../kit/use-staff-t'
@@ -59,7 +60,13 @@ function StaffConsole({ params }: ScreenProps) {
   )
   const forget = useCallback(() => void mutate(staffSessionKey, undefined, { revalidate: false }), [mutate])
   const href = useCallback((path: string) => localizePath(locale, path), [locale])
-  const navigate = useCallback((path: string, options?: { replace?: boolean }) => navigateTo(href(path), options), [navigateTo, href])
+  // Every move inside the console asks first when an editor holds unsaved changes.
+  const navigate = useCallback(
+    (path: string, options?: { replace?: boolean }) => {
+      if (mayLeave()) navigateTo(href(path), options)
+    },
+    [navigateTo, href],
+  )
   const context = useMemo<StaffContextValue | null>(
     () => (staff ? { staff, href, navigate, locale, endedSession, forget } : null),
     [staff, href, navigate, locale, endedSession, forget],

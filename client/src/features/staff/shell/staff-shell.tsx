@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
+import { mayLeave } from '../kit/leave-guard'
 import { useStaff } from '../kit/staff-context'
 import { isSection, landingFor, SectionScreen, sectionsFor } from './staff-screens'
 import { ConsoleLink } from '../kit/list-controls'
@@ -52,6 +53,7 @@ export function StaffShell({ section: named, code, view }: Props) {
   const other = otherLocale(locale)
   const switchHref = `${localizePath(other, splitLocale(location).path)}${search ? `?${search}` : ''}`
   const signOut = async () => {
+    if (!mayLeave()) return
     try {
       await staffSignOut()
     } catch {

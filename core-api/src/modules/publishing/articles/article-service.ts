@@ -20,6 +20,7 @@ import {
   type StaffArticle,
   type StaffArticleRecord,
 } from './article-store.ts'
+import { staffViewOf } from '../core/found-record.ts'
 import { SCHEDULER, type PublishSchedule } from '../core/schedule.ts'
 import type { FileInput } from '../reports/report-store.ts'
 import type { StaffActor } from '../../staff/index.ts'
@@ -33,10 +34,7 @@ import type { StaffActor } from '../../staff/index.ts'
 
 const SORT_COLUMN = { updatedAt: 'updated_at', publishDate: 'publish_date', title: 'title', id: 'id' } as const
 
-const made = (record: StaffArticleRecord | undefined): StaffArticle => {
-  if (!record) throw new AppError('STAFF_CONTENT_NOT_FOUND')
-  return articleView(record)
-}
+const made: (record: StaffArticleRecord | undefined) => StaffArticle = staffViewOf(articleView)
 
 export class StaffArticleService {
   private readonly spec: ArticleKind

@@ -29,6 +29,7 @@ import {
 } from './report-store.ts'
 import type { StaffActor } from '../../staff/index.ts'
 import { saveReport, setFile, upsertEdition } from './report-write.ts'
+import { staffViewOf } from '../core/found-record.ts'
 import { SCHEDULER, type PublishSchedule } from '../core/schedule.ts'
 
 // The staff API's reports: list, read, save, publish (now or at a
@@ -37,10 +38,7 @@ import { SCHEDULER, type PublishSchedule } from '../core/schedule.ts'
 
 const SORT_COLUMN = { updatedAt: 'p.updated_at', publishDate: 'p.publish_date', title: 'p.title', code: 'p.report_code' } as const
 
-const made = (report: StaffReportRecord | undefined): StaffReport => {
-  if (!report) throw new AppError('STAFF_CONTENT_NOT_FOUND')
-  return publicView(report)
-}
+const made: (report: StaffReportRecord | undefined) => StaffReport = staffViewOf(publicView)
 
 export class StaffReportService {
   constructor(private readonly deps: { sequelize: Sequelize; schedule: PublishSchedule; previewSecret: string }) {}
