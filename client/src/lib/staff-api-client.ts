@@ -74,13 +74,21 @@ export interface UploadOptions {
   /** Called as the body goes out: bytes sent of total. */
   onProgress?: (sent: number, total: number) => void
   signal?: AbortSignal
+  /** PUT (a file as the raw body, the default) or POST (a multipart form, as importReports takes) */
+  method?: 'PUT' | 'POST'
 }
 
 /**
- * PUTs a file as the raw request body (the BFF streams it on), with upload
- * progress: fetch cannot report it, XMLHttpRequest's upload events can.
+ * Sends a file as the raw request body, or a multipart form (the BFF streams
+ * either on), with upload progress: fetch cannot report it, XMLHttpRequest's
+ * upload events can.
  */
-export function staffUpload<T>(url: string, query: Query, file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function staffUpload<T>(
+  url: string,
+  query: Query,
+  body: Blob | FormData,
+  { onProgress, signal, method = 'PUT' }: UploadOptions = {},
+): Promise<T> {
   const locale = requestLocale()
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query))
@@ -88,11 +96,13 @@ export function staffUpload<T>(url: string, query: Query, file: Blob, { onProgre
   search.set('lang', locale)
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('PUT', `${url}?${search.toString()}`)
+    xhr.open(method, `${url}?${search.toString()}`)
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest')
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size)
+    // A form's type carries its boundary: the browser sets it.
+    if (body instanceof Blob) xhr.setRequestHeader('Content-Type', body.type || 'application/octet-stream')
+    xhr.upload.onprogress = (event) =>
+      onProgress?.(event.loaded, event.lengthComputable ? event.total : body instanceof Blob ? body.size : 0)
     const fail = (code: number, text: string, status: number) => {
       try {
         staffFail(code, text, status)
@@ -115,6 +125,6 @@ export function staffUpload<T>(url: string, query: Query, file: Blob, { onProgre
       fail(code, staffMessage(code, envelope?.msg, locale), xhr.status)
     }
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(file)
+    xhr.send(body)
   })
 }

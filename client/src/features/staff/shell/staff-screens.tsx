@@ -6,6 +6,7 @@ import { ArticleList } from '../publishing/article-list'
 import { ARTICLE_REVISIONS } from '../publishing/article-revisions'
 import { AuditView } from '../audit/audit-view'
 import { CustomerList } from '../customers/customer-list'
+import { ImportScreen } from '../imports/import-screen'
 import { CustomerPage } from '../customers/customer-page'
 import { DashboardView } from '../dashboard/dashboard-view'
 import { CarouselEditor } from '../site/carousel-editor'
@@ -40,6 +41,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'reports', label: 'staff.nav.reports' },
   { name: 'bulletins', label: 'staff.nav.bulletins' },
   { name: 'news', label: 'staff.nav.news' },
+  { name: 'imports', label: 'staff.nav.imports', shownTo: STAFF_PERMISSIONS['reports.import'] },
   { name: 'carousel', label: 'staff.nav.carousel' },
   { name: 'dictionary', label: 'staff.nav.dictionary' },
   { name: 'settings', label: 'staff.nav.settings' },
@@ -83,6 +85,8 @@ export function SectionScreen({ section, code, view }: Props) {
       return <DashboardView />
     case 'audit':
       return <AuditView />
+    case 'imports':
+      return <ImportScreen />
     default:
       if (!code) return <ReportList />
       if (view === 'revisions') return <RevisionsView code={code} />
