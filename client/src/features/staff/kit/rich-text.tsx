@@ -4,12 +4,14 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useEffect, useId, useRef } from 'react'
 import { showToast } from '../../../lib/toast'
+import { wordListsToHtml } from '../../../lib/word-lists'
 import { uploadImage } from '../api/media'
 import { failureText } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
 // TipTap (ProseMirror): pasted Word and web tables and lists keep their
-// structure (the table and list nodes parse them); whatever the schema does
+// structure (the table and list nodes parse them; Word's lists, which are
+// paragraphs on the clipboard, are made lists first); whatever the schema does
 // not know is dropped on paste, and the server sanitizes on save anyway.
 
 interface Props {
@@ -87,7 +89,11 @@ export function RichText({ label, value, onChange }: Props) {
     ],
     content: value,
     immediatelyRender: true,
-    editorProps: { attributes: { class: 'staff-rich-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+    editorProps: {
+      attributes: { class: 'staff-rich-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId },
+      // Word's list paragraphs become lists before the schema reads the paste.
+      transformPastedHTML: wordListsToHtml,
+    },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   })
   // A reload (after a conflict, a restore) replaces the text; typing does not come back through here.
