@@ -19,7 +19,7 @@ const shape = (html: string) => {
     ['UL', 'OL', 'LI'].includes(element.tagName)
       ? `${element.tagName.toLowerCase()}(${Array.from(element.children).map(walk).join(',')})`
       : element.tagName === 'P' && element.parentElement?.tagName === 'LI'
-        ? `"${element.textContent!.trim()}"`
+        ? `"${element.textContent.trim()}"`
         : Array.from(element.children).map(walk).filter(Boolean).join(',')
   return Array.from(body.children).map(walk).filter(Boolean).join(' ')
 }
