@@ -196,6 +196,8 @@ async function proxyPlugin(app: FastifyInstance) {
     delete upstream['website-token']
     // Bodies are inspected here; the edge compresses for the browser.
     delete upstream['accept-encoding']
+    // Expect belongs to this hop (Node answers the 100 Continue); undici refuses a request that carries it.
+    delete upstream.expect
     const token = app.session.token(request)
     if (token) upstream['website-token'] = token
     upstream['x-forwarded-for'] = request.ip
@@ -257,6 +259,7 @@ async function proxyPlugin(app: FastifyInstance) {
     const upstream: IncomingHttpHeaders = { ...headers }
     delete upstream.cookie
     delete upstream['website-token']
+    delete upstream.expect
     upstream['x-forwarded-for'] = request.ip
     return upstream
   }

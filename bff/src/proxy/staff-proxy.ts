@@ -92,6 +92,9 @@ async function staffProxyPlugin(app: FastifyInstance) {
     delete upstream.authorization
     delete upstream['website-token']
     delete upstream['accept-encoding']
+    // Node has answered the client's `Expect: 100-continue` (curl's way with a large upload) on this hop;
+    // undici refuses to send a request that carries Expect, which made such an upload a 502.
+    delete upstream.expect
     const token = session.token(request)
     if (token) upstream.authorization = `Bearer ${token}`
     // The core API answers in the lang a body or query names, else in Accept-Language: the edition's cookie says it best.

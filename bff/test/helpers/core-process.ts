@@ -9,6 +9,8 @@ export const CAPTCHA_TEST_CODE = 'xyz'
 
 export interface CoreProcess {
   url: string
+  /** Its DATA_DIR: with onDisk, the staff command line joins its database there */
+  dataDir: string
   /** Whether the account endpoints (issue: accounts) exist in this core API yet */
   hasAccounts: boolean
   stop(): Promise<void>
@@ -44,9 +46,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * The real core API as a child process on a fresh in-memory database, from
- * this checkout (or from the checkout BFF_TEST_CORE_ROOT names).
+ * this checkout (or from the checkout BFF_TEST_CORE_ROOT names). onDisk keeps
+ * the embedded database in its DATA_DIR instead, served on a port that the
+ * staff command line joins (helpers/staff-account.ts).
  */
-export async function startCore(options: { seed?: boolean; port?: number } = {}): Promise<CoreProcess> {
+export async function startCore(options: { seed?: boolean; port?: number; onDisk?: boolean } = {}): Promise<CoreProcess> {
   const port = options.port ?? (await freePort())
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rpt-bff-core-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'core-api/src/server.ts'], {
@@ -59,7 +63,7 @@ export async function startCore(options: { seed?: boolean; port?: number } = {})
       CORE_PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      EMBEDDED_PG_MEMORY: 'true',
+      EMBEDDED_PG_MEMORY: options.onDisk ? 'false' : 'true',
       AUTO_SEED: options.seed === false ? 'false' : 'true',
       CAPTCHA_TEST_CODE,
     },
@@ -98,5 +102,5 @@ export async function startCore(options: { seed?: boolean; port?: number } = {})
   }
   // An unknown path answers the core API's 404 envelope; a known one anything else.
   const probe = await fetch(`${url}/report/websiteUser/getUserInfo?lang=zh-CN`)
-  return { url, hasAccounts: probe.status !== 404, stop, kill }
+  return { url, dataDir, hasAccounts: probe.status !== 404, stop, kill }
 }

@@ -215,6 +215,26 @@ describe('pass-through', () => {
     expect(res.body).toBe('success')
     expect(last().body).toBe(signed)
   })
+
+  it('answers calls sent with Expect: 100-continue, and keeps the header to this hop', async () => {
+    const call = await bff.inject({
+      method: 'POST',
+      url: '/api/report/researchReport/pageList',
+      headers: { ...fromSite, expect: '100-continue' },
+      payload: { pageNo: 1 },
+    })
+    expect(call.statusCode).toBe(200)
+    expect(body(call).code).toBe(200)
+    expect(last().headers.expect).toBeUndefined()
+    const notified = await bff.inject({
+      method: 'POST',
+      url: '/api/report/websiteUserResearchOrder/pay/asyncNotify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', expect: '100-continue' },
+      payload: 'out_trade_no=42',
+    })
+    expect(notified.body).toBe('success')
+    expect(last().headers.expect).toBeUndefined()
+  })
 })
 
 describe('payment sandbox pages', () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadConfig, type Config, type ConfigOverrides } from '../config.ts'
 import { openDatabase, type Database } from './database.ts'
-import { isRunning, portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
+import { isRunning, lockFileOf, portFileOf, type EmbeddedPortFile } from './embedded-options.ts'
 
 /** The loopback URL of the embedded database a running site serves from this folder, if one does. */
 async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
@@ -14,6 +14,19 @@ async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> 
   } catch {
     return undefined
   }
+}
+
+/**
+ * The process holding the embedded database's folder without serving its port
+ * (a site still starting or already stopping), if one does: a tool would wait
+ * for the folder in vain, and can say so at once instead.
+ */
+export async function embeddedHolderWithoutPort(config: Config): Promise<number | undefined> {
+  if (config.DATABASE_URL || config.EMBEDDED_PG_MEMORY) return undefined
+  const dataDir = path.join(config.DATA_DIR, 'pglite')
+  const holder = Number((await readFile(lockFileOf(dataDir), 'utf8').catch(() => '')).trim())
+  if (!Number.isInteger(holder) || holder <= 0 || !isRunning(holder)) return undefined
+  return (await runningEmbeddedUrl(dataDir)) ? undefined : holder
 }
 
 /**

@@ -17,6 +17,9 @@ export function embeddedStartParams(defaults: readonly string[], options: Embedd
 /** Where a running database says its port, for a command-line tool to join it (cli-database.ts). */
 export const portFileOf = (dataDir: string) => `${dataDir}.port`
 
+/** The lock beside the folder: the pid of the process that has it open (embedded-server.ts). */
+export const lockFileOf = (dataDir: string) => `${dataDir}.lock`
+
 /** What the port file holds: the database process and its loopback port. */
 export interface EmbeddedPortFile {
   pid: number

@@ -10,7 +10,7 @@
 // database keeps its memory as a PostgreSQL server would.
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { embeddedStartParams, isRunning, portFileOf, type EmbeddedOptions, type EmbeddedPortFile } from './embedded-options.ts'
+import { embeddedStartParams, isRunning, lockFileOf, portFileOf, type EmbeddedOptions, type EmbeddedPortFile } from './embedded-options.ts'
 
 export interface EmbeddedServerMessage {
   ready?: { port: number }
@@ -36,7 +36,7 @@ const LOCK_WAIT_MS = 30_000
  * gone is taken over. Returns its release.
  */
 async function lockDataDir(dataDir: string, waitMs: number): Promise<() => Promise<void>> {
-  const lockFile = `${dataDir}.lock`
+  const lockFile = lockFileOf(dataDir)
   const deadline = Date.now() + waitMs
   for (;;) {
     try {
