@@ -224,6 +224,9 @@ describe('previews', () => {
     expect(preview.statusCode).toBe(200)
     expect(preview.body).toContain('<html lang="en-US"')
     expect(preview.body).toContain('Draft title 7Q2')
+    // Said so across its top, in the draft's language, outside the page itself.
+    expect(preview.body).toMatch(/<body[^>]*><div role="note" lang="en-US"[^>]*>Preview: this page is not published/)
+    expect(root(preview.body)).not.toContain('Preview: this page is not published')
     // Nothing of it is kept: the public page is not the draft.
     const published = await bff.inject({ url: `/en/reports/${renamed}` })
     expect(published.body).not.toContain('Draft title 7Q2')

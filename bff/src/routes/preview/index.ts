@@ -13,9 +13,25 @@ const isPreviewKind = (kind: unknown): kind is ContentKind => kind === 'report' 
 /** Signed tokens: URL-safe characters, bounded. Anything else is no token at all. */
 const TOKEN = /^[A-Za-z0-9._~-]{1,1024}$/
 
-const TEXT: Record<Lang, { unavailable: string; home: string }> = {
-  'zh-CN': { unavailable: '预览暂时不可用，请稍后再试', home: '返回首页' },
-  'en-US': { unavailable: 'The preview is unavailable for now. Please try again later.', home: 'Back to the home page' },
+const TEXT: Record<Lang, { unavailable: string; home: string; banner: string }> = {
+  'zh-CN': { unavailable: '预览暂时不可用，请稍后再试', home: '返回首页', banner: '预览：此页面尚未发布，只有持有此链接的人可以看到。' },
+  'en-US': {
+    unavailable: 'The preview is unavailable for now. Please try again later.',
+    home: 'Back to the home page',
+    banner: 'Preview: this page is not published; only people with this link can see it.',
+  },
+}
+
+/**
+ * The page with a band across its top saying it is a preview, so a link passed
+ * around is not taken for the published page. Outside #root: the rendered page
+ * stays byte for byte what its public page will be.
+ */
+export function withPreviewBanner(html: string, lang: Lang): string {
+  const band =
+    `<div role="note" lang="${lang}" style="position:sticky;top:0;z-index:1000;padding:8px 16px;background:#fff6e0;` +
+    `color:#4d3300;border-bottom:2px solid #8a5a00;font:600 14px/1.5 system-ui,sans-serif;text-align:center">${TEXT[lang].banner}</div>`
+  return html.replace(/<body([^>]*)>/i, (body) => `${body}${band}`)
 }
 
 function messagePage(lang: Lang, status: number, message: string): string {
@@ -66,7 +82,10 @@ export default async function previewRoutes(app: FastifyInstance) {
     const draft = { kind: data.kind, detail: data.detail as Record<string, unknown>, seo: data.seo }
     const rendered = shell ? await app.ssr.renderPreview(request, shell, lang, draft) : null
     if (!rendered) return page(reply, visitor, 503, TEXT[visitor].unavailable)
-    return reply.status(200).type('text/html; charset=utf-8').send(withNoindex(rendered.html))
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(withPreviewBanner(withNoindex(rendered.html), lang))
   }
   app.get('/preview/:token', handler)
   app.get('/en/preview/:token', handler)
