@@ -342,8 +342,9 @@ export class StaffReportService {
     ])) as [{ n: string }]
     const rows = await selectRows<AuditEntry & { at: Date }>(
       this.sequelize,
+      // Ordered by the column, not the text alias of the same name (which would put 9 before 55).
       `SELECT id::text AS id, actor, action, target, ip, before, after, at FROM staff_audit ${c.where}
-        ORDER BY id DESC LIMIT ${c.bind(pageSize)} OFFSET ${c.bind((pageNo - 1) * pageSize)}`,
+        ORDER BY staff_audit.id DESC LIMIT ${c.bind(pageSize)} OFFSET ${c.bind((pageNo - 1) * pageSize)}`,
       c.params,
     )
     return { list: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), count: Number(n), pageNo, pageSize }
