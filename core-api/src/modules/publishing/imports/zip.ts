@@ -4,6 +4,7 @@ import { fileTypeFromStream } from 'file-type'
 import yauzl from 'yauzl'
 import { AppError } from '../../../platform/errors.ts'
 import type { FileStore } from '../../../platform/files/file-store.ts'
+import { sanitizeFileName } from '../../../platform/files/uploads/index.ts'
 import { MAX_COMPRESSION_RATIO, MAX_FILE_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_UNCOMPRESSED_BYTES, RATIO_EXEMPT_BYTES } from './limits.ts'
 
 // The zip of an import's files, read with yauzl (random access through the
@@ -178,5 +179,7 @@ export async function storeEntry(index: ZipIndex, name: string, key: string, fil
   const source = await openEntry(index, entry)
   source.on('error', (error) => meter.destroy(fail(error)))
   await files.put(key, source.pipe(meter))
-  return { key, name: name.split('/').pop()!, size, sha256: hash.digest('hex'), type }
+  // Buyers see and save the file under this name: cleaned as an upload's is (no direction overrides hiding its extension).
+  const ext = extensionOf(name) ?? 'bin'
+  return { key, name: sanitizeFileName(name, ext), size, sha256: hash.digest('hex'), type }
 }
