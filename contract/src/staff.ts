@@ -24,7 +24,10 @@ export const Staff = Type.Object({ name: Type.String(), role: StaffRoleField })
 export type Staff = Static<typeof Staff>
 
 export const StaffSessionData = Type.Object({
-  token: Type.String({ description: 'Send as Authorization: Bearer <token>; ends after 30 idle minutes or on staffLogout' }),
+  token: Type.String({
+    description:
+      'Send as Authorization: Bearer <token>; ends after 30 idle minutes, STAFF_SESSION_MAX_AGE_S after sign-in however active (12 hours by default), or on staffLogout',
+  }),
   staff: Staff,
 })
 export type StaffSessionData = Static<typeof StaffSessionData>

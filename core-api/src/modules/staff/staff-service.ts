@@ -202,8 +202,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     staff: StaffService
     /**
-     * A preHandler: a live staff token whose role may do `action` (@rpt/contract's STAFF_PERMISSIONS), else the
-     * error envelope. serve() (platform/http/staff-route.ts) adds it to every route whose contract names a permission.
+     * A request hook: a live staff token whose role may do `action` (@rpt/contract's STAFF_PERMISSIONS), else the
+     * error envelope. serve() (platform/http/staff-route.ts) adds it on request to every route whose contract names a
+     * permission, so it reads only the headers.
      */
     requireStaff(action: StaffAction): (request: FastifyRequest) => Promise<void>
   }

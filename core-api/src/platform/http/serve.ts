@@ -44,7 +44,8 @@ export type Handler<R> = RouteHandlerMethod<
 
 /**
  * A handler, or one with the route options that are the core API's own rather than the contract's. Its
- * preHandler runs after the route's guard (the website session's, or the staff permission's), never instead.
+ * preHandler runs after the route's guard (the website session's, or the staff permission's, which runs on
+ * request), never instead.
  */
 type Entry<R> = Handler<R> | { handler: Handler<R>; config?: FastifyContextConfig; description?: string; preHandler?: PreHandler }
 
@@ -63,12 +64,13 @@ export function serve<T extends Record<string, RouteSpec>>(routes: T, handlers: 
       if (!route.data && !route.response) throw new Error(`${route.method} ${route.path}: the contract declares no answer`)
       const staff = staffRouteOptions(app, route)
       const userGuard = route.auth === 'session' ? (request: FastifyRequest) => app.requireUser(request) : undefined
-      const preHandlers = [userGuard, staff.preHandler, preHandler].filter((hook): hook is PreHandler => hook !== undefined)
+      const preHandlers = [userGuard, preHandler].filter((hook): hook is PreHandler => hook !== undefined)
       const routeConfig = { ...config, ...staff.config }
       app.route({
         method: route.method,
         url: route.path,
         ...(Object.keys(routeConfig).length > 0 ? { config: routeConfig } : {}),
+        ...(staff.onRequest ? { onRequest: [staff.onRequest] } : {}),
         ...(preHandlers.length > 0 ? { preHandler: preHandlers } : {}),
         schema: {
           tags: [...route.tags],

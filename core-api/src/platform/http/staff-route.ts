@@ -5,9 +5,12 @@ import type { RouteSpec } from '@rpt/contract'
 // schemas (serve() applies it to every route it registers):
 // - its guard: a route with a `permission` runs app.requireStaff(permission)
 //   before anything else, so no route file names an action and none can
-//   forget its check. requireStaff is the staff module's decorator (declared
-//   on FastifyInstance there, registered before any route); the platform
-//   calls it by name, as it calls the accounts module's requireUser.
+//   forget its check. It is an onRequest hook: who may call is settled before
+//   the body is read or validated, so a stranger learns nothing of a route's
+//   schema (401/403, never the 400 of a bad body) and an upload is never
+//   received for nobody. requireStaff is the staff module's decorator
+//   (declared on FastifyInstance there, registered before any route); the
+//   platform calls it by name, as it calls the accounts module's requireUser.
 // - its HTTP statuses: the staff API is outside the legacy contract, so its
 //   failures keep their status (keepHttpStatus, platform/http/envelope.ts),
 //   signing in included.
@@ -15,15 +18,15 @@ import type { RouteSpec } from '@rpt/contract'
 export type PreHandler = (request: FastifyRequest) => Promise<void>
 
 export interface StaffRouteOptions {
-  /** The staff guard of a route with a permission */
-  preHandler?: PreHandler
+  /** The staff guard of a route with a permission, run on request (before the body is parsed) */
+  onRequest?: PreHandler
   /** keepHttpStatus for every call of the staff API */
   config?: { keepHttpStatus: true }
 }
 
 const GUARDS = new WeakSet<PreHandler>()
 
-/** Whether a route's preHandler is the staff guard of a permission (test/modules/staff/guarded-routes.test.ts checks every staff route has one). */
+/** Whether a route's onRequest hook is the staff guard of a permission (test/modules/staff/guarded-routes.test.ts checks every staff route has one). */
 export function isStaffGuard(hook: unknown): boolean {
   return typeof hook === 'function' && GUARDS.has(hook as PreHandler)
 }
@@ -35,7 +38,7 @@ export function staffRouteOptions(app: FastifyInstance, route: RouteSpec): Staff
   if (route.permission === undefined) return { config }
   if (typeof app.requireStaff !== 'function')
     throw new Error(`${route.method} ${route.path}: needs ${route.permission}, but the staff module is not registered`)
-  const preHandler = app.requireStaff(route.permission)
-  GUARDS.add(preHandler)
-  return { preHandler, config }
+  const guard = app.requireStaff(route.permission)
+  GUARDS.add(guard)
+  return { onRequest: guard, config }
 }

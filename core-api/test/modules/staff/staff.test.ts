@@ -144,6 +144,7 @@ describe('staff permissions', () => {
 
 describe('bad input', () => {
   it('answers the envelope in the caller’s language on each call, never a 500', async () => {
+    const token = await signedIn(await addStaff(t.app, 'editor'))
     for (const [lang, pattern] of [
       ['en-US', /^[\x20-\x7e]+$/],
       ['zh-CN', /[\u4e00-\u9fff]/],
@@ -152,13 +153,17 @@ describe('bad input', () => {
       expect(login.statusCode).toBe(400)
       expect(body(login)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern), data: null })
       // Only the language in these two: a language not offered is the bad input, and the header says the caller's.
-      const headers = { 'accept-language': lang }
-      const out = await t.app.inject({ method: 'POST', url: '/staff/logout', payload: { lang: 'fr' }, headers })
-      expect(out.statusCode).toBe(400)
-      expect(body(out)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern) })
+      const headers = { 'accept-language': lang, authorization: `Bearer ${token}` }
       const who = await t.app.inject({ method: 'GET', url: '/staff/me?lang=fr', headers })
       expect(who.statusCode).toBe(400)
       expect(body(who)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern) })
+      const out = await t.app.inject({ method: 'POST', url: '/staff/logout', payload: { lang: 'fr' }, headers })
+      expect(out.statusCode).toBe(400)
+      expect(body(out)).toMatchObject({ code: 100001, msg: expect.stringMatching(pattern) })
+      // Without a token the input is never read: the refusal, in the caller's language all the same.
+      const anonymous = await t.app.inject({ method: 'GET', url: '/staff/me?lang=fr', headers: { 'accept-language': lang } })
+      expect(anonymous.statusCode).toBe(401)
+      expect(body(anonymous)).toMatchObject({ code: 300002, msg: expect.stringMatching(pattern), data: null })
     }
   })
 })

@@ -31,7 +31,7 @@ export function articleHandlers(app: FastifyInstance, service: StaffArticleServi
     revisions: entry((r) => service.revisions(r.params.id)),
     revision: entry((r) => service.revision(r.params.id, Number(r.params.revision))),
     restore: entry((r) => service.restore(r.params.id, Number(r.params.revision), r.body.version, staffActorOf(r))),
-    preview: entry((r) => service.preview(r.params.id)),
+    preview: entry((r) => service.preview(r.params.id, staffActorOf(r))),
     removeCover: entry((r) => service.setCover(r.params.id, Number(r.query.version), null, staffActorOf(r))),
   }
 }

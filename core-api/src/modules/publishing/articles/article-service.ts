@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
 import type { EditionLang, ListArticlesQuery, Revision, StaffArticleListItem } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
-import { previewLink } from '../core/content-preview.ts'
+import { auditedPreviewLink } from '../core/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../core/content-status.ts'
 import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../../platform/lib/sql.ts'
@@ -220,10 +220,11 @@ export class StaffArticleService {
     return { ...row, at: new Date(row.at).toISOString() }
   }
 
-  /** A signed, expiring link to the article's page as it will render, in the article's own edition (draft or not). */
-  async preview(id: string): Promise<{ url: string; expiresAt: string }> {
+  /** A signed, expiring link to the article's page as it will render, in the article's own edition (draft or not); audited. */
+  async preview(id: string, actor: StaffActor): Promise<{ url: string; expiresAt: string }> {
     const article = await this.get(id)
-    return previewLink(this.deps.previewSecret, { kind: this.spec.kind, code: article.id, lang: article.edition })
+    const claim = { kind: this.spec.kind, code: article.id, lang: article.edition }
+    return auditedPreviewLink(this.sequelize, this.deps.previewSecret, claim, actor)
   }
 
   /** Records a bulletin's uploaded file (already in the file store) as a save: version check, revision, audit row. */

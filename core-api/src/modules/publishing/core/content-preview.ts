@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Sequelize } from 'sequelize'
+import { writeAudit, type StaffActor } from '../../staff/index.ts'
 
 // Signed preview links: the token carries what it shows and until
 // when, signed with PREVIEW_SECRET (HMAC-SHA256), so any instance checks it
@@ -29,6 +31,27 @@ export function signPreview(secret: string, claim: Omit<PreviewClaim, 'exp'>, no
 export function previewLink(secret: string, claim: Omit<PreviewClaim, 'exp'>): { url: string; expiresAt: string } {
   const { token, expiresAt } = signPreview(secret, claim)
   return { url: `${claim.lang === 'en-US' ? '/en' : ''}/preview/${token}`, expiresAt: expiresAt.toISOString() }
+}
+
+/**
+ * A preview link handed to a staff member, with its audit row: for an hour it shows an unpublished text to
+ * whoever holds it, so who asked for which record is kept (its edition and expiry; never the token).
+ */
+export async function auditedPreviewLink(
+  sequelize: Sequelize,
+  secret: string,
+  claim: Omit<PreviewClaim, 'exp'>,
+  actor: StaffActor,
+): Promise<{ url: string; expiresAt: string }> {
+  const link = previewLink(secret, claim)
+  await writeAudit(sequelize, {
+    actor: actor.name,
+    action: `${claim.kind}.preview`,
+    target: claim.code,
+    ip: actor.ip ?? undefined,
+    after: { edition: claim.lang, expiresAt: link.expiresAt },
+  })
+  return link
 }
 
 /** The claim of a genuine, unexpired token; undefined for anything else. */

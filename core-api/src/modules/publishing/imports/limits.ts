@@ -17,6 +17,54 @@ export const MAX_ZIP_BYTES = 20 * 1024 * 1024 * 1024
 export const MAX_COMPRESSION_RATIO = 100
 /** Entries smaller than this are not held to the ratio (a tiny file of blanks compresses well and harms nobody) */
 export const RATIO_EXEMPT_BYTES = 1024 * 1024
+
+/** What a zip's central directory is held to before anything in it is inflated (zip.ts) */
+export interface ZipBounds {
+  entries: number
+  /** One entry once uncompressed */
+  entryBytes: number
+  /** All entries once uncompressed */
+  totalBytes: number
+  /** Uncompressed ÷ compressed size of one entry past ratioExemptBytes */
+  ratio: number
+  ratioExemptBytes: number
+}
+
+/** The files zip */
+export const FILES_ZIP_BOUNDS: ZipBounds = {
+  entries: MAX_ZIP_ENTRIES,
+  entryBytes: MAX_FILE_BYTES,
+  totalBytes: MAX_ZIP_UNCOMPRESSED_BYTES,
+  ratio: MAX_COMPRESSION_RATIO,
+  ratioExemptBytes: RATIO_EXEMPT_BYTES,
+}
+
+export interface WorkbookBounds extends ZipBounds {
+  /** One of the parts held whole while the sheet is read (shared strings, styles, the workbook and its relationships) */
+  heldBytes: number
+  /** The most bytes from one tag's start to the next in a part (a text and its tag), which a cell's value is read into whole */
+  textBytes: number
+}
+
+/**
+ * An XLSX sheet is a zip of XML parts (workbook.ts): a few dozen of them,
+ * compressed 2–25:1 (a 20,000-row sheet's worksheet about 10:1, its shared
+ * strings 22:1), so the files zip's ratio holds. Its worksheet is streamed
+ * row by row; its shared strings and styles are held whole while it is read,
+ * in memory a few times their size, hence a bound of their own: a larger
+ * sheet comes as CSV, which is streamed whole. A cell's text is read whole
+ * too: Excel holds at most 32,767 characters in one, and a CSV record may
+ * have 4 MB (sheet.ts), so a text of a part may as well.
+ */
+export const WORKBOOK_BOUNDS: WorkbookBounds = {
+  entries: 1_000,
+  entryBytes: 1024 * 1024 * 1024,
+  totalBytes: 2 * 1024 * 1024 * 1024,
+  heldBytes: 128 * 1024 * 1024,
+  textBytes: 4 * 1024 * 1024,
+  ratio: MAX_COMPRESSION_RATIO,
+  ratioExemptBytes: RATIO_EXEMPT_BYTES,
+}
 /**
  * Reports per importBatch call (one transaction each), sized to a time
  * (batch-size.ts). On the embedded database (one session) a public search

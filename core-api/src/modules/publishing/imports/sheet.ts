@@ -1,14 +1,15 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { parse } from 'csv-parse'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { AppError } from '../../../platform/errors.ts'
 import { checkHeader } from './columns.ts'
-import { MAX_ROWS } from './limits.ts'
+import { MAX_ROWS, WORKBOOK_BOUNDS, type WorkbookBounds } from './limits.ts'
+import { workbookRows } from './workbook.ts'
 
 // Reads a report sheet row by row, streaming (csv-parse for CSV, exceljs's
-// WorkbookReader for XLSX: the first worksheet), so a 50,000-row sheet is
-// never held whole. Cells come out as trimmed text; an XLSX date as
+// parsers for XLSX: the first worksheet, its zip checked and inflated by
+// workbook.ts), so a 50,000-row sheet is never held whole. Cells come out as trimmed text; an XLSX date as
 // YYYY-MM-DD. Rows are numbered as a spreadsheet shows them (header = 1).
 
 export type SheetKind = 'csv' | 'xlsx'
@@ -91,37 +92,30 @@ function cellText(value: CellValue): string {
   return String(value)
 }
 
-async function* xlsxRows(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'emit',
-  })
+async function* xlsxRows(file: string, bounds: WorkbookBounds): AsyncGenerator<SheetRow> {
   let header: string[] | undefined
-  for await (const worksheet of reader) {
-    let count = 0
-    for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
-      // row.values is 1-based, with holes for empty cells.
-      const values = Array.isArray(row.values) ? row.values.slice(1).map(cellText) : []
-      if (!header) {
-        header = checkHeader(values)
-        continue
-      }
-      if (++count > MAX_ROWS) throw tooMany()
-      const parsed = toRow(header, values, row.number)
-      if (parsed) yield parsed
+  let count = 0
+  // The first worksheet only; the rest are notes.
+  for await (const row of workbookRows(file, bounds)) {
+    // row.values is 1-based, with holes for empty cells.
+    const values = Array.isArray(row.values) ? row.values.slice(1).map(cellText) : []
+    if (!header) {
+      header = checkHeader(values)
+      continue
     }
-    // The first worksheet only; the rest are notes.
-    break
+    if (++count > MAX_ROWS) throw tooMany()
+    const parsed = toRow(header, values, row.number)
+    if (parsed) yield parsed
   }
   if (!header) throw unreadable(new Error('no header row'))
 }
 
-/** The sheet's rows; a sheet that cannot be read throws IMPORT_SHEET_UNREADABLE (a bad header IMPORT_BAD_HEADER). */
-export async function* readSheet(file: string, kind: SheetKind): AsyncGenerator<SheetRow> {
-  const rows = kind === 'xlsx' ? xlsxRows(file) : csvRows(file)
+/**
+ * The sheet's rows; a sheet that cannot be read throws IMPORT_SHEET_UNREADABLE (a bad header IMPORT_BAD_HEADER,
+ * a workbook past `bounds` IMPORT_SHEET_TOO_LARGE).
+ */
+export async function* readSheet(file: string, kind: SheetKind, bounds: WorkbookBounds = WORKBOOK_BOUNDS): AsyncGenerator<SheetRow> {
+  const rows = kind === 'xlsx' ? xlsxRows(file, bounds) : csvRows(file)
   try {
     yield* rows
   } catch (error) {

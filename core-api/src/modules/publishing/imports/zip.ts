@@ -4,7 +4,8 @@ import { fileTypeFromStream } from 'file-type'
 import yauzl from 'yauzl'
 import { AppError } from '../../../platform/errors.ts'
 import type { FileStore } from '../../../platform/files/file-store.ts'
-import { MAX_COMPRESSION_RATIO, MAX_FILE_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_UNCOMPRESSED_BYTES, RATIO_EXEMPT_BYTES } from './limits.ts'
+import { sanitizeFileName } from '../../../platform/files/uploads/index.ts'
+import { FILES_ZIP_BOUNDS, MAX_COMPRESSION_RATIO, MAX_FILE_BYTES, MAX_ZIP_ENTRIES, type ZipBounds } from './limits.ts'
 
 // The zip of an import's files, read with yauzl (random access through the
 // central directory, entries streamed and inflated one at a time, never held
@@ -12,7 +13,8 @@ import { MAX_COMPRESSION_RATIO, MAX_FILE_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_UNCOMPR
 // count, declared sizes in all, each entry's compression ratio (a zip bomb),
 // and every path (absolute, `..`, backslashes, links are refused). yauzl also
 // checks that an entry inflates to exactly its declared size, so a lying
-// header cannot slip a bomb past the ratio check.
+// header cannot slip a bomb past the ratio check. An XLSX sheet is a zip
+// too: workbook.ts opens it here, with its own bounds and words.
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -50,16 +52,23 @@ export function safePath(name: string): boolean {
   return name.split('/').every((part, index, parts) => part !== '..' && part !== '.' && (part !== '' || index === parts.length - 1))
 }
 
-function fail(error: unknown): AppError {
+/** How a zip's refusals are worded: the files archive's here, the report sheet's in workbook.ts. */
+export interface ZipRefusals {
+  unreadable(message: string): AppError
+  unsafe(name: string): AppError
+  tooManyEntries(count: number): AppError
+  tooLarge(name: string): AppError
+  bomb(name: string): AppError
+}
+
+/** A failure of reading a zip as the catalogue's refusal (an AppError already is one). */
+export function zipFailure(refusals: ZipRefusals, error: unknown): AppError {
   if (error instanceof AppError) return error
   const message = error instanceof Error ? error.message : String(error)
   // yauzl's own path checks (decodeStrings) name the entry.
   const path = /^(?:absolute path|invalid relative path|invalid characters in fileName): (.*)$/.exec(message)
-  if (path) return unsafe(path[1]!)
-  return new AppError('IMPORT_ZIP_UNREADABLE', {
-    'zh-CN': `文件包无法读取：${message.slice(0, 200)}`,
-    'en-US': `The files archive cannot be read: ${message.slice(0, 200)}`,
-  })
+  if (path) return refusals.unsafe(path[1]!)
+  return refusals.unreadable(message.slice(0, 200))
 }
 
 function bomb(name: string): AppError {
@@ -76,38 +85,57 @@ function tooLarge(name: string): AppError {
   })
 }
 
-/** Opens a zip and checks its central directory; throws the catalogue's refusal for a bomb, an unsafe path or a broken zip. */
-export async function openZip(file: string): Promise<ZipIndex> {
+const FILES_REFUSALS: ZipRefusals = {
+  unreadable: (message) =>
+    new AppError('IMPORT_ZIP_UNREADABLE', {
+      'zh-CN': `文件包无法读取：${message}`,
+      'en-US': `The files archive cannot be read: ${message}`,
+    }),
+  unsafe,
+  tooManyEntries: (count) =>
+    new AppError('IMPORT_ZIP_TOO_MANY_ENTRIES', {
+      'zh-CN': `文件包中有 ${count} 个条目，超过上限 ${MAX_ZIP_ENTRIES}`,
+      'en-US': `The files archive holds ${count} entries, more than ${MAX_ZIP_ENTRIES}`,
+    }),
+  tooLarge,
+  bomb,
+}
+
+const fail = (error: unknown) => zipFailure(FILES_REFUSALS, error)
+
+/**
+ * Opens a zip and checks its central directory against `bounds` (the files zip's unless given); throws the
+ * catalogue's refusal (`refusals`) for too many entries, a bomb, an unsafe path or a broken zip.
+ */
+export async function openZip(file: string, bounds: ZipBounds = FILES_ZIP_BOUNDS, refusals = FILES_REFUSALS): Promise<ZipIndex> {
+  const failed = (error: unknown) => zipFailure(refusals, error)
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true }, (error, opened) =>
-      error ? reject(fail(error)) : resolve(opened),
+      error ? reject(failed(error)) : resolve(opened),
     ),
   ).catch((error: unknown) => {
-    throw fail(error)
+    throw failed(error)
   })
-  if (zip.entryCount > MAX_ZIP_ENTRIES) {
+  if (zip.entryCount > bounds.entries) {
     zip.close()
-    throw new AppError('IMPORT_ZIP_TOO_MANY_ENTRIES', {
-      'zh-CN': `文件包中有 ${zip.entryCount} 个条目，超过上限 ${MAX_ZIP_ENTRIES}`,
-      'en-US': `The files archive holds ${zip.entryCount} entries, more than ${MAX_ZIP_ENTRIES}`,
-    })
+    throw refusals.tooManyEntries(zip.entryCount)
   }
   const entries = new Map<string, yauzl.Entry>()
   try {
     await new Promise<void>((resolve, reject) => {
       let total = 0
-      zip.on('error', (error: unknown) => reject(fail(error)))
+      zip.on('error', (error: unknown) => reject(failed(error)))
       zip.on('end', () => resolve())
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName
         const mode = (entry.externalFileAttributes >>> 16) & S_IFMT
-        if (!safePath(name) || mode === S_IFLNK) return reject(unsafe(name))
+        if (!safePath(name) || mode === S_IFLNK) return reject(refusals.unsafe(name))
         if (!name.endsWith('/')) {
           const size = entry.uncompressedSize
           total += size
-          if (size > MAX_FILE_BYTES || total > MAX_ZIP_UNCOMPRESSED_BYTES) return reject(tooLarge(name))
-          if (size > RATIO_EXEMPT_BYTES && size / Math.max(entry.compressedSize, 1) > MAX_COMPRESSION_RATIO) return reject(bomb(name))
-          if (entries.has(name)) return reject(fail(new Error(`the entry ${name} is there twice`)))
+          if (size > bounds.entryBytes || total > bounds.totalBytes) return reject(refusals.tooLarge(name))
+          if (size > bounds.ratioExemptBytes && size / Math.max(entry.compressedSize, 1) > bounds.ratio) return reject(refusals.bomb(name))
+          if (entries.has(name)) return reject(failed(new Error(`the entry ${name} is there twice`)))
           entries.set(name, entry)
         }
         zip.readEntry()
@@ -121,9 +149,10 @@ export async function openZip(file: string): Promise<ZipIndex> {
   return { entries, zip, close: () => zip.close() }
 }
 
-function openEntry(index: ZipIndex, entry: yauzl.Entry): Promise<Readable> {
+/** An entry's bytes, inflated (yauzl fails the stream of an entry that inflates past its declared size). */
+export function openEntry(index: ZipIndex, entry: yauzl.Entry, refusals = FILES_REFUSALS): Promise<Readable> {
   return new Promise((resolve, reject) =>
-    index.zip.openReadStream(entry, (error, stream) => (error ? reject(fail(error)) : resolve(stream))),
+    index.zip.openReadStream(entry, (error, stream) => (error ? reject(zipFailure(refusals, error)) : resolve(stream))),
   )
 }
 
@@ -178,5 +207,7 @@ export async function storeEntry(index: ZipIndex, name: string, key: string, fil
   const source = await openEntry(index, entry)
   source.on('error', (error) => meter.destroy(fail(error)))
   await files.put(key, source.pipe(meter))
-  return { key, name: name.split('/').pop()!, size, sha256: hash.digest('hex'), type }
+  // Buyers see and save the file under this name: cleaned as an upload's is (no direction overrides hiding its extension).
+  const ext = extensionOf(name) ?? 'bin'
+  return { key, name: sanitizeFileName(name, ext), size, sha256: hash.digest('hex'), type }
 }

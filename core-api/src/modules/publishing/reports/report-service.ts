@@ -11,7 +11,7 @@ import type {
   UpdateReportBody,
 } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
-import { previewLink } from '../core/content-preview.ts'
+import { auditedPreviewLink } from '../core/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../core/content-status.ts'
 import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../../platform/lib/sql.ts'
@@ -296,10 +296,10 @@ export class StaffReportService {
     return made(report)
   }
 
-  async preview(code: string, lang: EditionLang): Promise<{ url: string; expiresAt: string }> {
+  async preview(code: string, lang: EditionLang, actor: StaffActor): Promise<{ url: string; expiresAt: string }> {
     const report = await this.get(code)
     const edition = report.editions[lang] ? lang : (Object.keys(report.editions)[0] as EditionLang)
-    return previewLink(this.deps.previewSecret, { kind: 'report', code, lang: edition })
+    return auditedPreviewLink(this.sequelize, this.deps.previewSecret, { kind: 'report', code, lang: edition }, actor)
   }
 
   /** Records an uploaded file (the upload route streamed its bytes to the file store): one save, revision 'upload'. */
@@ -340,8 +340,9 @@ export class StaffReportService {
     ])) as [{ n: string }]
     const rows = await selectRows<AuditEntry & { at: Date }>(
       this.sequelize,
+      // Ordered by the column, not the text alias of the same name (which would put 9 before 55).
       `SELECT id::text AS id, actor, action, target, ip, before, after, at FROM staff_audit ${c.where}
-        ORDER BY id DESC LIMIT ${c.bind(pageSize)} OFFSET ${c.bind((pageNo - 1) * pageSize)}`,
+        ORDER BY staff_audit.id DESC LIMIT ${c.bind(pageSize)} OFFSET ${c.bind((pageNo - 1) * pageSize)}`,
       c.params,
     )
     return { list: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), count: Number(n), pageNo, pageSize }

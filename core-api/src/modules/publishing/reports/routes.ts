@@ -27,6 +27,6 @@ export default serve(routes, (app) => {
         request.lang,
         await reports.restore(request.params.code, Number(request.params.revision), request.body.version, staffActorOf(request)),
       ),
-    preview: async (request) => ok(request.lang, await reports.preview(request.params.code, request.lang)),
+    preview: async (request) => ok(request.lang, await reports.preview(request.params.code, request.lang, staffActorOf(request))),
   }
 })

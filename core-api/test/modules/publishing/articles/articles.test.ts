@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createDict } from '../../../helpers/factories.ts'
@@ -12,6 +13,7 @@ let editor: Call
 let editorRaw: Call
 let sales: Call
 let editorName: string
+let salesName: string
 
 beforeAll(async () => {
   t = await buildTestApp({ JOB_POLL_INTERVAL_SECONDS: 0.5 }, { listen: true })
@@ -23,7 +25,9 @@ beforeAll(async () => {
   editor = first.call
   editorRaw = first.raw
   editorName = first.name
-  sales = (await staffCaller(t.app, 'sales')).call
+  const seller = await staffCaller(t.app, 'sales')
+  sales = seller.call
+  salesName = seller.name
 })
 afterAll(() => t?.close())
 
@@ -221,6 +225,19 @@ for (const kind of KINDS) {
       expect((await editor('DELETE', `${kind.base}/${gone.id}?version=1`)).code).toBe(200)
       expect(body(await t.app.inject({ url: `/content/preview/${goneToken}?lang=en-US` }))).toEqual(refused)
       expect((await editor('POST', `${kind.base}/999999999/preview`, { lang: 'en-US' })).code).toBe(300102)
+
+      // Each link handed out is audited: who, for which article and edition, until when; never the token.
+      const audit = await t.app.db.sequelize.query<{ actor: string; target: string; after: Record<string, unknown>; row: string }>(
+        `SELECT actor, target, after, row_to_json(staff_audit)::text AS row FROM staff_audit WHERE action = $1 ORDER BY id`,
+        { bind: [`${kind.content}.preview`], type: QueryTypes.SELECT },
+      )
+      expect(audit.map((row) => [row.actor, row.target, row.after.edition])).toEqual([
+        [editorName, draft.id, 'en-US'],
+        [salesName, draft.id, 'en-US'],
+        [editorName, zh.id, 'zh-CN'],
+      ])
+      expect(audit[0]!.after.expiresAt).toBe(link.data.expiresAt)
+      expect(audit.map((row) => row.row).join()).not.toContain(token.split('.')[1])
     })
 
     it('keeps revisions with their authors and restores one as a new save, audited and tagged for the caches', async () => {

@@ -60,6 +60,62 @@ export async function xlsxOf(rows: (string | number | Date)[][]): Promise<Buffer
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+const RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships'
+const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+
+/**
+ * An XLSX workbook written part by part, as a hostile one would be: one worksheet of a header row and a
+ * row per report, every cell a shared string (so `xl/sharedStrings.xml` holds each title whole).
+ */
+export function handWrittenWorkbook(rows: string[][]): Promise<Buffer> {
+  const strings: string[] = []
+  const cells = rows.map(
+    (row, r) =>
+      `<row r="${r + 1}">${row
+        .map((text, c) => `<c r="${String.fromCharCode(65 + c)}${r + 1}" t="s"><v>${strings.push(text) - 1}</v></c>`)
+        .join('')}</row>`,
+  )
+  const part = (xml: string) => Buffer.from(XML + xml)
+  return zipOf({
+    '[Content_Types].xml': part(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    ),
+    '_rels/.rels': part(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': part(
+      `<workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets><sheet name="reports" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': part(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${OFFICE}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': part(`<worksheet xmlns="${MAIN}"><sheetData>${cells.join('')}</sheetData></worksheet>`),
+    'xl/sharedStrings.xml': part(
+      `<sst xmlns="${MAIN}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('')}</sst>`,
+    ),
+  })
+}
+
+/** The zip with `name` declaring `size` bytes uncompressed (local header and central directory), whatever it inflates to. */
+export function declaringSize(zip: Buffer, name: string, size: number): Buffer {
+  const patched = Buffer.from(zip)
+  const path = Buffer.from(name)
+  for (let at = patched.indexOf(path); at >= 0; at = patched.indexOf(path, at + 1)) {
+    if (at >= 30 && patched.readUInt32LE(at - 30) === 0x04034b50) patched.writeUInt32LE(size, at - 30 + 22)
+    if (at >= 46 && patched.readUInt32LE(at - 46) === 0x02014b50) patched.writeUInt32LE(size, at - 46 + 24)
+  }
+  return patched
+}
+
 /** A multipart/form-data body and its content type, for inject. */
 export async function multipart(
   parts: Record<string, string | { name: string; data: Buffer }>,

@@ -5,7 +5,7 @@ import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createDict } from '../../../helpers/factories.ts'
 import { addStaff, totpOf } from '../../../helpers/staff.ts'
 import type { StaffRole } from '@rpt/contract'
-import { bombZip, escapingZip, multipart, PDF, PNG, zipOf } from './fixtures.ts'
+import { bombZip, escapingZip, handWrittenWorkbook, multipart, PDF, PNG, zipOf } from './fixtures.ts'
 
 // importReports and getImport over HTTP: the multipart form, the permission,
 // the dry run's row errors in the caller's language, the zip's refusals.
@@ -94,6 +94,31 @@ describe('importReports', () => {
     expect(body(escape)).toMatchObject({ code: 300129, msg: expect.stringContaining('../evil.pdf') })
     const png = await post({ file: sheet(csv), files: { name: 'f.zip', data: await zipOf({ 'r/a.pdf': PNG }) }, dryRun: 'true' })
     expect(body(png)).toMatchObject({ code: 300130, msg: expect.stringContaining('"r/a.pdf" (image/png)') })
+  })
+
+  it('refuses a small workbook whose shared strings would inflate a hundredfold and more, in the caller language, never a 500', async () => {
+    // 48 MB of one title, compressed to some 50 KB: refused from the zip's directory, before anything is inflated.
+    const bomb = await handWrittenWorkbook([
+      ['code', 'zh.title'],
+      ['X-1', 'A'.repeat(48 * 1024 * 1024)],
+    ])
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+    const file = { name: 'reports.xlsx', data: bomb }
+    const en = await post({ file, dryRun: 'true' })
+    expect(en.statusCode).toBe(400)
+    expect(body(en)).toEqual({
+      code: 300136,
+      msg: 'The report sheet (XLSX) was refused: "xl/sharedStrings.xml" compresses more than 100:1, as a zip bomb does',
+      data: null,
+    })
+    const zh = await post({ file, dryRun: 'true' }, 'zh-CN')
+    expect(body(zh)).toMatchObject({ code: 300136, msg: expect.stringContaining('「xl/sharedStrings.xml」压缩比超过 100:1'), data: null })
+    const [audit] = await selectRows<{ after: Record<string, unknown> }>(
+      t.app.db.sequelize,
+      `SELECT after FROM staff_audit WHERE action = 'reports.import.refused' ORDER BY id DESC LIMIT 1`,
+      [],
+    )
+    expect(audit?.after).toEqual({ dryRun: true, code: 300136 })
   })
 
   it('refuses a request without a sheet, an unknown part, and a role without reports.import', async () => {

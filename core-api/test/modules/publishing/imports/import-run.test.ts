@@ -94,6 +94,23 @@ describe('a real import', () => {
     expect(count!.n).toBe(60)
   })
 
+  it("stores a file under its name cleaned as an upload's: no direction overrides or control characters", async (context) => {
+    needsReportService(context)
+    // Shown right to left from the override, "txt.exe" reads as "exe.txt"; the bell is invisible.
+    const entry = 'files/年度\u202Etxt.exe\u0007报告.pdf'
+    const csv = syntheticCsv({ rows: 1, category: '1', prefix: 'clean-name' })
+      .replace('\n', ',zh.file.full\n')
+      .replace(/(\n[^\n]+)\n/, `$1,${entry}\n`)
+    const done = await importOnce(csv, await zipOf({ [entry]: PDF }))
+    expect(done).toMatchObject({ status: 'done', created: 1 })
+    const [stored] = await selectRows<{ name: string }>(
+      t.app.db.sequelize,
+      `SELECT attachment_name AS name FROM research_report WHERE web_title LIKE 'clean-name-%' AND attachment_key IS NOT NULL`,
+      [],
+    )
+    expect(stored?.name).toBe('年度txt.exe报告.pdf')
+  })
+
   // Several batches; the 10,000 rows an import must take within the minute, and how long they take, are the bench's row (npm run bench).
   it('imports 2,000 reports in batches, reporting progress to the last row', async (context) => {
     needsReportService(context)

@@ -5,7 +5,8 @@ import { readSheet } from '../../../../src/modules/publishing/imports/sheet.ts'
 import { syntheticCsv } from '../../../../src/modules/publishing/imports/synthetic.ts'
 import { validateSheet, type Categories } from '../../../../src/modules/publishing/imports/validate.ts'
 import { openZip, safePath } from '../../../../src/modules/publishing/imports/zip.ts'
-import { bombZip, escapingZip, PDF, PNG, tempDir, writeTemp, xlsxOf, zipOf } from './fixtures.ts'
+import { WORKBOOK_BOUNDS } from '../../../../src/modules/publishing/imports/limits.ts'
+import { bombZip, declaringSize, escapingZip, handWrittenWorkbook, PDF, PNG, tempDir, writeTemp, xlsxOf, zipOf } from './fixtures.ts'
 
 // Parsing, validation and the zip's checks, without the report service.
 
@@ -95,6 +96,80 @@ describe('sheet validation', () => {
     })
     expect(rows[1]!.row).toBe(4)
     expect(await validateSheet({ file, kind: 'xlsx' }, categories)).toMatchObject({ total: 2, issueCount: 0 })
+  })
+})
+
+describe('an XLSX sheet, a zip itself', () => {
+  const rowsOf = async (file: string, bounds = WORKBOOK_BOUNDS) => {
+    const rows: Record<string, string>[] = []
+    for await (const row of readSheet(file, 'xlsx', bounds)) rows.push(Object.fromEntries(row.cells))
+    return rows
+  }
+
+  it('reads a workbook written part by part', async () => {
+    const file = await writeTemp(
+      dir,
+      'hand.xlsx',
+      await handWrittenWorkbook([
+        ['code', 'zh.title'],
+        ['H-1', '手写 & 报告'],
+      ]),
+    )
+    expect(await rowsOf(file)).toEqual([{ code: 'H-1', 'zh.title': '手写 & 报告' }])
+  })
+
+  it('reads long Chinese text whole, however the inflated parts are cut into chunks', async () => {
+    const title = (n: number) => `${n} ${'中国储能电池市场报告'.repeat(3000)}`
+    const xlsx = await xlsxOf([['code', 'zh.title'], ...Array.from({ length: 5 }, (_, n) => [`L-${n}`, title(n)])])
+    const rows = await rowsOf(await writeTemp(dir, 'long.xlsx', xlsx))
+    expect(rows.map((row) => row['zh.title'])).toEqual(Array.from({ length: 5 }, (_, n) => title(n)))
+  })
+
+  it('refuses a part that inflates past the size it declares (300136), reading no further', async () => {
+    const workbook = await handWrittenWorkbook([
+      ['code', 'zh.title'],
+      ['O-1', 'ABCDEFGH'.repeat(400_000)],
+    ])
+    const file = await writeTemp(dir, 'lying.xlsx', declaringSize(workbook, 'xl/sharedStrings.xml', 100_000))
+    const error = await refusal(rowsOf(file))
+    expect(error.code).toBe(300136)
+    expect(error.messageIn('en-US')).toBe('The report sheet (XLSX) was refused: "xl/sharedStrings.xml" inflates past the size it declares')
+    expect(error.messageIn('zh-CN')).toContain('超过其声明的大小')
+  })
+
+  it('refuses shared strings larger than may be held while the sheet is read (300136), pointing to CSV', async () => {
+    const text = Array.from({ length: 20_000 }, (_, n) => (n * 7919).toString(36)).join(' ')
+    const file = await writeTemp(
+      dir,
+      'held.xlsx',
+      await handWrittenWorkbook([
+        ['code', 'zh.title'],
+        ['M-1', text],
+      ]),
+    )
+    const error = await refusal(rowsOf(file, { ...WORKBOOK_BOUNDS, heldBytes: 64 * 1024 }))
+    expect(error.code).toBe(300136)
+    expect(error.messageIn('en-US')).toMatch(/"xl\/sharedStrings\.xml" is over 64 KB once uncompressed.*send it as CSV/)
+    expect(await rowsOf(file)).toHaveLength(1)
+  })
+
+  it('refuses a text longer than a cell may hold (300136), however it is cut into chunks', async () => {
+    const text = Array.from({ length: 30_000 }, (_, n) => (n * 7919).toString(36)).join(' ')
+    const file = await writeTemp(
+      dir,
+      'cell.xlsx',
+      await handWrittenWorkbook([
+        ['code', 'zh.title'],
+        ['C-1', text],
+      ]),
+    )
+    const error = await refusal(rowsOf(file, { ...WORKBOOK_BOUNDS, textBytes: 64 * 1024 }))
+    expect(error.code).toBe(300136)
+    expect(error.messageIn('en-US')).toBe(
+      'The report sheet (XLSX) was refused: "xl/sharedStrings.xml" holds a text over 64 KB (a cell holds 32,767 characters at most)',
+    )
+    // The bound counts from one tag's start to the next: the text and its <t> tag.
+    expect((await rowsOf(file, { ...WORKBOOK_BOUNDS, textBytes: text.length + 64 }))[0]!['zh.title']).toBe(text)
   })
 })
 

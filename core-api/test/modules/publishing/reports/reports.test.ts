@@ -304,6 +304,15 @@ describe('revisions, preview, audit', () => {
       code: 300107,
       msg: 'This preview link is invalid or has expired.',
     })
+
+    // Handing out the link is audited: who, for which report and edition, until when; never the token.
+    const audit = await t.app.db.sequelize.query<{ actor: string; ip: string; after: Record<string, unknown>; row: string }>(
+      `SELECT actor, ip, after, row_to_json(staff_audit)::text AS row FROM staff_audit WHERE action = 'report.preview' AND target = $1`,
+      { bind: [report.code], type: QueryTypes.SELECT },
+    )
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ actor: editorName, ip: '127.0.0.1', after: { edition: 'en-US', expiresAt: link.expiresAt } })
+    expect(audit[0]!.row).not.toContain(token.split('.')[1])
   })
 
   it('audits every write with its actor, address, before and after', async () => {
