@@ -197,7 +197,7 @@ export class StaffRequestService {
   private async notes(id: string): Promise<RequestNote[]> {
     const rows = await selectRows<RequestNote & { at: Date }>(
       this.sequelize,
-      `SELECT id::text AS id, author, body, at FROM customer_info_note WHERE request_id = $1 ORDER BY id`,
+      `SELECT id::text AS id, author, body, at FROM customer_info_note WHERE request_id = $1 ORDER BY customer_info_note.id`,
       [id],
     )
     return rows.map((note) => ({ ...note, at: iso(note.at)! }))
@@ -207,7 +207,7 @@ export class StaffRequestService {
     const rows = await selectRows<RequestHistoryEntry & { at: Date }>(
       this.sequelize,
       `SELECT workflow_status AS status, assignee, lost_reason AS "lostReason", row_version AS version, actor, at
-         FROM customer_info_history WHERE request_id = $1 ORDER BY id`,
+         FROM customer_info_history WHERE request_id = $1 ORDER BY customer_info_history.id`,
       [id],
     )
     const sent: RequestHistoryEntry = { status: 'new', assignee: null, lostReason: null, version: 1, actor: null, at: iso(sentAt)! }

@@ -43,9 +43,10 @@ export class ContentService {
       return { last: row?.last ?? '0', changes: [] }
     }
     // Ids become visible in order (recordContentChange locks the table to the commit).
+    // Ordered by the column, not by the text alias of the same name (which puts 10 before 9).
     const rows = await selectRows<{ id: string; tags: string[] }>(
       sequelize,
-      `SELECT id::text AS id, tags FROM content_change WHERE id > $1::bigint ORDER BY id LIMIT $2`,
+      `SELECT id::text AS id, tags FROM content_change WHERE id > $1::bigint ORDER BY content_change.id LIMIT $2`,
       [after, CHANGES_LIMIT],
     )
     return { last: rows.at(-1)?.id ?? after, changes: rows }
