@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes } from 'react'
 import { LANGUAGES, type Language } from '../api/reports'
 import { FormField } from '../../../components/form-field'
 import { useStaffT } from './use-staff-t'
@@ -44,28 +44,77 @@ interface SeoFieldsProps {
   description: string
   titleError?: string | undefined
   onChange: (field: 'seoTitle' | 'seoDescription', value: string) => void
+  /** The record's language: how much of a title a search result shows depends on its script */
+  language: Language
+  /** What the page is titled and described with when these are left empty */
+  fallback: { title: string; description: string }
+  /** The page's public address, once it has a slug */
+  address: string | undefined
 }
 
-/** The search engines' title and description of a page, as its editors (reports, articles) ask them. */
-export function SeoFields({ title, description, titleError, onChange }: SeoFieldsProps) {
+// Search results show about 60 Latin characters of a title and 160 of a
+// description; a Chinese character takes about two of those places.
+const SHOWN = { title: 60, description: 160 } as const
+const placesOf = (text: string) =>
+  Array.from(text).reduce((sum, char) => sum + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char) ? 2 : 1), 0)
+
+/** The text cut where a search result would cut it. */
+function shown(text: string, places: number): string {
+  let used = 0
+  let out = ''
+  for (const char of Array.from(text)) {
+    used += placesOf(char)
+    if (used > places) return `${out.trimEnd()}…`
+    out += char
+  }
+  return out
+}
+
+/** How much of the text a search result shows: the count, and a warning past it. */
+function Fit({ text, kind, language }: { text: string; kind: keyof typeof SHOWN; language: Language }) {
   const t = useStaffT()
+  const max = language === 'zh-CN' ? SHOWN[kind] / 2 : SHOWN[kind]
+  const over = placesOf(text) > SHOWN[kind]
+  return (
+    <span className={over ? 'staff-seo-count staff-seo-over' : 'staff-seo-count'} aria-live="polite">
+      {t(over ? 'staff.seo.over' : 'staff.seo.count', { count: Array.from(text).length, max })}
+    </span>
+  )
+}
+
+/** The search engines' title and description of a page, with their fit and the result they make. */
+export function SeoFields({ title, description, titleError, onChange, language, fallback, address }: SeoFieldsProps) {
+  const t = useStaffT()
+  const captionId = useId()
+  const shownTitle = title.trim() || fallback.title
+  const shownDescription = description.trim() || fallback.description
   return (
     <fieldset className="staff-fieldset">
       <legend>{t('staff.editor.seo')}</legend>
       <TextField
         label={t('staff.field.seoTitle')}
+        hint={t('staff.seo.titleHint')}
         error={titleError}
         maxLength={200}
         value={title}
         onChange={(next) => onChange('seoTitle', next)}
       />
+      <Fit text={shownTitle} kind="title" language={language} />
       <TextField
         label={t('staff.field.seoDescription')}
+        hint={t('staff.seo.descriptionHint')}
         rows={3}
         maxLength={500}
         value={description}
         onChange={(next) => onChange('seoDescription', next)}
       />
+      <Fit text={shownDescription} kind="description" language={language} />
+      <figure className="staff-serp" lang={language} aria-labelledby={captionId}>
+        <figcaption id={captionId} className="field-label">{t('staff.seo.preview')}</figcaption>
+        <p className="staff-serp-address">{address ?? t('staff.seo.noAddress')}</p>
+        <p className="staff-serp-title">{shown(shownTitle, SHOWN.title)}</p>
+        <p className="staff-serp-description">{shown(shownDescription, SHOWN.description)}</p>
+      </figure>
     </fieldset>
   )
 }

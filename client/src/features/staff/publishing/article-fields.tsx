@@ -2,10 +2,13 @@ import type { ReactNode } from 'react'
 import { FormField } from '../../../components/form-field'
 import { LanguageField, SeoFields, TextField } from '../kit/form-fields'
 import { useDict } from '../api/categories'
-import type { ArticleKind } from '../api/articles'
+import type { ArticleKind, Language } from '../api/articles'
 import { KIND_DICTS, type ArticleErrors, type ArticleForm } from './article-form'
 import { CURRENCY } from './report-form'
 import { RichText } from '../kit/rich-text'
+import { plainText } from '../../../lib/rich-summary'
+import { localizePath } from '../../../lib/locale'
+import { paths } from '../../../lib/paths'
 import type { StaffMessageId } from '../messages'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -115,7 +118,14 @@ export function ArticleFields({ kind, value, errors, onChange, stored }: Props) 
         description={value.seoDescription}
         titleError={errors.seoTitle}
         onChange={(field, next) => set(field, next)}
+        language={value.language}
+        fallback={{ title: value.title, description: plainText(value.summary) }}
+        address={value.slug.trim() ? `${window.location.origin}${articlePath(kind, value.language, value.slug.trim())}` : undefined}
       />
     </div>
   )
 }
+
+/** An article's public path in its language. */
+const articlePath = (kind: ArticleKind, language: Language, slug: string) =>
+  localizePath(language, kind === 'news' ? paths.newsDetail(slug) : paths.bulletin(slug))

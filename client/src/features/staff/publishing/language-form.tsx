@@ -6,6 +6,7 @@ import { uploadReportFile, type Language, type StaffReport, type StoredFile } fr
 import { FileUpload } from '../kit/file-upload'
 import { CURRENCY, LICENCES, publicPath, type LanguageForm as Form, type FieldErrors, type RichField } from './report-form'
 import { RichText } from '../kit/rich-text'
+import { plainText } from '../../../lib/rich-summary'
 import { useStaffT } from '../kit/use-staff-t'
 
 interface Props {
@@ -141,6 +142,9 @@ export function LanguageForm({ language, value, errors, onChange, report, onUplo
         description={value.seoDescription}
         titleError={err('seoTitle')}
         onChange={(field, next) => set(field, next)}
+        language={language}
+        fallback={{ title: value.title, description: plainText(value.summary) }}
+        address={value.slug.trim() ? `${window.location.origin}${publicPath(language, value.slug.trim())}` : undefined}
       />
 
       <fieldset className="staff-fieldset">
