@@ -7,6 +7,8 @@ export interface Column<T> {
   hideLabel?: boolean
   /** Sortable: the header's sort button (useAddressList's sortable) */
   sort?: (label: string) => ReactNode
+  /** A header cell's own control instead of its label (a box selecting every row) */
+  head?: ReactNode
   /** staff-num for numbers and times, staff-mono for codes, staff-clip for long texts */
   className?: string
   cell: (item: T, index: number) => ReactNode
@@ -39,7 +41,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty, busy, curr
                 {column.sort ? (
                   column.sort(column.label)
                 ) : (
-                  <th scope="col">{column.hideLabel ? <span className="visually-hidden">{column.label}</span> : column.label}</th>
+                  <th scope="col">
+                    {column.head ?? (column.hideLabel ? <span className="visually-hidden">{column.label}</span> : column.label)}
+                  </th>
                 )}
               </Fragment>
             ))}

@@ -110,7 +110,9 @@ export function SeoFields({ title, description, titleError, onChange, language, 
       />
       <Fit text={shownDescription} kind="description" language={language} />
       <figure className="staff-serp" lang={language} aria-labelledby={captionId}>
-        <figcaption id={captionId} className="field-label">{t('staff.seo.preview')}</figcaption>
+        <figcaption id={captionId} className="field-label">
+          {t('staff.seo.preview')}
+        </figcaption>
         <p className="staff-serp-address">{address ?? t('staff.seo.noAddress')}</p>
         <p className="staff-serp-title">{shown(shownTitle, SHOWN.title)}</p>
         <p className="staff-serp-description">{shown(shownDescription, SHOWN.description)}</p>

@@ -1,7 +1,17 @@
 import { STATUSES } from '../api/reports'
-import { useArticleList, type ArticleKind, type ArticleSort, type ContentStatus, type Language } from '../api/articles'
+import {
+  deleteArticle,
+  publishArticle,
+  unpublishArticle,
+  useArticleList,
+  type ArticleKind,
+  type ArticleSort,
+  type ContentStatus,
+  type Language,
+} from '../api/articles'
 import { useDict } from '../api/categories'
 import { KIND_DICTS } from './article-form'
+import { useBulkActions } from './bulk-actions'
 import { useContentColumns } from './content-columns'
 import { CategoryFilter, statusFilter } from './content-filters'
 import { choice } from '../kit/filter-bar'
@@ -40,7 +50,19 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const result = useArticleList(kind, input)
   const { data: categories } = useDict(KIND_DICTS[kind].category[0], input.edition ?? locale)
   const categoryLabel = t(KIND_DICTS[kind].category[1])
+  const bulk = useBulkActions<Row>({
+    rows: result.data?.list,
+    keyOf: (item) => item.id,
+    listKey: 'staff/articles',
+    area: 'articles',
+    ops: {
+      publish: (item) => publishArticle(kind, item.id, item.version),
+      unpublish: (item) => unpublishArticle(kind, item.id, item.version),
+      remove: (item) => deleteArticle(kind, item.id, item.version),
+    },
+  })
   const columns = useContentColumns<Row>({
+    select: bulk.column,
     sortable,
     pathOf: (item) => `${base}/${item.id}`,
     categoryLabel,
@@ -57,6 +79,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
       result={result}
       columns={columns}
       rowKey={(item) => item.id}
+      summary={bulk.bar}
       actions={
         <ConsoleLink path={`${base}/new`} className="button button-primary">
           {t(`staff.articles.${kind}.new`)}

@@ -28,10 +28,19 @@ interface ContentColumnsOptions<T> {
   categories: readonly { dictValue: string; dictLabel: string }[] | undefined
   /** The list's own columns: what names a row (code, id) and its languages */
   own: { key: Column<T>; languages: Column<T> }
+  /** The boxes choosing rows for a bulk action, first, for the roles that have one */
+  select?: Column<T> | undefined
 }
 
 /** The content lists' columns: their own (code or id, languages) among the title, category, status and dates. */
-export function useContentColumns<T extends ContentRow>({ sortable, pathOf, categoryLabel, categories, own }: ContentColumnsOptions<T>) {
+export function useContentColumns<T extends ContentRow>({
+  sortable,
+  pathOf,
+  categoryLabel,
+  categories,
+  own,
+  select,
+}: ContentColumnsOptions<T>) {
   const t = useStaffT()
   const { locale } = useStaff()
   const title: Column<T> = {
@@ -57,5 +66,5 @@ export function useContentColumns<T extends ContentRow>({ sortable, pathOf, cate
       ),
     },
   ]
-  return [own.key, title, ...rest, own.languages, ...dates]
+  return [...(select ? [select] : []), own.key, title, ...rest, own.languages, ...dates]
 }

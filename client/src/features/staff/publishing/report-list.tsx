@@ -1,4 +1,5 @@
-import { STATUSES, useReportList, type ContentStatus, type ReportSort } from '../api/reports'
+import { deleteReport, publishReport, STATUSES, unpublishReport, useReportList, type ContentStatus, type ReportSort } from '../api/reports'
+import { useBulkActions } from './bulk-actions'
 import { useCategories } from '../api/categories'
 import { useContentColumns } from './content-columns'
 import { CategoryFilter, statusFilter } from './content-filters'
@@ -29,7 +30,19 @@ export function ReportList() {
   const result = useReportList(input)
   const { data: categories } = useCategories(locale)
   const categoryLabel = t('staff.field.category')
+  const bulk = useBulkActions<Row>({
+    rows: result.data?.list,
+    keyOf: (item) => item.code,
+    listKey: 'staff/reports',
+    area: 'reports',
+    ops: {
+      publish: (item) => publishReport(item.code, item.version),
+      unpublish: (item) => unpublishReport(item.code, item.version),
+      remove: (item) => deleteReport(item.code, item.version),
+    },
+  })
   const columns = useContentColumns<Row>({
+    select: bulk.column,
     sortable,
     pathOf: reportPath,
     categoryLabel,
@@ -46,6 +59,7 @@ export function ReportList() {
       result={result}
       columns={columns}
       rowKey={(item) => item.code}
+      summary={bulk.bar}
       actions={
         <ConsoleLink path="/staff/reports/new" className="button button-primary">
           {t('staff.list.new')}
