@@ -10,19 +10,18 @@ import { Console, desk, inEnglish, ok, refuse, SLOW } from './staff-desk'
 
 inEnglish()
 
-const row = (code: string, title: string, version: number): StaffReportListItem =>
-  ({
-    code,
-    title,
-    version,
-    status: 'draft',
-    publishAt: null,
-    category: 'auto',
-    langs: ['zh-CN'],
-    publishDate: '2026-11-01',
-    updatedAt: '2026-11-20T10:00:00Z',
-    updatedBy: 'mei',
-  }) as StaffReportListItem
+const row = (code: string, title: string, version: number): StaffReportListItem => ({
+  code,
+  title,
+  version,
+  status: 'draft',
+  publishAt: null,
+  category: 'auto',
+  langs: ['zh-CN'],
+  publishDate: '2026-11-01',
+  updatedAt: '2026-11-20T10:00:00Z',
+  updatedBy: 'mei',
+})
 
 describe('staff bulk actions', () => {
   it('publishes the chosen reports after one confirmation, one call each, and names what was refused', SLOW, async () => {
