@@ -89,6 +89,7 @@ export async function xlsxRecords(bytes: Buffer): Promise<SheetRow[]> {
 }
 
 interface AuditEntry {
+  id: string
   actor: string
   action: string
   target: string | null
@@ -100,12 +101,17 @@ interface AuditEntry {
  * as an administrator reads them: signed in to the core API's staff calls with
  * the authenticator's code (the console's audit view makes the same call).
  */
-export async function auditOf(admin: StaffAccount, filter: { actor?: string; target?: string }): Promise<AuditEntry[]> {
+export async function auditOf(
+  admin: StaffAccount,
+  filter: { actor?: string; target?: string },
+  /** 30-second steps ahead for the code: 1 when the admin has just signed in with the current one */
+  stepsAhead = 0,
+): Promise<AuditEntry[]> {
   const core = inject('coreUrl')
   const login = await fetch(`${core}/staff/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ lang: 'en-US', name: admin.name, password: admin.password, totp: await totpCode(admin.secret) }),
+    body: JSON.stringify({ lang: 'en-US', name: admin.name, password: admin.password, totp: await totpCode(admin.secret, stepsAhead) }),
   })
   const session = (await login.json()) as { code: number; data: { token: string } }
   expect(session.code, JSON.stringify(session)).toBe(200)
