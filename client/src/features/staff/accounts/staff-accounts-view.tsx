@@ -93,7 +93,7 @@ export function StaffAccountsView() {
               cell: (account) => formatDateTime(account.lastSignInAt, locale) || t('staff.accounts.never'),
             },
             { label: t('staff.accounts.sessions'), className: 'staff-num', cell: (account) => account.activeSessions },
-            { label: t('staff.accounts.actions'), hideLabel: true, cell: actions.controls },
+            { label: t('staff.accounts.actions'), cell: actions.controls },
           ]}
         />
       )}
