@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { generateSecret, generateURI, verify } from 'otplib'
-import type { Sequelize, Transaction } from 'sequelize'
+import { UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize'
 import type { StaffAccount, StaffAccountResult, StaffCredentials, StaffResetKind, StaffRole } from '@rpt/contract'
 import type { Config } from '../../platform/config.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -88,10 +88,15 @@ export class StaffAccounts {
     const account = await this.sequelize.transaction(async (transaction) => {
       const taken = await selectRows(this.sequelize, `SELECT id FROM staff_account WHERE lower(name) = lower($1)`, [name], transaction)
       if (taken.length > 0) throw new AppError('STAFF_NAME_TAKEN')
-      await this.sequelize.query(`INSERT INTO staff_account (name, role, password_hash, totp_secret) VALUES ($1, $2, $3, $4)`, {
-        bind: [name, role, passwordHash, seal(this.secretKey, TOTP_PURPOSE, secret)],
-        transaction,
-      })
+      // Two adds of one name at once: the unique index on lower(name) refuses the second.
+      await this.sequelize
+        .query(`INSERT INTO staff_account (name, role, password_hash, totp_secret) VALUES ($1, $2, $3, $4)`, {
+          bind: [name, role, passwordHash, seal(this.secretKey, TOTP_PURPOSE, secret)],
+          transaction,
+        })
+        .catch((error: unknown) => {
+          throw error instanceof UniqueConstraintError ? new AppError('STAFF_NAME_TAKEN') : error
+        })
       await writeAudit(
         this.sequelize,
         { ...actorOf(by), action: 'staff.add', target: name, after: { name, role, status: 'active' } },

@@ -77,6 +77,13 @@ describe('an admin manages staff accounts', () => {
     const again = await admin.raw('POST', '/staff/accounts', { lang: 'en-US', name: name.toLowerCase(), role: 'editor' })
     expect(again.statusCode).toBe(409)
     expect(body(again)).toEqual({ code: 300006, msg: 'A staff account with this name exists already (names ignore case).', data: null })
+    // Two at once: one is added, the other refused the same way.
+    const both = await Promise.all(
+      ['Twin', 'twin'].map((twin) =>
+        admin.call('POST', '/staff/accounts', { lang: 'en-US', name: `${twin}.${process.pid}`, role: 'sales' }),
+      ),
+    )
+    expect(both.map((answer) => answer.code).sort()).toEqual([200, 300006])
 
     const rows = await auditOf(name)
     expect(rows.map((row) => [row.actor, row.action, row.ip, row.after])).toEqual([
