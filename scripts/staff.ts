@@ -14,8 +14,9 @@ import { userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import QRCode from 'qrcode'
 import { openConfiguredDatabase } from '../core-api/src/platform/db/cli-database.ts'
-import { StaffAccounts, StaffError, type StaffCredentials } from '../core-api/src/modules/staff/staff-accounts.ts'
-import { isStaffRole, STAFF_ROLES } from '@rpt/contract'
+import { StaffAccounts } from '../core-api/src/modules/staff/staff-accounts.ts'
+import { AppError } from '../core-api/src/platform/errors.ts'
+import { isStaffRole, STAFF_ROLES, type StaffCredentials } from '@rpt/contract'
 
 const USAGE = `usage:
   npm run staff -- add NAME --role ${STAFF_ROLES.join('|')}
@@ -39,7 +40,8 @@ if (!valid) {
   process.exit(2)
 }
 
-async function show(credentials: StaffCredentials): Promise<void> {
+async function show({ credentials }: { credentials?: StaffCredentials }): Promise<void> {
+  if (!credentials?.password || !credentials.otpauthUri) throw new Error('add and reset answer a password and a TOTP secret')
   console.log(`password: ${credentials.password}`)
   console.log(`totp: ${credentials.otpauthUri}`)
   console.log(await QRCode.toString(credentials.otpauthUri, { type: 'terminal', small: true }))
@@ -47,7 +49,7 @@ async function show(credentials: StaffCredentials): Promise<void> {
 }
 
 const { config, db } = await openConfiguredDatabase()
-const accounts = new StaffAccounts(db.sequelize, config.STAFF_SECRET_KEY)
+const accounts = new StaffAccounts(db.sequelize, config)
 const actor = `cli:${userInfo().username}`
 try {
   if (command === 'add') await show(await accounts.add(actor, name!, values.role as (typeof STAFF_ROLES)[number]))
@@ -56,14 +58,15 @@ try {
     await accounts.disable(actor, name!)
     console.log(`${name} is disabled; its sessions have ended.`)
   } else {
-    const rows = await accounts.list()
+    // The fields scripts have read since the command began; the console's list shows more.
+    const rows = (await accounts.list()).map(({ name, role, status, createdAt }) => ({ name, role, status, createdAt }))
     if (values.json) console.log(JSON.stringify(rows))
     else if (rows.length === 0) console.log('(none)')
     else for (const row of rows) console.log([row.name.padEnd(24), row.role.padEnd(8), row.status.padEnd(9), row.createdAt].join(' '))
   }
 } catch (error) {
-  if (!(error instanceof StaffError)) throw error
-  console.error(error.message)
+  if (!(error instanceof AppError)) throw error
+  console.error(error.messageIn('en-US'))
   process.exitCode = 1
 } finally {
   await db.close()

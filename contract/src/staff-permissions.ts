@@ -50,6 +50,8 @@ export const STAFF_PERMISSIONS = {
   // The staff desk's customers: personal data, for sales and admin only.
   'customers.read': ['sales', 'admin'],
   'customers.write': ['sales', 'admin'],
+  // Every member changes their own password and second factor (staff.manage is an admin changing anyone's).
+  'session.credentials': EVERY_ROLE,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS
@@ -58,7 +60,7 @@ export type StaffAction = keyof typeof STAFF_PERMISSIONS
 export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>> = {
   'session.read': 'Who am I (staffMe)',
   'session.end': 'Sign out (staffLogout)',
-  'staff.manage': 'Add, list, disable and reset staff accounts (npm run staff)',
+  'staff.manage': 'List, add, disable, enable and reset staff accounts and change their roles (the console, npm run staff)',
   'reports.read': 'List and read reports, their revisions and previews (sales and finance look reports up for customers)',
   'reports.write': 'Create, edit, delete drafts, restore revisions, upload files',
   'reports.publish': 'Publish, schedule and unpublish reports',
@@ -79,6 +81,7 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'operations.read': "The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references",
   'customers.read': "Find website accounts and read one's page (each view audited)",
   'customers.write': "Unlock an account's sign-in, mail it a reset link, disable or enable it",
+  'session.credentials': "Change one's own password and second factor (with the current password)",
 }
 
 export function staffMay(role: StaffRole, action: StaffAction): boolean {

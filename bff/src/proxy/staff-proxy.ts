@@ -190,10 +190,13 @@ async function staffProxyPlugin(app: FastifyInstance) {
         undici,
         disableRequestLogging: true,
         preHandler: (request, _reply, done) => {
-          if (!entryOf(request)) return done(new AppError('NOT_FOUND'))
+          const entry = entryOf(request)
+          if (!entry) return done(new AppError('NOT_FOUND'))
           const length = Number(request.headers['content-length'] ?? 0)
           if (length > STAFF_UPLOAD_MAX_BYTES) return done(new AppError('PAYLOAD_TOO_LARGE'))
-          done()
+          // The body is not parsed here, so only the address is counted.
+          if (!entry.limit) return done()
+          app.limits.enforce(request, entry.limit).then(() => done(), done)
         },
         handler,
       })

@@ -105,6 +105,10 @@ const STAFF_CORE_PREFIX = '/staff'
 const STAFF_POLICIES: Partial<Record<string, Pick<StaffPath, 'session' | 'limit'>>> = {
   [CALLS.staff.login.path]: { session: 'issue', limit: 'staffLogin' },
   [CALLS.staff.logout.path]: { session: 'end' },
+  // A member's current password, asked again to change their own credentials, is guessable like a sign-in: these
+  // count against the address's sign-in budget (the core API counts the account's failures with the sign-in's too).
+  [CALLS.staffOwnAccount.changePassword.path]: { limit: 'staffLogin' },
+  [CALLS.staffOwnAccount.confirmSecondFactor.path]: { limit: 'staffLogin' },
 }
 
 export const STAFF_PATHS: readonly StaffPath[] = CALL_LIST.filter((call) => call.audience === 'staff').map((call) => ({

@@ -29,6 +29,8 @@ beforeAll(async () => {
     app.put('/staff/reports/:code', async (request) => envelope({ code: (request.params as { code: string }).code, body: request.body }))
     app.delete('/staff/reports/:code', async () => envelope(null))
     app.get('/staff/reports', async () => envelope({ list: [] }))
+    app.post('/staff/me/password', async (_request, reply) => reply.status(400).send(envelope(null, 300009, 'wrong password')))
+    app.post('/staff/me/second-factor', async () => envelope({ enrollment: 'v1.x', otpauthUri: 'otpauth://totp/x', expiresAt: '' }))
   })
   bff = await buildBff({ CORE_API_URL: stub.url })
 })
@@ -198,6 +200,37 @@ describe('the staff API through the BFF', () => {
       const refused = await attempt()
       expect(refused.statusCode).toBe(429)
       expect(refused.headers['cache-control']).toBe('no-store')
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe("a member's own credentials", () => {
+  it('are proxied, and the calls that ask the current password again count against the sign-in budget of the address', async () => {
+    const limited = await buildBff({ CORE_API_URL: stub.url, RATE_LIMIT_STAFF_LOGIN_MAX: 2 })
+    try {
+      const headers = { ...fromSite, cookie: 'rpt_staff=staff-tok-1' }
+      const change = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/staff-api/me/password',
+          headers,
+          payload: { currentPassword: 'guess', newPassword: 'a long new password' },
+        })
+      const first = await change()
+      expect(first.statusCode).toBe(400)
+      expect(body(first)).toMatchObject({ code: 300009 })
+      expect(stub.seen.at(-1)).toMatchObject({ url: '/staff/me/password', headers: { authorization: 'Bearer staff-tok-1' } })
+      expect((await change()).statusCode).toBe(400)
+      const refused = await change()
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['cache-control']).toBe('no-store')
+      // Starting a second factor asks no password: it is not counted.
+      for (let i = 0; i < 3; i++) {
+        const started = await limited.inject({ method: 'POST', url: '/staff-api/me/second-factor', headers, payload: {} })
+        expect(started.statusCode).toBe(200)
+      }
     } finally {
       await limited.close()
     }

@@ -200,6 +200,21 @@ export const CALLS = {
     disable: { method: 'POST', path: '/staff/customers/:id/disable', safety: 'write', audience: 'staff' },
     enable: { method: 'POST', path: '/staff/customers/:id/enable', safety: 'write', audience: 'staff' },
   },
+  // Staff accounts in the console, for admins (npm run staff does the same from a shell).
+  staffAccounts: {
+    list: { method: 'GET', path: '/staff/accounts', safety: 'read', audience: 'staff' },
+    add: { method: 'POST', path: '/staff/accounts', safety: 'write', audience: 'staff' },
+    disable: { method: 'POST', path: '/staff/accounts/:name/disable', safety: 'write', audience: 'staff' },
+    enable: { method: 'POST', path: '/staff/accounts/:name/enable', safety: 'write', audience: 'staff' },
+    reset: { method: 'POST', path: '/staff/accounts/:name/reset', safety: 'write', audience: 'staff' },
+    setRole: { method: 'PUT', path: '/staff/accounts/:name/role', safety: 'write', audience: 'staff' },
+  },
+  // Every staff member's own password and second factor.
+  staffOwnAccount: {
+    changePassword: { method: 'POST', path: '/staff/me/password', safety: 'write', audience: 'staff' },
+    startSecondFactor: { method: 'POST', path: '/staff/me/second-factor', safety: 'write', audience: 'staff' },
+    confirmSecondFactor: { method: 'POST', path: '/staff/me/second-factor/confirm', safety: 'write', audience: 'staff' },
+  },
   // Images staff uploaded (rich text, carousel slides), named by their SHA-256.
   media: {
     image: { method: 'GET', path: '/media/images/:file', safety: 'read' },

@@ -20,6 +20,7 @@ import { staffSiteRoutes } from './staff-site.ts'
 import { staffOrderRoutes } from './staff-orders.ts'
 import { staffDashboardRoutes } from './staff-dashboard.ts'
 import { staffCustomerRoutes } from './staff-customers.ts'
+import { staffAccountRoutes, staffOwnAccountRoutes } from './staff-accounts.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -46,6 +47,8 @@ export {
   staffOrderRoutes,
   staffDashboardRoutes,
   staffCustomerRoutes,
+  staffAccountRoutes,
+  staffOwnAccountRoutes,
   contentRoutes,
   websiteUserRoutes,
   websiteUserOrderRoutes,
@@ -82,6 +85,8 @@ export const ROUTES = {
   staffOrders: staffOrderRoutes,
   staffDashboard: staffDashboardRoutes,
   staffCustomers: staffCustomerRoutes,
+  staffAccounts: staffAccountRoutes,
+  staffOwnAccount: staffOwnAccountRoutes,
   content: contentRoutes,
 }
 

@@ -22,6 +22,8 @@ export default pluginSet('app-plugins', [
   mail.mailService,
   search.reportSearch,
   staff.staffService,
+  staff.staffAccounts,
+  staff.staffOwnAccount,
   accounts.sessionService,
   accounts.auth,
   accounts.captchaService,

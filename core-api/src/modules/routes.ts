@@ -43,6 +43,8 @@ export default async function routes(app: FastifyInstance) {
     orders.staffOrderRoutes,
     desk.staffDashboardRoutes,
     desk.staffCustomerRoutes,
+    staff.staffAccountRoutes,
+    staff.staffOwnAccountRoutes,
     publishing.contentRoutes,
   ]) {
     await app.register(resource)

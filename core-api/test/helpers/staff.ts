@@ -28,6 +28,7 @@ export function totpOf(secret: string, stepsAhead = 0): Promise<string> {
 
 export async function addStaff(app: FastifyInstance, role: StaffRole = 'editor'): Promise<TestStaff> {
   const name = `staff${process.pid}-${++sequence}`
-  const { password, otpauthUri } = await new StaffAccounts(app.db.sequelize, app.config.STAFF_SECRET_KEY).add('cli:test', name, role)
+  const { credentials } = await new StaffAccounts(app.db.sequelize, app.config).add('cli:test', name, role)
+  const { password, otpauthUri } = credentials
   return { name, role, password, secret: secretOf(otpauthUri) }
 }

@@ -7,18 +7,20 @@ import { decoyPasswordHash, randomToken, sha256Hex, verifyPassword } from '../..
 import { servicePlugin } from '../../platform/lib/service-plugin.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
 import { isSealed, open, seal, SealedSecretError } from '../../platform/lib/secret-box.ts'
-import { acceptedTotpStep, TOTP_PURPOSE } from './staff-accounts.ts'
+import { acceptedTotpStep, signInThrottleKey, TOTP_PURPOSE } from './staff-accounts.ts'
 import { writeAudit } from './audit.ts'
-import { LoginThrottle, type ThrottleScope } from '../../platform/lib/login-throttle.ts'
+import { LoginThrottle, type Reservation, type ThrottleScope } from '../../platform/lib/login-throttle.ts'
+import { STAFF_IDLE_MINUTES } from './sessions.ts'
 
 // Staff sign-in: name, password and a TOTP code; then an opaque
 // token, stored as its digest, that ends after 30 idle minutes, some hours
 // after its sign-in however busy (STAFF_SESSION_MAX_AGE_S), on sign-out, and
 // when the account is disabled or reset. Failures are throttled and
 // soft-locked by the website login's throttle, under keys of their own; each
-// failure and each lockout is audited and logged with the name tried.
+// failure and each lockout is audited and logged with the name tried. A
+// member's current password, asked again to change their own credentials, is
+// checked and counted the same way.
 
-export const STAFF_IDLE_MINUTES = 30
 const MAX_TOKEN_LENGTH = 200
 
 export interface StaffPrincipal {
@@ -35,9 +37,11 @@ export interface StaffLoginInput {
 
 /**
  * Why a sign-in failed, as the audit and the log say it (the caller only ever hears 300001 or 200004): a wrong code
- * is one not accepted, a code already used included; code-used, one another sign-in claimed at the same moment.
+ * is one not accepted, a code already used included; code-used, one another sign-in claimed at the same moment;
+ * wrong-current-password, a signed-in member's password asked again (their own new password or second factor).
  */
-export type StaffLoginFailure = 'unknown-name' | 'wrong-password' | 'disabled' | 'secret-unreadable' | 'wrong-code' | 'code-used' | 'locked'
+export type StaffLoginFailure =
+  'unknown-name' | 'wrong-password' | 'disabled' | 'secret-unreadable' | 'wrong-code' | 'code-used' | 'locked' | 'wrong-current-password'
 
 type ThrottleOptions = Pick<Config, 'LOGIN_MAX_FAILURES' | 'LOGIN_IP_MAX_FAILURES' | 'LOGIN_FAILURE_WINDOW_MINUTES' | 'LOGIN_LOCK_MINUTES'>
 
@@ -89,21 +93,27 @@ export class StaffService {
     await writeAudit(sequelize, { actor: tried, action: 'staff.login.locked', target: tried, ip, after: { scopes: locked, minutes } })
   }
 
-  async login(input: StaffLoginInput, ip: string): Promise<{ token: string; staff: { name: string; role: StaffRole } }> {
-    const { sequelize } = this.deps
-    const accountKey = `staff:${input.name.trim().toLowerCase()}`.slice(0, 200)
+  /** An attempt counted for the name and the address before anything is checked; a lock on either refuses it (200004). */
+  private async reserve(name: string, ip: string): Promise<{ accountKey: string; ipKey: string; reservation: Reservation }> {
+    const accountKey = signInThrottleKey(name)
     const ipKey = `staff:${ip}`.slice(0, 200)
     try {
       await this.throttle.assertNotLocked(accountKey, ipKey)
     } catch (error) {
-      if (error instanceof AppError && error.key === 'ACCOUNT_LOCKED') await this.failed(input.name, 'locked', ip)
+      if (error instanceof AppError && error.key === 'ACCOUNT_LOCKED') await this.failed(name, 'locked', ip)
       throw error
     }
     const reservation = await this.throttle.reserveAttempt(accountKey, ipKey)
     if (reservation.refused) {
-      await this.failed(input.name, 'locked', ip, reservation.lockedNow)
+      await this.failed(name, 'locked', ip, reservation.lockedNow)
       throw this.throttle.lockedError()
     }
+    return { accountKey, ipKey, reservation }
+  }
+
+  async login(input: StaffLoginInput, ip: string): Promise<{ token: string; staff: { name: string; role: StaffRole } }> {
+    const { sequelize } = this.deps
+    const { accountKey, ipKey, reservation } = await this.reserve(input.name, ip)
 
     const rows = await selectRows<StaffPrincipal & { passwordHash: string; secret: string; lastStep: string | null; status: string }>(
       sequelize,
@@ -162,6 +172,33 @@ export class StaffService {
       await writeAudit(sequelize, { actor: account.name, action: 'session.start', target: account.name, ip }, transaction)
     })
     return { token, staff: { name: account.name, role: account.role } }
+  }
+
+  /**
+   * The signed-in member's password asked again, counted as a sign-in is (a wrong one is a failed sign-in of
+   * the account, audited and logged; LOGIN_MAX_FAILURES lock its sign-in): its hash when right, else 300009
+   * (200004 once locked).
+   */
+  async checkOwnPassword(staff: StaffPrincipal, password: string, ip: string): Promise<string> {
+    const { accountKey, ipKey, reservation } = await this.reserve(staff.name, ip)
+    const [row] = await selectRows<{ passwordHash: string }>(
+      this.deps.sequelize,
+      `SELECT password_hash AS "passwordHash" FROM staff_account WHERE id = $1`,
+      [staff.id],
+    )
+    if (row && (await verifyPassword(row.passwordHash, password))) {
+      await this.throttle.succeeded(accountKey, ipKey)
+      return row.passwordHash
+    }
+    for (const [scope, key] of reservation.lastAllowed) await this.throttle.lock(scope, key)
+    await this.failed(
+      staff.name,
+      'wrong-current-password',
+      ip,
+      reservation.lastAllowed.map(([scope]) => scope),
+    )
+    if (reservation.lastAllowed.length > 0) throw this.throttle.lockedError()
+    throw new AppError('STAFF_PASSWORD_WRONG')
   }
 
   /** The staff member of a live token, whose idle time starts again; undefined for a token unknown, revoked, idle too long, too old or of a disabled account. */

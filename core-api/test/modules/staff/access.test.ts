@@ -65,6 +65,16 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffCustomers.resetMail': 'customers.write',
   'staffCustomers.disable': 'customers.write',
   'staffCustomers.enable': 'customers.write',
+  // Staff accounts: admins manage them; everyone changes their own credentials.
+  'staffAccounts.list': 'staff.manage',
+  'staffAccounts.add': 'staff.manage',
+  'staffAccounts.disable': 'staff.manage',
+  'staffAccounts.enable': 'staff.manage',
+  'staffAccounts.reset': 'staff.manage',
+  'staffAccounts.setRole': 'staff.manage',
+  'staffOwnAccount.changePassword': 'session.credentials',
+  'staffOwnAccount.startSecondFactor': 'session.credentials',
+  'staffOwnAccount.confirmSecondFactor': 'session.credentials',
 }
 
 /**
@@ -136,6 +146,7 @@ function validRequest(key: string, call: CallAddress) {
     .replace(':value', 'energy')
     .replace(':key', 'cn.contact.phone')
     .replace(':orderNo', 'R000000000000000')
+    .replace(':name', 'nobody-here')
   const editions = { 'zh-CN': editionInput('zh-CN') }
   const payloads: Record<string, Record<string, unknown>> = {
     'staff.logout': {},
@@ -152,6 +163,11 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
     'staffSite.updateConfig': { version: 999, value: 'x' },
     'staffOrders.refund': { reason: 'matrix' },
+    // Staff accounts: an admin adds one, and acts on a name nobody has (300005); each member's current password is wrong (300009).
+    'staffAccounts.add': { name: 'matrix-added', role: 'editor' },
+    'staffAccounts.setRole': { role: 'editor' },
+    'staffOwnAccount.changePassword': { currentPassword: 'not-it', newPassword: 'a long enough password' },
+    'staffOwnAccount.confirmSecondFactor': { currentPassword: 'not-it', enrollment: 'v1.x', totp: '123456' },
     'staffBulletins.create': { edition: 'zh-CN', ...bulletinInput },
     'staffBulletins.update': { version: 999, ...bulletinInput },
     'staffNews.create': { edition: 'zh-CN', ...newsInput },

@@ -89,7 +89,7 @@ describe('a failed staff sign-in', () => {
     await expectFailure(used, { password: used.password, totp: usedCode }, 'wrong-code')
 
     const disabled = await addStaff(t.app)
-    await new StaffAccounts(t.app.db.sequelize, t.app.config.STAFF_SECRET_KEY).disable('cli:test', disabled.name)
+    await new StaffAccounts(t.app.db.sequelize, t.app.config).disable('cli:test', disabled.name)
     await expectFailure(disabled, { password: disabled.password, totp: await totpOf(disabled.secret) }, 'disabled')
   })
 

@@ -90,7 +90,7 @@ describe('staff sign-in', () => {
   it('refuses a disabled account, and ends its sessions', async () => {
     const staff = await addStaff(t.app)
     const token = await signedIn(staff)
-    await new StaffAccounts(t.app.db.sequelize, t.app.config.STAFF_SECRET_KEY).disable('cli:test', staff.name)
+    await new StaffAccounts(t.app.db.sequelize, t.app.config).disable('cli:test', staff.name)
     expect(body(await me(token))).toMatchObject({ code: 300003 })
     const res = await signIn({ name: staff.name, password: staff.password, totp: await totpOf(staff.secret, 1) })
     expect(body(res).code).toBe(300001)

@@ -5,6 +5,8 @@ import { ArticleEditor } from '../publishing/article-editor'
 import { ArticleList } from '../publishing/article-list'
 import { ARTICLE_REVISIONS } from '../publishing/article-revisions'
 import { AuditView } from '../audit/audit-view'
+import { OwnAccountPage } from '../accounts/own-account'
+import { StaffAccountsView } from '../accounts/staff-accounts-view'
 import { CustomerList } from '../customers/customer-list'
 import { ImportScreen } from '../imports/import-screen'
 import { CustomerPage } from '../customers/customer-page'
@@ -32,6 +34,8 @@ interface Section {
   name: string
   label: NavLabel
   shownTo?: readonly Role[]
+  /** Not in the nav: reached otherwise (one's own account, from one's name in the header) */
+  offNav?: true
 }
 
 export const SECTIONS: readonly Section[] = [
@@ -49,12 +53,16 @@ export const SECTIONS: readonly Section[] = [
   { name: 'orders', label: 'staff.nav.orders', shownTo: STAFF_PERMISSIONS['orders.read'] },
   { name: 'customers', label: 'staff.nav.customers', shownTo: STAFF_PERMISSIONS['customers.read'] },
   { name: 'audit', label: 'staff.nav.audit', shownTo: STAFF_PERMISSIONS['audit.read'] },
+  { name: 'members', label: 'staff.nav.members', shownTo: STAFF_PERMISSIONS['staff.manage'] },
+  { name: 'account', label: 'staff.account.title', shownTo: STAFF_PERMISSIONS['session.credentials'], offNav: true },
 ]
 
 export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
 export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+/** The sections a role's nav lists. */
+export const navFor = (role: Role) => sectionsFor(role).filter((section) => !section.offNav)
 /** Where the console opens for a role: the first section of its nav (the dashboard, or the reports for an editor). */
-export const landingFor = (role: Role) => sectionsFor(role)[0]!.name
+export const landingFor = (role: Role) => navFor(role)[0]!.name
 
 interface Props {
   section: string
@@ -87,6 +95,10 @@ export function SectionScreen({ section, code, view }: Props) {
       return <AuditView />
     case 'imports':
       return <ImportScreen />
+    case 'members':
+      return <StaffAccountsView />
+    case 'account':
+      return <OwnAccountPage />
     default:
       if (!code) return <ReportList />
       if (view === 'revisions') return <RevisionsView code={code} />

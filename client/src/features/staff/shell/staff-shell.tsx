@@ -4,7 +4,7 @@ import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
 import { mayLeave } from '../kit/leave-guard'
 import { useStaff } from '../kit/staff-context'
-import { isSection, landingFor, SectionScreen, sectionsFor } from './staff-screens'
+import { isSection, landingFor, navFor, SectionScreen, sectionsFor } from './staff-screens'
 import { ConsoleLink } from '../kit/list-controls'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -68,16 +68,17 @@ export function StaffShell({ section: named, code, view }: Props) {
         <div className="staff-header-inner">
           <p className="staff-brand">{t('staff.brand')}</p>
           <nav className="staff-nav" aria-label={t('staff.nav.label')}>
-            {allowed.map((item) => (
+            {navFor(staff.role).map((item) => (
               <NavLink key={item.name} path={`/staff/${item.name}`} current={section === item.name}>
                 {t(item.label)}
               </NavLink>
             ))}
           </nav>
           <div className="staff-user">
-            <span className="staff-user-name">
+            {/* One's own account (password, second factor) opens from one's name. */}
+            <ConsoleLink path="/staff/account" className="staff-header-link staff-user-name" current={section === 'account'}>
               {staff.name} <span className="staff-role">{t(`staff.role.${staff.role}`)}</span>
-            </span>
+            </ConsoleLink>
             <a className="staff-header-link" href={switchHref} lang={other} hrefLang={other}>
               {t('staff.switchLanguage')}
             </a>
