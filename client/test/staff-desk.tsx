@@ -28,7 +28,8 @@ export const AXE_RULES = { rules: { 'color-contrast': { enabled: false }, region
 export function desk(handler: Parameters<typeof mockFetch>[0], role: Staff['role'] = 'sales') {
   return mockFetch((url, init, body) => {
     if (url.startsWith('/api/')) return ok([])
-    if (url.startsWith('/staff-api/me')) return ok({ name: 'wang', role })
+    // Not /staff-api/media…: only the session's own call.
+    if (/^\/staff-api\/me(\?|$)/.test(url)) return ok({ name: 'wang', role })
     return handler(url, init, body)
   })
 }

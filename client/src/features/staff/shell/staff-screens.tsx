@@ -7,6 +7,7 @@ import { ARTICLE_REVISIONS } from '../publishing/article-revisions'
 import { AuditView } from '../audit/audit-view'
 import { CustomerList } from '../customers/customer-list'
 import { ImportScreen } from '../imports/import-screen'
+import { MediaLibrary } from '../media/media-library'
 import { CustomerPage } from '../customers/customer-page'
 import { DashboardView } from '../dashboard/dashboard-view'
 import { CarouselEditor } from '../site/carousel-editor'
@@ -42,6 +43,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'bulletins', label: 'staff.nav.bulletins' },
   { name: 'news', label: 'staff.nav.news' },
   { name: 'imports', label: 'staff.nav.imports', shownTo: STAFF_PERMISSIONS['reports.import'] },
+  { name: 'media', label: 'staff.nav.media', shownTo: STAFF_PERMISSIONS['media.read'] },
   { name: 'carousel', label: 'staff.nav.carousel' },
   { name: 'dictionary', label: 'staff.nav.dictionary' },
   { name: 'settings', label: 'staff.nav.settings' },
@@ -87,6 +89,8 @@ export function SectionScreen({ section, code, view }: Props) {
       return <AuditView />
     case 'imports':
       return <ImportScreen />
+    case 'media':
+      return <MediaLibrary />
     default:
       if (!code) return <ReportList />
       if (view === 'revisions') return <RevisionsView code={code} />
