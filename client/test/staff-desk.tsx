@@ -28,7 +28,7 @@ export const AXE_RULES = { rules: { 'color-contrast': { enabled: false }, region
 export function desk(handler: Parameters<typeof mockFetch>[0], role: Staff['role'] = 'sales') {
   return mockFetch((url, init, body) => {
     if (url.startsWith('/api/')) return ok([])
-    // Who is signed in (staffMe); the calls under /me/ are a member's own account's.
+    // Who is signed in (staffMe) only: not /staff-api/me/… (one's own account) nor /staff-api/media….
     if (/^\/staff-api\/me(\?|$)/.test(url)) return ok({ name: 'wang', role })
     return handler(url, init, body)
   })

@@ -139,6 +139,9 @@ export const StaffArticleListItem = Type.Object({
   slug: Type.String(),
   category: Type.String(),
   publishDate: Type.String(),
+  coverUrl: Type.Optional(
+    Type.String({ description: 'Where its uploaded cover image is shown; absent without one (or with an imported legacy path)' }),
+  ),
 })
 export type StaffArticleListItem = Static<typeof StaffArticleListItem>
 

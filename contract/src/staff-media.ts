@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { LangField } from './fields.ts'
+import { Page } from './envelope.ts'
+import { LangField, PageNoField, PageSizeField } from './fields.ts'
 
 // Images of the staff API: pictures in rich text and carousel
 // slides, uploaded as the raw request body and stored under their SHA-256,
@@ -28,3 +29,31 @@ export const MediaImageParams = Type.Object(
   { additionalProperties: false },
 )
 export type MediaImageParams = Static<typeof MediaImageParams>
+
+// The media library: every image uploaded through uploadImage, newest first,
+// so editors reuse one rather than upload it again.
+
+export const ListImagesQuery = Type.Object(
+  {
+    lang: LangField,
+    pageNo: PageNoField,
+    pageSize: PageSizeField,
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the name the image was uploaded under' })),
+  },
+  { additionalProperties: false },
+)
+export type ListImagesQuery = Static<typeof ListImagesQuery>
+
+export const MediaImage = Type.Object({
+  url: Type.String({ description: 'The site path pages show it at (/api/media/images/<sha256>.<ext>)' }),
+  sha256: Type.String(),
+  name: Type.String({ description: 'The name it was first uploaded under (its file name when none was given)' }),
+  size: Type.Integer(),
+  type: Type.String({ description: 'The media type found from the bytes' }),
+  uploadedAt: Type.String({ description: 'When it was first uploaded (ISO 8601)' }),
+  uploadedBy: Type.String({ description: 'The staff member who first uploaded it' }),
+})
+export type MediaImage = Static<typeof MediaImage>
+
+export const MediaImagePage = Page(MediaImage)
+export type MediaImagePage = Static<typeof MediaImagePage>

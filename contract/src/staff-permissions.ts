@@ -33,6 +33,8 @@ export const STAFF_PERMISSIONS = {
   'articles.publish': ['editor', 'admin'],
   'audit.read': ['admin'],
   'media.write': ['editor', 'admin'],
+  // The media library: the images editors reuse in rich text.
+  'media.read': ['editor', 'admin'],
   'reports.import': ['editor', 'admin'],
   'requests.read': ['sales', 'admin'],
   'requests.write': ['sales', 'admin'],
@@ -69,6 +71,7 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'articles.publish': 'Publish, schedule and unpublish bulletins and news',
   'audit.read': 'The audit log of every staff write',
   'media.write': 'Upload images for rich text and carousel slides (uploadImage)',
+  'media.read': 'Browse the media library, the images already uploaded, to reuse one (listImages)',
   'reports.import': 'Bulk import of reports (importReports, getImport)',
   'requests.read': "The requests inbox: list, read and export requests, with the visitor's account and orders",
   'requests.write': 'Move a request through its workflow, assign it, add notes',

@@ -175,6 +175,7 @@ export const CALLS = {
   },
   staffMedia: {
     uploadImage: { method: 'PUT', path: '/staff/media/images', safety: 'write', audience: 'staff' },
+    listImages: { method: 'GET', path: '/staff/media/images', safety: 'read', audience: 'staff' },
   },
   // The staff desk's orders: finance and sales read, finance acts.
   staffOrders: {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { ErrorEnvelope } from '../envelope.ts'
-import { ImageUploadQuery, MediaImageParams, UploadedImage } from '../staff-media.ts'
+import { ImageUploadQuery, ListImagesQuery, MediaImageParams, MediaImagePage, UploadedImage } from '../staff-media.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
@@ -13,6 +13,14 @@ export const staffMediaRoutes = defineRoutes(CALLS.staffMedia, ['Staff: media'],
       'Its type is found from its bytes (300114 otherwise); it is stored under its SHA-256, so the same image twice is one file, and its url is public and cached for good.',
     querystring: ImageUploadQuery,
     data: UploadedImage,
+  },
+  listImages: {
+    operationId: 'listImages',
+    permission: 'media.read',
+    summary: 'The media library: the images uploaded, newest first, paged, found by words of their name',
+    description: 'Each image once, under the name and uploader of its first upload (the same bytes again are the same image).',
+    querystring: ListImagesQuery,
+    data: MediaImagePage,
   },
 })
 

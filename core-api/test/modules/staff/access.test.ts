@@ -32,6 +32,7 @@ const ACTION: Record<string, StaffAction | null> = {
   ...articleActions('staffNews'),
   'staffBulletins.uploadFile': 'articles.write',
   'staffMedia.uploadImage': 'media.write',
+  'staffMedia.listImages': 'media.read',
   'staffImports.create': 'reports.import',
   'staffImports.get': 'reports.import',
   'staffAudit.list': 'audit.read',

@@ -7,7 +7,14 @@ import { useStaff } from './staff-context'
 
 /** The lists' words in messages/. */
 export type ListWords =
-  'staff.list' | 'staff.articles.bulletins' | 'staff.articles.news' | 'staff.requests' | 'staff.orders' | 'staff.audit' | 'staff.customers'
+  | 'staff.list'
+  | 'staff.articles.bulletins'
+  | 'staff.articles.news'
+  | 'staff.requests'
+  | 'staff.orders'
+  | 'staff.audit'
+  | 'staff.customers'
+  | 'staff.media'
 
 // A console list's state lives in its address (page, sort, order, filters),
 // so a list can be shared and Back returns to it. Each list declares what its

@@ -2,10 +2,13 @@ import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSWRConfig } from 'swr'
+import { Modal } from '../../../components/modal'
 import { showToast } from '../../../lib/toast'
 import { wordListsToHtml } from '../../../lib/word-lists'
-import { uploadImage } from '../api/media'
+import { uploadImage, useImages, type MediaImage } from '../api/media'
+import { formatBytes } from './format'
 import { failureText } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
@@ -20,9 +23,98 @@ interface Props {
   onChange: (html: string) => void
 }
 
+/** An image's alt text from its file name: the name without its extension. */
+const altOf = (name: string) => name.replace(/\.[^.]+$/, '')
+
+/** The dialog's page of thumbnails: a few rows, so it opens fast. */
+const LIBRARY_PAGE = 12
+
+/**
+ * The media library as a dialog (focus kept inside, Esc closes, named by its
+ * title): the images already uploaded, newest first, found by name and paged;
+ * choosing one hands it over, so nobody uploads the same image again.
+ */
+export function MediaLibraryDialog({ onChoose, onClose }: { onChoose: (image: MediaImage) => void; onClose: () => void }) {
+  const t = useStaffT()
+  const searchId = useId()
+  const [q, setQ] = useState('')
+  const [typed, setTyped] = useState('')
+  const [pageNo, setPageNo] = useState(1)
+  const { data, error, isLoading } = useImages({ pageNo, pageSize: LIBRARY_PAGE, ...(q ? { q } : {}) })
+  const pages = data ? Math.max(1, Math.ceil(data.count / LIBRARY_PAGE)) : 1
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    // The dialog is a portal of the editor's form, which React would otherwise submit too.
+    event.stopPropagation()
+    setQ(typed.trim())
+    setPageNo(1)
+  }
+  return (
+    <Modal title={t('staff.media.title')} onClose={onClose} size="large">
+      <form className="staff-media-search" role="search" aria-label={t('staff.media.filters')} onSubmit={search}>
+        <label htmlFor={searchId} className="field-label">
+          {t('staff.media.q')}
+        </label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          maxLength={100}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          data-autofocus
+        />
+        <button type="submit" className="button button-secondary">
+          {t('staff.media.search')}
+        </button>
+      </form>
+      <p className="staff-count" aria-live="polite">
+        {data ? t('staff.media.count', { count: data.count }) : isLoading ? t('staff.loading') : ''}
+      </p>
+      {error && !data ? (
+        <p role="alert" className="staff-error">
+          {t('staff.media.failed')}
+        </p>
+      ) : data && data.list.length === 0 ? (
+        <p className="staff-empty">{t('staff.media.empty')}</p>
+      ) : (
+        <ul className="staff-media-grid" aria-busy={isLoading || undefined}>
+          {data?.list.map((image) => (
+            <li key={image.sha256}>
+              <button
+                type="button"
+                className="staff-media-choice"
+                onClick={() => onChoose(image)}
+                aria-label={t('staff.media.insert', { name: image.name })}
+              >
+                <img src={image.url} alt="" loading="lazy" width={120} height={90} />
+                <span className="staff-media-name">{image.name}</span>
+                <span className="muted">{formatBytes(image.size)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && pages > 1 && (
+        <nav className="button-row" aria-label={t('staff.media.pages')}>
+          <button type="button" className="button button-secondary" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
+            {t('staff.media.previous')}
+          </button>
+          <span>{t('staff.media.page', { page: pageNo, pages })}</span>
+          <button type="button" className="button button-secondary" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>
+            {t('staff.media.next')}
+          </button>
+        </nav>
+      )}
+    </Modal>
+  )
+}
+
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   const t = useStaffT()
   const fileRef = useRef<HTMLInputElement>(null)
+  const [library, setLibrary] = useState(false)
+  const { mutate } = useSWRConfig()
   const button = (name: string, text: string, run: () => void, active = false) => (
     <button key={name} type="button" className={`staff-tool${active ? ' is-active' : ''}`} aria-pressed={active} onClick={run}>
       {text}
@@ -40,8 +132,10 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
     try {
       const { url } = await uploadImage(file)
       chain()
-        .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .setImage({ src: url, alt: altOf(file.name) })
         .run()
+      // The library lists it from now on.
+      void mutate((key) => Array.isArray(key) && key[0] === 'staff/media')
     } catch (error) {
       showToast(failureText(error, t('staff.rich.imageFailed')), 'error')
     }
@@ -60,6 +154,18 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       {editor.isActive('table') && button('col', t('staff.rich.addColumn'), () => chain().addColumnAfter().run())}
       {editor.isActive('table') && button('deltable', t('staff.rich.deleteTable'), () => chain().deleteTable().run())}
       {button('image', t('staff.rich.image'), () => fileRef.current?.click())}
+      {button('library', t('staff.rich.library'), () => setLibrary(true))}
+      {library && (
+        <MediaLibraryDialog
+          onClose={() => setLibrary(false)}
+          onChoose={(image) => {
+            setLibrary(false)
+            chain()
+              .setImage({ src: image.url, alt: altOf(image.name) })
+              .run()
+          }}
+        />
+      )}
       <input
         ref={fileRef}
         type="file"

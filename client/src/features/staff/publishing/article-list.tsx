@@ -67,6 +67,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
     pathOf: (item) => `${base}/${item.id}`,
     categoryLabel,
     categories,
+    covers: true,
     own: {
       key: { label: t('staff.field.id'), sort: sortable('id'), className: 'staff-mono', cell: (item) => item.id },
       languages: { label: t('staff.articles.language'), cell: (item) => t(`staff.language.${item.edition}`) },

@@ -16,6 +16,8 @@ interface ContentRow {
   publishDate: string
   updatedAt: string
   updatedBy: string | null
+  /** An article's uploaded cover image, for its thumbnail */
+  coverUrl?: string | undefined
 }
 
 type Sortable = (sort: 'title' | 'publishDate' | 'updatedAt') => (label: string) => ReactNode
@@ -30,6 +32,8 @@ interface ContentColumnsOptions<T> {
   own: { key: Column<T>; languages: Column<T> }
   /** The boxes choosing rows for a bulk action, first, for the roles that have one */
   select?: Column<T> | undefined
+  /** A column of cover thumbnails before the title (bulletins and news have covers, reports none) */
+  covers?: boolean
 }
 
 /** The content lists' columns: their own (code or id, languages) among the title, category, status and dates. */
@@ -40,6 +44,7 @@ export function useContentColumns<T extends ContentRow>({
   categories,
   own,
   select,
+  covers,
 }: ContentColumnsOptions<T>) {
   const t = useStaffT()
   const { locale } = useStaff()
@@ -47,6 +52,14 @@ export function useContentColumns<T extends ContentRow>({
     label: t('staff.field.title'),
     sort: sortable('title'),
     cell: (item) => <ConsoleLink path={pathOf(item)}>{item.title}</ConsoleLink>,
+  }
+  // Decorative: the title beside it names the row.
+  const cover: Column<T> = {
+    label: t('staff.articles.cover'),
+    cell: (item) =>
+      item.coverUrl ? (
+        <img className="staff-thumb staff-thumb-small" src={item.coverUrl} alt="" loading="lazy" width={48} height={36} />
+      ) : null,
   }
   const rest: Column<T>[] = [
     { label: categoryLabel, cell: (item) => categories?.find((c) => c.dictValue === item.category)?.dictLabel ?? item.category },
@@ -66,5 +79,5 @@ export function useContentColumns<T extends ContentRow>({
       ),
     },
   ]
-  return [...(select ? [select] : []), own.key, title, ...rest, own.languages, ...dates]
+  return [...(select ? [select] : []), own.key, ...(covers ? [cover] : []), title, ...rest, own.languages, ...dates]
 }

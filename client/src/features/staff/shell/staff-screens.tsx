@@ -9,6 +9,7 @@ import { OwnAccountPage } from '../accounts/own-account'
 import { StaffAccountsView } from '../accounts/staff-accounts-view'
 import { CustomerList } from '../customers/customer-list'
 import { ImportScreen } from '../imports/import-screen'
+import { MediaLibrary } from '../media/media-library'
 import { CustomerPage } from '../customers/customer-page'
 import { DashboardView } from '../dashboard/dashboard-view'
 import { CarouselEditor } from '../site/carousel-editor'
@@ -46,6 +47,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'bulletins', label: 'staff.nav.bulletins' },
   { name: 'news', label: 'staff.nav.news' },
   { name: 'imports', label: 'staff.nav.imports', shownTo: STAFF_PERMISSIONS['reports.import'] },
+  { name: 'media', label: 'staff.nav.media', shownTo: STAFF_PERMISSIONS['media.read'] },
   { name: 'carousel', label: 'staff.nav.carousel' },
   { name: 'dictionary', label: 'staff.nav.dictionary' },
   { name: 'settings', label: 'staff.nav.settings' },
@@ -99,6 +101,8 @@ export function SectionScreen({ section, code, view }: Props) {
       return <StaffAccountsView />
     case 'account':
       return <OwnAccountPage />
+    case 'media':
+      return <MediaLibrary />
     default:
       if (!code) return <ReportList />
       if (view === 'revisions') return <RevisionsView code={code} />

@@ -6,7 +6,8 @@ import { auditedPreviewLink } from '../core/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../core/content-status.ts'
 import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
 import { Conditions, escapeLike, selectRows } from '../../../platform/lib/sql.ts'
-import { setAttachment, setCover } from './article-files.ts'
+import { setAttachment, setCover, uploadedCoverFile } from './article-files.ts'
+import { MEDIA_URL_PREFIX } from '../media/media-store.ts'
 import { ARTICLE_KINDS, type ArticleKind, type ArticleKindName } from './article-kinds.ts'
 import {
   articleSlug,
@@ -70,13 +71,16 @@ export class StaffArticleService {
     const rows = await selectRows<Record<string, unknown>>(
       this.sequelize,
       `SELECT id::text AS id, lang AS edition, status, version, title, web_title AS slug, market_type AS category,
-              ${publishDate} AS "publishDate", publish_at AS "publishAt", updated_at AS "updatedAt", updated_by AS "updatedBy"
+              ${publishDate} AS "publishDate", publish_at AS "publishAt", updated_at AS "updatedAt", updated_by AS "updatedBy",
+              file_path AS "coverPath", file_name AS "coverName"
          FROM ${this.spec.table} ${c.where} ORDER BY ${order} LIMIT ${c.bind(pageSize)} OFFSET ${c.bind((pageNo - 1) * pageSize)}`,
       c.params,
     )
     return {
-      list: rows.map((row) => ({
+      list: rows.map(({ coverPath, coverName, ...row }) => ({
         ...(row as unknown as StaffArticleListItem),
+        // The list's thumbnail: only an uploaded cover has an address the console can show.
+        ...coverOf(coverPath, coverName),
         status: contentStatusOf(String(row.status)),
         publishAt: row.publishAt ? new Date(row.publishAt as string).toISOString() : null,
         updatedAt: new Date(row.updatedAt as string).toISOString(),
@@ -269,3 +273,8 @@ const articlePlugin = (kind: ArticleKindName, name: string, decorates: 'staffBul
 
 export const staffBulletinsPlugin = articlePlugin('bulletin', 'staff-bulletins', 'staffBulletins')
 export const staffNewsPlugin = articlePlugin('news', 'staff-news', 'staffNews')
+
+function coverOf(filePath: unknown, fileName: unknown): { coverUrl?: string } {
+  const file = uploadedCoverFile(filePath, fileName)
+  return file ? { coverUrl: `${MEDIA_URL_PREFIX}/${file}` } : {}
+}

@@ -5,6 +5,7 @@ import { ok } from '../../../platform/http/envelope.ts'
 import { FileNotFoundError, FileStoreUnavailableError } from '../../../platform/files/file-store.ts'
 import { IMAGE_TYPES } from '../../../platform/files/legacy-images.ts'
 import { IMAGE_KEY_PREFIX, MAX_IMAGE_BYTES } from '../../../platform/files/uploads/index.ts'
+import { listImages } from './media-library.ts'
 import { uploadImage } from './media-store.ts'
 import { acceptRawBodies, declaredLength, rawBodyOf, uploadFailure } from '../../../platform/files/uploads/raw-body.ts'
 import { staffOf } from '../../staff/index.ts'
@@ -12,7 +13,8 @@ import { serve } from '../../../platform/http/serve.ts'
 import { sendStoredFile } from '../../../platform/files/send-stored-file.ts'
 
 // Images for rich text and carousel slides: uploadImage stores one
-// under its SHA-256 (platform/files/uploads), and the public call serves it from the
+// under its SHA-256 (platform/files/uploads) and lists it in the media
+// library (listImages), and the public call serves it from the
 // file store as the earlier backend's images are served (catalogue/routes/legacy-files.ts),
 // but for good: its name is its checksum, so its bytes never change.
 
@@ -32,7 +34,7 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
           const source = rawBodyOf(request)
           if (!source) throw new AppError('UPLOAD_EMPTY')
           const image = await uploadImage(
-            { store: app.files, sequelize: app.db.sequelize },
+            { store: app.files, sequelize: app.db.sequelize, images: app.db.models.MediaImage },
             source,
             { name: request.query.name, maxBytes: request.routeOptions.bodyLimit, declaredBytes: declaredLength(request) },
             { name: staff.name, ip: request.ip },
@@ -42,6 +44,7 @@ export default async function staffMediaPlugin(app: FastifyInstance) {
           throw uploadFailure(request, error)
         }
       },
+      listImages: async (request) => ok(request.lang, await listImages(app.db.sequelize, request.query)),
     })),
   )
   await app.register(

@@ -4,6 +4,7 @@ import { CustomerInfo } from './customer-info.ts'
 import { DictData } from './dict-data.ts'
 import { MapRegion } from './map-region.ts'
 import { MarketInfo } from './market-info.ts'
+import { MediaImage } from './media-image.ts'
 import { ResearchBriefReport } from './research-brief-report.ts'
 import { ResearchReport } from './research-report.ts'
 import { SysConfig } from './sys-config.ts'
@@ -16,6 +17,7 @@ const modelClasses = {
   DictData,
   MapRegion,
   MarketInfo,
+  MediaImage,
   ResearchBriefReport,
   ResearchReport,
   SysConfig,

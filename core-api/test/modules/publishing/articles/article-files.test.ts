@@ -185,6 +185,9 @@ for (const kind of KINDS) {
         cover: { filePath: 'media/images/', fileName: file, url: `/api/media/images/${file}` },
       })
       expect(await kind.detail(article.id)).toMatchObject({ filePath: 'media/images/', fileName: file })
+      // The staff list shows it as the row's thumbnail.
+      const listed = await editor.call('GET', `${kind.base}?lang=en-US&q=${article.id}`)
+      expect(listed.data.list).toMatchObject([{ id: article.id, coverUrl: `/api/media/images/${file}` }])
       const bare = await kind.detail(article.id, '/js/a/api')
       expect(bare).toMatchObject({ filePath: 'media/images/', fileName: file })
       // bjfl: BaseUrl + '/fileupload/' + filePath + fileName, and the BFF's /api/media/images/ address.
@@ -201,6 +204,7 @@ for (const kind of KINDS) {
       expect(body(stale).code).toBe(300101)
       const removed = await editor.call('DELETE', `${kind.base}/${article.id}/cover?lang=en-US&version=${article.version + 1}`)
       expect(removed.data).toMatchObject({ version: article.version + 2, cover: null })
+      expect((await editor.call('GET', `${kind.base}?lang=en-US&q=${article.id}`)).data.list[0]).not.toHaveProperty('coverUrl')
       // Without a cover, both dialects answer again exactly what they answered before.
       expect(await kind.detail(article.id, '/js/a/api')).toEqual(bareBefore)
       expect(await kind.detail(article.id)).toEqual(envelopedBefore)
