@@ -24,7 +24,7 @@ import { customerSearch } from './2026.11.28T10.00.23.customer-search.ts'
 import { dashboardIndexes } from './2026.11.28T10.00.24.dashboard-indexes.ts'
 import { bulletinFileDetails } from './2026.11.28T13.00.30.bulletin-file-details.ts'
 import { unsoldLicences } from './2026.12.02T00.00.31.unsold-licences.ts'
-import { mediaLibrary } from './2026.12.03T00.00.32.media-library.ts'
+import { mediaLibrary } from './2026.12.02T00.00.32.media-library.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.

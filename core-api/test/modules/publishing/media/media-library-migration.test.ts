@@ -27,7 +27,7 @@ const upload = (sha256: string, name: string | null, actor: string, at: string) 
 })
 
 it('undoes the media library and fills it again from the audit of earlier uploads', async () => {
-  const name = '2026.12.03T00.00.32.media-library'
+  const name = '2026.12.02T00.00.32.media-library'
   expect(migrations.map((migration) => migration.name)).toContain(name)
   const migrator = await createMigrator(t.app.db.sequelize)
   expect(await hasTable()).toBe(true)

@@ -29,4 +29,4 @@ SELECT DISTINCT ON (after->>'sha256')
 const down = `
 DROP TABLE IF EXISTS media_image;`
 
-export const mediaLibrary = sqlMigration('2026.12.03T00.00.32.media-library', up, down, { upInTransaction: true })
+export const mediaLibrary = sqlMigration('2026.12.02T00.00.32.media-library', up, down, { upInTransaction: true })
