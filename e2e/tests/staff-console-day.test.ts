@@ -5,7 +5,8 @@
 // for it is refused; the region reads the same in the console and on the
 // site; an unsaved change asks before leaving and survives a reload; an
 // import goes through the console's screen; the audit's first row is the
-// newest; signing out shows the sign-in at once.
+// newest; an admin adds a staff member, who signs in; signing out shows the
+// sign-in at once.
 import { randomBytes } from 'node:crypto'
 import type { Dialog, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -235,6 +236,28 @@ describe('a day in the staff console', () => {
       expect(entries.find((entry) => entry.target === code)).toBeDefined()
       expect(await rows.first().innerText()).toContain(entries[0]!.target ?? '')
       await s.shot('the audit')
+    })
+
+    await s.step('the admin adds a sales member in the console, who signs in with what it showed once', async () => {
+      const name = `e2e-added-${randomBytes(3).toString('hex')}`
+      await consoleNav(page, edition, 'staff.nav.members').click()
+      await page.getByRole('heading', { level: 1, name: S(edition, 'staff.accounts.title') }).waitFor()
+      await page.getByRole('button', { name: exact(S(edition, 'staff.accounts.add')) }).click()
+      const adding = page.getByRole('dialog', { name: S(edition, 'staff.accounts.add') })
+      await fill(adding, S(edition, 'staff.accounts.name'), name)
+      await field(adding, S(edition, 'staff.accounts.role')).selectOption('sales')
+      await adding.getByRole('button', { name: exact(S(edition, 'staff.accounts.addSubmit')) }).click()
+      const shown = page.getByRole('dialog', { name: S(edition, 'staff.accounts.credentialsTitle', { name }) })
+      await shown.waitFor()
+      const [password, secret] = await shown.locator('code.staff-secret').allInnerTexts()
+      expect(password?.trim().length).toBeGreaterThanOrEqual(12)
+      await s.shot('the new member’s sign-in details')
+      await shown.getByRole('button', { name: exact(S(edition, 'staff.accounts.handedOver')) }).click()
+      await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).click()
+      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 3000 })
+      await signInToConsole(page, `${siteUrl}/staff`, { name, password: password!.trim(), secret: secret!.replace(/\s+/g, '') }, edition)
+      // Sales: the dashboard and the desk, not the staff accounts.
+      expect(await consoleNav(page, edition, 'staff.nav.members').count()).toBe(0)
       await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).click()
       await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 3000 })
     })
