@@ -72,7 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The client imports only types from @rpt/contract (erased, never bundled),
   // the table of call paths from @rpt/contract/calls (plain strings, read from source),
-  // and the staff console the permission table from @rpt/contract/staff-permissions (the same).
+  // and the staff console the permission table from @rpt/contract/staff-permissions and the publisher's
+  // day from @rpt/contract/business-day (the same).
   test: {
     environment: 'jsdom',
     globals: true,
