@@ -2,9 +2,10 @@ import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useEffect, useId, useRef } from 'react'
+import { useContext, useEffect, useId, useRef } from 'react'
 import { showToast } from '../../../lib/toast'
 import { uploadImage } from '../api/media'
+import { ReadOnlyContext } from './form-fields'
 import { failureText } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
@@ -76,7 +77,10 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
 
 export function RichText({ label, value, onChange }: Props) {
   const labelId = useId()
+  // A role that may only read sees the text, without the toolbar or a caret.
+  const readOnly = useContext(ReadOnlyContext)
   const editor = useEditor({
+    editable: !readOnly,
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
       Table.configure({ resizable: false }),
@@ -87,7 +91,15 @@ export function RichText({ label, value, onChange }: Props) {
     ],
     content: value,
     immediatelyRender: true,
-    editorProps: { attributes: { class: 'staff-rich-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+    editorProps: {
+      attributes: {
+        class: 'staff-rich-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      },
+    },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   })
   // A reload (after a conflict, a restore) replaces the text; typing does not come back through here.
@@ -100,7 +112,7 @@ export function RichText({ label, value, onChange }: Props) {
       <span id={labelId} className="field-label">
         {label}
       </span>
-      {editor && <Toolbar editor={editor} label={label} />}
+      {editor && !readOnly && <Toolbar editor={editor} label={label} />}
       <EditorContent editor={editor} />
     </div>
   )

@@ -635,6 +635,16 @@ export const enUS = {
   'staff.dict.types.bulletin_label': 'Bulletin top labels',
   'staff.dict.types.chinese': '{name} (Chinese site)',
   'staff.dict.types.english': '{name} (English site)',
+  'staff.access.title': 'You don’t have access to this section',
+  'staff.access.text': 'Your role ({role}) does not include this section. Ask an administrator if your work needs it.',
+  'staff.access.back': 'Go to {section}',
+  'staff.access.newReport': 'Your role may read reports but not create them: editors and administrators do.',
+  'staff.access.new.bulletins': 'Your role may read bulletins but not create them: editors and administrators do.',
+  'staff.access.new.news': 'Your role may read news but not create it: editors and administrators do.',
+  'staff.access.readOnlyReports': 'Read only: your role may read reports; editors and administrators change and publish them.',
+  'staff.access.readOnlyArticles': 'Read only: your role may read this article; editors and administrators change and publish it.',
+  'staff.access.saveRefused': 'Your role may not change this; nothing was saved.',
+  'staff.access.restore': 'Your role may compare revisions; editors and administrators restore them.',
 }
 
 export type StaffMessageId = keyof typeof enUS

@@ -13,6 +13,7 @@ import type { RevisionSource } from './revisions-view'
 
 const source = (kind: ArticleKind): RevisionSource => ({
   kind,
+  write: 'articles.write',
   useRevisions: (id) => useArticleRevisions(kind, id),
   useCurrent: (id) => useArticle(kind, id),
   get: (id, revision) => getArticleRevision(kind, id, revision),

@@ -5,7 +5,8 @@ import { showToast } from '../../../lib/toast'
 import type { Revision } from '@rpt/contract'
 import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions } from '../api/reports'
 import { formatDateTime } from '../kit/format'
-import { failureText, useStaff } from '../kit/staff-context'
+import type { StaffAction } from '@rpt/contract/staff-permissions'
+import { failureText, useMay, useStaff } from '../kit/staff-context'
 import { ConsoleLink } from '../kit/list-controls'
 import { useStaffT } from '../kit/use-staff-t'
 import type { StaffMessageId } from '../messages'
@@ -15,6 +16,8 @@ import { RevisionCompare, type RecordKind } from './revision-compare'
 export interface RevisionSource {
   /** What the record is: its fields are named and compared as that kind's */
   kind: RecordKind
+  /** The action a restore needs (a restore is a save) */
+  write: StaffAction
   useRevisions: (code: string) => { data?: Revision[]; error?: Error }
   useCurrent: (code: string) => { data?: { version: number } }
   get: (code: string, revision: number) => Promise<Revision & { snapshot: unknown }>
@@ -27,6 +30,7 @@ export interface RevisionSource {
 
 export const REPORT_REVISIONS: RevisionSource = {
   kind: 'report',
+  write: 'reports.write',
   useRevisions,
   useCurrent: useReport,
   get: getRevision,
@@ -56,6 +60,7 @@ const SCHEDULER = 'scheduler'
 export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: string; source?: RevisionSource }) {
   const t = useStaffT()
   const { locale, endedSession } = useStaff()
+  const mayRestore = useMay()(source.write)
   const { mutate } = useSWRConfig()
   const { data: revisions, error } = source.useRevisions(code)
   const { data: current } = source.useCurrent(code)
@@ -107,6 +112,7 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
           {failure ?? failureText(error, t('staff.list.failed'))}
         </p>
       )}
+      {!mayRestore && <p className="muted">{t('staff.access.restore')}</p>}
       <div className="staff-table-wrap">
         <table className="staff-table">
           <caption className="visually-hidden">{t('staff.revisions.title', { code })}</caption>
@@ -134,14 +140,16 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
                   <button type="button" className="button button-secondary" onClick={() => void compare(item.revision)}>
                     {t('staff.revisions.compare')}
                   </button>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    disabled={!current || item.version === current.version}
-                    onClick={() => setRestoring(item.revision)}
-                  >
-                    {t('staff.revisions.restore')}
-                  </button>
+                  {mayRestore && (
+                    <button
+                      type="button"
+                      className="button button-ghost"
+                      disabled={!current || item.version === current.version}
+                      onClick={() => setRestoring(item.revision)}
+                    >
+                      {t('staff.revisions.restore')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

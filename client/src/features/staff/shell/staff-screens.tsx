@@ -1,5 +1,5 @@
 import type { Staff } from '@rpt/contract'
-import { STAFF_PERMISSIONS } from '@rpt/contract/staff-permissions'
+import { staffMay, type StaffAction } from '@rpt/contract/staff-permissions'
 import type { ArticleKind } from '../api/articles'
 import { ArticleEditor } from '../publishing/article-editor'
 import { ArticleList } from '../publishing/article-list'
@@ -30,27 +30,28 @@ type Role = Staff['role']
 interface Section {
   name: string
   label: NavLabel
-  shownTo?: readonly Role[]
+  /** The action its list needs: a role without it sees neither the section nor its screens */
+  needs: StaffAction
 }
 
 export const SECTIONS: readonly Section[] = [
   // The desk at a glance, where the console opens. An editor's dashboard would be empty (getDashboard answers an
   // editor only its time): editors open on the reports, as before.
-  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: STAFF_PERMISSIONS['orders.read'] },
-  { name: 'reports', label: 'staff.nav.reports' },
-  { name: 'bulletins', label: 'staff.nav.bulletins' },
-  { name: 'news', label: 'staff.nav.news' },
-  { name: 'carousel', label: 'staff.nav.carousel' },
-  { name: 'dictionary', label: 'staff.nav.dictionary' },
-  { name: 'settings', label: 'staff.nav.settings' },
-  { name: 'requests', label: 'staff.nav.requests', shownTo: STAFF_PERMISSIONS['requests.read'] },
-  { name: 'orders', label: 'staff.nav.orders', shownTo: STAFF_PERMISSIONS['orders.read'] },
-  { name: 'customers', label: 'staff.nav.customers', shownTo: STAFF_PERMISSIONS['customers.read'] },
-  { name: 'audit', label: 'staff.nav.audit', shownTo: STAFF_PERMISSIONS['audit.read'] },
+  { name: 'dashboard', label: 'staff.nav.dashboard', needs: 'orders.read' },
+  { name: 'reports', label: 'staff.nav.reports', needs: 'reports.read' },
+  { name: 'bulletins', label: 'staff.nav.bulletins', needs: 'articles.read' },
+  { name: 'news', label: 'staff.nav.news', needs: 'articles.read' },
+  { name: 'carousel', label: 'staff.nav.carousel', needs: 'site.read' },
+  { name: 'dictionary', label: 'staff.nav.dictionary', needs: 'site.read' },
+  { name: 'settings', label: 'staff.nav.settings', needs: 'site.read' },
+  { name: 'requests', label: 'staff.nav.requests', needs: 'requests.read' },
+  { name: 'orders', label: 'staff.nav.orders', needs: 'orders.read' },
+  { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
+  { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
 ]
 
-export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
-export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+export const sectionsFor = (role: Role) => SECTIONS.filter((section) => staffMay(role, section.needs))
+export const sectionOf = (name: string) => SECTIONS.find((section) => section.name === name)
 /** Where the console opens for a role: the first section of its nav (the dashboard, or the reports for an editor). */
 export const landingFor = (role: Role) => sectionsFor(role)[0]!.name
 
