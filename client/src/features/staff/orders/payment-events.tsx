@@ -95,6 +95,8 @@ function Event({ event, order }: { event: PaymentEvent; order: StaffOrder }) {
   const actorText = useActorText()
   const detail = event.detail !== null && typeof event.detail === 'object' ? (event.detail as Record<string, unknown>) : {}
   const facts = FACTS.flatMap((key) => {
+    // A notification's gateway is already named as who sent it.
+    if (key === 'provider' && event.source === 'notification') return []
     const text = factText(key, detail[key])
     return text === undefined ? [] : [[key, text] as const]
   })
