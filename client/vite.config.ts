@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The small parts the public pages share (home, lists, detail pages), one file rather than eight.
                 {
                   name: 'public-ui',
-                  test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title))\./,
+                  test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title|document-title))\./,
                 },
                 // And those only the list pages share, so that home and the detail pages do not load them.
                 { name: 'list-ui', test: /src[\\/]components[\\/](facet-group|filter-panel|pagination)\./ },
@@ -72,7 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The client imports only types from @rpt/contract (erased, never bundled),
   // the table of call paths from @rpt/contract/calls (plain strings, read from source),
-  // and the staff console the permission table from @rpt/contract/staff-permissions (the same).
+  // and the staff console the permission table from @rpt/contract/staff-permissions and the publisher's
+  // day from @rpt/contract/business-day (the same).
   test: {
     environment: 'jsdom',
     globals: true,

@@ -96,6 +96,27 @@ describe('server render and hydration', () => {
     expect(container!.querySelector('h1')?.textContent).toBe(report.title)
   })
 
+  it("keeps the title the server rendered: the staff's SEO title, else the report's, after hydration", async () => {
+    const url = '/en/reports/ev-power-battery-2026'
+    const plan = planRender(url)
+    const seo = { seoTitle: ' EV batteries 2026 | Outlook ', seoDescription: '' }
+    const payload = { ...layout, report, hotReports: hot, seo }
+    const head = buildHead({ plan, payload, siteUrl: 'https://x.test' })
+    expect(head.title).toBe('EV batteries 2026 | Outlook')
+    const { errors, calls } = await serverRenderThenHydrate(url, { fallback: buildFallback(plan, payload) })
+    expect(errors).toEqual([])
+    expect(calls).toEqual([])
+    expect(document.title).toBe(head.title)
+
+    // Without one, both make it from the report.
+    act(() => root?.unmount())
+    container?.remove()
+    const unset = { ...payload, seo: { seoTitle: '', seoDescription: '' } }
+    await serverRenderThenHydrate(url, { fallback: buildFallback(plan, unset) })
+    expect(document.title).toBe(buildHead({ plan, payload: unset, siteUrl: 'https://x.test' }).title)
+    expect(document.title).toBe(`${report.title} - Research Report Detail - Hengzhi Research`)
+  })
+
   it('hydrates as the anonymous page the server sent, then shows the remembered user', async () => {
     sessionStore.set({ id: '7', name: 'Remembered Reader' })
     try {

@@ -123,9 +123,14 @@ describe('dashboard', () => {
       (url) => (url.startsWith('/staff-api/reports') ? ok({ list: [], count: 0, pageNo: 1, pageSize: 20 }) : undefined),
       'editor',
     )
-    renderAt(<Console />, '/en/staff/dashboard')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument()
+    const editor = renderAt(<Console />, '/en/staff/dashboard')
+    // The dashboard is no section of an editor's: the console says so, and leads to the reports.
+    expect(await screen.findByRole('heading', { level: 1, name: 'You don’t have access to this section' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull()
+    expect(calls.some((c) => c.url.startsWith('/staff-api/dashboard'))).toBe(false)
+    editor.unmount()
+    renderAt(<Console />, '/en/staff')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/staff-api/reports'))).toBe(true))
     expect(calls.some((c) => c.url.startsWith('/staff-api/dashboard'))).toBe(false)
   })

@@ -91,7 +91,8 @@ describe('a refund from the staff desk on a desktop', () => {
       await desk.reload()
       await orderBadge('refunded').waitFor()
       const events = desk.getByRole('region', { name: S(edition, 'staff.orders.eventsTitle') })
-      await events.locator('li', { hasText: `staff-refund · staff:${finance.name}` }).waitFor()
+      // In words: what happened and who did it, never the trail's codes.
+      await events.locator('li', { hasText: `${S(edition, 'staff.orders.event.action.staff-refund')} · ${finance.name}` }).waitFor()
       await s.shot('the refunded order after a reload', desk)
     })
 

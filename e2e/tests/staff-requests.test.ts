@@ -156,7 +156,8 @@ describe('the requests inbox on a desktop', () => {
       expect(row['编号']?.text).toBe(requestId)
       // Escaped against formula injection: a leading single quote, the text kept whole, never a formula.
       expect(row['公司']).toEqual({ text: `'${company}`, formula: false })
-      expect(row['状态']?.text).toBe('quoted')
+      // The status in the export's language, as the console words it.
+      expect(row['状态']?.text).toBe(S(edition, 'staff.requests.status.quoted'))
       expect(row['负责人']?.text).toBe(sales.name)
       expect(row['需求']?.text).toBe(visitor.demand)
     }

@@ -15,7 +15,7 @@ import { newsDetailKey } from '../features/news/api/get-news-detail'
 import { newsListKey, type NewsListQuery } from '../features/news/api/get-news-list'
 import { topNewsKey } from '../features/news/api/get-top-news'
 import { hotReportsKey } from '../features/reports/api/get-hot-reports'
-import { reportKey } from '../features/reports/api/get-report'
+import { reportKey, reportSeoKey } from '../features/reports/api/get-report'
 import { reportsKey, type ReportListQuery } from '../features/reports/api/get-reports'
 import type { Locale } from '../lib/locale'
 import type { RenderPlan } from './ssr-plan'
@@ -87,7 +87,10 @@ export function buildFallback(plan: RenderPlan, payload: PagePayload): SwrFallba
       put(reportsKey(locale, query as unknown as ReportListQuery), payload.list)
       break
     case 'reportDetail':
-      if (typeof query.webTitle === 'string') put(reportKey(locale, query.webTitle), payload.report)
+      if (typeof query.webTitle === 'string') {
+        put(reportKey(locale, query.webTitle), payload.report)
+        put(reportSeoKey(locale, query.webTitle), payload.seo)
+      }
       put(hotReportsKey(locale, DETAIL_HOT), first(payload.hotReports, DETAIL_HOT))
       break
     case 'bulletins': {

@@ -7,6 +7,7 @@ import type { RenderPlan } from './ssr-plan'
 import { pageNumber } from '../lib/page-number'
 import { escapeHtml, plainText } from '../lib/rich-summary'
 import { jsonForScript } from './ssr-state'
+import { documentTitle, seoText } from '../lib/document-title'
 
 // The <head> of a server-rendered page: title and description in the page's
 // language, canonical URL, hreflang alternates, Open Graph and JSON-LD.
@@ -52,8 +53,7 @@ function seoOf(plan: RenderPlan, payload: PagePayload): { title?: string; descri
   if (plan.resolved.route.screen !== 'reportDetail') return {}
   const seo = payload.seo as { seoTitle?: unknown; seoDescription?: unknown } | null | undefined
   // Plain text as the staff typed it (escaped where written out, not read as markup), on one line.
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim() : undefined)
-  return { title: text(seo?.seoTitle), description: text(seo?.seoDescription) }
+  return { title: seoText(seo?.seoTitle), description: seoText(seo?.seoDescription) }
 }
 
 /** The record of a detail page (news detail wraps it in {vo}, its legacy name). */
@@ -109,7 +109,7 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
   const url = (loc: Locale, path: string) => `${siteUrl}${localizePath(loc, path)}`
 
   if (notFound) {
-    const title = `${t('title.notFound')} - ${site}`
+    const title = documentTitle({ site, page: t('title.notFound') })
     return {
       title,
       tags: [`<meta name="robots" content="noindex">`, `<meta name="description" content="${escapeHtml(t('notFound.title'))}">`].join(
@@ -123,7 +123,7 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
   const sectionTitle = t(resolved.route.titleId)
   // As the screens title themselves once they have their data; an SEO title is the whole title, as the staff wrote it.
   const refinement = record?.title ?? categoryName(plan, payload)
-  const title = seo.title ?? (refinement ? `${refinement} - ${sectionTitle} - ${site}` : `${sectionTitle} - ${site}`)
+  const title = documentTitle({ site, page: refinement ? `${refinement} - ${sectionTitle}` : sectionTitle, seoTitle: seo.title })
   const configured = Array.isArray(payload.footer)
     ? (payload.footer as Array<{ configKey?: string; configValue?: string }>).find((row) => row.configKey?.endsWith('.site.description'))
         ?.configValue

@@ -16,6 +16,8 @@ interface Props<D> {
   /** The page's kind ("Report details"), after the record's title once loaded. */
   pageTitle: string
   titleOf: (record: D) => string
+  /** The record's SEO title, which the server made the whole <title> of (a report's) */
+  seoTitle?: string | undefined
   /** The breadcrumb's steps after the list: the record's category and title. */
   crumbs: (record: D) => Crumb[]
   /** The page under the breadcrumb; the record is undefined while it loads (an earlier one may fill the breadcrumb meanwhile). */
@@ -23,9 +25,9 @@ interface Props<D> {
 }
 
 /** A detail page (report, bulletin, news article): its title, breadcrumb and missing or failed states. */
-export function RecordPage<D>({ state, gone = false, list, notFound, pageTitle, titleOf, crumbs, children }: Props<D>) {
+export function RecordPage<D>({ state, gone = false, list, notFound, pageTitle, titleOf, seoTitle, crumbs, children }: Props<D>) {
   const { data, error, isLoading, mutate } = state
-  useDocumentTitle(data ? `${titleOf(data)} - ${pageTitle}` : pageTitle)
+  useDocumentTitle(data ? `${titleOf(data)} - ${pageTitle}` : pageTitle, data ? seoTitle : undefined)
   if (gone || (error && !data)) {
     return (
       <RecordUnavailable

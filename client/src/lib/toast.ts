@@ -21,3 +21,8 @@ export function dismissToast(id: number): void {
 }
 
 export const useToasts = (): Toast[] => useStore(toastStore)
+
+/** Every toast at once: what they said was about a screen the reader has left. */
+export function dismissToasts(): void {
+  toastStore.set([])
+}

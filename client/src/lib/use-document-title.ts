@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
+import { documentTitle } from './document-title'
 
-export function useDocumentTitle(title: string | undefined): void {
+/** The tab's title, as the server rendered it (documentTitle): the SEO title where the record has one. */
+export function useDocumentTitle(title: string | undefined, seoTitle?: string): void {
   const intl = useIntl()
   useEffect(() => {
-    const site = intl.formatMessage({ id: 'site.name' })
-    document.title = title ? `${title} - ${site}` : site
-  }, [title, intl])
+    document.title = documentTitle({ site: intl.formatMessage({ id: 'site.name' }), page: title, seoTitle })
+  }, [title, seoTitle, intl])
 }

@@ -14,7 +14,7 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useCreateResearchOrder } from '../api/create-research-order'
 import { useHotReports } from '../api/get-hot-reports'
-import { useReport } from '../api/get-report'
+import { useReport, useReportSeo } from '../api/get-report'
 import { useFollowMove } from '../../../lib/moved-record'
 import './report-detail.css'
 import { RecordPage } from '../../../components/record-page'
@@ -27,6 +27,7 @@ export default function ReportDetailPage({ params }: { params: Record<string, st
   const locale = useLocale()
   // A link to a renamed report's old slug: go to its new address, as the server's 301 does.
   const state = useFollowMove(useReport(locale, params.webTitle), locale, paths.report)
+  const { data: seo } = useReportSeo(locale, params.webTitle)
   return (
     <RecordPage
       state={state}
@@ -34,6 +35,7 @@ export default function ReportDetailPage({ params }: { params: Record<string, st
       notFound={t('reports.notFound')}
       pageTitle={t('title.reportDetail')}
       titleOf={(d) => d.title}
+      seoTitle={seo?.seoTitle}
       crumbs={(d) => [{ label: d.marketTypeName, to: paths.reports(d.marketType) }, { label: d.title }]}
     >
       {(data) => (!data ? <DetailSkeleton /> : <Detail report={data} />)}

@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react'
+import { useContext, useId, useRef, useState } from 'react'
 import type { UploadOptions } from '../../../lib/staff-api-client'
 import type { StoredFile } from '../api/reports'
+import { ReadOnlyContext } from './form-fields'
 import { formatBytes, formatDateTime } from './format'
 import { failureText, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
@@ -32,6 +33,8 @@ export function FileUpload({ label, send, stored, onUploaded, onConflict }: Prop
   const [progress, setProgress] = useState<number>()
   const [error, setError] = useState<string>()
   const abort = useRef<AbortController>(undefined)
+  // A role that may only read sees the stored file, not the way to replace it.
+  const readOnly = useContext(ReadOnlyContext)
 
   const upload = async (file: File | undefined) => {
     if (!file) return
@@ -56,9 +59,13 @@ export function FileUpload({ label, send, stored, onUploaded, onConflict }: Prop
 
   return (
     <div className="staff-file">
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
+      {readOnly ? (
+        <p className="field-label">{label}</p>
+      ) : (
+        <label className="field-label" htmlFor={inputId}>
+          {label}
+        </label>
+      )}
       {stored ? (
         <dl className="staff-file-facts">
           <dt>{t('staff.file.name')}</dt>
@@ -75,16 +82,18 @@ export function FileUpload({ label, send, stored, onUploaded, onConflict }: Prop
       ) : (
         <p className="muted">{t('staff.file.none')}</p>
       )}
-      <input
-        id={inputId}
-        type="file"
-        accept={ACCEPT}
-        disabled={progress !== undefined}
-        onChange={(e) => {
-          void upload(e.target.files?.[0])
-          e.target.value = ''
-        }}
-      />
+      {!readOnly && (
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          disabled={progress !== undefined}
+          onChange={(e) => {
+            void upload(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      )}
       {progress !== undefined && (
         <UploadProgress progress={progress} label={t('staff.file.progress', { file: label })} onCancel={() => abort.current?.abort()} />
       )}

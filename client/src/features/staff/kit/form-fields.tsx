@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react'
+import { createContext, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { LANGUAGES, type Language } from '../api/reports'
 import { FormField } from '../../../components/form-field'
 import { useStaffT } from './use-staff-t'
@@ -145,5 +145,20 @@ export function LanguageField({ label, hint, required, value, disabled, onChange
         </select>
       )}
     </FormField>
+  )
+}
+
+/** Set inside a form the role may read but not change: the rich texts and uploads under it are not offered. */
+export const ReadOnlyContext = createContext(false)
+
+/** A form's fields, disabled all at once (a fieldset) for a role that may read but not change them. */
+export function ReadOnlyFields({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  if (!readOnly) return children
+  return (
+    <ReadOnlyContext.Provider value={true}>
+      <fieldset className="staff-read-only" disabled>
+        {children}
+      </fieldset>
+    </ReadOnlyContext.Provider>
   )
 }

@@ -73,13 +73,13 @@ export function useOrderColumns({ sortable, buyer = true }: { sortable?: Sortabl
     {
       label: t('staff.orders.created'),
       sort: sortable?.('createdAt'),
-      className: 'staff-num',
+      className: 'staff-num staff-time',
       cell: (order) => formatDateTime(order.createdAt, locale),
     },
     {
       label: t('staff.orders.paid'),
       sort: sortable?.('paidAt'),
-      className: 'staff-num',
+      className: 'staff-num staff-time',
       cell: (order) => formatDateTime(order.paidAt, locale),
     },
   ]

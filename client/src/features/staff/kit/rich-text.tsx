@@ -2,13 +2,14 @@ import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSWRConfig } from 'swr'
 import { Modal } from '../../../components/modal'
 import { showToast } from '../../../lib/toast'
 import { wordListsToHtml } from '../../../lib/word-lists'
 import { uploadImage, useImages, type MediaImage } from '../api/media'
 import { formatBytes } from './format'
+import { ReadOnlyContext } from './form-fields'
 import { failureText } from './staff-context'
 import { useStaffT } from './use-staff-t'
 
@@ -184,7 +185,10 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
 
 export function RichText({ label, value, onChange }: Props) {
   const labelId = useId()
+  // A role that may only read sees the text, without the toolbar or a caret.
+  const readOnly = useContext(ReadOnlyContext)
   const editor = useEditor({
+    editable: !readOnly,
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
       Table.configure({ resizable: false }),
@@ -196,7 +200,13 @@ export function RichText({ label, value, onChange }: Props) {
     content: value,
     immediatelyRender: true,
     editorProps: {
-      attributes: { class: 'staff-rich-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId },
+      attributes: {
+        class: 'staff-rich-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      },
       // Word's list paragraphs become lists before the schema reads the paste.
       transformPastedHTML: wordListsToHtml,
     },
@@ -212,7 +222,7 @@ export function RichText({ label, value, onChange }: Props) {
       <span id={labelId} className="field-label">
         {label}
       </span>
-      {editor && <Toolbar editor={editor} label={label} />}
+      {editor && !readOnly && <Toolbar editor={editor} label={label} />}
       <EditorContent editor={editor} />
     </div>
   )

@@ -1,4 +1,5 @@
 import type { Staff } from '@rpt/contract'
+import { staffMay, type StaffAction } from '@rpt/contract/staff-permissions'
 import { createContext, useContext, type MouseEvent } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { STAFF_SIGNED_OUT_CODES } from '../../../lib/staff-api-client'
@@ -22,6 +23,15 @@ export function useStaff(): StaffContextValue {
   const value = useContext(StaffContext)
   if (!value) throw new Error('useStaff outside the staff console')
   return value
+}
+
+/**
+ * Whether the signed-in role may take an action, by the contract's permission table: what it may not is
+ * not offered (the server refuses it anyway; this spares the refusal after the work).
+ */
+export function useMay(): (action: StaffAction) => boolean {
+  const { staff } = useStaff()
+  return (action) => staffMay(staff.role, action)
 }
 
 export const isSignedOut = (error: unknown): boolean => error instanceof ApiError && STAFF_SIGNED_OUT_CODES.includes(error.code)

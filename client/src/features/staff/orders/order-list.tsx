@@ -31,6 +31,9 @@ const ORDERS: ListSpec<OrderSort, { state: OrderState; method: PaymentMethod; fr
     },
   }
 
+/** The states of the refunds the banner lists (listPaymentCases' default: refunds not done or refused). */
+const CASE_STATES = new Set(['pending', 'processing', 'failed'])
+
 /** listOrders with the cases that need a person above it, and the totals of what the filters select. */
 export function OrderList() {
   const t = useStaffT()
@@ -67,7 +70,8 @@ export function OrderList() {
             <ul>
               {cases.map((item) => (
                 <li key={`${item.orderNo}-${item.createdAt}`}>
-                  <ConsoleLink path={`/staff/orders/${item.orderNo}`}>{item.orderNo}</ConsoleLink> · {item.provider} · {item.state}
+                  <ConsoleLink path={`/staff/orders/${item.orderNo}`}>{item.orderNo}</ConsoleLink> · {methodName(item.provider)} ·{' '}
+                  {CASE_STATES.has(item.state) ? t(`staff.orders.case.${item.state as 'pending'}`) : item.state}
                   {item.lastError ? ` · ${item.lastError}` : ''}
                 </li>
               ))}

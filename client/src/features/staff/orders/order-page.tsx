@@ -8,14 +8,13 @@ import { DeskPage } from '../kit/desk-page'
 import { ConsoleLink } from '../kit/list-controls'
 import { money, useLineText, useMethodName } from '../kit/order-columns'
 import { OrderDelivery } from './order-delivery'
+import { PaymentEvents } from './payment-events'
 import { staffMay } from '@rpt/contract/staff-permissions'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
 import '../kit/staff-desk.css'
 
 type Action = 'refund' | 'close' | 'resend'
-
-const detailText = (detail: unknown) => (detail === null || detail === undefined ? '' : JSON.stringify(detail))
 
 /** getOrder: the order, its buyer, every payment event; finance refunds, closes and resends here, each confirmed. */
 export function OrderPage({ orderNo }: { orderNo: string }) {
@@ -83,24 +82,7 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
             {acts && <OrderActions order={order} onDone={() => void mutate()} />}
             {acts && order.kind === 'research' && order.state === 'paid' && <OrderDelivery order={order} onDone={() => void mutate()} />}
           </div>
-          <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-order-events">
-            <h2 id="staff-order-events">{t('staff.orders.eventsTitle')}</h2>
-            {order.events.length === 0 ? (
-              <p className="muted">{t('staff.orders.noEvents')}</p>
-            ) : (
-              <ol className="staff-timeline">
-                {order.events.map((event, index) => (
-                  <li key={index}>
-                    <span className="staff-num">{formatDateTime(event.at, locale)}</span> · {event.source} · <strong>{event.action}</strong>
-                    {event.actor ? ` · ${event.actor}` : ''}
-                    {event.detail !== null && event.detail !== undefined && (
-                      <code className="staff-event-detail">{detailText(event.detail)}</code>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <PaymentEvents order={order} />
         </>
       )}
     </DeskPage>

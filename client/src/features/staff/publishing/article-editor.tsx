@@ -16,8 +16,10 @@ import { ArticleFields } from './article-fields'
 import { ArticleFiles } from './article-files'
 import { articleFormOf, articleInputOf, type ArticleErrors, type ArticleForm } from './article-form'
 import { PublishActions } from './publish-actions'
-import { failureText, useStaff } from '../kit/staff-context'
-import { EditorHead, SaveProblems } from './editor-status'
+import { failureText, useMay, useStaff } from '../kit/staff-context'
+import { ReadOnlyFields } from '../kit/form-fields'
+import { NoAccess } from '../kit/section-head'
+import { EditorHead, refusedSave, SaveProblems } from './editor-status'
 import { useContentEditor } from './use-content-editor'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -25,6 +27,10 @@ import { useStaffT } from '../kit/use-staff-t'
 export function ArticleEditor({ kind, id }: { kind: ArticleKind; id?: string }) {
   const t = useStaffT()
   const { data: article, error, isLoading } = useArticle(kind, id)
+  // Every role reads bulletins and news; editors and administrators write them.
+  const readOnly = !useMay()('articles.write')
+  if (!id && readOnly)
+    return <NoAccess text={t(`staff.access.new.${kind}`)} back={{ path: `/staff/${kind}`, label: t(`staff.articles.${kind}.title`) }} />
   if (id && isLoading) return <p className="staff-loading">{t('staff.loading')}</p>
   if (id && (error || !article))
     return (
@@ -37,12 +43,13 @@ export function ArticleEditor({ kind, id }: { kind: ArticleKind; id?: string }) 
         </p>
       </section>
     )
-  return <EditorForm kind={kind} article={article} />
+  return <EditorForm kind={kind} article={article} readOnly={readOnly} />
 }
 
-function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: StaffArticle }) {
+function EditorForm({ kind, article: initial, readOnly }: { kind: ArticleKind; article?: StaffArticle; readOnly: boolean }) {
   const t = useStaffT()
   const { endedSession, locale } = useStaff()
+  const may = useMay()
   const listPath = `/staff/${kind}`
   const editor = useContentEditor<StaffArticle, ArticleForm, ArticleErrors>({
     initial,
@@ -51,6 +58,7 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
     cacheKey: (article) => articleKey(kind, article.id),
     read: (article) => getArticle(kind, article.id),
     check: (form) => {
+      if (readOnly) return { errors: {}, write: refusedSave(t('staff.access.saveRefused')) }
       const { input, errors } = articleInputOf(kind, form, (id) => t(`staff.check.${id}`))
       return {
         errors,
@@ -72,6 +80,7 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
         stored={article}
         saving={editor.saving}
         onSave={() => void editor.save()}
+        readOnly={readOnly ? t('staff.access.readOnlyArticles') : undefined}
       />
 
       <SaveProblems editor={editor} />
@@ -84,6 +93,7 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
           revisionsPath={`${listPath}/${article.id}/revisions`}
           listPath={listPath}
           unpublishTexts={{ title: t('staff.articles.unpublishTitle'), text: t(`staff.articles.${kind}.unpublishText`) }}
+          may={{ publish: may('articles.publish'), remove: may('articles.write') }}
           ops={{
             publish: async (at) => accept(await publishArticle(kind, article.id, article.version, at), !dirty),
             unpublish: async () => accept(await unpublishArticle(kind, article.id, article.version), !dirty),
@@ -93,23 +103,25 @@ function EditorForm({ kind, article: initial }: { kind: ArticleKind; article?: S
         />
       )}
 
-      <ArticleFields kind={kind} value={editor.form} errors={editor.errors} stored={article} onChange={editor.setForm} />
+      <ReadOnlyFields readOnly={readOnly}>
+        <ArticleFields kind={kind} value={editor.form} errors={editor.errors} stored={article} onChange={editor.setForm} />
 
-      {article ? (
-        <ArticleFiles
-          kind={kind}
-          article={article}
-          onSaved={(next) => accept(next, !dirty)}
-          onUploaded={() => void editor.afterUpload()}
-          onRefused={(error) => {
-            // The cover's own message says what failed; a conflict or an ended session is the editor's.
-            if (!endedSession(error) && (error as { code?: number }).code === STAFF_VERSION_CONFLICT) editor.showConflict()
-          }}
-          onConflict={editor.showConflict}
-        />
-      ) : (
-        <p className="field-hint">{t('staff.cover.saveFirst')}</p>
-      )}
+        {article ? (
+          <ArticleFiles
+            kind={kind}
+            article={article}
+            onSaved={(next) => accept(next, !dirty)}
+            onUploaded={() => void editor.afterUpload()}
+            onRefused={(error) => {
+              // The cover's own message says what failed; a conflict or an ended session is the editor's.
+              if (!endedSession(error) && (error as { code?: number }).code === STAFF_VERSION_CONFLICT) editor.showConflict()
+            }}
+            onConflict={editor.showConflict}
+          />
+        ) : (
+          <p className="field-hint">{t('staff.cover.saveFirst')}</p>
+        )}
+      </ReadOnlyFields>
     </section>
   )
 }

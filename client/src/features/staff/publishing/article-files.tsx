@@ -1,6 +1,7 @@
-import { useId } from 'react'
+import { useContext, useId } from 'react'
 import { removeArticleCover, uploadArticleCover, uploadBulletinFile, type ArticleKind, type StaffArticle } from '../api/articles'
 import { FileUpload } from '../kit/file-upload'
+import { ReadOnlyContext } from '../kit/form-fields'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -26,40 +27,49 @@ export function ArticleFiles({ kind, article, onSaved, onUploaded, onRefused, on
   const save = (action: () => Promise<StaffArticle>) => void attempt(async () => onSaved(await action()), onRefused)
   const cover = article.cover
   const bulletinFile = 'file' in article ? article.file : null
+  const readOnly = useContext(ReadOnlyContext)
 
   return (
     <fieldset className="staff-fieldset">
       <legend>{t(kind === 'bulletins' ? 'staff.cover.legendBulletin' : 'staff.cover.legend')}</legend>
       <div className="staff-file">
-        <label className="field-label" htmlFor={inputId}>
-          {t('staff.cover.label')}
-        </label>
+        {readOnly ? (
+          <p className="field-label">{t('staff.cover.label')}</p>
+        ) : (
+          <label className="field-label" htmlFor={inputId}>
+            {t('staff.cover.label')}
+          </label>
+        )}
         {cover?.url ? (
           <img className="staff-cover-preview" src={cover.url} alt={t('staff.cover.alt')} width={240} />
         ) : (
           <p className="muted">{t(cover ? 'staff.cover.legacy' : 'staff.cover.none')}</p>
         )}
-        <p className="field-hint">{t('staff.cover.hint')}</p>
-        <input
-          id={inputId}
-          type="file"
-          accept={COVER_TYPES}
-          disabled={pending}
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) save(() => uploadArticleCover(kind, article.id, article.version, file))
-          }}
-        />
-        {cover && (
-          <button
-            type="button"
-            className="button button-ghost"
-            disabled={pending}
-            onClick={() => save(() => removeArticleCover(kind, article.id, article.version))}
-          >
-            {t('staff.cover.remove')}
-          </button>
+        {!readOnly && (
+          <>
+            <p className="field-hint">{t('staff.cover.hint')}</p>
+            <input
+              id={inputId}
+              type="file"
+              accept={COVER_TYPES}
+              disabled={pending}
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file) save(() => uploadArticleCover(kind, article.id, article.version, file))
+              }}
+            />
+            {cover && (
+              <button
+                type="button"
+                className="button button-ghost"
+                disabled={pending}
+                onClick={() => save(() => removeArticleCover(kind, article.id, article.version))}
+              >
+                {t('staff.cover.remove')}
+              </button>
+            )}
+          </>
         )}
         {pending && <p className="muted">{t('staff.cover.saving')}</p>}
         {failure && (

@@ -1,3 +1,4 @@
+import { businessMinute } from '@rpt/contract/business-day'
 import type { ArticleInput, ArticleKind, Language, StaffArticle } from '../api/articles'
 
 // The article editor's form state (bulletins and news): every field as the
@@ -31,11 +32,8 @@ export const KIND_DICTS = {
   news: { category: ['market_type', 'staff.field.marketType'], label: ['news_category', 'staff.field.newsCategory'] },
 } as const
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const now = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`
-}
+// A new article is dated by the publisher's clock (China time), whatever zone the browser runs in.
+const now = () => `${businessMinute()}:00`
 
 export function articleFormOf(kind: ArticleKind, article: StaffArticle | undefined, language: Language = 'zh-CN'): ArticleForm {
   const a = (article ?? {}) as Partial<Record<string, unknown>> & Partial<StaffArticle>

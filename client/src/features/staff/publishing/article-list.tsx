@@ -19,7 +19,7 @@ import { oneOf, text, useAddressList, type ListSpec } from '../kit/list-address'
 import { ConsoleLink } from '../kit/list-controls'
 import { ListFrame } from '../kit/list-frame'
 import { LANGUAGES } from '../api/reports'
-import { useStaff } from '../kit/staff-context'
+import { useMay, useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
 
 // `edition` is the article's language as the list's address and the contract's query name it.
@@ -44,6 +44,7 @@ type Row = NonNullable<ReturnType<typeof useArticleList>['data']>['list'][number
 export function ArticleList({ kind }: { kind: ArticleKind }) {
   const t = useStaffT()
   const { locale } = useStaff()
+  const may = useMay()
   const base = `/staff/${kind}`
   const list = useAddressList({ ...ARTICLES, words: `staff.articles.${kind}` }, base)
   const { state: input, go, sortable } = list
@@ -82,9 +83,11 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
       rowKey={(item) => item.id}
       summary={bulk.bar}
       actions={
-        <ConsoleLink path={`${base}/new`} className="button button-primary">
-          {t(`staff.articles.${kind}.new`)}
-        </ConsoleLink>
+        may('articles.write') && (
+          <ConsoleLink path={`${base}/new`} className="button button-primary">
+            {t(`staff.articles.${kind}.new`)}
+          </ConsoleLink>
+        )
       }
       filters={list.filterBar(
         <CategoryFilter label={categoryLabel} value={input.category} categories={categories} onChange={(category) => go({ category })} />,

@@ -12,6 +12,8 @@ import type { RevisionSource } from './revisions-view'
 // The revisions screen (RevisionsView) on a bulletin's or a news item's calls.
 
 const source = (kind: ArticleKind): RevisionSource => ({
+  kind,
+  write: 'articles.write',
   useRevisions: (id) => useArticleRevisions(kind, id),
   useCurrent: (id) => useArticle(kind, id),
   get: (id, revision) => getArticleRevision(kind, id, revision),

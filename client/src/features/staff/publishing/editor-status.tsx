@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { ApiError } from '../../../lib/api-client'
 import type { ContentStatus } from '../api/reports'
 import { formatDateTime } from '../kit/format'
 import { ConsoleLink } from '../kit/list-controls'
@@ -26,6 +27,15 @@ export function EditorMeta({ stored }: { stored: Stored }) {
     </p>
   )
 }
+
+/** The server's refusal of an action the role may not take */
+const STAFF_FORBIDDEN = 300004
+
+/**
+ * A save (Ctrl+S) of a form the role may only read: refused here, as the server would refuse it (403,
+ * 300004), with nothing sent, so the editor says why instead of calling.
+ */
+export const refusedSave = (message: string) => (): Promise<never> => Promise.reject(new ApiError(STAFF_FORBIDDEN, message, 403))
 
 /** What SaveProblems shows of an editor (useContentEditor) */
 interface SaveState {
@@ -85,13 +95,15 @@ export function SaveProblems({ editor }: { editor: SaveState }) {
   )
 }
 
-/** An editor's head: the way back to its list, its title, the stored record's state, and Save. */
+/** An editor's head: the way back to its list, its title, the stored record's state, and Save (or why there is none). */
 export function EditorHead(props: {
   list: { path: string; label: string }
   title: string
   stored: Stored | undefined
   saving: boolean
   onSave: () => void
+  /** The role may read but not change the record: no Save, and a word why */
+  readOnly?: string | undefined
 }) {
   const t = useStaffT()
   return (
@@ -105,16 +117,20 @@ export function EditorHead(props: {
         </h1>
         {props.stored && <EditorMeta stored={props.stored} />}
       </div>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={props.saving}
-        onClick={props.onSave}
-        aria-keyshortcuts="Control+S Meta+S"
-        title={t('staff.editor.saveShortcut')}
-      >
-        {props.saving ? t('staff.editor.saving') : t('staff.editor.save')}
-      </button>
+      {props.readOnly ? (
+        <p className="staff-banner staff-banner-warning staff-read-only-note">{props.readOnly}</p>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={props.saving}
+          onClick={props.onSave}
+          aria-keyshortcuts="Control+S Meta+S"
+          title={t('staff.editor.saveShortcut')}
+        >
+          {props.saving ? t('staff.editor.saving') : t('staff.editor.save')}
+        </button>
+      )}
     </div>
   )
 }

@@ -27,12 +27,14 @@ interface Props {
   listPath: string
   /** The take-down dialog's words, for a kind whose take-down means something else than a report's */
   unpublishTexts?: { title: string; text: string }
+  /** What the role may do (the contract's permission table): publish, schedule and take down; delete a draft */
+  may: { publish: boolean; remove: boolean }
 }
 
 type Pending = 'publish' | 'schedule' | 'unpublish' | 'delete' | 'preview'
 
 /** Preview, publish now or at a time, take down, delete a draft, and the revisions: of a report, a bulletin or a news item. */
-export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, listPath, unpublishTexts }: Props) {
+export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, listPath, unpublishTexts, may }: Props) {
   const t = useStaffT()
   const { navigate } = useStaff()
   const [pending, setPending] = useState<Pending>()
@@ -86,39 +88,41 @@ export function PublishActions({ record, dirty, ops, onRefused, revisionsPath, l
             {t('staff.actions.preview')}
           </button>
         )}
-        {record.status !== 'published' && (
+        {may.publish && record.status !== 'published' && (
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void publish()}>
             {pending === 'publish' ? t('staff.actions.working') : t('staff.actions.publish')}
           </button>
         )}
-        <span className="staff-schedule">
-          <label htmlFor={atId}>{t('staff.actions.at')}</label>
-          <input
-            id={atId}
-            className="input"
-            type="datetime-local"
-            value={at}
-            onChange={(e) => {
-              setAt(e.target.value)
-              setPast(false)
-            }}
-            aria-invalid={past || undefined}
-          />
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy || !canSchedule}
-            onClick={() => (scheduleAt && scheduleAt.getTime() > Date.now() ? void publish(scheduleAt.toISOString()) : setPast(true))}
-          >
-            {t('staff.actions.schedule')}
-          </button>
-        </span>
-        {live && (
+        {may.publish && (
+          <span className="staff-schedule">
+            <label htmlFor={atId}>{t('staff.actions.at')}</label>
+            <input
+              id={atId}
+              className="input"
+              type="datetime-local"
+              value={at}
+              onChange={(e) => {
+                setAt(e.target.value)
+                setPast(false)
+              }}
+              aria-invalid={past || undefined}
+            />
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy || !canSchedule}
+              onClick={() => (scheduleAt && scheduleAt.getTime() > Date.now() ? void publish(scheduleAt.toISOString()) : setPast(true))}
+            >
+              {t('staff.actions.schedule')}
+            </button>
+          </span>
+        )}
+        {may.publish && live && (
           <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirm('unpublish')}>
             {t('staff.actions.unpublish')}
           </button>
         )}
-        {record.status === 'draft' && (
+        {may.remove && record.status === 'draft' && (
           <button type="button" className="button button-ghost staff-danger" disabled={busy} onClick={() => setConfirm('delete')}>
             {t('staff.actions.delete')}
           </button>

@@ -1,4 +1,5 @@
 import { deleteReport, previewReport, publishReport, unpublishReport, type StaffReport } from '../api/reports'
+import { useMay } from '../kit/staff-context'
 import { PublishActions } from './publish-actions'
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 /** A report's publishing actions (PublishActions, which bulletins and news share), with its preview. */
 export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
   const path = `/staff/reports/${encodeURIComponent(report.code)}`
+  const may = useMay()
   return (
     <PublishActions
       record={report}
@@ -19,6 +21,7 @@ export function ReportActions({ report, dirty, onChanged, onRefused }: Props) {
       onRefused={onRefused}
       revisionsPath={`${path}/revisions`}
       listPath="/staff/reports"
+      may={{ publish: may('reports.publish'), remove: may('reports.write') }}
       ops={{
         publish: async (at) => onChanged(await publishReport(report.code, report.version, at)),
         unpublish: async () => onChanged(await unpublishReport(report.code, report.version)),

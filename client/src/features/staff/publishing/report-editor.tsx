@@ -3,8 +3,10 @@ import { createReport, getReport, LANGUAGES, reportKey, updateReport, useReport,
 import { LanguageForm } from './language-form'
 import { languagesOf, emptyLanguage, formOf, type FieldErrors, type ReportForm } from './report-form'
 import { ReportActions } from './report-actions'
-import { failureText } from '../kit/staff-context'
-import { EditorHead, SaveProblems } from './editor-status'
+import { failureText, useMay } from '../kit/staff-context'
+import { ReadOnlyFields } from '../kit/form-fields'
+import { NoAccess } from '../kit/section-head'
+import { EditorHead, refusedSave, SaveProblems } from './editor-status'
 import { useContentEditor } from './use-content-editor'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -12,6 +14,10 @@ import { useStaffT } from '../kit/use-staff-t'
 export function ReportEditor({ code }: { code?: string }) {
   const t = useStaffT()
   const { data: report, error, isLoading } = useReport(code)
+  // Sales and finance read reports (to look them up for customers); editors and administrators write them.
+  const readOnly = !useMay()('reports.write')
+  if (!code && readOnly)
+    return <NoAccess text={t('staff.access.newReport')} back={{ path: '/staff/reports', label: t('staff.list.title') }} />
   if (code && isLoading) return <p className="staff-loading">{t('staff.loading')}</p>
   if (code && (error || !report))
     return (
@@ -24,10 +30,10 @@ export function ReportEditor({ code }: { code?: string }) {
         </p>
       </section>
     )
-  return <EditorForm report={report} />
+  return <EditorForm report={report} readOnly={readOnly} />
 }
 
-function EditorForm({ report: initial }: { report?: StaffReport }) {
+function EditorForm({ report: initial, readOnly }: { report?: StaffReport; readOnly: boolean }) {
   const t = useStaffT()
   const [tab, setTab] = useState<Language>('zh-CN')
   const editor = useContentEditor<StaffReport, ReportForm, FieldErrors>({
@@ -37,6 +43,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
     cacheKey: (report) => reportKey(report.code),
     read: (report) => getReport(report.code),
     check: (form) => {
+      if (readOnly) return { errors: {}, write: refusedSave(t('staff.access.saveRefused')) }
       const { languages, errors } = languagesOf(form, (id) => t(`staff.check.${id}`))
       return {
         errors,
@@ -72,6 +79,7 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
         stored={report}
         saving={editor.saving}
         onSave={() => void editor.save()}
+        readOnly={readOnly ? t('staff.access.readOnlyReports') : undefined}
       />
 
       <SaveProblems editor={editor} />
@@ -109,37 +117,39 @@ function EditorForm({ report: initial }: { report?: StaffReport }) {
           hidden={tab !== language}
           className="staff-panel"
         >
-          <label className="staff-enable">
-            <input
-              type="checkbox"
-              checked={form[language].enabled}
-              onChange={(e) =>
-                change(
-                  language,
-                  e.target.checked
-                    ? { ...(form[language].title ? form[language] : emptyLanguage(true)), enabled: true }
-                    : { ...form[language], enabled: false },
-                )
-              }
-            />{' '}
-            {t('staff.editor.include', { language: t(`staff.language.${language}`) })}
-          </label>
-          {errors[`${language}.enabled`] && (
-            <p className="field-error" role="alert">
-              {errors[`${language}.enabled`]}
-            </p>
-          )}
-          {form[language].enabled && (
-            <LanguageForm
-              language={language}
-              value={form[language]}
-              errors={errors}
-              onChange={(next) => change(language, next)}
-              report={report}
-              onUploaded={() => void editor.afterUpload()}
-              onConflict={editor.showConflict}
-            />
-          )}
+          <ReadOnlyFields readOnly={readOnly}>
+            <label className="staff-enable">
+              <input
+                type="checkbox"
+                checked={form[language].enabled}
+                onChange={(e) =>
+                  change(
+                    language,
+                    e.target.checked
+                      ? { ...(form[language].title ? form[language] : emptyLanguage(true)), enabled: true }
+                      : { ...form[language], enabled: false },
+                  )
+                }
+              />{' '}
+              {t('staff.editor.include', { language: t(`staff.language.${language}`) })}
+            </label>
+            {errors[`${language}.enabled`] && (
+              <p className="field-error" role="alert">
+                {errors[`${language}.enabled`]}
+              </p>
+            )}
+            {form[language].enabled && (
+              <LanguageForm
+                language={language}
+                value={form[language]}
+                errors={errors}
+                onChange={(next) => change(language, next)}
+                report={report}
+                onUploaded={() => void editor.afterUpload()}
+                onConflict={editor.showConflict}
+              />
+            )}
+          </ReadOnlyFields>
         </div>
       ))}
     </section>

@@ -1,3 +1,4 @@
+import { businessDay } from '@rpt/contract/business-day'
 import { LANGUAGES, type Language, type LanguagesInput, type StaffReport } from '../api/reports'
 
 // The editor's form state: every field as the inputs hold it (strings), one
@@ -34,7 +35,8 @@ export interface LanguageForm {
 export type ReportForm = Record<Language, LanguageForm>
 export type FieldErrors = Partial<Record<`${Language}.${string}`, string>>
 
-const today = () => new Date().toISOString().slice(0, 10)
+// A new report is dated the publisher's day (China time): in UTC, a Beijing morning is still the day before.
+const today = () => businessDay()
 
 export const emptyLanguage = (enabled: boolean): LanguageForm => ({
   enabled,

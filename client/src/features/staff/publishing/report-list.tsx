@@ -6,7 +6,7 @@ import { CategoryFilter, statusFilter } from './content-filters'
 import { oneOf, text, useAddressList, type ListSpec } from '../kit/list-address'
 import { ConsoleLink } from '../kit/list-controls'
 import { ListFrame } from '../kit/list-frame'
-import { useStaff } from '../kit/staff-context'
+import { useMay, useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
 
 const REPORTS: ListSpec<ReportSort, { status: ContentStatus; category: string; q: string }> = {
@@ -25,6 +25,7 @@ const reportPath = (item: Row) => `/staff/reports/${encodeURIComponent(item.code
 export function ReportList() {
   const t = useStaffT()
   const { locale } = useStaff()
+  const may = useMay()
   const list = useAddressList(REPORTS, '/staff/reports')
   const { state: input, go, sortable } = list
   const result = useReportList(input)
@@ -61,9 +62,11 @@ export function ReportList() {
       rowKey={(item) => item.code}
       summary={bulk.bar}
       actions={
-        <ConsoleLink path="/staff/reports/new" className="button button-primary">
-          {t('staff.list.new')}
-        </ConsoleLink>
+        may('reports.write') && (
+          <ConsoleLink path="/staff/reports/new" className="button button-primary">
+            {t('staff.list.new')}
+          </ConsoleLink>
+        )
       }
       filters={list.filterBar(
         <CategoryFilter label={categoryLabel} value={input.category} categories={categories} onChange={(category) => go({ category })} />,

@@ -4,14 +4,20 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { showToast } from '../../../lib/toast'
 import type { Revision } from '@rpt/contract'
 import { getRevision, reportKey, restoreRevision, revisionsKey, useReport, useRevisions } from '../api/reports'
-import { diffRecords } from '../kit/diff'
 import { formatDateTime } from '../kit/format'
-import { failureText, useStaff } from '../kit/staff-context'
+import type { StaffAction } from '@rpt/contract/staff-permissions'
+import { failureText, useMay, useStaff } from '../kit/staff-context'
 import { ConsoleLink } from '../kit/list-controls'
 import { useStaffT } from '../kit/use-staff-t'
+import type { StaffMessageId } from '../messages'
+import { RevisionCompare, type RecordKind } from './revision-compare'
 
 /** Where a record's revisions come from: a report's, a bulletin's or a news item's calls. */
 export interface RevisionSource {
+  /** What the record is: its fields are named and compared as that kind's */
+  kind: RecordKind
+  /** The action a restore needs (a restore is a save) */
+  write: StaffAction
   useRevisions: (code: string) => { data?: Revision[]; error?: Error }
   useCurrent: (code: string) => { data?: { version: number } }
   get: (code: string, revision: number) => Promise<Revision & { snapshot: unknown }>
@@ -23,6 +29,8 @@ export interface RevisionSource {
 }
 
 export const REPORT_REVISIONS: RevisionSource = {
+  kind: 'report',
+  write: 'reports.write',
   useRevisions,
   useCurrent: useReport,
   get: getRevision,
@@ -32,10 +40,27 @@ export const REPORT_REVISIONS: RevisionSource = {
   path: (code) => `/staff/reports/${encodeURIComponent(code)}`,
 }
 
+/** What each save did, by its revision's action (the server's words for them). */
+const ACTIONS: Record<string, StaffMessageId> = {
+  create: 'staff.revisions.action.create',
+  update: 'staff.revisions.action.update',
+  publish: 'staff.revisions.action.publish',
+  schedule: 'staff.revisions.action.schedule',
+  unpublish: 'staff.revisions.action.unpublish',
+  restore: 'staff.revisions.action.restore',
+  upload: 'staff.revisions.action.upload',
+  import: 'staff.revisions.action.import',
+  cover: 'staff.revisions.action.cover',
+  uncover: 'staff.revisions.action.uncover',
+}
+/** The scheduled publish's author, as the server names it */
+const SCHEDULER = 'scheduler'
+
 /** listReportRevisions (or a bulletin's, a news item's), with a comparison of one with the current save and its restore. */
 export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: string; source?: RevisionSource }) {
   const t = useStaffT()
   const { locale, endedSession } = useStaff()
+  const mayRestore = useMay()(source.write)
   const { mutate } = useSWRConfig()
   const { data: revisions, error } = source.useRevisions(code)
   const { data: current } = source.useCurrent(code)
@@ -72,7 +97,6 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
       setRestoring(undefined)
     }
   }
-  const changes = compared ? diffRecords(compared.snapshot, current) : []
   const editorPath = source.path(code)
 
   return (
@@ -88,6 +112,7 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
           {failure ?? failureText(error, t('staff.list.failed'))}
         </p>
       )}
+      {!mayRestore && <p className="muted">{t('staff.access.restore')}</p>}
       <div className="staff-table-wrap">
         <table className="staff-table">
           <caption className="visually-hidden">{t('staff.revisions.title', { code })}</caption>
@@ -108,21 +133,23 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
               <tr key={item.revision} className={compared?.revision === item.revision ? 'is-selected' : undefined}>
                 <td className="staff-num">{item.revision}</td>
                 <td className="staff-num">{item.version}</td>
-                <td>{item.action}</td>
-                <td>{item.author}</td>
+                <td>{ACTIONS[item.action] ? t(ACTIONS[item.action]!) : item.action}</td>
+                <td>{item.author === SCHEDULER ? t('staff.revisions.scheduler') : item.author}</td>
                 <td className="staff-num">{formatDateTime(item.at, locale)}</td>
                 <td className="staff-row-actions">
                   <button type="button" className="button button-secondary" onClick={() => void compare(item.revision)}>
                     {t('staff.revisions.compare')}
                   </button>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    disabled={!current || item.version === current.version}
-                    onClick={() => setRestoring(item.revision)}
-                  >
-                    {t('staff.revisions.restore')}
-                  </button>
+                  {mayRestore && (
+                    <button
+                      type="button"
+                      className="button button-ghost"
+                      disabled={!current || item.version === current.version}
+                      onClick={() => setRestoring(item.revision)}
+                    >
+                      {t('staff.revisions.restore')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -140,36 +167,7 @@ export function RevisionsView({ code, source = REPORT_REVISIONS }: { code: strin
       {compared && (
         <section className="staff-diff" aria-labelledby="staff-diff-title" aria-live="polite">
           <h2 id="staff-diff-title">{t('staff.revisions.diffTitle', { revision: compared.revision })}</h2>
-          {changes.length === 0 ? (
-            <p>{t('staff.revisions.same')}</p>
-          ) : (
-            <div className="staff-table-wrap">
-              <table className="staff-table staff-diff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('staff.revisions.field')}</th>
-                    <th scope="col">{t('staff.revisions.then', { revision: compared.revision })}</th>
-                    <th scope="col">{t('staff.revisions.now')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changes.map((change) => (
-                    <tr key={change.path}>
-                      <th scope="row" className="staff-mono">
-                        {change.path}
-                      </th>
-                      <td>
-                        <del>{change.before || '—'}</del>
-                      </td>
-                      <td>
-                        <ins>{change.after || '—'}</ins>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <RevisionCompare kind={source.kind} revision={compared.revision} before={compared.snapshot} after={current} />
         </section>
       )}
       {restoring !== undefined && (

@@ -8,6 +8,7 @@ import {
   type RequestStatus,
   type RequestType,
 } from '../api/requests'
+import { businessDayStart } from '@rpt/contract/business-day'
 import { choice } from '../kit/filter-bar'
 import { day, matching, oneOf, text, useAddressList, type ListSpec, type ListState } from '../kit/list-address'
 import { ExportLinks } from '../kit/list-controls'
@@ -54,13 +55,9 @@ const REQUESTS: ListSpec<RequestSort, RequestFilters> = {
   },
 }
 
-/** A day typed in the filter as the instant it starts, in the reader's time zone. */
-const dayStart = (typed: string | undefined, plusDays = 0): string | undefined => {
-  if (!typed) return undefined
-  const [y, m, d] = typed.split('-').map(Number)
-  const at = new Date(y!, m! - 1, d! + plusDays)
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString()
-}
+/** A day typed in the filter as the instant it starts: the publisher's day (China time), as the orders' days are. */
+const dayStart = (typed: string | undefined, plusDays = 0): string | undefined =>
+  typed ? businessDayStart(typed, plusDays)?.toISOString() : undefined
 
 /** The call's input: "to" names a day the list includes, so its bound is the next day's start. */
 function callOf({ from, to, ...rest }: ListState<RequestSort, RequestFilters>): ListRequestsInput {

@@ -4,6 +4,7 @@ import { localizePath } from '../../../lib/locale'
 import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
 import { showToast } from '../../../lib/toast'
 import { addRequestNote, REQUEST_STATUSES, updateRequest, useRequest, type RequestStatus, type StaffRequest } from '../api/requests'
+import { ORDER_STATES, type OrderState } from '../api/orders'
 import { formatDateTime } from '../kit/format'
 import { useStaff } from '../kit/staff-context'
 import { DeskPage } from '../kit/desk-page'
@@ -106,7 +107,11 @@ export function RequestPage({ id }: { id: string }) {
                               <td className="staff-num">
                                 {order.amount.toFixed(2)} {order.currency}
                               </td>
-                              <td>{order.status}</td>
+                              <td>
+                                {ORDER_STATES.includes(order.status as OrderState)
+                                  ? t(`staff.orders.state.${order.status as OrderState}`)
+                                  : order.status}
+                              </td>
                               <td className="staff-num">{formatDateTime(order.createdAt, locale)}</td>
                             </tr>
                           ))}

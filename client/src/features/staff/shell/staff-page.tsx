@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { ApiError } from '../../../lib/api-client'
 import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
+import { dismissToasts } from '../../../lib/toast'
 import { staffSessionKey, useStaffSession } from '../api/session'
 import { staffMessages } from '../messages'
 import { isSignedOut, StaffContext, type StaffContextValue } from '../kit/staff-context'
@@ -63,10 +64,19 @@ function StaffConsole({ params }: ScreenProps) {
   // Every move inside the console asks first when an editor holds unsaved changes.
   const navigate = useCallback(
     (path: string, options?: { replace?: boolean }) => {
-      if (mayLeave()) navigateTo(href(path), options)
+      if (!mayLeave()) return
+      // A toast says what was just done on this screen: moving elsewhere leaves it behind. A move an action makes
+      // (a new record's page after its first save, the list after a delete) replaces the address and keeps it.
+      if (!options?.replace) dismissToasts()
+      navigateTo(href(path), options)
     },
     [navigateTo, href],
   )
+  // Back and Forward leave the screen too.
+  useEffect(() => {
+    window.addEventListener('popstate', dismissToasts)
+    return () => window.removeEventListener('popstate', dismissToasts)
+  }, [])
   const context = useMemo<StaffContextValue | null>(
     () => (staff ? { staff, href, navigate, locale, endedSession, forget } : null),
     [staff, href, navigate, locale, endedSession, forget],

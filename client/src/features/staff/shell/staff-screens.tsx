@@ -1,5 +1,5 @@
 import type { Staff } from '@rpt/contract'
-import { STAFF_PERMISSIONS } from '@rpt/contract/staff-permissions'
+import { staffMay, type StaffAction } from '@rpt/contract/staff-permissions'
 import type { ArticleKind } from '../api/articles'
 import { ArticleEditor } from '../publishing/article-editor'
 import { ArticleList } from '../publishing/article-list'
@@ -34,7 +34,8 @@ type Role = Staff['role']
 interface Section {
   name: string
   label: NavLabel
-  shownTo?: readonly Role[]
+  /** The action its list needs: a role without it sees neither the section nor its screens */
+  needs: StaffAction
   /** Not in the nav: reached otherwise (one's own account, from one's name in the header) */
   offNav?: true
 }
@@ -42,25 +43,25 @@ interface Section {
 export const SECTIONS: readonly Section[] = [
   // The desk at a glance, where the console opens. An editor's dashboard would be empty (getDashboard answers an
   // editor only its time): editors open on the reports, as before.
-  { name: 'dashboard', label: 'staff.nav.dashboard', shownTo: STAFF_PERMISSIONS['orders.read'] },
-  { name: 'reports', label: 'staff.nav.reports' },
-  { name: 'bulletins', label: 'staff.nav.bulletins' },
-  { name: 'news', label: 'staff.nav.news' },
-  { name: 'imports', label: 'staff.nav.imports', shownTo: STAFF_PERMISSIONS['reports.import'] },
-  { name: 'media', label: 'staff.nav.media', shownTo: STAFF_PERMISSIONS['media.read'] },
-  { name: 'carousel', label: 'staff.nav.carousel' },
-  { name: 'dictionary', label: 'staff.nav.dictionary' },
-  { name: 'settings', label: 'staff.nav.settings' },
-  { name: 'requests', label: 'staff.nav.requests', shownTo: STAFF_PERMISSIONS['requests.read'] },
-  { name: 'orders', label: 'staff.nav.orders', shownTo: STAFF_PERMISSIONS['orders.read'] },
-  { name: 'customers', label: 'staff.nav.customers', shownTo: STAFF_PERMISSIONS['customers.read'] },
-  { name: 'audit', label: 'staff.nav.audit', shownTo: STAFF_PERMISSIONS['audit.read'] },
-  { name: 'members', label: 'staff.nav.members', shownTo: STAFF_PERMISSIONS['staff.manage'] },
-  { name: 'account', label: 'staff.account.title', shownTo: STAFF_PERMISSIONS['session.credentials'], offNav: true },
+  { name: 'dashboard', label: 'staff.nav.dashboard', needs: 'orders.read' },
+  { name: 'reports', label: 'staff.nav.reports', needs: 'reports.read' },
+  { name: 'bulletins', label: 'staff.nav.bulletins', needs: 'articles.read' },
+  { name: 'news', label: 'staff.nav.news', needs: 'articles.read' },
+  { name: 'imports', label: 'staff.nav.imports', needs: 'reports.import' },
+  { name: 'media', label: 'staff.nav.media', needs: 'media.read' },
+  { name: 'carousel', label: 'staff.nav.carousel', needs: 'site.read' },
+  { name: 'dictionary', label: 'staff.nav.dictionary', needs: 'site.read' },
+  { name: 'settings', label: 'staff.nav.settings', needs: 'site.read' },
+  { name: 'requests', label: 'staff.nav.requests', needs: 'requests.read' },
+  { name: 'orders', label: 'staff.nav.orders', needs: 'orders.read' },
+  { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
+  { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
+  { name: 'members', label: 'staff.nav.members', needs: 'staff.manage' },
+  { name: 'account', label: 'staff.account.title', needs: 'session.credentials', offNav: true },
 ]
 
-export const sectionsFor = (role: Role) => SECTIONS.filter((section) => !section.shownTo || section.shownTo.includes(role))
-export const isSection = (name: string) => SECTIONS.some((section) => section.name === name)
+export const sectionsFor = (role: Role) => SECTIONS.filter((section) => staffMay(role, section.needs))
+export const sectionOf = (name: string) => SECTIONS.find((section) => section.name === name)
 /** The sections a role's nav lists. */
 export const navFor = (role: Role) => sectionsFor(role).filter((section) => !section.offNav)
 /** Where the console opens for a role: the first section of its nav (the dashboard, or the reports for an editor). */

@@ -4,7 +4,8 @@ import { localizePath, otherLocale, splitLocale } from '../../../lib/locale'
 import { staffSignOut } from '../api/session'
 import { mayLeave } from '../kit/leave-guard'
 import { useStaff } from '../kit/staff-context'
-import { isSection, landingFor, navFor, SectionScreen, sectionsFor } from './staff-screens'
+import { landingFor, navFor, SectionScreen, sectionOf, sectionsFor } from './staff-screens'
+import { NoAccess } from '../kit/section-head'
 import { ConsoleLink } from '../kit/list-controls'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -44,8 +45,11 @@ export function StaffShell({ section: named, code, view }: Props) {
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus()
   }, [screen])
 
-  // An unknown section, or one this role has no use for, shows where the console opens.
-  const unknown = !isSection(section) || !allowed.some((item) => item.name === section)
+  // An address that names no section shows where the console opens; a section this role may not see says so.
+  const known = sectionOf(section)
+  const unknown = !known
+  const forbidden = known !== undefined && !allowed.includes(known)
+  const home = sectionOf(landing)!
   useEffect(() => {
     if (unknown) navigate(`/staff/${landing}`, { replace: true })
   }, [unknown, navigate, landing])
@@ -89,7 +93,14 @@ export function StaffShell({ section: named, code, view }: Props) {
         </div>
       </header>
       <div className="staff-main" ref={mainRef}>
-        {!unknown && <SectionScreen section={section} code={code} view={view} />}
+        {forbidden ? (
+          <NoAccess
+            text={t('staff.access.text', { role: t(`staff.role.${staff.role}`) })}
+            back={{ path: `/staff/${landing}`, label: t(home.label) }}
+          />
+        ) : (
+          !unknown && <SectionScreen section={section} code={code} view={view} />
+        )}
       </div>
     </div>
   )

@@ -7,6 +7,7 @@ import { FormButtons, SiteFrame, useEditColumn } from './site-frame'
 import { DataTable } from '../kit/data-table'
 import { useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
+import type { StaffMessageId } from '../messages'
 import './staff-site.css'
 
 // A dictionary's entries (categories, market types… with their iconfont
@@ -29,6 +30,25 @@ const formOf = (item?: StaffDictItem, nextSort = 10): Form =>
   item
     ? { value: item.value, label: item.label, icon: item.icon ?? '', sort: String(item.sort), visible: item.visible }
     : { value: '', label: '', icon: '', sort: String(nextSort), visible: true }
+
+/** The dictionaries the site reads, by name; each language has its own (`_en` for the English site's). */
+const DICT_NAMES: Record<string, StaffMessageId> = {
+  reports_category: 'staff.dict.types.reports_category',
+  market_type: 'staff.dict.types.market_type',
+  news_category: 'staff.dict.types.news_category',
+  bulletin_type: 'staff.dict.types.bulletin_type',
+  bulletin_label: 'staff.dict.types.bulletin_label',
+}
+
+/** A dictionary type in words ("Report categories (English site)"); one the console does not know keeps its name. */
+function useDictName() {
+  const t = useStaffT()
+  return (type: string) => {
+    const english = type.endsWith('_en')
+    const name = DICT_NAMES[english ? type.slice(0, -3) : type]
+    return name ? t(english ? 'staff.dict.types.english' : 'staff.dict.types.chinese', { name: t(name) }) : type
+  }
+}
 
 /** The fields that break the contract's rules, by field. */
 export function dictErrors(form: Form, adding: boolean): Partial<Record<keyof Form, 'required' | 'invalid'>> {
@@ -54,6 +74,7 @@ export function DictEditor() {
   const [checked, setChecked] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const typeId = useId()
+  const dictName = useDictName()
 
   const adding = editing === ''
   const item = data?.items.find((entry) => entry.value === editing)
@@ -134,7 +155,7 @@ export function DictEditor() {
             >
               {(data?.types ?? []).map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {dictName(value)}
                 </option>
               ))}
             </select>
@@ -165,7 +186,9 @@ export function DictEditor() {
       {editing !== undefined && data && (
         <form ref={formRef} className="staff-site-form" onSubmit={(e) => void submit(e)} noValidate>
           <fieldset className="staff-fieldset" disabled={!maySave}>
-            <legend>{adding ? t('staff.dict.addTitle', { type: data.type }) : t('staff.dict.editTitle', { value: editing })}</legend>
+            <legend>
+              {adding ? t('staff.dict.addTitle', { type: dictName(data.type) }) : t('staff.dict.editTitle', { value: editing })}
+            </legend>
             {adding && <p className="field-hint">{t('staff.dict.pairHint')}</p>}
             <TextField
               label={t('staff.dict.value')}

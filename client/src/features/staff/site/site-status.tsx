@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { STAFF_VERSION_CONFLICT } from '../../../lib/staff-api-client'
-import { failureText, useStaff } from '../kit/staff-context'
+import { failureText, useMay, useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
 
 // What the site sections (carousel, dictionary, settings) share: who may
@@ -9,10 +9,9 @@ import { useStaffT } from '../kit/use-staff-t'
 
 export type SaveOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'failed'; text: string } | undefined
 
-/** Editors and administrators save site content; the other roles only look (the server checks it too). */
+/** Editors and administrators save site content; the other roles only look (the contract's table; the server checks it too). */
 export function useMaySave(): boolean {
-  const { staff } = useStaff()
-  return staff.role === 'editor' || staff.role === 'admin'
+  return useMay()('site.write')
 }
 
 /** A failed save as an outcome, unless the session ended (the console signs in again). */

@@ -1,4 +1,5 @@
 import type { ListOrdersQuery, OrderState, StaffOrder, StaffOrderListItem, StaffOrderPage } from '@rpt/contract'
+import { BUSINESS_TIME_ZONE } from '@rpt/contract'
 import type { Sequelize } from 'sequelize'
 import { AppError } from '../../../platform/errors.ts'
 import { Conditions, selectRows } from '../../../platform/lib/sql.ts'
@@ -9,7 +10,7 @@ import { Conditions, selectRows } from '../../../platform/lib/sql.ts'
 // ones, as the buyer saw them.
 
 /** The accounting day: the publisher books its sales in China time, whatever zone the server runs in. */
-export const ACCOUNTING_TIME_ZONE = 'Asia/Shanghai'
+export const ACCOUNTING_TIME_ZONE = BUSINESS_TIME_ZONE
 
 /** The desk's state of an order, from its status and why it closed (order-rows.ts ORDER_STATUS). */
 export const STATE_SQL = `CASE WHEN o.status = '0' THEN 'unpaid' WHEN o.status = '1' THEN 'paid'

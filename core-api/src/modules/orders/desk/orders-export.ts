@@ -34,6 +34,38 @@ const COLUMNS = `o.id::text AS id, o.order_no AS "orderNo", ${chinaTime('o.creat
 /** A row as the file writes it: text, wall-clock times, amounts in major units. */
 export type OrderExportRow = { id: string } & Record<string, string | number | null>
 
+/**
+ * An accountant reads the coded columns in words of the export's language, as
+ * the console shows them (its staff messages); the codes themselves follow
+ * in the last columns, unchanged, for an import that matches on them.
+ */
+const WORDS: Record<string, Record<string, Record<Lang, string>>> = {
+  kind: { brief: { 'en-US': 'Bulletin', 'zh-CN': '简报' }, research: { 'en-US': 'Research report', 'zh-CN': '研究报告' } },
+  edition: {
+    standard: { 'en-US': 'Standard edition', 'zh-CN': '标准版' },
+    professional: { 'en-US': 'Professional edition', 'zh-CN': '专业版' },
+  },
+  licence: {
+    single: { 'en-US': 'Single user', 'zh-CN': '单用户版' },
+    multi: { 'en-US': 'Multi user', 'zh-CN': '多用户版' },
+    enterprise: { 'en-US': 'Enterprise', 'zh-CN': '企业版' },
+  },
+  method: { alipay: { 'en-US': 'Alipay', 'zh-CN': '支付宝' }, wechatpay: { 'en-US': 'WeChat Pay', 'zh-CN': '微信支付' } },
+  state: {
+    unpaid: { 'en-US': 'Unpaid', 'zh-CN': '待支付' },
+    paid: { 'en-US': 'Paid', 'zh-CN': '已支付' },
+    cancelled: { 'en-US': 'Cancelled', 'zh-CN': '已取消' },
+    expired: { 'en-US': 'Expired', 'zh-CN': '已过期' },
+    failed: { 'en-US': 'Failed', 'zh-CN': '支付失败' },
+    refunded: { 'en-US': 'Refunded', 'zh-CN': '已退款' },
+  },
+  refundState: { refunding: { 'en-US': 'Refunding', 'zh-CN': '退款中' }, refunded: { 'en-US': 'Refunded', 'zh-CN': '已退款' } },
+}
+
+/** A coded value in words; one without words (an unknown code) as it is. */
+const inWords = (field: string, value: string | number | null, lang: Lang) =>
+  typeof value === 'string' ? (WORDS[field]?.[value]?.[lang] ?? value) : value
+
 /** The sheet, its headers in the caller's language (staff-orders-export-columns.json: the fields in order, widths, kinds). */
 export function ordersSheet(lang: Lang): ExportSheet<OrderExportRow> {
   return {
@@ -41,7 +73,10 @@ export function ordersSheet(lang: Lang): ExportSheet<OrderExportRow> {
     columns: COLUMN_FILE.map((column) => ({
       header: column[lang],
       width: column.width,
-      value: (row: OrderExportRow) => row[column.field] ?? null,
+      value: (row: OrderExportRow) => {
+        const value = row[column.field] ?? null
+        return 'words' in column ? inWords(column.field, value, lang) : value
+      },
       ...('kind' in column ? { kind: column.kind as 'money' | 'time' } : {}),
     })),
   }

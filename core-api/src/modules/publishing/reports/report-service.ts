@@ -10,6 +10,7 @@ import type {
   StaffReportListItem,
   UpdateReportBody,
 } from '@rpt/contract'
+import { businessDay } from '@rpt/contract'
 import { AppError } from '../../../platform/errors.ts'
 import { auditedPreviewLink } from '../core/content-preview.ts'
 import { contentStatusOf, STATUS_CODE, type ContentStatus } from '../core/content-status.ts'
@@ -353,9 +354,9 @@ export function editionsOf<T>(editions: Partial<Record<EditionLang, T>>): [Editi
   return EDITION_LANGS.flatMap((lang) => (editions[lang] ? [[lang, editions[lang]] as [EditionLang, T]] : []))
 }
 
-/** A report code when the editor leaves it out: R, the date and random letters. */
-export function newCode(): string {
-  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '')
+/** A report code when the editor leaves it out: R, the publisher's day (China time, not the server's UTC) and random letters. */
+export function newCode(now: Date = new Date()): string {
+  const day = businessDay(now).replace(/-/g, '')
   return `R${day}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`
 }
 

@@ -214,6 +214,10 @@ describe('the export', () => {
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Acme"")",`)
     expect(lines[1]!.startsWith(`${ids.formula},`)).toBe(true)
     expect(lines[2]).toContain('Zeta Storage Co')
+    // The type and status in words of the export's language, as the console shows them.
+    expect(lines[1]).toMatch(/^\d+,[^,]+,Custom research,New,/)
+    const chinese = await sales.raw('GET', '/staff/requests/export?format=csv&type=custom&lang=zh-CN')
+    expect(chinese.body.split('\r\n')[1]).toMatch(/^\d+,[^,]+,定制研究,新建,/)
 
     const audit = await q<{ actor: string; after: any }>(
       `SELECT actor, after FROM staff_audit WHERE action = 'request.export' ORDER BY id DESC`,

@@ -118,7 +118,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const HEADER =
-  'Order number,Created at (China time),Paid at (China time),Buyer login,Buyer e-mail,Buyer company,Kind,Item,Edition,Licence,Amount,Currency,Payment method,Gateway trade number,State,Refund,Refunded amount,Refunded at (China time)'
+  'Order number,Created at (China time),Paid at (China time),Buyer login,Buyer e-mail,Buyer company,Kind,Item,Edition,Licence,Amount,Currency,Payment method,Gateway trade number,State,Refund,Refunded amount,Refunded at (China time),Payment method (code),State (code),Refund (code)'
 
 /** The CSV's lines after its byte-order mark and header. */
 async function csvLines(query: string, caller = finance) {
@@ -149,19 +149,19 @@ describe('the orders export', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     expect(numbers(lines)).toEqual(['EXA0001', 'EXA0002', 'EXB0001'])
     expect(lines[0]).toBe(
-      `EXA0001,2026-03-02 00:30:00,2026-03-02 00:31:05,'${LOGIN},${alice.email},"'=HYPERLINK(""http://evil.example"",""Acme"")",brief,储能周报,,,299.00,CNY,alipay,2026030222001400001,paid,,,`,
+      `EXA0001,2026-03-02 00:30:00,2026-03-02 00:31:05,'${LOGIN},${alice.email},"'=HYPERLINK(""http://evil.example"",""Acme"")",Bulletin,储能周报,,,299.00,CNY,Alipay,2026030222001400001,Paid,,,,alipay,paid,`,
     )
     expect(lines[1]).toBe(
-      `EXA0002,2026-03-01 23:59:59,2026-03-02 00:00:30,'${LOGIN},${alice.email},"'=HYPERLINK(""http://evil.example"",""Acme"")",research,"'-Global Storage Battery Market, 2026",1,multi,1280.00,USD,wechatpay,4200002026030100001,refunded,refunded,1280.00,2026-03-05 10:00:00`,
+      `EXA0002,2026-03-01 23:59:59,2026-03-02 00:00:30,'${LOGIN},${alice.email},"'=HYPERLINK(""http://evil.example"",""Acme"")",Research report,"'-Global Storage Battery Market, 2026",1,Multi user,1280.00,USD,WeChat Pay,4200002026030100001,Refunded,Refunded,1280.00,2026-03-05 10:00:00,wechatpay,refunded,refunded`,
     )
     expect(lines[2]).toBe(
-      `EXB0001,2026-03-03 09:00:00,,${bob.loginCode},${bob.email},示例科技有限公司,brief,储能周报,,,99.00,CNY,wechatpay,,unpaid,,,`,
+      `EXB0001,2026-03-03 09:00:00,,${bob.loginCode},${bob.email},示例科技有限公司,Bulletin,储能周报,,,99.00,CNY,WeChat Pay,,Unpaid,,,,wechatpay,unpaid,`,
     )
 
     // The headers in the caller's language (zh-CN unless asked).
     const chinese = await finance.raw('GET', '/staff/orders/export?format=csv')
     expect(chinese.body.slice(1, chinese.body.indexOf('\r\n'))).toBe(
-      '订单号,下单时间（北京时间）,支付时间（北京时间）,买家账号,买家邮箱,买家公司,类型,商品,版本,授权,金额,币种,支付方式,支付平台交易号,订单状态,退款状态,已退款金额,退款时间（北京时间）',
+      '订单号,下单时间（北京时间）,支付时间（北京时间）,买家账号,买家邮箱,买家公司,类型,商品,版本,授权,金额,币种,支付方式,支付平台交易号,订单状态,退款状态,已退款金额,退款时间（北京时间）,支付方式（代码）,订单状态（代码）,退款状态（代码）',
     )
   })
 
@@ -214,7 +214,9 @@ describe('the orders export', () => {
     expect(paid.getCell(14).value).toBe('2026030222001400001')
     const refunded = sheet.getRow(3)
     expect(refunded.getCell(8).value).toBe("'-Global Storage Battery Market, 2026")
-    expect(refunded.getCell(15).value).toBe('refunded')
+    // States in words of the export's language; the codes, as they were, in the last columns.
+    expect(refunded.getCell(15).value).toBe('Refunded')
+    expect([19, 20, 21].map((i) => refunded.getCell(i).value)).toEqual(['wechatpay', 'refunded', 'refunded'])
     expect(refunded.getCell(17).value).toBe(1280)
     expect(refunded.getCell(18).value).toEqual(new Date(Date.UTC(2026, 2, 5, 10, 0, 0)))
     expect(refunded.getCell(18).type).toBe(ExcelJS.ValueType.Date)
@@ -225,6 +227,9 @@ describe('the orders export', () => {
     await order({ orderNo: 'EXC0001', user: bob, title, amount: 1, payMethod: 'zfbPc', status: '2', createdAt: '2026-04-01T00:00:00Z' })
     const sheet = await worksheet(await finance.raw('GET', '/staff/orders/export?format=xlsx&orderNo=EXC'), '订单')
     expect(sheet.getRow(1).getCell(1).value).toBe('订单号')
+    // The coded columns in Chinese words, the codes after them.
+    expect([7, 13, 15].map((i) => sheet.getRow(2).getCell(i).value)).toEqual(['简报', '支付宝', '已取消'])
+    expect([19, 20].map((i) => sheet.getRow(2).getCell(i).value)).toEqual(['alipay', 'cancelled'])
     expect(sheet.getRow(2).getCell(8).value).toBe(`'+Tom & Jerry <b>"Ltd"</b> 储能 🔋`)
     expect(sheet.getRow(2).getCell(11)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 0.01 })
     const { lines } = await csvLines('orderNo=EXC')
@@ -242,7 +247,7 @@ describe('the orders export', () => {
     const { lines } = await csvLines('orderNo=BULK')
     expect(lines).toHaveLength(2345)
     expect(numbers(lines)).toEqual(Array.from({ length: 2345 }, (_, i) => `BULK${String(i + 1).padStart(5, '0')}`))
-    expect(lines[2344]).toContain(',Weekly 2345,,,24.45,CNY,alipay,')
+    expect(lines[2344]).toContain(',Weekly 2345,,,24.45,CNY,Alipay,')
 
     const sheet = await worksheet(await finance.raw('GET', '/staff/orders/export?format=xlsx&orderNo=BULK'), '订单')
     expect(sheet.rowCount).toBe(2346)
