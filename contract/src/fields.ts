@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TProperties } from 'typebox'
 
 // Building blocks every route schema shares, so a field means the same thing
 // (and is bounded the same way) on every endpoint.
@@ -24,6 +24,10 @@ export const SearchFields = {
   keyword: KeywordField,
   queryKeyword: KeywordField,
 }
+
+/** A staff list's query: the language and the page, then the list's own filters; nothing else is taken. */
+export const StaffListQuery = <P extends TProperties>(filters: P) =>
+  Type.Object({ lang: LangField, pageNo: PageNoField, pageSize: PageSizeField, ...filters }, { additionalProperties: false })
 
 /** The input of a call for one record, by id or by webTitle (a slug, which may end in -{id}). */
 export const RecordQuery = Type.Object(

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox'
 import { Page } from './envelope.ts'
-import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
+import { IdField, LangField, StaffListQuery } from './fields.ts'
 import { ContentStatus, EditionLang, StoredFile, VersionField } from './staff-reports.ts'
 
 // The staff API's bulletins and news. Unlike a report, whose two
@@ -147,22 +147,16 @@ export type StaffArticleListItem = Static<typeof StaffArticleListItem>
 
 export const StaffArticlePage = Page(StaffArticleListItem)
 
-export const ListArticlesQuery = Type.Object(
-  {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the title or the slug, or the id' })),
-    status: Type.Optional(ContentStatus),
-    category: Type.Optional(Type.String({ maxLength: 64 })),
-    edition: Type.Optional(EditionLang),
-    sort: Type.Optional(
-      Type.Union([Type.Literal('updatedAt'), Type.Literal('publishDate'), Type.Literal('title'), Type.Literal('id')], {
-        default: 'updatedAt',
-      }),
-    ),
-    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-  },
-  { additionalProperties: false },
-)
+export const ListArticlesQuery = StaffListQuery({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the title or the slug, or the id' })),
+  status: Type.Optional(ContentStatus),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  edition: Type.Optional(EditionLang),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('updatedAt'), Type.Literal('publishDate'), Type.Literal('title'), Type.Literal('id')], {
+      default: 'updatedAt',
+    }),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+})
 export type ListArticlesQuery = Static<typeof ListArticlesQuery>

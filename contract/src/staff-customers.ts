@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
+import { IdField, StaffListQuery } from './fields.ts'
 import { StaffOrderListItem } from './staff-orders.ts'
 import { RequestAccount, StaffRequestListItem } from './staff-requests.ts'
 
@@ -16,22 +16,16 @@ export type CustomerIdParam = Static<typeof CustomerIdParam>
 export const CustomerStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')], { description: 'disabled: no sign-in' })
 export type CustomerStatus = Static<typeof CustomerStatus>
 
-export const ListCustomersQuery = Type.Object(
-  {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    q: Type.Optional(
-      Type.String({
-        maxLength: 100,
-        description: "Part of the login, the e-mail, the company, the contact's name or the phone (its digits, however it was typed)",
-      }),
-    ),
-    status: Type.Optional(CustomerStatus),
-    locked: Type.Optional(Type.Boolean({ description: 'true: only accounts whose sign-in is locked now (too many failed logins)' })),
-  },
-  { additionalProperties: false },
-)
+export const ListCustomersQuery = StaffListQuery({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: "Part of the login, the e-mail, the company, the contact's name or the phone (its digits, however it was typed)",
+    }),
+  ),
+  status: Type.Optional(CustomerStatus),
+  locked: Type.Optional(Type.Boolean({ description: 'true: only accounts whose sign-in is locked now (too many failed logins)' })),
+})
 export type ListCustomersQuery = Static<typeof ListCustomersQuery>
 
 const Instant = Type.String({ format: 'date-time' })

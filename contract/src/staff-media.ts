@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { LangField, PageNoField, PageSizeField } from './fields.ts'
+import { LangField, StaffListQuery } from './fields.ts'
 
 // Images of the staff API: pictures in rich text and carousel
 // slides, uploaded as the raw request body and stored under their SHA-256,
@@ -33,15 +33,9 @@ export type MediaImageParams = Static<typeof MediaImageParams>
 // The media library: every image uploaded through uploadImage, newest first,
 // so editors reuse one rather than upload it again.
 
-export const ListImagesQuery = Type.Object(
-  {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the name the image was uploaded under' })),
-  },
-  { additionalProperties: false },
-)
+export const ListImagesQuery = StaffListQuery({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the name the image was uploaded under' })),
+})
 export type ListImagesQuery = Static<typeof ListImagesQuery>
 
 export const MediaImage = Type.Object({

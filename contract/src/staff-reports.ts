@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
-import { LangField, PageNoField, PageSizeField, VersionQueryField } from './fields.ts'
+import { LangField, VersionQueryField, StaffListQuery } from './fields.ts'
 
 // The staff API's reports. A report is one report code with an
 // edition per language (research_report keeps a row per lang); each edition
@@ -162,23 +162,17 @@ export const StaffReportListItem = Type.Object({
 })
 export type StaffReportListItem = Static<typeof StaffReportListItem>
 
-export const ListReportsQuery = Type.Object(
-  {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the title, the slug or the code' })),
-    status: Type.Optional(ContentStatus),
-    category: Type.Optional(Type.String({ maxLength: 64 })),
-    sort: Type.Optional(
-      Type.Union([Type.Literal('updatedAt'), Type.Literal('publishDate'), Type.Literal('title'), Type.Literal('code')], {
-        default: 'updatedAt',
-      }),
-    ),
-    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-  },
-  { additionalProperties: false },
-)
+export const ListReportsQuery = StaffListQuery({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the title, the slug or the code' })),
+  status: Type.Optional(ContentStatus),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('updatedAt'), Type.Literal('publishDate'), Type.Literal('title'), Type.Literal('code')], {
+      default: 'updatedAt',
+    }),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+})
 export type ListReportsQuery = Static<typeof ListReportsQuery>
 
 export const StaffReportPage = Page(StaffReportListItem)
@@ -225,17 +219,11 @@ export const FileQuery = Type.Object(
 )
 export type FileQuery = Static<typeof FileQuery>
 
-export const AuditQuery = Type.Object(
-  {
-    lang: LangField,
-    pageNo: PageNoField,
-    pageSize: PageSizeField,
-    actor: Type.Optional(Type.String({ maxLength: 64 })),
-    action: Type.Optional(Type.String({ maxLength: 40 })),
-    target: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-)
+export const AuditQuery = StaffListQuery({
+  actor: Type.Optional(Type.String({ maxLength: 64 })),
+  action: Type.Optional(Type.String({ maxLength: 40 })),
+  target: Type.Optional(Type.String({ maxLength: 64 })),
+})
 export type AuditQuery = Static<typeof AuditQuery>
 
 export const AuditEntry = Type.Object({

@@ -5,7 +5,6 @@ import {
   RESET_KINDS,
   resetStaffAccount,
   setStaffRole,
-  STAFF_ROLE_CHOICES,
   type StaffAccount,
   type StaffAccountResult,
   type StaffResetKind,
@@ -13,6 +12,7 @@ import {
 import { useConfirmedAction } from '../kit/confirmed-action'
 import { useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
+import { RoleSelect } from './role-select'
 
 /** An action on one account, as asked: its verb (a reset's kind, a role's new value) and the account's name. */
 export type AccountAction = `${'disable' | 'enable' | `reset-${StaffResetKind}` | `role-${StaffRole}`}:${string}`
@@ -93,19 +93,12 @@ export function useAccountActions(onDone: (verb: string, result: StaffAccountRes
           </option>
         ))}
       </select>
-      <select
-        className="select"
+      <RoleSelect
         aria-label={t('staff.accounts.roleOf', { name: account.name })}
         value={account.role}
         disabled={pending}
-        onChange={(event) => ask(`role-${event.target.value as StaffRole}:${account.name}`)}
-      >
-        {STAFF_ROLE_CHOICES.map((role) => (
-          <option key={role} value={role}>
-            {t(`staff.role.${role}`)}
-          </option>
-        ))}
-      </select>
+        onChange={(role) => ask(`role-${role}:${account.name}` as AccountAction)}
+      />
     </div>
   )
 

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import type { StaffRole } from '@rpt/contract'
 import { FormField } from '../../../components/form-field'
 import { Modal } from '../../../components/modal'
-import { addStaffAccount, STAFF_ROLE_CHOICES, type StaffAccountResult } from '../api/staff-accounts'
+import { addStaffAccount, type StaffAccountResult } from '../api/staff-accounts'
+import { RoleSelect } from './role-select'
 import { TextField } from '../kit/form-fields'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
@@ -58,15 +59,7 @@ export function AddAccountDialog({ onAdded, onCancel }: Props) {
           data-autofocus
         />
         <FormField label={t('staff.accounts.role')} required>
-          {(control) => (
-            <select {...control} className="select" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
-              {STAFF_ROLE_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`staff.role.${choice}`)}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <RoleSelect {...control} value={role} onChange={setRole} />}
         </FormField>
         {failure && (
           <p role="alert" className="staff-banner staff-banner-error">

@@ -5,6 +5,7 @@ import { SectionHead } from '../kit/section-head'
 import { useStaff } from '../kit/staff-context'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
+import { CurrentPasswordField, FormOutcome } from './password-fields'
 import { OwnSecondFactor } from './own-second-factor'
 import './accounts.css'
 
@@ -63,44 +64,22 @@ function OwnPassword() {
       }}
     >
       <h2 id="staff-account-password">{t('staff.account.password.title')}</h2>
-      <TextField
-        label={t('staff.account.currentPassword')}
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.current}
-        value={values.current}
-        onChange={set('current')}
-      />
-      <TextField
-        label={t('staff.account.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t('staff.account.newPasswordHint')}
-        error={errors.next}
-        maxLength={PASSWORD_MAX}
-        value={values.next}
-        onChange={set('next')}
-      />
-      <TextField
-        label={t('staff.account.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.repeat}
-        maxLength={PASSWORD_MAX}
-        value={values.repeat}
-        onChange={set('repeat')}
-      />
-      {failure && (
-        <p role="alert" className="staff-banner staff-banner-error">
-          {failure}
-        </p>
-      )}
-      <p role="status" className="staff-meta">
-        {done}
-      </p>
+      <CurrentPasswordField error={errors.current} value={values.current} onChange={set('current')} />
+      {(['next', 'repeat'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(field === 'next' ? 'staff.account.newPassword' : 'staff.account.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={field === 'next' ? t('staff.account.newPasswordHint') : undefined}
+          error={errors[field]}
+          maxLength={PASSWORD_MAX}
+          value={values[field]}
+          onChange={set(field)}
+        />
+      ))}
+      <FormOutcome failure={failure} done={done} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('staff.account.password.pending') : t('staff.account.password.submit')}
       </button>

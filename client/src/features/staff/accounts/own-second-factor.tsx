@@ -6,6 +6,7 @@ import { formatDateTime } from '../kit/format'
 import { useStaff } from '../kit/staff-context'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
+import { CurrentPasswordField, FormOutcome } from './password-fields'
 import { TotpSetup } from './totp-setup'
 
 const CODE = /^[0-9]{6}$/
@@ -83,25 +84,14 @@ export function OwnSecondFactor() {
             value={values.code}
             onChange={(code) => setValues((current) => ({ ...current, code: code.replace(/\D/g, '') }))}
           />
-          <TextField
-            label={t('staff.account.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
             error={errors.password}
             value={values.password}
             onChange={(password) => setValues((current) => ({ ...current, password }))}
           />
         </>
       )}
-      {failure && (
-        <p role="alert" className="staff-banner staff-banner-error">
-          {failure}
-        </p>
-      )}
-      <p role="status" className="staff-meta">
-        {done}
-      </p>
+      <FormOutcome failure={failure} done={done} />
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={pending}>
           {enrollment

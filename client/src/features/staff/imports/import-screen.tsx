@@ -23,8 +23,6 @@ const SAMPLE_NAME = 'staff-import-sample.csv'
 export function ImportScreen() {
   const t = useStaffT()
   const { endedSession } = useStaff()
-  const sheetId = useId()
-  const zipId = useId()
   const [files, setFiles] = useState<Partial<ImportFiles>>({})
   const [stage, setStage] = useState<Stage>({ step: 'choose' })
   const [failure, setFailure] = useState<string>()
@@ -84,31 +82,19 @@ export function ImportScreen() {
         </a>
       </p>
       <div className="staff-import-files">
-        <div className="field">
-          <label className="field-label" htmlFor={sheetId}>
-            {t('staff.import.sheet')}
-          </label>
-          <input
-            id={sheetId}
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy}
-            onChange={(e) => choose({ sheet: e.target.files?.[0] })}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={zipId}>
-            {t('staff.import.zip')}
-          </label>
-          <input
-            id={zipId}
-            type="file"
-            accept=".zip,application/zip"
-            disabled={busy}
-            onChange={(e) => choose({ zip: e.target.files?.[0] })}
-          />
-          <p className="field-hint">{t('staff.import.zipHint')}</p>
-        </div>
+        <FileChoice
+          label={t('staff.import.sheet')}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={busy}
+          onChoose={(sheet) => choose({ sheet })}
+        />
+        <FileChoice
+          label={t('staff.import.zip')}
+          hint={t('staff.import.zipHint')}
+          accept=".zip,application/zip"
+          disabled={busy}
+          onChoose={(zip) => choose({ zip })}
+        />
       </div>
       <div className="button-row">
         <button type="button" className="button button-secondary" disabled={busy || !files.sheet} onClick={() => void send(true)}>
@@ -137,5 +123,27 @@ export function ImportScreen() {
       )}
       {stage.step === 'answered' && <ImportResult item={stage.item} />}
     </section>
+  )
+}
+
+interface FileChoiceProps {
+  label: string
+  hint?: string
+  accept: string
+  disabled: boolean
+  onChoose: (file: File | undefined) => void
+}
+
+/** One file of the import, chosen (not sent: the buttons send). */
+function FileChoice({ label, hint, accept, disabled, onChoose }: FileChoiceProps) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} type="file" accept={accept} disabled={disabled} onChange={(e) => onChoose(e.target.files?.[0])} />
+      {hint && <p className="field-hint">{hint}</p>}
+    </div>
   )
 }

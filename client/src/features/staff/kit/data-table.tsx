@@ -71,3 +71,16 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty, busy, curr
     </div>
   )
 }
+
+/** A column of one button a row (edit, copy): its header and the button say what it does; a screen reader hears which row. */
+export function buttonColumn<T>(label: string, nameFor: (item: T) => string, onClick: (item: T) => void): Column<T> {
+  return {
+    label,
+    hideLabel: true,
+    cell: (item) => (
+      <button type="button" className="button button-secondary" aria-label={nameFor(item)} onClick={() => onClick(item)}>
+        {label}
+      </button>
+    ),
+  }
+}

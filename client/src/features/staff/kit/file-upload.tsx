@@ -5,6 +5,7 @@ import { ReadOnlyContext } from './form-fields'
 import { formatBytes, formatDateTime } from './format'
 import { failureText, useStaff } from './staff-context'
 import { useStaffT } from './use-staff-t'
+import './staff-desk.css'
 
 interface Props {
   label: string

@@ -2,6 +2,7 @@ import { useImages, type MediaImage } from '../api/media'
 import { showToast } from '../../../lib/toast'
 import { formatBytes, formatDateTime } from '../kit/format'
 import { text, useAddressList, type ListSpec } from '../kit/list-address'
+import { buttonColumn } from '../kit/data-table'
 import { ListFrame } from '../kit/list-frame'
 import { useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
@@ -69,20 +70,11 @@ export function MediaLibrary() {
             </>
           ),
         },
-        {
-          label: t('staff.media.copy'),
-          hideLabel: true,
-          cell: (image) => (
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-label={t('staff.media.copyOf', { name: image.name })}
-              onClick={() => void copy(image)}
-            >
-              {t('staff.media.copy')}
-            </button>
-          ),
-        },
+        buttonColumn<MediaImage>(
+          t('staff.media.copy'),
+          (image) => t('staff.media.copyOf', { name: image.name }),
+          (image) => void copy(image),
+        ),
       ]}
     />
   )

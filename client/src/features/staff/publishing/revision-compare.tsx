@@ -102,20 +102,16 @@ function Words({ parts }: { parts: TextPart[] }) {
   return (
     <p className="staff-diff-text">
       {parts.map((part, index) => {
-        if (part.added)
+        if (part.added || part.removed) {
+          // Marked for the eye by <ins>/<del>, and in words for a screen reader.
+          const Mark = part.added ? 'ins' : 'del'
           return (
-            <ins key={index}>
-              <span className="visually-hidden">{t('staff.revisions.added')} </span>
+            <Mark key={index}>
+              <span className="visually-hidden">{t(part.added ? 'staff.revisions.added' : 'staff.revisions.removed')} </span>
               {part.text}
-            </ins>
+            </Mark>
           )
-        if (part.removed)
-          return (
-            <del key={index}>
-              <span className="visually-hidden">{t('staff.revisions.removed')} </span>
-              {part.text}
-            </del>
-          )
+        }
         const first = index === 0
         const last = index === parts.length - 1
         const text = part.text

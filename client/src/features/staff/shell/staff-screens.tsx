@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { Staff } from '@rpt/contract'
 import { staffMay, type StaffAction } from '@rpt/contract/staff-permissions'
 import type { ArticleKind } from '../api/articles'
@@ -75,35 +76,32 @@ interface Props {
 }
 
 /** The screen of a section: its list, or one record's page (and a report's or article's revisions). */
+/** Sections of one screen, whatever the address holds after their name. */
+const ONE_SCREEN: Partial<Record<string, ComponentType>> = {
+  carousel: CarouselEditor,
+  dictionary: DictEditor,
+  settings: ConfigEditor,
+  dashboard: DashboardView,
+  audit: AuditView,
+  imports: ImportScreen,
+  members: StaffAccountsView,
+  account: OwnAccountPage,
+  media: MediaLibrary,
+}
+
 export function SectionScreen({ section, code, view }: Props) {
+  const Screen = ONE_SCREEN[section]
+  if (Screen) return <Screen />
   switch (section) {
     case 'bulletins':
     case 'news':
       return <ArticleScreen kind={section} code={code} view={view} />
-    case 'carousel':
-      return <CarouselEditor />
-    case 'dictionary':
-      return <DictEditor />
-    case 'settings':
-      return <ConfigEditor />
     case 'requests':
       return code ? <RequestPage key={code} id={code} /> : <RequestList />
     case 'orders':
       return code ? <OrderPage key={code} orderNo={code} /> : <OrderList />
     case 'customers':
       return code ? <CustomerPage key={code} id={code} /> : <CustomerList />
-    case 'dashboard':
-      return <DashboardView />
-    case 'audit':
-      return <AuditView />
-    case 'imports':
-      return <ImportScreen />
-    case 'members':
-      return <StaffAccountsView />
-    case 'account':
-      return <OwnAccountPage />
-    case 'media':
-      return <MediaLibrary />
     default:
       if (!code) return <ReportList />
       if (view === 'revisions') return <RevisionsView code={code} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Column } from '../kit/data-table'
+import { buttonColumn, type Column } from '../kit/data-table'
 import { SaveStatus, useMaySave, type SaveOutcome } from './site-status'
 import { useStaff } from '../kit/staff-context'
 import { SectionHead, titleIdOf } from '../kit/section-head'
@@ -47,20 +47,7 @@ export function SiteFrame({ words, action, toolbar, outcome, onReload, error, ch
 /** The column of a site table's "Edit" buttons, each named for its row. */
 export function useEditColumn<T>(nameOf: (item: T) => string, onEdit: (item: T) => void): Column<T> {
   const t = useStaffT()
-  return {
-    label: t('staff.site.edit'),
-    hideLabel: true,
-    cell: (item) => (
-      <button
-        type="button"
-        className="button button-secondary"
-        aria-label={t('staff.site.editOf', { name: nameOf(item) })}
-        onClick={() => onEdit(item)}
-      >
-        {t('staff.site.edit')}
-      </button>
-    ),
-  }
+  return buttonColumn(t('staff.site.edit'), (item) => t('staff.site.editOf', { name: nameOf(item) }), onEdit)
 }
 
 /** A site form's buttons: save (while it saves, saying so) and cancel. */

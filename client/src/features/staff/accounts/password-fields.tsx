@@ -1,0 +1,44 @@
+import { TextField } from '../kit/form-fields'
+import { useStaffT } from '../kit/use-staff-t'
+
+// What the own-account forms (password, second factor) share: the current
+// password that proves it is the member, and the line that says how it went.
+
+export function CurrentPasswordField({
+  error,
+  value,
+  onChange,
+}: {
+  error: string | undefined
+  value: string
+  onChange: (value: string) => void
+}) {
+  const t = useStaffT()
+  return (
+    <TextField
+      label={t('staff.account.currentPassword')}
+      type="password"
+      autoComplete="current-password"
+      required
+      error={error}
+      value={value}
+      onChange={onChange}
+    />
+  )
+}
+
+/** The server's refusal, or what was done (announced either way). */
+export function FormOutcome({ failure, done }: { failure: string | undefined; done: string | undefined }) {
+  return (
+    <>
+      {failure && (
+        <p role="alert" className="staff-banner staff-banner-error">
+          {failure}
+        </p>
+      )}
+      <p role="status" className="staff-meta">
+        {done}
+      </p>
+    </>
+  )
+}
