@@ -5,7 +5,7 @@ import { SectionHead } from '../kit/section-head'
 import { useStaff } from '../kit/staff-context'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
-import { CurrentPasswordField, FormOutcome } from './password-fields'
+import { CurrentPasswordField, FormOutcome, OwnAccountForm } from './password-fields'
 import { OwnSecondFactor } from './own-second-factor'
 import './accounts.css'
 
@@ -54,16 +54,7 @@ function OwnPassword() {
   }
 
   return (
-    <form
-      className="staff-fieldset"
-      aria-labelledby="staff-account-password"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        submit()
-      }}
-    >
-      <h2 id="staff-account-password">{t('staff.account.password.title')}</h2>
+    <OwnAccountForm id="staff-account-password" title={t('staff.account.password.title')} onSubmit={submit}>
       <CurrentPasswordField error={errors.current} value={values.current} onChange={set('current')} />
       {(['next', 'repeat'] as const).map((field) => (
         <TextField
@@ -83,6 +74,6 @@ function OwnPassword() {
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? t('staff.account.password.pending') : t('staff.account.password.submit')}
       </button>
-    </form>
+    </OwnAccountForm>
   )
 }

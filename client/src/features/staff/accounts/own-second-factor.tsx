@@ -6,7 +6,7 @@ import { formatDateTime } from '../kit/format'
 import { useStaff } from '../kit/staff-context'
 import { useAttempt } from '../kit/use-attempt'
 import { useStaffT } from '../kit/use-staff-t'
-import { CurrentPasswordField, FormOutcome } from './password-fields'
+import { CurrentPasswordField, FormOutcome, OwnAccountForm } from './password-fields'
 import { TotpSetup } from './totp-setup'
 
 const CODE = /^[0-9]{6}$/
@@ -57,17 +57,11 @@ export function OwnSecondFactor() {
   }
 
   return (
-    <form
-      className="staff-fieldset"
-      aria-labelledby="staff-account-totp"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (enrollment) confirm(enrollment)
-        else start()
-      }}
+    <OwnAccountForm
+      id="staff-account-totp"
+      title={t('staff.account.totp.title')}
+      onSubmit={() => (enrollment ? confirm(enrollment) : start())}
     >
-      <h2 id="staff-account-totp">{t('staff.account.totp.title')}</h2>
       <p className="staff-meta">{t('staff.account.totp.lead')}</p>
       {enrollment && (
         <>
@@ -108,6 +102,6 @@ export function OwnSecondFactor() {
           </button>
         )}
       </div>
-    </form>
+    </OwnAccountForm>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { TextField } from '../kit/form-fields'
 import { useStaffT } from '../kit/use-staff-t'
 
@@ -40,5 +41,33 @@ export function FormOutcome({ failure, done }: { failure: string | undefined; do
         {done}
       </p>
     </>
+  )
+}
+
+/** One of the own-account forms: a titled group, checked by the page rather than the browser. */
+export function OwnAccountForm({
+  id,
+  title,
+  onSubmit,
+  children,
+}: {
+  id: string
+  title: string
+  onSubmit: () => void
+  children: ReactNode
+}) {
+  return (
+    <form
+      className="staff-fieldset"
+      aria-labelledby={id}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      <h2 id={id}>{title}</h2>
+      {children}
+    </form>
   )
 }
