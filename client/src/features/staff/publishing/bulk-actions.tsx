@@ -1,8 +1,8 @@
 import { STAFF_PERMISSIONS } from '@rpt/contract/staff-permissions'
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
 import type { ContentStatus } from '../api/reports'
+import { useConfirmedAction } from '../kit/confirmed-action'
 import type { Column } from '../kit/list-frame'
 import { failureText, useStaff } from '../kit/staff-context'
 import { useStaffT } from '../kit/use-staff-t'
@@ -37,8 +37,6 @@ export function useBulkActions<T extends Selectable>({ rows, keyOf, ops, listKey
   const { staff, endedSession } = useStaff()
   const { mutate } = useSWRConfig()
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
-  const [asked, setAsked] = useState<BulkAction>()
-  const [running, setRunning] = useState(false)
   const [outcome, setOutcome] = useState<{ done: number; failures: string[] }>()
   const may = (permission: keyof typeof STAFF_PERMISSIONS) => (STAFF_PERMISSIONS[permission] as readonly string[]).includes(staff.role)
   const allowed: BulkAction[] = [
@@ -77,8 +75,6 @@ export function useBulkActions<T extends Selectable>({ rows, keyOf, ops, listKey
   }
 
   const run = async (action: BulkAction) => {
-    setAsked(undefined)
-    setRunning(true)
     const failures: string[] = []
     let done = 0
     for (const item of selected) {
@@ -90,11 +86,12 @@ export function useBulkActions<T extends Selectable>({ rows, keyOf, ops, listKey
         failures.push(`${item.title}: ${failureText(error, t('staff.editor.failed'))}`)
       }
     }
-    setRunning(false)
     setOutcome({ done, failures })
     setChosen(new Set())
     await mutate((key) => Array.isArray(key) && key[0] === listKey)
   }
+
+  const { ask, pending: running, dialog } = useConfirmedAction<BulkAction>(t('staff.editor.failed'), run)
 
   const bar =
     allowed.length === 0 ? null : (
@@ -106,7 +103,7 @@ export function useBulkActions<T extends Selectable>({ rows, keyOf, ops, listKey
             type="button"
             className={action === 'remove' ? 'button button-ghost staff-danger' : 'button button-secondary'}
             disabled={selected.length === 0 || running}
-            onClick={() => setAsked(action)}
+            onClick={() => ask(action)}
           >
             {t(`staff.bulk.${action}`)}
           </button>
@@ -123,17 +120,11 @@ export function useBulkActions<T extends Selectable>({ rows, keyOf, ops, listKey
             )}
           </div>
         )}
-        {asked && (
-          <ConfirmDialog
-            title={t(`staff.bulk.${asked}Title`, { count: selected.length })}
-            text={selected.map((item) => item.title).join('、')}
-            confirmLabel={t(`staff.bulk.${asked}`)}
-            cancelLabel={t('staff.cancel')}
-            pending={running}
-            onConfirm={() => void run(asked)}
-            onCancel={() => setAsked(undefined)}
-          />
-        )}
+        {dialog((action) => ({
+          title: t(`staff.bulk.${action}Title`, { count: selected.length }),
+          text: selected.map((item) => item.title).join('、'),
+          confirmLabel: t(`staff.bulk.${action}`),
+        }))}
       </div>
     )
 
