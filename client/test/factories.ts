@@ -1,3 +1,4 @@
+import type { StaffReport } from '@rpt/contract'
 // Test data shaped as the core API answers it.
 
 /** A report detail (`/report/researchReport/detail`'s data), with what a test needs changed. */
@@ -64,3 +65,38 @@ export function staffBulletin(version: number, status = 'draft', publishAt: stri
     ...overrides,
   }
 }
+
+type StaffReportLanguage = StaffReport['editions']['en-US']
+
+/** One language of a report as the staff API answers it, with what a test needs changed. */
+export const staffReportLanguage = (overrides: Partial<NonNullable<StaffReportLanguage>> = {}): NonNullable<StaffReportLanguage> => ({
+  id: '11',
+  title: 'EV batteries',
+  slug: 'ev-batteries-2026',
+  oldSlugs: [],
+  category: 'auto',
+  region: '1',
+  summary: '<p>Summary</p>',
+  publishDate: '2026-11-01',
+  pages: 120,
+  charts: 30,
+  hot: false,
+  recommended: false,
+  seoTitle: '',
+  seoDescription: '',
+  prices: { single: 1200, multi: 2400, enterprise: null },
+  files: {},
+  ...overrides,
+})
+
+/** A report as the staff API answers it (getReport): R1, a draft in English unless told otherwise. */
+export const staffReport = (overrides: Partial<StaffReport> = {}): StaffReport => ({
+  code: 'R1',
+  status: 'draft',
+  version: 3,
+  publishAt: null,
+  updatedAt: '2026-11-20T10:00:00Z',
+  updatedBy: 'mei',
+  editions: { 'en-US': staffReportLanguage() },
+  ...overrides,
+})

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { StaffReport } from '@rpt/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { staffReport, staffReportLanguage } from './factories'
 import { renderAt } from './render'
 import { Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 
@@ -11,34 +11,7 @@ import { Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 inEnglish()
 afterEach(() => localStorage.clear())
 
-const stored = (version: number, title: string): StaffReport => ({
-  code: 'R1',
-  status: 'draft',
-  version,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
-  editions: {
-    'en-US': {
-      id: '11',
-      title,
-      slug: 'ev-batteries-2026',
-      oldSlugs: [],
-      category: 'auto',
-      region: '1',
-      summary: '<p>Summary</p>',
-      publishDate: '2026-11-01',
-      pages: 120,
-      charts: 30,
-      hot: false,
-      recommended: false,
-      seoTitle: '',
-      seoDescription: '',
-      prices: { single: 1200, multi: 2400, enterprise: null },
-      files: {},
-    },
-  },
-})
+const stored = (version: number, title: string) => staffReport({ version, editions: { 'en-US': staffReportLanguage({ title }) } })
 
 function api() {
   let report = stored(3, 'EV batteries')

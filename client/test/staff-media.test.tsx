@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import type { MediaImage, StaffArticleListItem, StaffReport } from '@rpt/contract'
+import type { MediaImage, StaffArticleListItem } from '@rpt/contract'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { staffReport } from './factories'
 import { renderAt } from './render'
 import { AXE_RULES, Console, desk, inEnglish, ok, query, SLOW } from './staff-desk'
 
@@ -39,34 +40,7 @@ const library = (url: string) => {
   return ok({ list: found.slice(start, start + Number(pageSize)), count: found.length, pageNo: Number(pageNo), pageSize: Number(pageSize) })
 }
 
-const report: StaffReport = {
-  code: 'R1',
-  status: 'draft',
-  version: 3,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
-  editions: {
-    'en-US': {
-      id: '11',
-      title: 'EV batteries',
-      slug: 'ev-batteries-2026',
-      oldSlugs: [],
-      category: 'auto',
-      region: '1',
-      summary: '<p>Summary</p>',
-      publishDate: '2026-11-01',
-      pages: 120,
-      charts: 30,
-      hot: false,
-      recommended: false,
-      seoTitle: '',
-      seoDescription: '',
-      prices: { single: 1200, multi: 2400, enterprise: null },
-      files: {},
-    },
-  },
-}
+const report = staffReport()
 
 describe('the media library in rich text', () => {
   it(

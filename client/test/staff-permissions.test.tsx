@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
-import type { StaffBulletin, StaffReport } from '@rpt/contract'
+import type { StaffBulletin } from '@rpt/contract'
+import { staffReport, staffReportLanguage } from './factories'
 import { renderAt } from './render'
 import { AXE_RULES, Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 
@@ -12,36 +13,18 @@ import { AXE_RULES, Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 
 inEnglish()
 
-const report: StaffReport = {
-  code: 'R1',
+const report = staffReport({
   status: 'published',
   version: 4,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
   editions: {
-    'en-US': {
-      id: '11',
+    'en-US': staffReportLanguage({
       title: 'EV batteries 2026',
-      slug: 'ev-batteries-2026',
-      oldSlugs: [],
-      category: 'auto',
-      region: '1',
-      summary: '<p>Summary</p>',
-      publishDate: '2026-11-01',
-      pages: 120,
-      charts: 30,
-      hot: false,
-      recommended: false,
-      seoTitle: '',
-      seoDescription: '',
-      prices: { single: 1200, multi: 2400, enterprise: null },
       files: {
         sample: { name: 'sample.pdf', size: 2048, sha256: 'ab'.repeat(32), type: 'application/pdf', uploadedAt: '2026-11-20T02:00:00Z' },
       },
-    },
+    }),
   },
-}
+})
 
 const bulletin: StaffBulletin = {
   id: '31',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { StaffReport } from '@rpt/contract'
 import { describe, expect, it } from 'vitest'
+import { staffReport, staffReportLanguage } from './factories'
 import { renderAt } from './render'
 import { Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 
@@ -10,34 +10,18 @@ import { Console, desk, inEnglish, ok, SLOW } from './staff-desk'
 
 inEnglish()
 
-const report: StaffReport = {
-  code: 'R1',
-  status: 'draft',
+const report = staffReport({
   version: 2,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
   editions: {
-    'zh-CN': {
-      id: '11',
+    'zh-CN': staffReportLanguage({
       title: '2027年中国储能电池市场研究报告',
       slug: 'energy-storage-2027',
-      oldSlugs: [],
-      category: 'auto',
       region: '0',
       summary: '<h3>核心数据</h3><p>储能电池市场规模、竞争格局与趋势。</p>',
-      publishDate: '2026-11-01',
-      pages: 120,
-      charts: 30,
-      hot: false,
-      recommended: false,
-      seoTitle: '',
-      seoDescription: '',
       prices: { single: 9800, multi: null, enterprise: null },
-      files: {},
-    },
+    }),
   },
-}
+})
 
 describe('staff editor SEO help', () => {
   it('previews the search result from the title and summary, counts, and warns past what a result shows', SLOW, async () => {
