@@ -220,7 +220,7 @@ describe('a day in the staff console', () => {
 
     await s.step('the editor signs out: the sign-in shows at once', async () => {
       await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).click()
-      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 3000 })
+      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 10_000 })
       expect(await page.getByRole('navigation', { name: S(edition, 'staff.nav.label') }).count()).toBe(0)
     })
 
@@ -254,12 +254,12 @@ describe('a day in the staff console', () => {
       await s.shot('the new member’s sign-in details')
       await shown.getByRole('button', { name: exact(S(edition, 'staff.accounts.handedOver')) }).click()
       await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).click()
-      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 3000 })
+      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 10_000 })
       await signInToConsole(page, `${siteUrl}/staff`, { name, password: password!.trim(), secret: secret!.replace(/\s+/g, '') }, edition)
       // Sales: the dashboard and the desk, not the staff accounts.
       expect(await consoleNav(page, edition, 'staff.nav.members').count()).toBe(0)
       await page.getByRole('button', { name: exact(S(edition, 'staff.signOut')) }).click()
-      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 3000 })
+      await page.getByRole('heading', { name: S(edition, 'staff.signIn.title') }).waitFor({ timeout: 10_000 })
     })
   })
 })
