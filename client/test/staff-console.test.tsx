@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useLocation } from 'wouter'
-import type { StaffReport } from '@rpt/contract'
 import { resolveRoute } from '../src/app/routes'
 import { planRender } from '../src/app/ssr-plan'
 import StaffPage from '../src/features/staff/shell/staff-page'
@@ -12,6 +11,7 @@ import { configureApiClient } from '../src/lib/api-client'
 import { staffUrl } from '../src/lib/staff-api-client'
 import { enUS } from '../src/locales/en-US'
 import { zhCN } from '../src/locales/zh-CN'
+import { staffReport, staffReportLanguage } from './factories'
 import { mockFetch, renderAt } from './render'
 
 beforeEach(() => {
@@ -32,33 +32,7 @@ const refuse = (status: number, code: number, msg: string) => ({ status, body: {
 const CATEGORIES = [{ dictValue: 'auto', dictLabel: 'Automotive' }]
 
 // One language of a stored report (an entry of the contract's `editions`).
-const language = (title: string) => ({
-  id: '11',
-  title,
-  slug: 'ev-batteries-2026',
-  oldSlugs: [],
-  category: 'auto',
-  region: '1' as const,
-  summary: '<p>Summary</p>',
-  publishDate: '2026-11-01',
-  pages: 120,
-  charts: 30,
-  hot: false,
-  recommended: false,
-  seoTitle: '',
-  seoDescription: '',
-  prices: { single: 1200, multi: 2400, enterprise: null },
-  files: {},
-})
-const report = (version: number, title: string): StaffReport => ({
-  code: 'R1',
-  status: 'draft',
-  version,
-  publishAt: null,
-  updatedAt: '2026-11-20T10:00:00Z',
-  updatedBy: 'mei',
-  editions: { 'en-US': language(title) },
-})
+const report = (version: number, title: string) => staffReport({ version, editions: { 'en-US': staffReportLanguage({ title }) } })
 
 /** The BFF's /staff-api as the console sees it. */
 function staffApi({ signedIn = true, handler }: { signedIn?: boolean; handler?: Parameters<typeof mockFetch>[0] } = {}) {

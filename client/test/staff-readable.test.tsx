@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StaffOrder, StaffReport } from '@rpt/contract'
 import { configureApiClient } from '../src/lib/api-client'
 import type { Locale } from '../src/lib/locale'
+import { staffReportLanguage } from './factories'
 import { renderAt } from './render'
 import { AXE_RULES, Console, desk, ok, ORDER_ITEM, REQUEST_ITEM, SLOW } from './staff-desk'
 
@@ -30,24 +31,13 @@ const FILE = {
   uploadedAt: '2026-11-20T02:00:00Z',
 }
 
-const edition = (summary: string, price: number) => ({
-  id: '11',
-  title: '新能源汽车电池市场',
-  slug: 'ev-batteries-2026',
-  oldSlugs: [],
-  category: 'auto',
-  region: '1' as const,
-  summary,
-  publishDate: '2026-11-01',
-  pages: 120,
-  charts: 30,
-  hot: false,
-  recommended: false,
-  seoTitle: '',
-  seoDescription: '',
-  prices: { single: price, multi: 2400, enterprise: null },
-  files: { sample: FILE },
-})
+const edition = (summary: string, price: number) =>
+  staffReportLanguage({
+    title: '新能源汽车电池市场',
+    summary,
+    prices: { single: price, multi: 2400, enterprise: null },
+    files: { sample: FILE },
+  })
 const current: StaffReport = {
   code: 'R1',
   status: 'draft',
