@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs'
 import type { Locator, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
+import { corePost, newUser, registerBody } from './api.ts'
 import { totpCode, type StaffAccount } from './staff.ts'
 
 /** The rows of the console's list on the page (not the "nothing matches" row). */
@@ -128,4 +129,36 @@ export async function auditOf(
     body: JSON.stringify({ lang: 'en-US' }),
   })
   return answer.data.list
+}
+
+/**
+ * One record in each of the desk's lists, made as visitors make them (a custom
+ * request, an account, an unpaid order), so that a journey that opens a record
+ * of each list does not depend on what other journeys left behind.
+ */
+export async function seedDeskRecords(marker: string): Promise<void> {
+  const request = await corePost('/basedata/customerInfo/save', {
+    type: '2',
+    companyName: `版式测试公司 ${marker}`,
+    email: `layout.${marker}@example.com`,
+    contact: '13812345678',
+    name: '王芳',
+    demand: `锂电池回收市场规模 ${marker}`,
+  })
+  if (request.code !== 200) throw new Error(`the request was refused: ${JSON.stringify(request)}`)
+  const registered = await corePost<{ token: string }>('/report/websiteUser/register', registerBody(newUser(`lay${marker}`)))
+  if (registered.code !== 200) throw new Error(`the account was refused: ${JSON.stringify(registered)}`)
+  const list = await corePost<{ pageList: { list: Array<{ id: string | number }> } }>('/report/researchReport/pageList', {
+    pageNo: 1,
+    pageSize: 10,
+  })
+  for (const { id } of list.data.pageList.list) {
+    const order = await corePost(
+      '/report/websiteUserResearchOrder/save',
+      { reportId: String(id), edition: 'standard', licence: 'single' },
+      registered.data.token,
+    )
+    if (order.code === 200) return
+  }
+  throw new Error('no report of the first page could be ordered')
 }

@@ -4,9 +4,9 @@
 // is a test of its own, and no wait has a clock of its own: every wait is
 // for the page to be ready, however long a busy machine takes, and the
 // test's timeout is there to catch a hang.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { seriousViolations } from '../support/axe.ts'
 import { DESKTOP, PHONE, useSession, type Edition, type Session } from '../support/browser.ts'
 
 const EDITIONS: Edition[] = ['zh-CN', 'en-US']
@@ -72,16 +72,7 @@ describe.each([DESKTOP, PHONE])('journey 8: accessibility on $name', (device) =>
         const report: string[] = []
         await s.step(target.name, async () => {
           const pathname = await open(s, target)
-          const results = await new AxeBuilder({ page: s.page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-            .analyze()
-          for (const violation of results.violations) {
-            if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
-            const where = violation.nodes
-              .slice(0, 3)
-              .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
-            report.push(`${pathname} [${violation.impact}] ${violation.id}: ${violation.help}\n    ${where.join('\n    ')}`)
-          }
+          report.push(...(await seriousViolations(s.page, pathname)))
         })
         expect(report, report.join('\n')).toEqual([])
       })

@@ -28,6 +28,9 @@ const WORD_SUMMARY = (marker: string) => `<html xmlns:o="urn:schemas-microsoft-c
 <p class=MsoListParagraphCxSpLast style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><!--[if !supportLists]--><span style='font-family:Symbol'><span style='mso-list:Ignore'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span></span><!--[endif]-->年增长 18%<o:p></o:p></p>
 <!--EndFragment--></body></html>`
 
+const CONTENTS = (marker: string) =>
+  `<ol><li>第一章 市场概况 ${marker}：定义、分类与产业链</li><li>第二章 市场规模与增长预测（2022-2031）</li><li>第三章 竞争格局与主要企业分析</li></ol>`
+
 /** Pastes HTML into a rich-text field as the browser does for a copy from Word. */
 async function pasteHtml(page: Page, textbox: ReturnType<Page['getByRole']>, html: string) {
   await textbox.click()
@@ -86,6 +89,13 @@ describe('a day in the staff console', () => {
       await summary.locator('table').waitFor()
       expect(await summary.locator('ul > li').count()).toBe(2)
       expect(await summary.textContent()).not.toContain('·')
+      // A published report has a table of contents, as the public page's tab expects.
+      await pasteHtml(page, panel.getByRole('textbox', { name: S(edition, 'staff.field.contents'), exact: true }), CONTENTS(marker))
+      await panel
+        .getByRole('textbox', { name: S(edition, 'staff.field.contents'), exact: true })
+        .locator('ol > li')
+        .nth(2)
+        .waitFor()
       await save(page)
       await page.waitForURL((url) => /^\/staff\/reports\/[^/]+$/.test(url.pathname))
       return categoryValue
