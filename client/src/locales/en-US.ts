@@ -145,6 +145,7 @@ export const enUS = {
   'home.pause': 'Pause',
   'home.play': 'Play',
   'home.learnMore': 'Learn more',
+  'home.learnMoreAbout': ': {title}',
   'home.customTitle': 'Need research the catalogue does not cover?',
   'home.customText':
     'Our analysts scope, survey and model markets to your questions. Tell us what you need and we will reply within one working day.',

@@ -141,6 +141,7 @@ export const zhCN: Record<PageMessageId, string> = {
   'home.pause': '暂停',
   'home.play': '播放',
   'home.learnMore': '了解详情',
+  'home.learnMoreAbout': '：{title}',
   'home.customTitle': '目录中没有您需要的研究？',
   'home.customText': '我们的分析师可以围绕您的问题开展市场测算、调研与建模。告诉我们您的需求，我们将在一个工作日内回复。',
   'home.customAction': '提交定制需求',

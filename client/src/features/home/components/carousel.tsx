@@ -76,8 +76,10 @@ export function Carousel({ slides }: { slides: CarouselSlide[] | undefined }) {
           <p className="slide-kicker">{t('home.carousel')}</p>
           <h2 className="slide-title">{current.title}</h2>
           <p className="slide-subtitle">{current.desc}</p>
+          {/* The slide's title completes the link's words for a screen reader and a search engine: "Learn more" alone says nothing. */}
           <LocalLink to={current.linkUrl} raw className="button button-primary">
             {t('home.learnMore')}
+            <span className="visually-hidden">{t('home.learnMoreAbout', { title: current.title })}</span>
           </LocalLink>
         </div>
         {!current.imageUrl && (
