@@ -1,4 +1,5 @@
 import { useAudit } from '../api/audit'
+import { actionLabel } from './action-label'
 import { formatDateTime } from '../kit/format'
 import { text, useAddressList, type ListSpec } from '../kit/list-address'
 import { TextFilters } from '../kit/list-controls'
@@ -30,7 +31,16 @@ export function AuditView() {
       columns={[
         { label: t('staff.audit.at'), className: 'staff-num', cell: (entry) => formatDateTime(entry.at, locale) },
         { label: t('staff.audit.actor'), cell: (entry) => entry.actor },
-        { label: t('staff.audit.action'), className: 'staff-mono', cell: (entry) => entry.action },
+        {
+          label: t('staff.audit.action'),
+          // The words, and the code the filter matches under them.
+          cell: (entry) => (
+            <>
+              {actionLabel(t, entry.action)}
+              <span className="staff-code-line">{entry.action}</span>
+            </>
+          ),
+        },
         { label: t('staff.audit.target'), className: 'staff-mono', cell: (entry) => entry.target ?? '—' },
         { label: t('staff.audit.ip'), className: 'staff-mono', cell: (entry) => entry.ip ?? '—' },
         {
