@@ -149,6 +149,24 @@ describe('the research order and its address', () => {
   })
 })
 
+describe('the setting in the console', () => {
+  it('holds *.editions values to the report editions, and audits the change', async () => {
+    const admin = await staffCaller(t.app, 'admin')
+    const list = await admin.call('GET', '/staff/config?q=paperCopy')
+    const item = list.data.find((row: { key: string }) => row.key === 'en.paperCopy.editions')
+    expect(item).toMatchObject({ value: 'professional', kind: 'editions' })
+    const refused = await admin.raw('PUT', '/staff/config/en.paperCopy.editions', { version: item.version, value: 'deluxe' })
+    expect(body(refused).code).toBe(300154)
+    const saved = await admin.call('PUT', '/staff/config/en.paperCopy.editions', {
+      version: item.version,
+      value: 'Standard， professional',
+    })
+    expect(saved.data.value).toBe('standard,professional')
+    expect(await q(`SELECT 1 FROM staff_audit WHERE action = 'config.update' AND target = 'en.paperCopy.editions'`)).toHaveLength(1)
+    await admin.call('PUT', '/staff/config/en.paperCopy.editions', { version: saved.data.version, value: 'professional' })
+  })
+})
+
 describe('the shipping desk', () => {
   it('lists paid copies not yet shipped first, oldest first, and only to finance and admin', async () => {
     const first = await paidOrderWithCopy()
