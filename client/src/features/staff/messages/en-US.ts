@@ -516,6 +516,7 @@ export const enUS = {
   'staff.shipments.ship': 'Shipped…',
   'staff.shipments.shipFor': 'Ship order {orderNo}',
   'staff.shipments.correct': 'Correct',
+  'staff.shipments.confirmShip': 'Mark shipped',
   'staff.shipments.deliver': 'Delivered',
   'staff.shipments.carrier': 'Carrier',
   'staff.shipments.trackingNo': 'Tracking number',

@@ -507,6 +507,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.shipments.ship': '发货…',
   'staff.shipments.shipFor': '订单 {orderNo} 发货',
   'staff.shipments.correct': '更正',
+  'staff.shipments.confirmShip': '确认发货',
   'staff.shipments.deliver': '已签收',
   'staff.shipments.carrier': '快递公司',
   'staff.shipments.trackingNo': '运单号',

@@ -41,7 +41,7 @@ export function ShipForm({ shipment, onDone }: { shipment: StaffShipment; onDone
         autoComplete="off"
       />
       <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? t('staff.loading') : t(shipment.status === 'shipped' ? 'staff.shipments.correct' : 'staff.shipments.ship')}
+        {pending ? t('staff.loading') : t(shipment.status === 'shipped' ? 'staff.shipments.correct' : 'staff.shipments.confirmShip')}
       </button>
       {failure && (
         <p className="field-error" role="alert">
