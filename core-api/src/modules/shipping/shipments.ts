@@ -113,17 +113,21 @@ export class Shipments {
    * changes no order. Set again while unpaid, it replaces the copy.
    */
   async attach(userId: string, orderId: string, addressId: string): Promise<void> {
-    await this.deps.sequelize.transaction(async (transaction) => {
-      const [order] = await selectRows<{ id: string; lang: string; edition: string | null; status: string }>(
+    const lockOrder = (transaction?: Transaction) =>
+      selectRows<{ id: string; lang: string; edition: string | null; status: string }>(
         this.deps.sequelize,
-        `SELECT id::text, lang, edition, status FROM website_order WHERE id = $1 AND user_id = $2 AND kind = 'research' FOR UPDATE`,
+        `SELECT id::text, lang, edition, status FROM website_order WHERE id = $1 AND user_id = $2 AND kind = 'research'${transaction ? ' FOR UPDATE' : ''}`,
         [orderId, userId],
         transaction,
       )
-      if (!order) throw new AppError('ORDER_EMPTY')
-      if (order.status !== '0') throw new AppError('ORDER_NOT_UNPAID')
-      const lang: Lang = isLang(order.lang) ? order.lang : 'zh-CN'
-      if (!(await includesPaperCopy(this.deps.configs, lang, order.edition))) throw new AppError('PAPER_COPY_NOT_INCLUDED')
+    const [order] = await lockOrder()
+    if (!order) throw new AppError('ORDER_EMPTY')
+    const lang: Lang = isLang(order.lang) ? order.lang : 'zh-CN'
+    // Settings are read before the transaction: the embedded database serves one transaction at a time.
+    if (!(await includesPaperCopy(this.deps.configs, lang, order.edition))) throw new AppError('PAPER_COPY_NOT_INCLUDED')
+    await this.deps.sequelize.transaction(async (transaction) => {
+      const [locked] = await lockOrder(transaction)
+      if (locked?.status !== '0') throw new AppError('ORDER_NOT_UNPAID')
       const address = await this.deps.addresses.owned(userId, addressId, transaction)
       await this.snapshot(order.id, address, lang, transaction)
     })
