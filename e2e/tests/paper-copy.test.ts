@@ -129,10 +129,21 @@ describe('a paper copy on a desktop', () => {
       await page.getByText('北京市海淀区中关村大街 1 号').waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH)
       await s.shot('my addresses at 390 px')
+    })
+
+    await s.step('finance marks it delivered from the shipped list, at 390 px', async () => {
       await desk.setViewportSize({ width: PHONE_WIDTH, height: 844 })
-      await consoleNav(desk, edition, 'staff.nav.shipments').waitFor({ state: 'attached' })
+      await desk
+        .getByRole('combobox', { name: new RegExp(`^${S(edition, 'staff.shipments.status')}`) })
+        .selectOption({ label: S(edition, 'staff.shipments.status.shipped') })
+      await row.getByText(trackingNo).waitFor()
+      // The table scrolls inside its own box; the page never scrolls sideways.
       expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH)
-      await s.shot('the shipping queue at 390 px', desk)
+      await s.shot('the shipped list at 390 px', desk)
+      const delivered = desk.waitForResponse((r) => new URL(r.url()).pathname === `/staff-api/shipments/${orderNo}/deliver`)
+      await row.getByRole('button', { name: exact(S(edition, 'staff.shipments.deliver')) }).click()
+      expect((await delivered).status()).toBe(200)
+      await row.waitFor({ state: 'detached' })
     })
   })
 })
