@@ -68,7 +68,7 @@ export const AddressIdBody = Type.Object({ lang: LangField, id: AddressIdField }
 export type AddressIdBody = Static<typeof AddressIdBody>
 
 /** What an order's shipment answers (getOrderDocuments' shipment field, shipmentOfOrder). */
-export const OrderShipment = Type.Object({
+export const PaperCopyShipment = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('shipped'), Type.Literal('delivered')]),
   recipient: Type.String(),
   phone: Type.String(),
@@ -78,4 +78,4 @@ export const OrderShipment = Type.Object({
   shippedAt: Type.Union([Type.String(), Type.Null()]),
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
 })
-export type OrderShipment = Static<typeof OrderShipment>
+export type PaperCopyShipment = Static<typeof PaperCopyShipment>

@@ -1,4 +1,4 @@
-import type { ListShipmentsQuery, OrderShipment, ShipOrderBody, StaffShipment, StaffShipmentPage } from '@rpt/contract'
+import type { ListShipmentsQuery, PaperCopyShipment, ShipOrderBody, StaffShipment, StaffShipmentPage } from '@rpt/contract'
 import type { Sequelize, Transaction } from 'sequelize'
 import type { Config } from '../../platform/config.ts'
 import { AppError, isLang, type Lang } from '../../platform/errors.ts'
@@ -76,7 +76,7 @@ function presentStaff(row: ShipmentRow): StaffShipment {
  * The paper copy of an order, as the buyer's order page shows it (getOrderDocuments' `shipment`):
  * null when the order has none. The caller has checked the order is the buyer's.
  */
-export async function shipmentOfOrder(db: Sequelize, orderNo: string): Promise<OrderShipment | null> {
+export async function shipmentOfOrder(db: Sequelize, orderNo: string): Promise<PaperCopyShipment | null> {
   const [row] = await selectRows<ShipmentRow>(db, `SELECT ${SHIPMENT_COLUMNS} FROM ${SHIPMENT_FROM} WHERE o.order_no = $1`, [orderNo])
   if (!row) return null
   return {

@@ -1,4 +1,4 @@
-import type { OrderShipment as Shipment } from '@rpt/contract'
+import type { PaperCopyShipment as Shipment } from '@rpt/contract'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import '../../../components/address-form.css'
