@@ -80,7 +80,9 @@ describe('pay modal', () => {
 
 describe('research order e-mail (mode 6)', () => {
   it('requires both addresses to match, then continues to payment', async () => {
-    const { calls } = mockFetch(() => ({ body: { code: 200, msg: '', data: {} } }))
+    const { calls: all } = mockFetch((url) => ({ body: { code: 200, msg: '', data: url.includes('findListByKeys') ? [] : {} } }))
+    // The Standard edition has no paper copy (by default): the step asks only for the e-mail.
+    const emailCalls = () => all.filter((c) => c.url.includes('updateEmail'))
     const user = userEvent.setup()
     renderAt(<ModalHost />, '/en')
     configureApiClient({ getLocale: () => 'en-US', notify: () => {} })
@@ -91,7 +93,7 @@ describe('research order e-mail (mode 6)', () => {
           id: '7',
           orderNo: 'R7',
           title: 'Battery report',
-          edition: 'professional',
+          edition: 'standard',
           licence: 'multi',
           email: 'abc@example.com',
           payPrice: 20000,
@@ -99,18 +101,63 @@ describe('research order e-mail (mode 6)', () => {
         },
       }),
     )
-    expect(await screen.findByText(/Order R7: Professional, Multi user/)).toBeInTheDocument()
+    expect(await screen.findByText(/Order R7: Standard, Multi user/)).toBeInTheDocument()
     await user.type(screen.getByLabelText(/Confirm e-mail/), 'abd@example.com')
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }))
     expect(screen.getByText('The email addresses are inconsistent.')).toBeInTheDocument()
-    expect(calls).toHaveLength(0)
+    expect(emailCalls()).toHaveLength(0)
     await user.clear(screen.getByLabelText(/Confirm e-mail/))
     await user.type(screen.getByLabelText(/Confirm e-mail/), 'abc@example.com')
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }))
     await waitFor(() =>
       expect(modalStore.get()).toMatchObject({ mode: 'pay', target: { kind: 'research', orderId: '7', payPrice: 20000 } }),
     )
-    expect(calls[0]?.body).toMatchObject({ id: '7', email: 'abc@example.com', confirmEmail: 'abc@example.com' })
+    expect(emailCalls()[0]?.body).toEqual({ id: '7', email: 'abc@example.com', confirmEmail: 'abc@example.com', lang: 'en-US' })
+    expect(screen.queryByText('Where should the paper copy go?')).toBeNull()
+  })
+
+  it('asks where the paper copy of an edition that includes one goes, from the book', async () => {
+    const address = {
+      id: '41',
+      kind: 'cn',
+      recipient: '张三',
+      phone: '13812345678',
+      text: '北京市海淀区中关村大街 1 号',
+      postcode: '100080',
+    }
+    const { calls } = mockFetch((url) => {
+      if (url.includes('findListByKeys'))
+        return { body: { code: 200, msg: '', data: [{ configKey: 'cn.paperCopy.editions', configValue: 'professional', configName: '' }] } }
+      if (url.includes('websiteUserAddress/list')) return { body: { code: 200, msg: '', data: { list: [address], max: 20 } } }
+      return { body: { code: 200, msg: '', data: {} } }
+    })
+    const user = userEvent.setup()
+    renderAt(<ModalHost />)
+    act(() =>
+      openModal({
+        mode: 'research-email',
+        order: {
+          id: '8',
+          orderNo: 'R8',
+          title: '电池报告',
+          edition: 'professional',
+          licence: 'single',
+          email: 'abc@example.com',
+          payPrice: 9800,
+          currency: 'CNY',
+        },
+      }),
+    )
+    expect(await screen.findByText('纸质版寄送地址')).toBeInTheDocument()
+    const choice = await screen.findByRole('radio', { name: /张三/ })
+    await user.type(screen.getByLabelText(/确认邮箱|Confirm/), 'abc@example.com')
+    await user.click(screen.getByRole('button', { name: /支付|Continue/ }))
+    expect(await screen.findByText('请选择纸质版的寄送地址')).toBeInTheDocument()
+    expect(calls.filter((c) => c.url.includes('updateEmail'))).toHaveLength(0)
+    await user.click(choice)
+    await user.click(screen.getByRole('button', { name: /支付|Continue/ }))
+    await waitFor(() => expect(modalStore.get()).toMatchObject({ mode: 'pay' }))
+    expect(calls.find((c) => c.url.includes('updateEmail'))?.body).toMatchObject({ id: '8', addressId: '41' })
   })
 })
 

@@ -46,6 +46,9 @@ export const STAFF_PERMISSIONS = {
   'orders.act': ['finance', 'admin'],
   // Every order's money and buyer at once: finance's, not sales'.
   'orders.export': ['finance', 'admin'],
+  // The shipping queue of paper copies: who handles the money ships what it paid for.
+  'shipments.read': ['finance', 'admin'],
+  'shipments.act': ['finance', 'admin'],
   // The staff desk's dashboard: every role opens it; each section needs its list's action besides.
   'dashboard.read': EVERY_ROLE,
   'operations.read': ['admin'],
@@ -80,6 +83,10 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'orders.read': 'List and read orders, their payment events and the payment cases',
   'orders.act': 'Refund, close, resend the delivery mail, deliver a file',
   'orders.export': "The export for accounting (exportOrders): every order's money and buyer at once, so finance's, not sales'",
+  'shipments.read':
+    "The shipping queue of paper copies and their packing slips (listShipments, getPackingSlip): buyers' names, phones and addresses",
+  'shipments.act':
+    'Mark a paper copy shipped with its courier and tracking number (the buyer is mailed), or delivered (shipOrder, deliverShipment)',
   'dashboard.read': 'Open the dashboard (getDashboard): orders and payment cases need orders.read besides, requests requests.read',
   'operations.read': "The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references",
   'customers.read': "Find website accounts and read one's page (each view audited)",

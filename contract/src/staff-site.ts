@@ -131,8 +131,27 @@ export const UpdateDictItemBody = Type.Object(
 export type UpdateDictItemBody = Static<typeof UpdateDictItemBody>
 
 /** How a configuration value is checked and edited, from its key. */
-export const ConfigKind = Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('url'), Type.Literal('rich')])
+export const ConfigKind = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('number'),
+  Type.Literal('url'),
+  Type.Literal('rich'),
+  Type.Literal('editions'),
+])
 export type ConfigKind = Static<typeof ConfigKind>
+
+/** The report editions a *.editions setting may name. */
+export const REPORT_EDITIONS = ['standard', 'professional'] as const
+
+/** A *.editions value's editions, or undefined when it names anything else (commas, either width, or spaces between). */
+export function parseEditionList(value: string): string[] | undefined {
+  const words = value
+    .split(/[,，\s]+/)
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean)
+  if (words.some((word) => !(REPORT_EDITIONS as readonly string[]).includes(word))) return undefined
+  return [...new Set(words)]
+}
 
 export const CONFIG_KEY_FIELD_PATTERN = '^(cn|en)\\.[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+){1,5}$'
 
@@ -171,10 +190,14 @@ export const UpdateConfigBody = Type.Object(
 )
 export type UpdateConfigBody = Static<typeof UpdateConfigBody>
 
-/** The kind of a configuration key: prices and counts are numbers, *Url links, *.html rich text, the rest plain text. */
+/**
+ * The kind of a configuration key: prices and counts are numbers, *Url links, *.html rich text, *.editions a
+ * comma-separated list of report editions (which include a paper copy), the rest plain text.
+ */
 export function configKindOf(key: string): ConfigKind {
   if (/\.(price|number)$/.test(key)) return 'number'
   if (/(Url|\.url)$/.test(key)) return 'url'
   if (key.endsWith('.html')) return 'rich'
+  if (key.endsWith('.editions')) return 'editions'
   return 'text'
 }

@@ -13,6 +13,12 @@ export const ResearchOrderSaveBody = Type.Object(
       description: 'Single user, multi user or enterprise licence',
     }),
     email: Type.Optional(Type.String({ maxLength: 200, description: "Delivery address; default the account's e-mail" })),
+    addressId: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,17}$',
+        description: "Where the paper copy goes (an address of the caller's book), for an edition that includes one",
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -38,6 +44,12 @@ export const ResearchOrderEmailBody = Type.Object(
       Type.String({
         maxLength: 200,
         description: "The address typed again; when sent, it must match ('The email addresses are inconsistent.')",
+      }),
+    ),
+    addressId: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,17}$',
+        description: "Where the paper copy goes (an address of the caller's book); kept as a copy on the order",
       }),
     ),
   },

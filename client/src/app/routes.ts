@@ -21,6 +21,7 @@ export type ScreenName =
   | 'updatePwd'
   | 'orders'
   | 'downloads'
+  | 'addresses'
   | 'payBack'
   | 'notFound'
   | 'ops'
@@ -128,6 +129,13 @@ export const ROUTES: RouteDef[] = [
     pattern: '/personalCenter/myDownload',
     activeIndex: ACTIVE.account,
     titleId: 'title.downloads',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'addresses',
+    pattern: '/personalCenter/myAddress',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.addresses',
     hideLanguageSwitch: true,
   },
   {

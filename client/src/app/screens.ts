@@ -42,6 +42,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   updatePwd: screen('/src/features/auth/components/update-password-page.tsx', 'on-demand'),
   orders: screen('/src/features/orders/components/orders-page.tsx', 'on-demand'),
   downloads: screen('/src/features/orders/components/downloads-page.tsx', 'on-demand'),
+  addresses: screen('/src/features/addresses/components/addresses-page.tsx', 'on-demand'),
   payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),

@@ -24,7 +24,16 @@ export const LIST_PAGE_SIZE = 10
 const PRICE_BANDS = [8000, 12000, 15000, 15001]
 const REPORT_SORTS = ['price-asc', 'price-desc']
 
-const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set(['myInfo', 'updatePwd', 'orders', 'downloads', 'payBack', 'ops', 'staff'])
+const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set([
+  'myInfo',
+  'updatePwd',
+  'orders',
+  'downloads',
+  'addresses',
+  'payBack',
+  'ops',
+  'staff',
+])
 
 const compact = (entries: Record<string, string | number | undefined>): Record<string, string | number> => {
   const out: Record<string, string | number> = {}

@@ -78,5 +78,12 @@ export function useForm<V extends { [K in keyof V]: string }>(initial: V, valida
   /** The props binding a TextInput to one field. */
   const field = (name: keyof V & string) => ({ name, value: values[name], error: errors[name], onValue: setField, onBlurField: blurField })
 
-  return { values, errors, setField, clearField, reset, onSubmit, field }
+  /** Several fields at once (linked choices, such as a province and its cities), checked as one change. */
+  const setFields = (patch: Partial<V>) => {
+    const next = { ...values, ...patch }
+    setValues(next)
+    if (submitted) setErrors(validate(next))
+  }
+
+  return { values, errors, setField, setFields, clearField, reset, onSubmit, field }
 }

@@ -219,6 +219,7 @@ export const enUS = {
 
   'title.orders': 'My Orders',
   'title.downloads': 'My Downloads',
+  'title.addresses': 'My Addresses',
   'title.payBack': 'Payment Result',
 
   'pay.needLogin': 'Please log in to buy.',

@@ -214,6 +214,7 @@ export const zhCN: Record<PageMessageId, string> = {
 
   'title.orders': '我的订单',
   'title.downloads': '我的下载',
+  'title.addresses': '收货地址',
   'title.payBack': '支付结果',
 
   'pay.needLogin': '请先登录后购买。',

@@ -96,6 +96,12 @@ export const CALLS = {
     orderList: { method: 'POST', path: '/report/websiteUserResearchOrder/orderList', safety: 'read' },
     cancelOrder: { method: 'POST', path: '/report/websiteUserResearchOrder/cancelOrder', safety: 'write' },
   },
+  // The buyer's address book, for paper copies (website token).
+  addresses: {
+    list: { method: 'POST', path: '/report/websiteUserAddress/list', safety: 'read' },
+    save: { method: 'POST', path: '/report/websiteUserAddress/save', safety: 'write' },
+    remove: { method: 'POST', path: '/report/websiteUserAddress/delete', safety: 'write' },
+  },
   // The signed link of a delivery mail: each fresh download counts against its limit.
   download: {
     file: { method: 'GET', path: '/download/:token', safety: 'write' },
@@ -187,6 +193,13 @@ export const CALLS = {
     close: { method: 'POST', path: '/staff/orders/:orderNo/close', safety: 'write', audience: 'staff' },
     resend: { method: 'POST', path: '/staff/orders/:orderNo/resend', safety: 'write', audience: 'staff' },
     deliverFile: { method: 'PUT', path: '/staff/orders/:orderNo/file', safety: 'write', audience: 'staff' },
+  },
+  // The staff desk's shipping queue of paper copies: finance and admin.
+  staffShipments: {
+    list: { method: 'GET', path: '/staff/shipments', safety: 'read', audience: 'staff' },
+    packingSlip: { method: 'GET', path: '/staff/shipments/:orderNo/packing-slip', safety: 'read', audience: 'staff' },
+    ship: { method: 'POST', path: '/staff/shipments/:orderNo/ship', safety: 'write', audience: 'staff' },
+    deliver: { method: 'POST', path: '/staff/shipments/:orderNo/deliver', safety: 'write', audience: 'staff' },
   },
   // The staff desk's dashboard: each section only to the roles that may read its list.
   staffDashboard: {

@@ -19,6 +19,8 @@ import { staffRequestRoutes } from './staff-requests.ts'
 import { staffSiteRoutes } from './staff-site.ts'
 import { staffOrderRoutes } from './staff-orders.ts'
 import { staffDashboardRoutes } from './staff-dashboard.ts'
+import { addressRoutes } from './addresses.ts'
+import { staffShipmentRoutes } from './staff-shipments.ts'
 import { staffCustomerRoutes } from './staff-customers.ts'
 import { staffAccountRoutes, staffOwnAccountRoutes } from './staff-accounts.ts'
 import { websiteUserRoutes } from './website-user.ts'
@@ -56,6 +58,8 @@ export {
   staffMediaRoutes,
   mediaRoutes,
   staffSiteRoutes,
+  addressRoutes,
+  staffShipmentRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -88,6 +92,8 @@ export const ROUTES = {
   staffAccounts: staffAccountRoutes,
   staffOwnAccount: staffOwnAccountRoutes,
   content: contentRoutes,
+  addresses: addressRoutes,
+  staffShipments: staffShipmentRoutes,
 }
 
 type Table = typeof ROUTES

@@ -8,6 +8,7 @@ import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
 import * as search from './search/index.ts'
 import * as settings from './settings/index.ts'
+import * as shipping from './shipping/index.ts'
 import * as site from './site/index.ts'
 import * as staff from './staff/index.ts'
 
@@ -39,6 +40,8 @@ export default pluginSet('app-plugins', [
   publishing.importService,
   site.homeService,
   site.staffSite,
+  shipping.addressBook,
+  shipping.shipments,
   orders.payments,
   orders.orderDelivery,
   orders.paymentCases,

@@ -7,6 +7,7 @@ import * as desk from './desk/index.ts'
 import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
 import * as settings from './settings/index.ts'
+import * as shipping from './shipping/index.ts'
 import * as site from './site/index.ts'
 import * as staff from './staff/index.ts'
 
@@ -29,6 +30,8 @@ export default async function routes(app: FastifyInstance) {
     orders.websiteUserOrderRoutes,
     orders.websiteUserResearchOrderRoutes,
     orders.downloadRoutes,
+    shipping.addressRoutes,
+    shipping.staffShipmentRoutes,
     staff.staffRoutes,
     publishing.staffFilesRoutes,
     publishing.staffArticleFilesRoutes,

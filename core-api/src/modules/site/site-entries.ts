@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize'
 import {
   configKindOf,
+  parseEditionList,
   type ListConfigQuery,
   type StaffConfigItem,
   type StaffDictItem,
@@ -90,6 +91,11 @@ export function configValueFor(key: string, value: string): string {
     return text
   }
   if (kind === 'rich') return sanitizeRichText(value)
+  if (kind === 'editions') {
+    const editions = parseEditionList(text)
+    if (!editions) throw new AppError('STAFF_CONFIG_VALUE_INVALID')
+    return editions.join(',')
+  }
   // Plain text is shown as text (React escapes it); control characters (tabs and line breaks aside) are never meant.
   if ([...text].some((c) => (c < ' ' && c !== '\t' && c !== '\n' && c !== '\r') || c === '\u007f'))
     throw new AppError('STAFF_CONFIG_VALUE_INVALID')

@@ -21,7 +21,18 @@ export function configKindOf(key: string): ConfigKind {
   if (/\.(price|number)$/.test(key)) return 'number'
   if (/(Url|\.url)$/.test(key)) return 'url'
   if (key.endsWith('.html')) return 'rich'
+  if (key.endsWith('.editions')) return 'editions'
   return 'text'
+}
+
+/** The contract's parseEditionList: the report editions a *.editions setting names (which include a paper copy). */
+export function parseEditionList(value: string): string[] | undefined {
+  const words = value
+    .split(/[,，\s]+/)
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean)
+  if (words.some((word) => word !== 'standard' && word !== 'professional')) return undefined
+  return [...new Set(words)]
 }
 
 const KEY = /^(cn|en)\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,5}$/
@@ -42,6 +53,7 @@ export function configErrors(form: Form, adding: boolean): Partial<Record<keyof 
   if (adding && !form.name.trim()) errors.name = 'staff.site.required'
   if (kind === 'number' && !NUMBER.test(value)) errors.value = 'staff.config.numberInvalid'
   if (kind === 'url' && value && !/^https?:\/\/[^\s]+$/.test(value)) errors.value = 'staff.carousel.linkUrlInvalid'
+  if (kind === 'editions' && !parseEditionList(value)) errors.value = 'staff.config.editionsInvalid'
   return errors
 }
 
@@ -175,7 +187,7 @@ export function ConfigEditor() {
             />
             <FormField
               label={`${t('staff.config.value')} (${t(`staff.config.kind.${kind}`)})`}
-              hint={kind === 'rich' ? t('staff.config.richHint') : undefined}
+              hint={kind === 'rich' ? t('staff.config.richHint') : kind === 'editions' ? t('staff.config.editionsHint') : undefined}
               error={errors.value ? t(errors.value as Parameters<typeof t>[0]) : undefined}
             >
               {(control) =>

@@ -20,8 +20,21 @@ export default serve(websiteUserResearchOrderRoutes, (app) => ({
       .type(answer.contentType)
       .send(answer.body)
   },
-  save: async (request) => ok(request.lang, await app.orders.saveResearch(sessionOf(request).userId, request.lang, request.body)),
-  updateEmail: async (request) => ok(request.lang, await app.orders.updateEmail(sessionOf(request).userId, request.body)),
+  // addressId (optional, the paper copy's address): checked before the order is made, copied onto it after.
+  save: async (request) => {
+    const { userId } = sessionOf(request)
+    const { addressId, ...body } = request.body
+    if (addressId) await app.shipments.assertAttachable(userId, request.lang, body.edition, addressId)
+    const order = await app.orders.saveResearch(userId, request.lang, body)
+    if (addressId) await app.shipments.attach(userId, order.id, addressId)
+    return ok(request.lang, order)
+  },
+  updateEmail: async (request) => {
+    const { userId } = sessionOf(request)
+    const { addressId, ...body } = request.body
+    if (addressId) await app.shipments.attach(userId, body.id, addressId)
+    return ok(request.lang, await app.orders.updateEmail(userId, body))
+  },
   payOrder: async (request) => ok(request.lang, await app.orders.payResearch(sessionOf(request).userId, request.body, clientOf(request))),
   orderList: async (request) =>
     ok(request.lang, await app.orders.list(sessionOf(request).userId, 'research', orderListQuery(request.body))),
