@@ -22,6 +22,8 @@ import { staffDashboardRoutes } from './staff-dashboard.ts'
 import { staffCustomerRoutes } from './staff-customers.ts'
 import { staffAccountRoutes, staffOwnAccountRoutes } from './staff-accounts.ts'
 import { websiteUserRoutes } from './website-user.ts'
+import { invoicingRoutes, staffInvoiceRoutes } from './invoicing.ts'
+import { orderDocumentsRoutes } from './order-documents.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
 
@@ -56,6 +58,9 @@ export {
   staffMediaRoutes,
   mediaRoutes,
   staffSiteRoutes,
+  invoicingRoutes,
+  staffInvoiceRoutes,
+  orderDocumentsRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -88,6 +93,9 @@ export const ROUTES = {
   staffAccounts: staffAccountRoutes,
   staffOwnAccount: staffOwnAccountRoutes,
   content: contentRoutes,
+  invoicing: invoicingRoutes,
+  orderDocuments: orderDocumentsRoutes,
+  staffInvoices: staffInvoiceRoutes,
 }
 
 type Table = typeof ROUTES
