@@ -24,12 +24,14 @@ export interface UploadedInvoiceFile {
   format: 'pdf' | 'ofd' | 'xml'
 }
 
+type SiteNames = Record<'zh-CN' | 'en-US', string>
+
 export interface DeskDeps {
   sequelize: Sequelize
   files: FileStore
   mails: MailService
   provider: InvoiceProvider
-  siteNames: () => Promise<Record<'zh-CN' | 'en-US', string>>
+  siteNames: () => Promise<SiteNames>
   log: FastifyBaseLogger
   options: Config
 }
@@ -105,13 +107,14 @@ export class InvoiceDesk {
 
   /** Issues a requested invoice: rendered here (commercial) or through the provider. An issued one answers as it stands. */
   async issue(orderNo: string, staff: StaffActor): Promise<StaffInvoice> {
+    const siteNames = await this.deps.siteNames()
     const issued = await this.deps.sequelize.transaction(async (transaction) => {
       const row = await this.find(orderNo, transaction)
       if (row.status === 'issued' || row.status === 'reversing' || row.status === 'reversed') return false
       if (row.status !== 'requested' || row.orderStatus !== '1') throw new AppError('INVOICE_STATUS_CONFLICT')
       let answer: ProviderAnswer
       if (row.type === 'commercial') {
-        answer = await this.commercial(row)
+        answer = await this.commercial(row, transaction)
       } else {
         const { seller, buyer } = this.parties(row)
         const item = `*现代服务*${row.orderTitle}`.slice(0, 100)
@@ -120,7 +123,7 @@ export class InvoiceDesk {
       }
       if (answer.status === 'awaiting-upload') throw new AppError('INVOICE_AWAITING_UPLOAD')
       const file = answer.files[0]!
-      await this.recordIssued(row, { number: answer.number, ...file, issuedAt: answer.issuedAt }, transaction)
+      await this.recordIssued(row, { number: answer.number, ...file, issuedAt: answer.issuedAt }, siteNames, transaction)
       await this.audit(staff, 'issue', row, { status: 'issued', number: answer.number, provider: row.provider }, transaction)
       return true
     })
@@ -130,10 +133,13 @@ export class InvoiceDesk {
   }
 
   /** The English edition's invoice, numbered from the sequence and rendered here. */
-  private async commercial(row: InvoiceRow, reverses?: { number: string; reason: string }): Promise<ProviderAnswer> {
-    const [{ next }] = (await selectRows<{ next: string }>(this.deps.sequelize, `SELECT nextval('commercial_invoice_no')::text AS next`, [])) as [
-      { next: string },
-    ]
+  private async commercial(row: InvoiceRow, transaction: Transaction, reverses?: { number: string; reason: string }): Promise<ProviderAnswer> {
+    const [{ next }] = (await selectRows<{ next: string }>(
+      this.deps.sequelize,
+      `SELECT nextval('commercial_invoice_no')::text AS next`,
+      [],
+      transaction,
+    )) as [{ next: string }]
     const issuedAt = new Date()
     const number = `${reverses ? 'CN' : 'INV'}-${issuedAt.getUTCFullYear()}-${next.padStart(6, '0')}`
     const { options } = this.deps
@@ -165,6 +171,7 @@ export class InvoiceDesk {
   private async recordIssued(
     row: InvoiceRow,
     issued: { number: string; format: string; bytes: Buffer; issuedAt: Date },
+    siteNames: SiteNames,
     transaction: Transaction,
   ): Promise<void> {
     const name = `${row.orderNo}-${issued.number}.${issued.format}`
@@ -175,12 +182,11 @@ export class InvoiceDesk {
         WHERE id = $1`,
       { bind: [row.id, issued.number, key, name, issued.format, issued.issuedAt], transaction },
     )
-    await this.queueMail({ ...row, number: issued.number }, transaction)
+    await this.queueMail({ ...row, number: issued.number }, siteNames, transaction)
   }
 
-  private async queueMail(row: InvoiceRow & { number: string }, transaction: Transaction): Promise<boolean> {
+  private async queueMail(row: InvoiceRow & { number: string }, siteNames: SiteNames, transaction: Transaction): Promise<boolean> {
     if (!row.recipient) return false
-    const siteNames = await this.deps.siteNames()
     const base = this.deps.options.SITE_URL.replace(/\/+$/, '')
     const link = `${base}${row.lang === 'en-US' ? '/en' : ''}/personalCenter/order?orderNo=${encodeURIComponent(row.orderNo)}`
     const content = invoiceIssuedMail(row.lang, {
@@ -201,12 +207,13 @@ export class InvoiceDesk {
     input: { which: 'invoice' | 'red'; number: string; file: UploadedInvoiceFile },
     staff: StaffActor,
   ): Promise<StaffInvoice> {
+    const siteNames = await this.deps.siteNames()
     await this.deps.sequelize.transaction(async (transaction) => {
       const row = await this.find(orderNo, transaction)
       if (input.which === 'invoice') {
         if (row.status !== 'requested' || row.orderStatus !== '1') throw new AppError('INVOICE_STATUS_CONFLICT')
         await this.deps.sequelize.query(`UPDATE order_invoice SET provider = 'manual' WHERE id = $1`, { bind: [row.id], transaction })
-        await this.recordIssued(row, { number: input.number, ...input.file, issuedAt: new Date() }, transaction)
+        await this.recordIssued(row, { number: input.number, ...input.file, issuedAt: new Date() }, siteNames, transaction)
       } else {
         if (row.status !== 'reversing' && row.status !== 'issued') throw new AppError('INVOICE_STATUS_CONFLICT')
         await this.recordReversed(row, { number: input.number, ...input.file }, row.status === 'issued' ? 'uploaded' : null, transaction)
@@ -244,7 +251,7 @@ export class InvoiceDesk {
       if (row.status !== 'issued') throw new AppError('INVOICE_STATUS_CONFLICT')
       const answer =
         row.type === 'commercial'
-          ? await this.commercial(row, { number: row.number!, reason })
+          ? await this.commercial(row, transaction, { number: row.number!, reason })
           : await this.callProvider(
               () => this.providerOf(row).reverse({ requestNo: `${row.requestNo}R`, originalNumber: row.number!, reason }),
               row,
@@ -265,10 +272,11 @@ export class InvoiceDesk {
 
   /** The buyer's mail about the issued invoice, again. */
   async resend(orderNo: string, staff: StaffActor): Promise<StaffInvoice> {
+    const siteNames = await this.deps.siteNames()
     await this.deps.sequelize.transaction(async (transaction) => {
       const row = await this.find(orderNo, transaction)
       if (row.status !== 'issued' || !row.number) throw new AppError('INVOICE_STATUS_CONFLICT')
-      const queued = await this.queueMail({ ...row, number: row.number }, transaction)
+      const queued = await this.queueMail({ ...row, number: row.number }, siteNames, transaction)
       await this.audit(staff, 'resend', row, { mailQueued: queued }, transaction)
     })
     return staffInvoice(await this.find(orderNo))
