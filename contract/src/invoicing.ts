@@ -58,6 +58,9 @@ export type SaveInvoiceTitleBody = Static<typeof SaveInvoiceTitleBody>
 export const DeleteInvoiceTitleBody = Type.Object({ lang: LangField, id: IdField }, { additionalProperties: false })
 export type DeleteInvoiceTitleBody = Static<typeof DeleteInvoiceTitleBody>
 
+export const DeletedInvoiceTitle = Type.Object({ id: Type.String() })
+export type DeletedInvoiceTitle = Static<typeof DeletedInvoiceTitle>
+
 const OrderNo = Type.String({ pattern: '^[A-Z0-9]{6,32}$', description: 'The order number' })
 
 export const RequestInvoiceBody = Type.Object(

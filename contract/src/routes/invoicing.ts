@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { ErrorEnvelope } from '../envelope.ts'
 import {
   DeleteInvoiceTitleBody,
+  DeletedInvoiceTitle,
   InvoiceFileQuery,
   InvoiceOrderParam,
   InvoiceTitle,
@@ -56,7 +57,7 @@ export const invoicingRoutes = defineRoutes(CALLS.invoicing, ['Invoices'], {
     summary: 'Deletes one of the buyer’s titles (requests keep their own copy)',
     body: DeleteInvoiceTitleBody,
     auth: 'session',
-    data: Type.Object({ id: Type.String() }),
+    data: DeletedInvoiceTitle,
   },
   request: {
     operationId: 'requestInvoice',
