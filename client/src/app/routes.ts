@@ -22,6 +22,8 @@ export type ScreenName =
   | 'orders'
   | 'downloads'
   | 'payBack'
+  | 'orderDetail'
+  | 'invoiceTitles'
   | 'notFound'
   | 'ops'
   | 'staff'
@@ -128,6 +130,20 @@ export const ROUTES: RouteDef[] = [
     pattern: '/personalCenter/myDownload',
     activeIndex: ACTIVE.account,
     titleId: 'title.downloads',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'orderDetail',
+    pattern: '/personalCenter/order',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.orderDetail',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'invoiceTitles',
+    pattern: '/personalCenter/invoiceTitles',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.invoiceTitles',
     hideLanguageSwitch: true,
   },
   {

@@ -1,16 +1,17 @@
 import { useT } from '../lib/use-t'
 import { SideNav } from './side-nav'
 
-export type AccountSection = 'info' | 'orders' | 'downloads' | 'password'
+export type AccountSection = 'info' | 'orders' | 'downloads' | 'invoices' | 'password'
 
 const ITEMS: Array<{
   key: AccountSection
   to: string
-  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'account.password'
+  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'nav.account.invoiceTitles' | 'account.password'
 }> = [
   { key: 'info', to: '/personalCenter/myInfo', label: 'account.info' },
   { key: 'orders', to: '/personalCenter/moreOrders', label: 'nav.account.orders' },
   { key: 'downloads', to: '/personalCenter/myDownload', label: 'nav.account.downloads' },
+  { key: 'invoices', to: '/personalCenter/invoiceTitles', label: 'nav.account.invoiceTitles' },
   { key: 'password', to: '/personalCenter/updatePwd', label: 'account.password' },
 ]
 
