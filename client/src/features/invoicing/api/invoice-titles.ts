@@ -11,7 +11,7 @@ export type TitleInput = InputOf<typeof CALLS.invoicing.saveTitle.path>
 export const invoiceTitlesKey = (locale: Locale) => ['invoiceTitle/list', locale] as const
 
 export function useInvoiceTitles(locale: Locale, enabled: boolean) {
-  return useSWR(enabled ? invoiceTitlesKey(locale) : null, () => apiCall(CALLS.invoicing.listTitles, {}) as Promise<InvoiceTitle[]>)
+  return useSWR(enabled ? invoiceTitlesKey(locale) : null, (): Promise<InvoiceTitle[]> => apiCall(CALLS.invoicing.listTitles, {}))
 }
 
 export const saveInvoiceTitle = (input: TitleInput): Promise<InvoiceTitle> => apiCall(CALLS.invoicing.saveTitle, input)

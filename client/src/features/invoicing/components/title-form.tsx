@@ -26,6 +26,16 @@ const fromTitle = (title: InvoiceTitle | undefined): TitleValues =>
       }
     : EMPTY_TITLE
 
+const trimTitle = (values: TitleValues): TitleValues => ({
+  kind: values.kind,
+  name: values.name.trim(),
+  taxNo: values.taxNo.trim(),
+  address: values.address.trim(),
+  phone: values.phone.trim(),
+  bank: values.bank.trim(),
+  account: values.account.trim(),
+})
+
 export function TitleForm({ title, onDone }: { title?: InvoiceTitle; onDone: (saved?: InvoiceTitle) => void }) {
   const t = useT()
   const locale = useLocale()
@@ -38,10 +48,10 @@ export function TitleForm({ title, onDone }: { title?: InvoiceTitle; onDone: (sa
   }, [])
   const kind = english ? 'company' : form.values.kind
 
-  const submit = form.onSubmit(pending, async (valid) => {
+  const submit = form.onSubmit(pending, async (valid: TitleValues) => {
     setPending(true)
     try {
-      const trimmed = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, v.trim()])) as TitleValues
+      const trimmed = trimTitle(valid)
       const personal = kind === 'personal'
       const saved = await saveInvoiceTitle({
         ...(title ? { id: title.id } : {}),
@@ -59,7 +69,13 @@ export function TitleForm({ title, onDone }: { title?: InvoiceTitle; onDone: (sa
   })
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="account-form invoice-title-form" aria-label={t(title ? 'invoices.editTitle' : 'invoices.addTitle')}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="account-form invoice-title-form"
+      aria-label={t(title ? 'invoices.editTitle' : 'invoices.addTitle')}
+    >
       {!english && (
         <fieldset className="kind-choice">
           <legend className="field-label">{t('invoices.kind')}</legend>
@@ -72,7 +88,12 @@ export function TitleForm({ title, onDone }: { title?: InvoiceTitle; onDone: (sa
         </fieldset>
       )}
       <div className="form-grid">
-        <TextInput {...form.field('name')} label={t(kind === 'personal' ? 'invoices.field.personName' : 'invoices.field.companyName')} required maxLength={200} />
+        <TextInput
+          {...form.field('name')}
+          label={t(kind === 'personal' ? 'invoices.field.personName' : 'invoices.field.companyName')}
+          required
+          maxLength={200}
+        />
         {kind === 'company' && (
           <TextInput
             {...form.field('taxNo')}

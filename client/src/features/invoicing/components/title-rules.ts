@@ -31,6 +31,7 @@ export function validateTitle(locale: Locale, values: TitleValues): Partial<Reco
   if (problem) errors.taxNo = `invoices.error.uscc.${problem}`
   const special = (['address', 'phone', 'bank', 'account'] as const).map((field) => values[field].trim())
   if (special.some(Boolean))
-    for (const field of ['address', 'phone', 'bank', 'account'] as const) if (!values[field].trim()) errors[field] = 'invoices.error.special'
+    for (const field of ['address', 'phone', 'bank', 'account'] as const)
+      if (!values[field].trim()) errors[field] = 'invoices.error.special'
   return errors
 }

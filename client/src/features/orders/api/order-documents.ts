@@ -10,14 +10,14 @@ import type { Locale } from '../../../lib/locale'
 export const orderDocumentsKey = (locale: Locale, orderNo: string) => ['orderDocuments/get', locale, orderNo] as const
 
 export function useOrderDocuments(locale: Locale, orderNo: string | undefined, enabled: boolean) {
-  return useSWR(enabled && orderNo ? orderDocumentsKey(locale, orderNo) : null, () =>
-    apiCall(CALLS.orderDocuments.get, { orderNo: orderNo! }) as Promise<OrderDocuments>,
+  return useSWR(enabled && orderNo ? orderDocumentsKey(locale, orderNo) : null, (): Promise<OrderDocuments> =>
+    apiCall(CALLS.orderDocuments.get, { orderNo: orderNo! }),
   )
 }
 
 /** The buyer's invoice titles of this edition, to choose one from (the personal centre keeps the book). */
 export function useTitlesToChoose(locale: Locale, enabled: boolean) {
-  return useSWR(enabled ? ['invoiceTitle/list', locale] : null, () => apiCall(CALLS.invoicing.listTitles, {}) as Promise<InvoiceTitle[]>)
+  return useSWR(enabled ? ['invoiceTitle/list', locale] : null, (): Promise<InvoiceTitle[]> => apiCall(CALLS.invoicing.listTitles, {}))
 }
 
 export type InvoiceRequestInput = InputOf<typeof CALLS.invoicing.request.path>

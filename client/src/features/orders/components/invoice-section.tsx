@@ -13,7 +13,17 @@ import { requestInvoice, useTitlesToChoose } from '../api/order-documents'
 
 const TYPES_ZH = ['82', '81'] as const
 
-export function InvoiceSection({ orderNo, paid, invoice, onChanged }: { orderNo: string; paid: boolean; invoice: OrderInvoice | null; onChanged: () => void }) {
+export function InvoiceSection({
+  orderNo,
+  paid,
+  invoice,
+  onChanged,
+}: {
+  orderNo: string
+  paid: boolean
+  invoice: OrderInvoice | null
+  onChanged: () => void
+}) {
   const t = useT()
   const locale = useLocale()
   if (invoice)
@@ -60,7 +70,11 @@ export function InvoiceSection({ orderNo, paid, invoice, onChanged }: { orderNo:
       <h2 id="invoice-heading" className="document-heading">
         {t('documents.invoice')}
       </h2>
-      {paid ? <RequestForm orderNo={orderNo} onRequested={onChanged} /> : <p className="document-note">{t('documents.invoice.afterPayment')}</p>}
+      {paid ? (
+        <RequestForm orderNo={orderNo} onRequested={onChanged} />
+      ) : (
+        <p className="document-note">{t('documents.invoice.afterPayment')}</p>
+      )}
     </section>
   )
 }
@@ -77,8 +91,7 @@ function RequestForm({ orderNo, onRequested }: { orderNo: string; onRequested: (
   if (titles.data && titles.data.length === 0)
     return (
       <p className="document-note">
-        {t('documents.invoice.noTitles')}{' '}
-        <LocalLink to="/personalCenter/invoiceTitles">{t('documents.invoice.addTitle')}</LocalLink>
+        {t('documents.invoice.noTitles')} <LocalLink to="/personalCenter/invoiceTitles">{t('documents.invoice.addTitle')}</LocalLink>
       </p>
     )
 
@@ -102,7 +115,13 @@ function RequestForm({ orderNo, onRequested }: { orderNo: string; onRequested: (
         <label className="field-label" htmlFor="invoice-title">
           {t('documents.invoice.title')}
         </label>
-        <select id="invoice-title" className="input" value={chosen?.id ?? ''} onChange={(event) => setTitleId(event.target.value)} disabled={!titles.data}>
+        <select
+          id="invoice-title"
+          className="input"
+          value={chosen?.id ?? ''}
+          onChange={(event) => setTitleId(event.target.value)}
+          disabled={!titles.data}
+        >
           {titles.data?.map((title) => (
             <option key={title.id} value={title.id}>
               {title.name}
