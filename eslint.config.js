@@ -23,7 +23,20 @@ const featureZones = features.map((name) => ({
  * platform/ imports no module; a module reaches another only through its index.ts; only the
  * composition roots (app.ts, server.ts, modules/index.ts, modules/routes.ts, cli/) see everything.
  */
-const coreModules = ['accounts', 'catalogue', 'desk', 'invoicing', 'mail', 'order-documents', 'orders', 'publishing', 'search', 'settings', 'site', 'staff']
+const coreModules = [
+  'accounts',
+  'catalogue',
+  'desk',
+  'invoicing',
+  'mail',
+  'order-documents',
+  'orders',
+  'publishing',
+  'search',
+  'settings',
+  'site',
+  'staff',
+]
 const coreApiZones = [
   {
     target: './core-api/src/platform',

@@ -27,7 +27,14 @@ async function timed(count: number, render: (i: number) => Promise<Buffer>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, bytes }
 }
 
-const party = (name: string, taxNo: string) => ({ name, taxNo, address: '深圳市南山区科技园科苑路 15 号', phone: '0755-12345678', bank: '招商银行深圳分行', account: '755912345610001' })
+const party = (name: string, taxNo: string) => ({
+  name,
+  taxNo,
+  address: '深圳市南山区科技园科苑路 15 号',
+  phone: '0755-12345678',
+  bank: '招商银行深圳分行',
+  account: '755912345610001',
+})
 
 function fapiao(i: number): IssuedInvoice {
   return {

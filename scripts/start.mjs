@@ -126,8 +126,7 @@ async function invoiceSandbox() {
   // 3003 when free, else any free port.
   const port = process.env.INVOICE_SANDBOX_PORT ?? String((await portFree(3003)) ? 3003 : await anyPort())
   const publicUrl = process.env.INVOICE_SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`
-  const dataDir =
-    process.env.INVOICE_SANDBOX_DATA_DIR || path.join(process.env.DATA_DIR || path.join(root, '.data'), 'invoice-sandbox')
+  const dataDir = process.env.INVOICE_SANDBOX_DATA_DIR || path.join(process.env.DATA_DIR || path.join(root, '.data'), 'invoice-sandbox')
   const env = invoiceProviderEnv(loadInvoiceKeys(dataDir), publicUrl)
   run('invoice-sandbox', 'sandbox/dist/invoicing/server.js', {
     INVOICE_SANDBOX_PORT: port,

@@ -78,7 +78,9 @@ export const OrderInvoice = Type.Object({
   amount: Type.Number({ description: 'Major units' }),
   currency: Type.Union([Type.Literal('CNY'), Type.Literal('USD')]),
   issuedAt: Type.Union([Type.String(), Type.Null()]),
-  downloadUrl: Type.Union([Type.String(), Type.Null()], { description: 'The issued file, for the signed-in buyer (a GET through the site)' }),
+  downloadUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'The issued file, for the signed-in buyer (a GET through the site)',
+  }),
 })
 export type OrderInvoice = Static<typeof OrderInvoice>
 

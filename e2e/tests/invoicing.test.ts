@@ -7,7 +7,8 @@
 // invoice is issued first, then the refund, and the audit says so in order.
 import { describe, expect, it } from 'vitest'
 import { newUser, registerInContext } from '../support/api.ts'
-import { DESKTOP, useSession, type Edition } from '../support/browser.ts'
+import { seriousViolations } from '../support/axe.ts'
+import { DESKTOP, PHONE, useSession, type Edition } from '../support/browser.ts'
 import { auditOf, download, onlyRow } from '../support/desk.ts'
 import { buyReport } from '../support/purchase.ts'
 import { alertDialog, exact, fieldError, fill, L, toast } from '../support/site.ts'
@@ -105,6 +106,44 @@ describe('a company invoice on a desktop', () => {
         .getByRole('region', { name: L(edition, 'documents.invoice') })
         .getByText(L(edition, 'documents.invoice.status.reversed'))
         .waitFor()
+    })
+  })
+})
+
+describe('invoice details on a phone (390 px)', () => {
+  const session = useSession('invoicing-phone', PHONE, 'en-US')
+
+  it("the English edition's book and form fit the screen, axe-clean", async () => {
+    const s = session()
+    const { page, context } = s
+    const user = newUser('invoice-phone')
+    await registerInContext(context, user)
+    const fits = async () => {
+      const width = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        window: document.documentElement.clientWidth,
+      }))
+      expect(width.scroll).toBeLessThanOrEqual(width.window)
+      expect(await seriousViolations(page, page.url())).toEqual([])
+    }
+    await s.step('the empty book, then the form', async () => {
+      await page.goto(s.url('/personalCenter/invoiceTitles'))
+      await page.getByText(L('en-US', 'invoices.empty')).waitFor()
+      await fits()
+      await page.getByRole('button', { name: exact(L('en-US', 'invoices.addTitle')) }).click()
+      await fill(page, L('en-US', 'invoices.field.companyName'), 'Acme Analytics Limited')
+      await page.getByRole('button', { name: exact(L('en-US', 'common.save')) }).click()
+      await fieldError(page, L('en-US', 'invoices.field.address')).getByText(L('en-US', 'invoices.error.address')).waitFor()
+      await fits()
+      await s.shot('the form at 390 px')
+    })
+    await s.step('a title kept', async () => {
+      await fill(page, L('en-US', 'invoices.field.address'), '1 King Street, London EC2V 8AU, United Kingdom')
+      await fill(page, L('en-US', 'invoices.field.vatNo'), 'GB 123 4567 89')
+      await page.getByRole('button', { name: exact(L('en-US', 'common.save')) }).click()
+      await page.locator('.invoice-title-card', { hasText: 'Acme Analytics Limited' }).getByText('GB 123 4567 89').waitFor()
+      await fits()
+      await s.shot('the book at 390 px')
     })
   })
 })

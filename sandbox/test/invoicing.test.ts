@@ -59,7 +59,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function call(method: 'GET' | 'POST', apiPath: string, body?: unknown, sign: Partial<{ secret: string; nonce: string; timestamp: string }> = {}) {
+async function call(
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body?: unknown,
+  sign: Partial<{ secret: string; nonce: string; timestamp: string }> = {},
+) {
   const text = body === undefined ? '' : JSON.stringify(body)
   const fullPath = `/fapiao${apiPath}`
   const timestamp = sign.timestamp ?? String(Math.floor(Date.now() / 1000))
@@ -94,7 +99,11 @@ const issueBody = (fpqqlsh: string, overrides: Record<string, unknown> = {}) => 
 
 describe('authentication', () => {
   it('refuses a call without a signature, with a wrong secret, stale, or replayed', async () => {
-    const bare = await fetch(`http://127.0.0.1:${port}/fapiao/v1/invoices`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const bare = await fetch(`http://127.0.0.1:${port}/fapiao/v1/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(bare.status).toBe(401)
     expect((await call('POST', '/v1/invoices', issueBody('A1'), { secret: 'wrong' })).status).toBe(401)
     const stale = String(Math.floor(Date.now() / 1000) - 3600)
@@ -109,7 +118,9 @@ describe('authentication', () => {
     const headers = { 'x-app-key': 'k', 'x-timestamp': parts.timestamp, 'x-nonce': 'n1', 'x-signature': signatureOf('s', parts) }
     const request = { method: 'POST', path: parts.path, body: parts.body, headers }
     expect(checkSignature({ appKey: 'k', appSecret: 's' }, request, new Map(), 1764000000_000)).toBeNull()
-    expect(checkSignature({ appKey: 'k', appSecret: 's' }, { ...request, body: '{"a":2}' }, new Map(), 1764000000_000)).toBe('bad-signature')
+    expect(checkSignature({ appKey: 'k', appSecret: 's' }, { ...request, body: '{"a":2}' }, new Map(), 1764000000_000)).toBe(
+      'bad-signature',
+    )
   })
 })
 
@@ -127,12 +138,15 @@ describe('issuing and reversing', () => {
 
     const red = await call('POST', '/v1/invoices/red', { fpqqlsh: 'R1', yfphm: first.json.data!.fphm, chyy: '销货退回' })
     expect(red.json).toMatchObject({ code: '0000', data: { yfphm: first.json.data!.fphm, jshj: '-6800.00' } })
-    expect((await call('POST', '/v1/invoices/red', { fpqqlsh: 'R1', yfphm: first.json.data!.fphm, chyy: '销货退回' })).json.data!.fphm).toBe(
-      red.json.data!.fphm,
-    )
+    expect(
+      (await call('POST', '/v1/invoices/red', { fpqqlsh: 'R1', yfphm: first.json.data!.fphm, chyy: '销货退回' })).json.data!.fphm,
+    ).toBe(red.json.data!.fphm)
     const twice = await call('POST', '/v1/invoices/red', { fpqqlsh: 'R2', yfphm: first.json.data!.fphm, chyy: '销货退回' })
     expect(twice).toMatchObject({ status: 409, json: { code: '4005' } })
-    expect((await call('GET', `/v1/invoices/${first.json.data!.fphm}`)).json.data).toMatchObject({ zt: 'reversed', hzfphm: red.json.data!.fphm })
+    expect((await call('GET', `/v1/invoices/${first.json.data!.fphm}`)).json.data).toMatchObject({
+      zt: 'reversed',
+      hzfphm: red.json.data!.fphm,
+    })
     expect((await call('POST', '/v1/invoices/red', { fpqqlsh: 'R3', yfphm: '26110000000000009999', chyy: 'x' })).status).toBe(404)
   })
 

@@ -112,7 +112,8 @@ export const staffInvoiceRoutes = defineRoutes(CALLS.staffInvoices, ['Staff: inv
   upload: {
     operationId: 'uploadInvoiceFile',
     permission: 'invoices.act',
-    summary: 'Manual provider: the file issued on the national platform (PDF, OFD or XML, the raw body) and its number, for the invoice or its red-letter reversal',
+    summary:
+      'Manual provider: the file issued on the national platform (PDF, OFD or XML, the raw body) and its number, for the invoice or its red-letter reversal',
     description: `which=invoice on a requested invoice issues it; which=red on a reversing one completes the reversal, so the refund can go on. ${audited}`,
     params: InvoiceOrderParam,
     querystring: UploadInvoiceFileQuery,
@@ -121,7 +122,8 @@ export const staffInvoiceRoutes = defineRoutes(CALLS.staffInvoices, ['Staff: inv
   reverse: {
     operationId: 'reverseInvoice',
     permission: 'invoices.act',
-    summary: 'Reverses (红冲) an issued invoice: the sandbox provider issues the red-letter invoice at once; the manual one waits for its upload',
+    summary:
+      'Reverses (红冲) an issued invoice: the sandbox provider issues the red-letter invoice at once; the manual one waits for its upload',
     params: InvoiceOrderParam,
     body: ReverseInvoiceBody,
     data: StaffInvoice,

@@ -193,7 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   if (config.INVOICE_PROVIDER === 'sandbox') {
     const missing = (['INVOICE_API_URL', 'INVOICE_APP_KEY', 'INVOICE_APP_SECRET'] as const).filter((name) => !config[name])
     if (missing.length > 0)
-      throw new SettingsError(`Invalid configuration: INVOICE_PROVIDER=sandbox needs ${missing.join(', ')} (npm start sets them for the invoice sandbox)`)
+      throw new SettingsError(
+        `Invalid configuration: INVOICE_PROVIDER=sandbox needs ${missing.join(', ')} (npm start sets them for the invoice sandbox)`,
+      )
   }
   config.INVOICE_API_URL = config.INVOICE_API_URL.replace(/\/+$/, '')
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`

@@ -47,7 +47,8 @@ function text(body: Body, field: string, max: number, required: boolean): string
 }
 
 function fen(value: unknown, field: string): number {
-  if (typeof value !== 'string' || !AMOUNT.test(value)) throw new Refusal('4001', `${field} must be an amount in yuan with at most 2 decimals`)
+  if (typeof value !== 'string' || !AMOUNT.test(value))
+    throw new Refusal('4001', `${field} must be an amount in yuan with at most 2 decimals`)
   return Math.round(Number(value) * 100)
 }
 
@@ -120,12 +121,14 @@ export default async function invoiceSandbox(app: FastifyInstance, options: Invo
           const earlier = books.byRequest(requestNo)
           if (earlier) {
             // The same serial again: the same invoice (a retry), unless the content changed.
-            if (earlier.fingerprint !== fingerprint || earlier.colour !== 'blue') throw new Refusal('4009', 'fpqqlsh was used for another invoice', 409)
+            if (earlier.fingerprint !== fingerprint || earlier.colour !== 'blue')
+              throw new Refusal('4009', 'fpqqlsh was used for another invoice', 409)
             return { code: '0000', msg: 'success', data: await invoiceData(earlier) }
           }
           const buyer = party(body, 'gmf', type === '81')
           const seller = party(body, 'xsf', false)
-          if (!Array.isArray(body.mxxx) || body.mxxx.length === 0 || body.mxxx.length > 100) throw new Refusal('4001', 'mxxx needs 1 to 100 lines')
+          if (!Array.isArray(body.mxxx) || body.mxxx.length === 0 || body.mxxx.length > 100)
+            throw new Refusal('4001', 'mxxx needs 1 to 100 lines')
           const lines = (body.mxxx as Body[]).map((line, i) => {
             const rate = Number(line.sl)
             if (!(rate >= 0 && rate <= 0.17)) throw new Refusal('4001', `mxxx[${i}].sl must be a tax rate between 0 and 0.17`)
@@ -133,7 +136,8 @@ export default async function invoiceSandbox(app: FastifyInstance, options: Invo
           })
           const total = fen(body.jshj, 'jshj')
           if (total <= 0) throw new Refusal('4001', 'jshj must be positive')
-          if (lines.reduce((sum, line) => sum + line.net + line.tax, 0) !== total) throw new Refusal('4003', 'jshj is not the sum of the lines')
+          if (lines.reduce((sum, line) => sum + line.net + line.tax, 0) !== total)
+            throw new Refusal('4003', 'jshj is not the sum of the lines')
           const issued = books.issue({
             requestNo,
             colour: 'blue',
@@ -162,7 +166,8 @@ export default async function invoiceSandbox(app: FastifyInstance, options: Invo
           const reason = text(body, 'chyy', 200, true)!
           const earlier = books.byRequest(requestNo)
           if (earlier) {
-            if (earlier.colour !== 'red' || earlier.original !== originalNo) throw new Refusal('4009', 'fpqqlsh was used for another invoice', 409)
+            if (earlier.colour !== 'red' || earlier.original !== originalNo)
+              throw new Refusal('4009', 'fpqqlsh was used for another invoice', 409)
             return { code: '0000', msg: 'success', data: await invoiceData(earlier) }
           }
           const original = books.byNumber(originalNo)

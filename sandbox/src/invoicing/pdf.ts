@@ -27,7 +27,11 @@ export function renderInvoicePdf(invoice: IssuedInvoice): Promise<Buffer> {
   return renderPdf({ title, author: invoice.seller.name, date: new Date(invoice.issuedAt), language: 'zh-CN' }, (doc) => {
     drawNote(doc, '沙箱环境 SANDBOX — 非真实发票，不可用于报销或抵扣 / not a tax document')
     drawTitle(doc, title, `发票号码 No. ${invoice.number}    开票日期 Date ${invoice.issuedAt.slice(0, 10)}`)
-    if (red) drawFields(doc, '红冲 Reversal', [['被红冲发票号码 Original', invoice.original], ['冲红原因 Reason', invoice.reason]])
+    if (red)
+      drawFields(doc, '红冲 Reversal', [
+        ['被红冲发票号码 Original', invoice.original],
+        ['冲红原因 Reason', invoice.reason],
+      ])
     drawFields(doc, '购买方信息 Buyer', partyFields(invoice.buyer))
     drawFields(doc, '销售方信息 Seller', partyFields(invoice.seller))
     drawTable(

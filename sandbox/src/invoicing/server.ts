@@ -36,5 +36,6 @@ serve({
     })
   },
   listen: (config) => ({ host: config.host, port: config.port }),
-  listening: (server, config) => server.log.info(`invoice sandbox: 数电票 API at ${config.publicUrl}/fapiao; keys and books in ${config.dataDir}`),
+  listening: (server, config) =>
+    server.log.info(`invoice sandbox: 数电票 API at ${config.publicUrl}/fapiao; keys and books in ${config.dataDir}`),
 })

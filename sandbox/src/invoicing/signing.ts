@@ -12,7 +12,10 @@ export const SIGNATURE_HEADERS = { appKey: 'x-app-key', timestamp: 'x-timestamp'
 /** How far a request's timestamp may be from the sandbox's clock. */
 export const SIGNATURE_WINDOW_SECONDS = 300
 
-export function signatureOf(secret: string, parts: { method: string; path: string; timestamp: string; nonce: string; body: string }): string {
+export function signatureOf(
+  secret: string,
+  parts: { method: string; path: string; timestamp: string; nonce: string; body: string },
+): string {
   const text = `${parts.method.toUpperCase()}\n${parts.path}\n${parts.timestamp}\n${parts.nonce}\n${parts.body}`
   return createHmac('sha256', secret).update(text, 'utf8').digest('base64')
 }
@@ -37,7 +40,9 @@ export function checkSignature(
   if (!appKey || !timestamp || !nonce || !signature || !/^[0-9]{9,11}$/.test(timestamp) || nonce.length > 64) return 'missing'
   if (appKey !== keys.appKey) return 'unknown-app'
   if (Math.abs(now / 1000 - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS) return 'stale'
-  const expected = Buffer.from(signatureOf(keys.appSecret, { method: request.method, path: request.path, timestamp, nonce, body: request.body }))
+  const expected = Buffer.from(
+    signatureOf(keys.appSecret, { method: request.method, path: request.path, timestamp, nonce, body: request.body }),
+  )
   const given = Buffer.from(signature)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad-signature'
   for (const [seen, at] of seenNonces) if (at < now - SIGNATURE_WINDOW_SECONDS * 1000) seenNonces.delete(seen)

@@ -28,37 +28,45 @@ const day = (date: Date) => date.toISOString().slice(0, 10)
 export function renderCommercialInvoice(invoice: CommercialInvoice): Promise<Buffer> {
   const credit = Boolean(invoice.reverses)
   const title = credit ? 'Credit note' : 'Commercial invoice'
-  return renderPdf({ title: `${title} ${invoice.number}`, author: invoice.seller.name, date: invoice.issuedAt, language: 'en-US' }, (doc) => {
-    drawTitle(doc, title, `No. ${invoice.number}    Date ${day(invoice.issuedAt)}    Order ${invoice.orderNo}`)
-    if (invoice.reverses)
-      drawFields(doc, 'Reverses', [
-        ['Invoice', invoice.reverses.number],
-        ['Reason', invoice.reverses.reason],
+  return renderPdf(
+    { title: `${title} ${invoice.number}`, author: invoice.seller.name, date: invoice.issuedAt, language: 'en-US' },
+    (doc) => {
+      drawTitle(doc, title, `No. ${invoice.number}    Date ${day(invoice.issuedAt)}    Order ${invoice.orderNo}`)
+      if (invoice.reverses)
+        drawFields(doc, 'Reverses', [
+          ['Invoice', invoice.reverses.number],
+          ['Reason', invoice.reverses.reason],
+        ])
+      drawFields(doc, 'Seller', [
+        ['Name', invoice.seller.name],
+        ['Address', invoice.seller.address],
+        ['Tax no.', invoice.seller.taxNo],
       ])
-    drawFields(doc, 'Seller', [
-      ['Name', invoice.seller.name],
-      ['Address', invoice.seller.address],
-      ['Tax no.', invoice.seller.taxNo],
-    ])
-    drawFields(doc, 'Bill to', [
-      ['Name', invoice.buyer.name],
-      ['Address', invoice.buyer.address],
-      ['Tax / VAT no.', invoice.buyer.taxNo],
-    ])
-    const sign = credit ? -1 : 1
-    drawTable(
-      doc,
-      [
-        { label: 'Description', share: 0.6 },
-        { label: 'Qty', share: 0.1, align: 'right' },
-        { label: 'Amount', share: 0.3, align: 'right' },
-      ],
-      [[invoice.line, '1', money(sign * invoice.amount, invoice.currency)]],
-    )
-    drawFields(doc, 'Total', [
-      ['Total', money(sign * invoice.amount, invoice.currency)],
-      ['Paid on', day(invoice.paidAt)],
-    ])
-    drawNote(doc, credit ? 'This credit note cancels the invoice above in full; the payment is refunded.' : 'Paid in full. Thank you for your purchase.')
-  })
+      drawFields(doc, 'Bill to', [
+        ['Name', invoice.buyer.name],
+        ['Address', invoice.buyer.address],
+        ['Tax / VAT no.', invoice.buyer.taxNo],
+      ])
+      const sign = credit ? -1 : 1
+      drawTable(
+        doc,
+        [
+          { label: 'Description', share: 0.6 },
+          { label: 'Qty', share: 0.1, align: 'right' },
+          { label: 'Amount', share: 0.3, align: 'right' },
+        ],
+        [[invoice.line, '1', money(sign * invoice.amount, invoice.currency)]],
+      )
+      drawFields(doc, 'Total', [
+        ['Total', money(sign * invoice.amount, invoice.currency)],
+        ['Paid on', day(invoice.paidAt)],
+      ])
+      drawNote(
+        doc,
+        credit
+          ? 'This credit note cancels the invoice above in full; the payment is refunded.'
+          : 'Paid in full. Thank you for your purchase.',
+      )
+    },
+  )
 }

@@ -83,7 +83,14 @@ export class InvoiceDesk {
   }
 
   private audit(staff: StaffActor, action: string, row: InvoiceRow, after: Record<string, unknown>, transaction: Transaction) {
-    const entry = { actor: staff.name, action: `invoice.${action}`, target: row.orderNo, ip: staff.ip ?? undefined, before: { status: row.status }, after }
+    const entry = {
+      actor: staff.name,
+      action: `invoice.${action}`,
+      target: row.orderNo,
+      ip: staff.ip ?? undefined,
+      before: { status: row.status },
+      after,
+    }
     return writeAudit(this.deps.sequelize, entry, transaction)
   }
 
@@ -133,7 +140,11 @@ export class InvoiceDesk {
   }
 
   /** The English edition's invoice, numbered from the sequence and rendered here. */
-  private async commercial(row: InvoiceRow, transaction: Transaction, reverses?: { number: string; reason: string }): Promise<ProviderAnswer> {
+  private async commercial(
+    row: InvoiceRow,
+    transaction: Transaction,
+    reverses?: { number: string; reason: string },
+  ): Promise<ProviderAnswer> {
     const [{ next }] = (await selectRows<{ next: string }>(
       this.deps.sequelize,
       `SELECT nextval('commercial_invoice_no')::text AS next`,
@@ -160,10 +171,24 @@ export class InvoiceDesk {
 
   private parties(row: InvoiceRow) {
     const { options } = this.deps
-    const seller = { name: options.INVOICE_SELLER_NAME_ZH, taxNo: options.INVOICE_SELLER_TAX_NO, address: null, phone: null, bank: null, account: null }
+    const seller = {
+      name: options.INVOICE_SELLER_NAME_ZH,
+      taxNo: options.INVOICE_SELLER_TAX_NO,
+      address: null,
+      phone: null,
+      bank: null,
+      account: null,
+    }
     const { name, taxNo, address, phone, bank, account } = row.title
     const special = row.type === '81'
-    const buyer = { name, taxNo, address: special ? address : null, phone: special ? phone : null, bank: special ? bank : null, account: special ? account : null }
+    const buyer = {
+      name,
+      taxNo,
+      address: special ? address : null,
+      phone: special ? phone : null,
+      bank: special ? bank : null,
+      account: special ? account : null,
+    }
     return { seller, buyer }
   }
 
@@ -197,7 +222,10 @@ export class InvoiceDesk {
       typeName: INVOICE_TYPE_NAMES[row.lang][row.type]!,
       link,
     })
-    await this.deps.mails.enqueue({ kind: 'invoice-issued', reference: row.orderNo, to: row.recipient, content, secret: false }, transaction)
+    await this.deps.mails.enqueue(
+      { kind: 'invoice-issued', reference: row.orderNo, to: row.recipient, content, secret: false },
+      transaction,
+    )
     return true
   }
 
@@ -265,7 +293,13 @@ export class InvoiceDesk {
         await this.recordReversed(row, { number: answer.number, ...answer.files[0]! }, reason, transaction)
       }
       const status = answer.status === 'issued' ? 'reversed' : 'reversing'
-      await this.audit(staff, 'reverse', row, { status, reason, ...(answer.status === 'issued' ? { redNumber: answer.number } : {}) }, transaction)
+      await this.audit(
+        staff,
+        'reverse',
+        row,
+        { status, reason, ...(answer.status === 'issued' ? { redNumber: answer.number } : {}) },
+        transaction,
+      )
     })
     return staffInvoice(await this.find(orderNo))
   }

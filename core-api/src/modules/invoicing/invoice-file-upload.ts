@@ -15,7 +15,11 @@ export const MAX_INVOICE_FILE_BYTES = 20 * 1024 * 1024
 export function invoiceFormatOf(sample: Buffer): UploadedInvoiceFile['format'] | undefined {
   if (sample.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
   if (sample.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && sample.includes('OFD.xml')) return 'ofd'
-  const text = sample.subarray(0, 200).toString('utf8').replace(/^\uFEFF/, '').trimStart()
+  const text = sample
+    .subarray(0, 200)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   if (text.startsWith('<?xml') || /^<[A-Za-z]/.test(text)) return 'xml'
   return undefined
 }

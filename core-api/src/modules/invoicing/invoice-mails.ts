@@ -23,7 +23,9 @@ export const INVOICE_TYPE_NAMES: Record<Lang, Record<string, string>> = {
 
 export function invoiceIssuedMail(lang: Lang, input: InvoiceMailInput): MailContent {
   const zh = lang === 'zh-CN'
-  const subject = zh ? `【${input.siteName}】订单 ${input.orderNo} 的发票已开具` : `${input.siteName}: the invoice for order ${input.orderNo}`
+  const subject = zh
+    ? `【${input.siteName}】订单 ${input.orderNo} 的发票已开具`
+    : `${input.siteName}: the invoice for order ${input.orderNo}`
   const lines = zh
     ? [
         `您好，`,
@@ -38,7 +40,10 @@ export function invoiceIssuedMail(lang: Lang, input: InvoiceMailInput): MailCont
         `${input.siteName}`,
       ]
   const html = lines
-    .map((line) => `<p>${escapeHtml(line).replace(escapeHtml(input.link), `<a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`)}</p>`)
+    .map(
+      (line) =>
+        `<p>${escapeHtml(line).replace(escapeHtml(input.link), `<a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`)}</p>`,
+    )
     .join('\n')
   return { subject, text: lines.join('\n\n'), html }
 }

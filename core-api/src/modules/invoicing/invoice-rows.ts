@@ -54,11 +54,7 @@ export const INVOICE_SELECT = `SELECT i.id::text AS id, o.id::text AS "orderId",
   FROM order_invoice i JOIN website_order o ON o.id = i.order_id JOIN website_user u ON u.id = o.user_id`
 
 /** The invoice of an order by its number, locked with its order when a transaction is given (the order first, as the refund locks it). */
-export async function invoiceOfOrder(
-  sequelize: Sequelize,
-  orderNo: string,
-  transaction?: Transaction,
-): Promise<InvoiceRow | undefined> {
+export async function invoiceOfOrder(sequelize: Sequelize, orderNo: string, transaction?: Transaction): Promise<InvoiceRow | undefined> {
   if (transaction) {
     await selectRows(sequelize, `SELECT id FROM website_order WHERE order_no = $1 FOR UPDATE`, [orderNo], transaction)
   }

@@ -98,9 +98,7 @@ export class InvoiceTitles {
         )
         if (!title) throw new AppError('INVOICE_TITLE_NOT_FOUND')
         const english = order.lang === 'en-US'
-        const typeFits = english
-          ? body.type === 'commercial'
-          : body.type === '82' || (body.type === '81' && fitsSpecialInvoice(title))
+        const typeFits = english ? body.type === 'commercial' : body.type === '82' || (body.type === '81' && fitsSpecialInvoice(title))
         if (!typeFits || title.lang !== order.lang) throw new AppError('INVOICE_TYPE_NOT_ALLOWED')
         const { kind, name, taxNo, address, phone, bank, account } = title
         const snapshot = { kind, name, taxNo, address, phone, bank, account }

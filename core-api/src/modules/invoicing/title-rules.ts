@@ -28,7 +28,10 @@ const clean = (value: string | undefined): string | null => {
 
 const USCC_MESSAGES = {
   length: ['统一社会信用代码应为 18 位', 'The unified social credit code must be 18 characters long'],
-  characters: ['统一社会信用代码只能包含数字和大写字母（不含 I、O、S、V、Z）', 'The unified social credit code may hold digits and capital letters only (not I, O, S, V or Z)'],
+  characters: [
+    '统一社会信用代码只能包含数字和大写字母（不含 I、O、S、V、Z）',
+    'The unified social credit code may hold digits and capital letters only (not I, O, S, V or Z)',
+  ],
   'check-digit': ['统一社会信用代码校验位不正确，请核对', 'The unified social credit code’s check digit is wrong; please check the code'],
 } as const
 

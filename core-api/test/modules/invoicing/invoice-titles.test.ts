@@ -54,9 +54,17 @@ describe('the Chinese edition', () => {
 describe('the English edition', () => {
   it('takes a company name, an address and an optional tax number; refuses the wrong check digit in English', async () => {
     const me = await buyer(t.app)
-    const saved = await me.post(`${TITLES}/save`, { lang: 'en-US', kind: 'company', name: 'Acme Analytics Ltd', address: '1 King St, London', taxNo: 'GB 123 4567 89' })
+    const saved = await me.post(`${TITLES}/save`, {
+      lang: 'en-US',
+      kind: 'company',
+      name: 'Acme Analytics Ltd',
+      address: '1 King St, London',
+      taxNo: 'GB 123 4567 89',
+    })
     expect(saved).toMatchObject({ code: 200, data: { lang: 'en-US', taxNo: 'GB 123 4567 89', special: false } })
-    expect((await me.post(`${TITLES}/save`, { lang: 'en-US', kind: 'company', name: 'Acme Analytics Ltd' })).msg).toBe('Please enter the address')
+    expect((await me.post(`${TITLES}/save`, { lang: 'en-US', kind: 'company', name: 'Acme Analytics Ltd' })).msg).toBe(
+      'Please enter the address',
+    )
     const wrong = await me.post(`${TITLES}/save`, { lang: 'en-US', kind: 'company', name: 'Acme', address: 'x', taxNo: 'GB$$' })
     expect(wrong.code).toBe(100001)
     expect(wrong.msg).toContain('tax or VAT number')
@@ -70,7 +78,10 @@ describe('the English edition', () => {
     })
     expect(JSON.parse(english.body).msg).toContain('校验位')
     // The language of the message follows the request's; the rule follows the edition of the title.
-    expect(await me.post(`${TITLES}/save`, { lang: 'en-US', ...zhCompany })).toMatchObject({ code: 100001, msg: 'Please enter the address' })
+    expect(await me.post(`${TITLES}/save`, { lang: 'en-US', ...zhCompany })).toMatchObject({
+      code: 100001,
+      msg: 'Please enter the address',
+    })
   })
 })
 
@@ -82,7 +93,11 @@ describe('ownership and bad input', () => {
     expect(await other.post(`${TITLES}/save`, { id, kind: 'personal', name: '李四' })).toMatchObject({ code: 300701 })
     expect(await other.post(`${TITLES}/delete`, { id })).toMatchObject({ code: 300701 })
     expect((await other.post(`${TITLES}/list`, {})).data).toEqual([])
-    expect((await owner.post(`${TITLES}/save`, { id, kind: 'personal', name: '王五' })).data).toMatchObject({ id, kind: 'personal', name: '王五' })
+    expect((await owner.post(`${TITLES}/save`, { id, kind: 'personal', name: '王五' })).data).toMatchObject({
+      id,
+      kind: 'personal',
+      name: '王五',
+    })
     expect(await owner.post(`${TITLES}/delete`, { id })).toMatchObject({ code: 200, data: { id } })
     expect((await owner.post(`${TITLES}/list`, {})).data).toEqual([])
   })

@@ -40,7 +40,11 @@ describe('the manual provider', () => {
     expect(JSON.parse((await upload(orderNo, 'which=invoice&number=bad&name=a.pdf', pdfBytes())).body).code).toBe(100001)
     const uploaded = JSON.parse((await upload(orderNo, 'which=invoice&number=26117000000000000001&name=fapiao.pdf', pdfBytes())).body)
     expect(uploaded).toMatchObject({ code: 200, data: { status: 'issued', provider: 'manual', number: '26117000000000000001' } })
-    const file = await t.app.inject({ method: 'GET', url: `/report/invoice/file?orderNo=${orderNo}`, headers: { 'website-token': me.user.token } })
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/report/invoice/file?orderNo=${orderNo}`,
+      headers: { 'website-token': me.user.token },
+    })
     expect(file.rawPayload.equals(pdfBytes())).toBe(true)
 
     // The refund reverses first: manual waits for the red-letter file, and the refund does not go through.
@@ -69,7 +73,9 @@ describe('the manual provider', () => {
     const titleId = await companyTitle(me)
     await me.post('/report/invoice/request', { orderNo, titleId, type: '82' })
     const editor = await staffCaller(t.app, 'editor')
-    expect(JSON.parse((await upload(orderNo, 'which=invoice&number=26117000000000000009&name=a.pdf', pdfBytes(), editor.token)).body).code).toBe(300004)
+    expect(
+      JSON.parse((await upload(orderNo, 'which=invoice&number=26117000000000000009&name=a.pdf', pdfBytes(), editor.token)).body).code,
+    ).toBe(300004)
     expect(JSON.parse((await upload(orderNo, 'which=red&number=26117000000000000009&name=a.pdf', pdfBytes())).body).code).toBe(300706)
     expect(await q(t.app, `SELECT 1 FROM staff_audit WHERE target = $1`, [orderNo])).toEqual([])
   })
@@ -79,14 +85,23 @@ describe('the English edition', () => {
   it('renders a numbered commercial invoice, and a credit note when the order is refunded', async () => {
     const me = await buyer(t.app)
     const { orderNo } = await paidOrder(t.app, me, 'en-US')
-    const title = await me.post(`${TITLES}/save`, { lang: 'en-US', kind: 'company', name: 'Acme Analytics Ltd', address: '1 King St, London' })
-    expect(await me.post('/report/invoice/request', { orderNo, titleId: title.data.id, type: '82', lang: 'en-US' })).toMatchObject({ code: 300708 })
+    const title = await me.post(`${TITLES}/save`, {
+      lang: 'en-US',
+      kind: 'company',
+      name: 'Acme Analytics Ltd',
+      address: '1 King St, London',
+    })
+    expect(await me.post('/report/invoice/request', { orderNo, titleId: title.data.id, type: '82', lang: 'en-US' })).toMatchObject({
+      code: 300708,
+    })
     const requested = await me.post('/report/invoice/request', { orderNo, titleId: title.data.id, type: 'commercial', lang: 'en-US' })
     expect(requested).toMatchObject({ code: 200, data: { type: 'commercial', currency: 'USD', amount: 6800 } })
     const issued = await finance.call('POST', `/staff/invoices/${orderNo}/issue`, {})
     expect(issued.data).toMatchObject({ status: 'issued', provider: 'commercial' })
     expect(issued.data.number).toMatch(/^INV-[0-9]{4}-[0-9]{6}$/)
-    const mail = await q<{ subject: string }>(t.app, `SELECT subject FROM outgoing_mail WHERE kind = 'invoice-issued' AND reference = $1`, [orderNo])
+    const mail = await q<{ subject: string }>(t.app, `SELECT subject FROM outgoing_mail WHERE kind = 'invoice-issued' AND reference = $1`, [
+      orderNo,
+    ])
     expect(mail[0]!.subject).toContain(`the invoice for order ${orderNo}`)
     expect(await finance.call('POST', `/staff/orders/${orderNo}/refund`, { reason: 'Customer asked' })).toMatchObject({ code: 200 })
     const [invoice] = (await finance.call('GET', `/staff/invoices?orderNo=${orderNo}`)).data.list

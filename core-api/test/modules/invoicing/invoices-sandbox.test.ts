@@ -16,7 +16,7 @@ let sales: { call: Call }
 
 beforeAll(async () => {
   provider = await startInvoiceSandbox()
-  t = await buildTestApp({ ...provider.settings, SITE_URL: 'http://site.test' } as Record<string, string>)
+  t = await buildTestApp({ ...provider.settings, SITE_URL: 'http://site.test' })
   finance = await staffCaller(t.app, 'finance')
   sales = await staffCaller(t.app, 'sales')
 })
@@ -47,7 +47,10 @@ describe('the request', () => {
     // A later change of the title changes no request.
     await me.post(`${TITLES}/save`, { id: titleId, kind: 'personal', name: '改名以后' })
     const documents = await me.post('/report/orderDocuments/get', { orderNo: order.orderNo })
-    expect(documents).toMatchObject({ code: 200, data: { orderNo: order.orderNo, invoice: { title: '示例科技有限公司' }, proforma: null, shipment: null } })
+    expect(documents).toMatchObject({
+      code: 200,
+      data: { orderNo: order.orderNo, invoice: { title: '示例科技有限公司' }, proforma: null, shipment: null },
+    })
   })
 
   it('refuses an order not paid, another buyer’s order or title, and a type the order or title cannot have', async () => {
@@ -56,20 +59,31 @@ describe('the request', () => {
     const order = await paidOrder(t.app, me)
     const titleId = await companyTitle(me)
     expect(await other.post('/report/invoice/request', { orderNo: order.orderNo, titleId, type: '82' })).toMatchObject({ code: 100004 })
-    expect(await me.post('/report/invoice/request', { orderNo: order.orderNo, titleId: await companyTitle(other), type: '82' })).toMatchObject({
+    expect(
+      await me.post('/report/invoice/request', { orderNo: order.orderNo, titleId: await companyTitle(other), type: '82' }),
+    ).toMatchObject({
       code: 300701,
     })
     // 81 needs a company title with its bank details; commercial is the English edition's.
     expect(await me.post('/report/invoice/request', { orderNo: order.orderNo, titleId, type: '81' })).toMatchObject({ code: 300708 })
-    expect(await me.post('/report/invoice/request', { orderNo: order.orderNo, titleId, type: 'commercial' })).toMatchObject({ code: 300708 })
+    expect(await me.post('/report/invoice/request', { orderNo: order.orderNo, titleId, type: 'commercial' })).toMatchObject({
+      code: 300708,
+    })
     expect(await other.post('/report/orderDocuments/get', { orderNo: order.orderNo })).toMatchObject({ code: 100004 })
     const unpaid = await me.post('/report/websiteUserOrder/payOrder', {
-      researchBriefReportId: (await q<{ id: string }>(t.app, `SELECT product_id::text AS id FROM website_order WHERE order_no = $1`, [order.orderNo]))[0]!.id,
+      researchBriefReportId: (
+        await q<{ id: string }>(t.app, `SELECT product_id::text AS id FROM website_order WHERE order_no = $1`, [order.orderNo])
+      )[0]!.id,
       payMethod: 'zfb',
       payPrice: 299,
     })
     expect(await me.post('/report/invoice/request', { orderNo: unpaid.data.orderNo, titleId, type: '82' })).toMatchObject({ code: 100010 })
-    for (const payload of [{}, { orderNo: 'x', titleId, type: '82' }, { orderNo: order.orderNo, titleId, type: '80' }, { orderNo: order.orderNo, titleId: '0', type: '82' }]) {
+    for (const payload of [
+      {},
+      { orderNo: 'x', titleId, type: '82' },
+      { orderNo: order.orderNo, titleId, type: '80' },
+      { orderNo: order.orderNo, titleId: '0', type: '82' },
+    ]) {
       expect((await me.post('/report/invoice/request', payload)).code).toBe(100001)
     }
   })
@@ -80,24 +94,41 @@ describe('issuing through the sandbox provider', () => {
     const me = await buyer(t.app)
     const { orderNo } = await requested(me)
     const issued = await finance.call('POST', `/staff/invoices/${orderNo}/issue`, {})
-    expect(issued).toMatchObject({ code: 200, data: { status: 'issued', provider: 'sandbox', title: { kind: 'company', taxNo: '914403001922038216' } } })
+    expect(issued).toMatchObject({
+      code: 200,
+      data: { status: 'issued', provider: 'sandbox', title: { kind: 'company', taxNo: '914403001922038216' } },
+    })
     expect(issued.data.number).toMatch(/^[0-9]{20}$/)
     // Idempotent: the same invoice again, nothing issued twice.
     expect((await finance.call('POST', `/staff/invoices/${orderNo}/issue`, {})).data.number).toBe(issued.data.number)
     expect((await staffAudit(t.app, orderNo)).map((row) => row.action)).toEqual(['invoice.issue'])
 
     const documents = await me.post('/report/orderDocuments/get', { orderNo })
-    expect(documents.data.invoice).toMatchObject({ status: 'issued', number: issued.data.number, downloadUrl: `/api/report/invoice/file?orderNo=${orderNo}` })
-    const file = await t.app.inject({ method: 'GET', url: `/report/invoice/file?orderNo=${orderNo}`, headers: { 'website-token': me.user.token } })
+    expect(documents.data.invoice).toMatchObject({
+      status: 'issued',
+      number: issued.data.number,
+      downloadUrl: `/api/report/invoice/file?orderNo=${orderNo}`,
+    })
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/report/invoice/file?orderNo=${orderNo}`,
+      headers: { 'website-token': me.user.token },
+    })
     expect(file.headers['content-type']).toBe('application/pdf')
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     const stranger = await buyer(t.app)
-    const refused = await t.app.inject({ method: 'GET', url: `/report/invoice/file?orderNo=${orderNo}`, headers: { 'website-token': stranger.user.token } })
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/report/invoice/file?orderNo=${orderNo}`,
+      headers: { 'website-token': stranger.user.token },
+    })
     expect(JSON.parse(refused.body).code).toBe(100004)
 
-    const mails = await q<{ subject: string; body_text: string }>(t.app, `SELECT subject, body_text FROM outgoing_mail WHERE kind = 'invoice-issued' AND reference = $1`, [
-      orderNo,
-    ])
+    const mails = await q<{ subject: string; body_text: string }>(
+      t.app,
+      `SELECT subject, body_text FROM outgoing_mail WHERE kind = 'invoice-issued' AND reference = $1`,
+      [orderNo],
+    )
     expect(mails).toHaveLength(1)
     expect(mails[0]!.body_text).toContain(issued.data.number)
     expect(mails[0]!.body_text).toContain(`http://site.test/personalCenter/order?orderNo=${orderNo}`)
@@ -109,7 +140,10 @@ describe('issuing through the sandbox provider', () => {
     const me = await buyer(t.app)
     const { orderNo } = await requested(me)
     const queue = await finance.call('GET', `/staff/invoices?status=requested&orderNo=${orderNo}`)
-    expect(queue).toMatchObject({ code: 200, data: { count: 1, list: [{ orderNo, status: 'requested', buyer: me.user.loginCode, amount: 299 }] } })
+    expect(queue).toMatchObject({
+      code: 200,
+      data: { count: 1, list: [{ orderNo, status: 'requested', buyer: me.user.loginCode, amount: 299 }] },
+    })
     expect((await sales.call('GET', '/staff/invoices')).code).toBe(300004)
     expect((await finance.call('GET', '/staff/invoices?status=nonsense')).code).toBe(100001)
     expect((await finance.call('POST', '/staff/invoices/NOSUCHORDER/issue', {})).code).toBe(300703)
@@ -126,7 +160,9 @@ describe('refunds', () => {
     await expect(t.app.paymentCases.staffRefund(orderNo, 'test', 'staff:test')).rejects.toMatchObject({ key: 'INVOICE_STANDS' })
     const [order] = await q<{ status: string }>(t.app, `SELECT status FROM website_order WHERE order_no = $1`, [orderNo])
     expect(order!.status).toBe('1')
-    expect(await q(t.app, `SELECT 1 FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE o.order_no = $1`, [orderNo])).toEqual([])
+    expect(
+      await q(t.app, `SELECT 1 FROM payment_refund r JOIN website_order o ON o.id = r.order_id WHERE o.order_no = $1`, [orderNo]),
+    ).toEqual([])
   })
 
   it('reverses the invoice with a red-letter invoice first, then refunds', async () => {
@@ -139,7 +175,11 @@ describe('refunds', () => {
     expect(invoice).toMatchObject({ status: 'reversed', number: issued.data.number, files: [{ which: 'invoice' }, { which: 'red' }] })
     expect(invoice.redNumber).toMatch(/^[0-9]{20}$/)
     expect((await staffAudit(t.app, orderNo)).map((row) => row.action)).toEqual(['invoice.issue', 'invoice.reverse', 'order.refund'])
-    const red = await t.app.inject({ method: 'GET', url: `/staff/invoices/${orderNo}/file?which=red`, headers: { authorization: `Bearer ${finance.token}` } })
+    const red = await t.app.inject({
+      method: 'GET',
+      url: `/staff/invoices/${orderNo}/file?which=red`,
+      headers: { authorization: `Bearer ${finance.token}` },
+    })
     expect(red.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     expect((await me.post('/report/orderDocuments/get', { orderNo })).data.invoice.status).toBe('reversed')
   })

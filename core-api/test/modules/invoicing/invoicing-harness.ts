@@ -23,18 +23,36 @@ export async function buyer(app: FastifyInstance): Promise<Buyer> {
 }
 
 /** A paid order of the buyer: a bulletin (zh-CN) or an English report (en-US). */
-export async function paidOrder(app: FastifyInstance, who: Buyer, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ id: string; orderNo: string }> {
+export async function paidOrder(
+  app: FastifyInstance,
+  who: Buyer,
+  lang: 'zh-CN' | 'en-US' = 'zh-CN',
+): Promise<{ id: string; orderNo: string }> {
   let pay: { id: string; orderNo: string; orderPayUrl: string }
   if (lang === 'zh-CN') {
     const { bulletin } = await bulletinWithFile(app)
-    const answer = await who.post('/report/websiteUserOrder/payOrder', { researchBriefReportId: String(bulletin.id), payMethod: 'zfb', payPrice: 299 })
+    const answer = await who.post('/report/websiteUserOrder/payOrder', {
+      researchBriefReportId: String(bulletin.id),
+      payMethod: 'zfb',
+      payPrice: 299,
+    })
     expect(answer.code).toBe(200)
     pay = answer.data
   } else {
     const { report } = await reportWithPrices(app, { lang: 'en-US' })
-    const saved = await who.post('/report/websiteUserResearchOrder/save', { reportId: String(report.id), edition: 'standard', licence: 'single', lang: 'en-US' })
+    const saved = await who.post('/report/websiteUserResearchOrder/save', {
+      reportId: String(report.id),
+      edition: 'standard',
+      licence: 'single',
+      lang: 'en-US',
+    })
     expect(saved.code).toBe(200)
-    const answer = await who.post('/report/websiteUserResearchOrder/payOrder', { id: saved.data.id, payMethod: 'zfb', payPrice: 6800, lang: 'en-US' })
+    const answer = await who.post('/report/websiteUserResearchOrder/payOrder', {
+      id: saved.data.id,
+      payMethod: 'zfb',
+      payPrice: 6800,
+      lang: 'en-US',
+    })
     expect(answer.code).toBe(200)
     pay = { ...answer.data, id: saved.data.id, orderNo: saved.data.orderNo }
   }
@@ -57,6 +75,8 @@ export const q = <T extends object>(app: FastifyInstance, sql: string, bind: unk
   app.db.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT })
 
 export const staffAudit = (app: FastifyInstance, target: string) =>
-  q<{ actor: string; action: string; after: Record<string, unknown> }>(app, `SELECT actor, action, after FROM staff_audit WHERE target = $1 ORDER BY id`, [
-    target,
-  ])
+  q<{ actor: string; action: string; after: Record<string, unknown> }>(
+    app,
+    `SELECT actor, action, after FROM staff_audit WHERE target = $1 ORDER BY id`,
+    [target],
+  )

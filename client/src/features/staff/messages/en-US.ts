@@ -842,7 +842,8 @@ export const enUS = {
   'staff.invoices.confirm.issue': 'Issue this invoice?',
   'staff.invoices.confirm.reverse': 'Reverse this invoice?',
   'staff.invoices.confirm.resend': 'Mail the invoice again?',
-  'staff.invoices.confirmText.issue': 'The invoice for order {orderNo} is issued to “{title}” through the invoicing provider, and the buyer is mailed.',
+  'staff.invoices.confirmText.issue':
+    'The invoice for order {orderNo} is issued to “{title}” through the invoicing provider, and the buyer is mailed.',
   'staff.invoices.confirmText.reverse': 'A red-letter invoice reverses the invoice of order {orderNo} (“{title}”). This cannot be undone.',
   'staff.invoices.confirmText.resend': 'The buyer of order {orderNo} is mailed the invoice’s link again.',
   'staff.invoices.done.issue': 'Invoice issued',

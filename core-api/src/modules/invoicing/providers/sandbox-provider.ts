@@ -1,5 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { InvoiceProviderError, type InvoiceParty, type InvoiceProvider, type IssueRequest, type ProviderAnswer, type ReverseRequest } from './types.ts'
+import {
+  InvoiceProviderError,
+  type InvoiceParty,
+  type InvoiceProvider,
+  type IssueRequest,
+  type ProviderAnswer,
+  type ReverseRequest,
+} from './types.ts'
 
 // A 数电票 provider over HTTP, as the issuing platforms' open APIs are called:
 // JSON bodies with the fields' pinyin initials, signed with the app key and an

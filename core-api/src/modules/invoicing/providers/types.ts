@@ -43,9 +43,7 @@ export interface InvoiceFile {
  * (the manual provider: finance issues it on the national platform and uploads
  * the file, uploadInvoiceFile).
  */
-export type ProviderAnswer =
-  | { status: 'issued'; number: string; files: InvoiceFile[]; issuedAt: Date }
-  | { status: 'awaiting-upload' }
+export type ProviderAnswer = { status: 'issued'; number: string; files: InvoiceFile[]; issuedAt: Date } | { status: 'awaiting-upload' }
 
 export interface InvoiceProvider {
   /** As recorded on the invoice: manual, sandbox… */
