@@ -8,7 +8,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const features = ['about', 'auth', 'bulletins', 'custom-request', 'home', 'invoicing', 'layout', 'news', 'ops', 'orders', 'reports', 'staff']
+const features = [
+  'about',
+  'auth',
+  'bulletins',
+  'custom-request',
+  'home',
+  'invoicing',
+  'layout',
+  'news',
+  'ops',
+  'orders',
+  'reports',
+  'staff',
+]
 
 /** Features never import each other: what two share moves to components/ or lib/ (bulletproof-react). */
 const featureZones = features.map((name) => ({
