@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -19,6 +19,7 @@ import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
 import { ordersExportRows } from './orders-export.ts'
+import { invoicePdfRows } from './invoice-pdf.ts'
 import { addBenchStaff, publishingRows } from './publishing.ts'
 import { BENCH_SECRETS } from './secrets.ts'
 
@@ -46,9 +47,11 @@ const { values } = parseCli(
     'publishing-only': { type: 'boolean', default: false },
     // The orders export row alone (bench/orders-export.ts): the core API built alone, the fixtures and --orders orders seeded.
     'orders-export-only': { type: 'boolean', default: false },
+    // The invoice PDF rows alone (bench/invoice-pdf.ts): rendered in this process, nothing built or started.
+    'invoice-pdf-only': { type: 'boolean', default: false },
     orders: { type: 'string', default: '100000' },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -281,6 +284,9 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), repor
 
 // A label, so --publishing-only can leave once its rows are in (the finally still stops everything).
 bench: try {
+  // First, while nothing else runs: rendering one-page invoices (no server involved).
+  rows.push(...(await invoicePdfRows(results)))
+  if (values['invoice-pdf-only']) break bench
   const ordersOnly = values['orders-export-only']
   if (!values['no-build']) {
     console.log('[bench] building')

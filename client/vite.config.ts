@@ -73,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The client imports only types from @rpt/contract (erased, never bundled),
   // the table of call paths from @rpt/contract/calls (plain strings, read from source),
   // and the staff console the permission table from @rpt/contract/staff-permissions and the publisher's
-  // day from @rpt/contract/business-day (the same).
+  // day from @rpt/contract/business-day (the same), and the invoice titles' tax-number check from @rpt/contract/uscc.
   test: {
     environment: 'jsdom',
     globals: true,

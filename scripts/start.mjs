@@ -3,7 +3,9 @@
 // one lifetime: a signal stops all, and if one dies the others are stopped.
 // Without a provider's merchant credentials (and outside production) the
 // payment sandbox (sandbox/) is started first and the core API is given its
-// merchant settings, so payments work at its cashier.
+// merchant settings, so payments work at its cashier. Likewise, with no
+// invoice provider configured (INVOICE_PROVIDER unset) the invoice sandbox
+// (sandbox/src/invoicing) is started and the core API issues 数电票 there.
 import { spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
@@ -114,17 +116,40 @@ async function paymentSandbox() {
   )
 }
 
+/**
+ * Starts the invoice sandbox when no invoice provider is configured (outside
+ * production), and answers the core API's INVOICE_* settings for it.
+ */
+async function invoiceSandbox() {
+  if (process.env.NODE_ENV === 'production' || process.env.INVOICE_PROVIDER) return {}
+  const { invoiceProviderEnv, loadInvoiceKeys } = await import('../sandbox/dist/invoicing/keys.js')
+  // 3003 when free, else any free port.
+  const port = process.env.INVOICE_SANDBOX_PORT ?? String((await portFree(3003)) ? 3003 : await anyPort())
+  const publicUrl = process.env.INVOICE_SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`
+  const dataDir = process.env.INVOICE_SANDBOX_DATA_DIR || path.join(process.env.DATA_DIR || path.join(root, '.data'), 'invoice-sandbox')
+  const env = invoiceProviderEnv(loadInvoiceKeys(dataDir), publicUrl)
+  run('invoice-sandbox', 'sandbox/dist/invoicing/server.js', {
+    INVOICE_SANDBOX_PORT: port,
+    INVOICE_SANDBOX_PUBLIC_URL: publicUrl,
+    INVOICE_SANDBOX_DATA_DIR: dataDir,
+  })
+  if (!(await waitHealthy(`${publicUrl}/health`, 60_000))) return undefined
+  console.log(`[start] invoice sandbox (no INVOICE_PROVIDER set): ${publicUrl}/fapiao`)
+  return env
+}
+
 let ready = true
 if (!externalCore) {
   const gateways = await paymentSandbox()
-  if (gateways === undefined) {
-    if (!stopping) console.error('[start] the payment sandbox did not become healthy within 60 s')
+  const invoicing = gateways === undefined ? undefined : await invoiceSandbox()
+  if (gateways === undefined || invoicing === undefined) {
+    if (!stopping) console.error(`[start] the ${gateways === undefined ? 'payment' : 'invoice'} sandbox did not become healthy within 60 s`)
     ready = false
     stop(1)
   } else {
     // The core API's V8 flags are defined once, in its build (core-api/src/platform/node-flags.ts).
     const { CORE_API_NODE_FLAGS } = await import('../core-api/dist/platform/node-flags.js')
-    run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort, ...gateways }, CORE_API_NODE_FLAGS)
+    run('core-api', 'core-api/dist/server.js', { CORE_PORT: corePort, ...gateways, ...invoicing }, CORE_API_NODE_FLAGS)
   }
 }
 // The first start migrates and seeds the embedded database, which takes a while.

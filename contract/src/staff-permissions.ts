@@ -57,6 +57,9 @@ export const STAFF_PERMISSIONS = {
   'customers.write': ['sales', 'admin'],
   // Every member changes their own password and second factor (staff.manage is an admin changing anyone's).
   'session.credentials': EVERY_ROLE,
+  // The finance desk's invoices: buyers' titles and tax numbers, and the tax documents themselves.
+  'invoices.read': ['finance', 'admin'],
+  'invoices.act': ['finance', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS
@@ -92,6 +95,8 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'customers.read': "Find website accounts and read one's page (each view audited)",
   'customers.write': "Unlock an account's sign-in, mail it a reset link, disable or enable it",
   'session.credentials': "Change one's own password and second factor (with the current password)",
+  'invoices.read': 'The invoice queue (listInvoices) and the issued files: buyers’ invoice titles and tax numbers',
+  'invoices.act': 'Issue, upload, reverse (红冲) and re-send invoices (issueInvoice, uploadInvoiceFile, reverseInvoice, resendInvoice)',
 }
 
 export function staffMay(role: StaffRole, action: StaffAction): boolean {

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { loadKeys, merchantEnv } from '@rpt/payment-sandbox'
+import { invoiceProviderEnv, loadInvoiceKeys, loadKeys, merchantEnv } from '@rpt/payment-sandbox'
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { ARTIFACTS_DIR, CAPTCHA_CODE, CHROMIUM_ARGS, CHROMIUM_PATH, CREDENTIAL_KEY, REPO_ROOT } from './constants.ts'
@@ -84,6 +84,11 @@ export default async function setup(project: TestProject) {
   const sandboxDir = path.join(dataDir, 'payment-sandbox')
   // The core API is the sandbox's merchant, configured as for a real one (what npm start does).
   const gateways = merchantEnv(loadKeys(sandboxDir), sandboxUrl)
+  // And the invoice sandbox's seller (INVOICE_*), as npm start makes it.
+  const invoiceSandboxPort = await freePort()
+  const invoiceSandboxUrl = `http://127.0.0.1:${invoiceSandboxPort}`
+  const invoiceSandboxDir = path.join(dataDir, 'invoice-sandbox')
+  const invoicing = invoiceProviderEnv(loadInvoiceKeys(invoiceSandboxDir), invoiceSandboxUrl)
   const generous = '100000'
   const opsToken = randomBytes(24).toString('base64url')
   const env: NodeJS.ProcessEnv = {
@@ -117,6 +122,10 @@ export default async function setup(project: TestProject) {
     SANDBOX_PUBLIC_URL: sandboxUrl,
     SANDBOX_DATA_DIR: sandboxDir,
     SANDBOX_PAY_BACK_URL: `${siteUrl}/personalCenter/payBack?orderNo={orderNo}`,
+    ...invoicing,
+    INVOICE_SANDBOX_PORT: String(invoiceSandboxPort),
+    INVOICE_SANDBOX_PUBLIC_URL: invoiceSandboxUrl,
+    INVOICE_SANDBOX_DATA_DIR: invoiceSandboxDir,
   }
   // A developer's own settings must not leak into the stack under test.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CACHE_STORE', 'OPS_TOKEN']) delete env[key]
@@ -144,6 +153,8 @@ export default async function setup(project: TestProject) {
     const started = Date.now()
     const sandbox = start('payment-sandbox', 'sandbox/dist/server.js')
     await waitHealthy(`${sandboxUrl}/health`, sandbox, 'payment-sandbox', 60_000)
+    const invoiceSandbox = start('invoice-sandbox', 'sandbox/dist/invoicing/server.js')
+    await waitHealthy(`${invoiceSandboxUrl}/health`, invoiceSandbox, 'invoice-sandbox', 60_000)
     const core = start('core-api', 'core-api/dist/server.js')
     // The first start migrates the embedded database and loads the fixtures.
     await waitHealthy(`${coreUrl}/health`, core, 'core-api', 170_000)

@@ -40,6 +40,7 @@ const SCREENS = [
   '/staff/settings',
   '/staff/requests',
   '/staff/orders',
+  '/staff/invoices',
   '/staff/customers',
   '/staff/audit',
   '/staff/members',

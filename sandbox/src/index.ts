@@ -8,3 +8,8 @@ export { ALIPAY_SETTINGS, merchantEnv, shellLines, WECHATPAY_SETTINGS, type Merc
 export { signingString } from './alipay/gateway.ts'
 export { parseAlipayTime, parseWechatTime } from './china-time.ts'
 export { parseAuthorization } from './wechatpay/protocol.ts'
+export { default as invoiceSandbox, type InvoiceSandboxOptions } from './invoicing/app.ts'
+export { InvoiceBooks, type IssuedInvoice } from './invoicing/books.ts'
+export { INVOICE_PREFIX, generateInvoiceKeys, invoiceProviderEnv, loadInvoiceKeys, type InvoiceKeys } from './invoicing/keys.ts'
+export { checkSignature, signatureOf, SIGNATURE_HEADERS } from './invoicing/signing.ts'
+export { renderInvoicePdf } from './invoicing/pdf.ts'

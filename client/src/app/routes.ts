@@ -23,6 +23,8 @@ export type ScreenName =
   | 'downloads'
   | 'addresses'
   | 'payBack'
+  | 'orderDetail'
+  | 'invoiceTitles'
   | 'notFound'
   | 'ops'
   | 'staff'
@@ -136,6 +138,20 @@ export const ROUTES: RouteDef[] = [
     pattern: '/personalCenter/myAddress',
     activeIndex: ACTIVE.account,
     titleId: 'title.addresses',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'orderDetail',
+    pattern: '/personalCenter/order',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.orderDetail',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'invoiceTitles',
+    pattern: '/personalCenter/invoiceTitles',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.invoiceTitles',
     hideLanguageSwitch: true,
   },
   {

@@ -44,6 +44,8 @@ export const SCREENS: Record<ScreenName, Screen> = {
   downloads: screen('/src/features/orders/components/downloads-page.tsx', 'on-demand'),
   addresses: screen('/src/features/addresses/components/addresses-page.tsx', 'on-demand'),
   payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
+  orderDetail: screen('/src/features/orders/components/order-page.tsx', 'on-demand'),
+  invoiceTitles: screen('/src/features/invoicing/components/invoice-titles-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
   staff: screen('/src/features/staff/shell/staff-page.tsx'),

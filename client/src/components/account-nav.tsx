@@ -1,17 +1,21 @@
 import { useT } from '../lib/use-t'
 import { SideNav } from './side-nav'
 
-export type AccountSection = 'info' | 'orders' | 'downloads' | 'addresses' | 'password'
+export type AccountSection = 'info' | 'orders' | 'downloads' | 'addresses' | 'invoices' | 'password'
 
 const ITEMS: Array<{
   key: AccountSection
   to: string
-  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'address.heading' | 'account.password'
+  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'address.heading' | 'nav.account.invoiceTitles' | 'account.password'
 }> = [
   { key: 'info', to: '/personalCenter/myInfo', label: 'account.info' },
   { key: 'orders', to: '/personalCenter/moreOrders', label: 'nav.account.orders' },
   { key: 'downloads', to: '/personalCenter/myDownload', label: 'nav.account.downloads' },
+<<<<<<< HEAD
   { key: 'addresses', to: '/personalCenter/myAddress', label: 'address.heading' },
+=======
+  { key: 'invoices', to: '/personalCenter/invoiceTitles', label: 'nav.account.invoiceTitles' },
+>>>>>>> invoicing
   { key: 'password', to: '/personalCenter/updatePwd', label: 'account.password' },
 ]
 

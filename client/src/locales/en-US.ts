@@ -220,6 +220,8 @@ export const enUS = {
   'title.orders': 'My Orders',
   'title.downloads': 'My Downloads',
   'title.addresses': 'My Addresses',
+  'title.orderDetail': 'Order details',
+  'title.invoiceTitles': 'Invoice details',
   'title.payBack': 'Payment Result',
 
   'pay.needLogin': 'Please log in to buy.',

@@ -215,6 +215,8 @@ export const zhCN: Record<PageMessageId, string> = {
   'title.orders': '我的订单',
   'title.downloads': '我的下载',
   'title.addresses': '收货地址',
+  'title.orderDetail': '订单详情',
+  'title.invoiceTitles': '发票抬头',
   'title.payBack': '支付结果',
 
   'pay.needLogin': '请先登录后购买。',

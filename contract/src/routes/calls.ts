@@ -201,6 +201,27 @@ export const CALLS = {
     ship: { method: 'POST', path: '/staff/shipments/:orderNo/ship', safety: 'write', audience: 'staff' },
     deliver: { method: 'POST', path: '/staff/shipments/:orderNo/deliver', safety: 'write', audience: 'staff' },
   },
+  // Invoices: the buyer's titles and requests, and the invoice file of their order.
+  invoicing: {
+    listTitles: { method: 'POST', path: '/report/invoiceTitle/list', safety: 'read' },
+    saveTitle: { method: 'POST', path: '/report/invoiceTitle/save', safety: 'write' },
+    deleteTitle: { method: 'POST', path: '/report/invoiceTitle/delete', safety: 'write' },
+    request: { method: 'POST', path: '/report/invoice/request', safety: 'write' },
+    file: { method: 'GET', path: '/report/invoice/file', safety: 'read' },
+  },
+  // The documents of a buyer's order (invoice, proforma, shipment) on its order page.
+  orderDocuments: {
+    get: { method: 'POST', path: '/report/orderDocuments/get', safety: 'read' },
+  },
+  // The finance desk's invoices.
+  staffInvoices: {
+    list: { method: 'GET', path: '/staff/invoices', safety: 'read', audience: 'staff' },
+    file: { method: 'GET', path: '/staff/invoices/:orderNo/file', safety: 'read', audience: 'staff' },
+    issue: { method: 'POST', path: '/staff/invoices/:orderNo/issue', safety: 'write', audience: 'staff' },
+    upload: { method: 'PUT', path: '/staff/invoices/:orderNo/file', safety: 'write', audience: 'staff' },
+    reverse: { method: 'POST', path: '/staff/invoices/:orderNo/reverse', safety: 'write', audience: 'staff' },
+    resend: { method: 'POST', path: '/staff/invoices/:orderNo/resend', safety: 'write', audience: 'staff' },
+  },
   // The staff desk's dashboard: each section only to the roles that may read its list.
   staffDashboard: {
     get: { method: 'GET', path: '/staff/dashboard', safety: 'read', audience: 'staff' },

@@ -24,6 +24,8 @@ import { staffShipmentRoutes } from './staff-shipments.ts'
 import { staffCustomerRoutes } from './staff-customers.ts'
 import { staffAccountRoutes, staffOwnAccountRoutes } from './staff-accounts.ts'
 import { websiteUserRoutes } from './website-user.ts'
+import { invoicingRoutes, staffInvoiceRoutes } from './invoicing.ts'
+import { orderDocumentsRoutes } from './order-documents.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
 
@@ -60,6 +62,9 @@ export {
   staffSiteRoutes,
   addressRoutes,
   staffShipmentRoutes,
+  invoicingRoutes,
+  staffInvoiceRoutes,
+  orderDocumentsRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -94,6 +99,9 @@ export const ROUTES = {
   content: contentRoutes,
   addresses: addressRoutes,
   staffShipments: staffShipmentRoutes,
+  invoicing: invoicingRoutes,
+  orderDocuments: orderDocumentsRoutes,
+  staffInvoices: staffInvoiceRoutes,
 }
 
 type Table = typeof ROUTES

@@ -3,6 +3,7 @@ import metrics from '../platform/observability/metrics.ts'
 import * as accounts from './accounts/index.ts'
 import * as catalogue from './catalogue/index.ts'
 import * as desk from './desk/index.ts'
+import * as invoicing from './invoicing/index.ts'
 import * as mail from './mail/index.ts'
 import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
@@ -52,4 +53,6 @@ export default pluginSet('app-plugins', [
   desk.staffRequests,
   desk.staffDashboard,
   desk.staffCustomers,
+  invoicing.invoiceTitles,
+  invoicing.invoiceDesk,
 ])

@@ -4,6 +4,8 @@ import metricsRoutes from '../platform/observability/metrics-routes.ts'
 import * as accounts from './accounts/index.ts'
 import * as catalogue from './catalogue/index.ts'
 import * as desk from './desk/index.ts'
+import * as invoicing from './invoicing/index.ts'
+import * as orderDocuments from './order-documents/index.ts'
 import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
 import * as settings from './settings/index.ts'
@@ -49,6 +51,9 @@ export default async function routes(app: FastifyInstance) {
     staff.staffAccountRoutes,
     staff.staffOwnAccountRoutes,
     publishing.contentRoutes,
+    invoicing.invoicingRoutes,
+    invoicing.staffInvoiceRoutes,
+    orderDocuments.orderDocumentsRoutes,
   ]) {
     await app.register(resource)
   }

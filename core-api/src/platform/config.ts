@@ -135,6 +135,24 @@ const ConfigSchema = Type.Object({
   WECHATPAY_API_V3_KEY: Type.String({ default: '' }),
   /** WeChat Pay's API v3 host; default api.mch.weixin.qq.com */
   WECHATPAY_BASE_URL: Type.String({ default: '' }),
+
+  /**
+   * Who issues the Chinese edition's 数电票 (docs/invoicing.md): manual (finance issues on the national platform and
+   * uploads the file) or sandbox (the invoice sandbox's HTTP API, sandbox/; INVOICE_API_URL, _APP_KEY and _APP_SECRET)
+   */
+  INVOICE_PROVIDER: Type.Union([Type.Literal('manual'), Type.Literal('sandbox')], { default: 'manual' }),
+  /** The provider's API base URL (the invoice sandbox's: http://127.0.0.1:3003/fapiao) */
+  INVOICE_API_URL: Type.String({ default: '', pattern: '^(https?://\\S+)?$' }),
+  /** The app key the provider gave, and the secret the requests' HMAC signature is made with */
+  INVOICE_APP_KEY: Type.String({ default: '', maxLength: 100 }),
+  INVOICE_APP_SECRET: Type.String({ default: '', maxLength: 200 }),
+  /** How long a provider call may take before the issue or reversal is refused (and may be tried again) */
+  INVOICE_TIMEOUT_MS: Type.Integer({ minimum: 500, maximum: 120_000, default: 15_000 }),
+  /** The seller on invoices: its names in both editions, its 统一社会信用代码 and address */
+  INVOICE_SELLER_NAME_ZH: Type.String({ minLength: 1, maxLength: 200, default: '恒智研究咨询有限公司' }),
+  INVOICE_SELLER_NAME_EN: Type.String({ minLength: 1, maxLength: 200, default: 'Hengzhi Research Co., Ltd.' }),
+  INVOICE_SELLER_TAX_NO: Type.String({ minLength: 1, maxLength: 30, default: '91350100M000100Y43' }),
+  INVOICE_SELLER_ADDRESS: Type.String({ maxLength: 300, default: 'Floor 18, 1 Jianguomenwai Avenue, Chaoyang District, Beijing' }),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -172,6 +190,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     if (config.NODE_ENV === 'production' && config[name] === development)
       throw new SettingsError(`Invalid configuration: ${name} must be set to a random value of 32+ characters when NODE_ENV=production`)
   }
+  if (config.INVOICE_PROVIDER === 'sandbox') {
+    const missing = (['INVOICE_API_URL', 'INVOICE_APP_KEY', 'INVOICE_APP_SECRET'] as const).filter((name) => !config[name])
+    if (missing.length > 0)
+      throw new SettingsError(
+        `Invalid configuration: INVOICE_PROVIDER=sandbox needs ${missing.join(', ')} (npm start sets them for the invoice sandbox)`,
+      )
+  }
+  config.INVOICE_API_URL = config.INVOICE_API_URL.replace(/\/+$/, '')
   config.PAYMENT_NOTIFY_URL ||= `${config.SITE_URL}/api/report/websiteUserResearchOrder/pay/asyncNotify`
   // PEM keys arrive through env files with escaped newlines.
   for (const key of ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const) {

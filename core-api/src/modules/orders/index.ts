@@ -4,7 +4,7 @@
 
 export { ACCOUNTING_TIME_ZONE, METHOD_SQL, STATE_SQL, accountOrders, dayStartSql } from './desk/order-reads.ts'
 export { default as staffOrderRoutes } from './desk/routes.ts'
-export { default as staffOrders } from './desk/staff-orders.ts'
+export { default as staffOrders, type RefundStep } from './desk/staff-orders.ts'
 export { default as orderDelivery } from './order-delivery.ts'
 export { ORDER_STATUS } from './order-rows.ts'
 export { default as orderService } from './order-service.ts'

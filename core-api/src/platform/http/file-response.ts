@@ -42,6 +42,9 @@ const DOWNLOAD_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   doc: 'application/msword',
+  // Invoices as the national platform issues them.
+  ofd: 'application/ofd',
+  xml: 'application/xml',
 }
 
 /** The media type a download is sent as: the viewer a buyer's browser should open it with. */

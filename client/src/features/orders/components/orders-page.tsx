@@ -159,6 +159,14 @@ export default function OrdersPage({ params }: { params: Record<string, string |
                                 </button>
                               </>
                             )}
+                            {order.status === '1' && (
+                              <LocalLink
+                                to={`/personalCenter/order?orderNo=${encodeURIComponent(order.orderNo)}`}
+                                className="button button-secondary button-small"
+                              >
+                                {t('orders.documents')}
+                              </LocalLink>
+                            )}
                             {order.status === '1' && order.hasFile && (
                               <LocalLink to="/personalCenter/myDownload" className="button button-secondary button-small">
                                 {t('orders.toDownloads')}

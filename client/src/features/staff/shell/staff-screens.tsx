@@ -16,6 +16,7 @@ import { DashboardView } from '../dashboard/dashboard-view'
 import { CarouselEditor } from '../site/carousel-editor'
 import { ConfigEditor } from '../site/config-editor'
 import { DictEditor } from '../site/dict-editor'
+import { InvoiceDesk } from '../invoices/invoice-desk'
 import { OrderList } from '../orders/order-list'
 import { OrderPage } from '../orders/order-page'
 import { ShipmentList } from '../shipments/shipment-list'
@@ -57,6 +58,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'requests', label: 'staff.nav.requests', needs: 'requests.read' },
   { name: 'orders', label: 'staff.nav.orders', needs: 'orders.read' },
   { name: 'shipments', label: 'staff.nav.shipments', needs: 'shipments.read' },
+  { name: 'invoices', label: 'staff.nav.invoices', needs: 'invoices.read' },
   { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
   { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
   { name: 'members', label: 'staff.nav.members', needs: 'staff.manage' },
@@ -90,6 +92,7 @@ const ONE_SCREEN: Partial<Record<string, ComponentType>> = {
   account: OwnAccountPage,
   media: MediaLibrary,
   shipments: ShipmentList,
+  invoices: InvoiceDesk,
 }
 
 export function SectionScreen({ section, code, view }: Props) {

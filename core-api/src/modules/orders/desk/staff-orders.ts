@@ -20,7 +20,12 @@ import { exportBatches, exportFileName } from './orders-export.ts'
 /** The actor of the payment trail, as npm run payments writes it. */
 const paymentActor = (staff: StaffActor) => `staff:${staff.name}`
 
+/** A step a staff refund takes before the money goes back (the invoice's reversal, registered by invoicing); it may refuse. */
+export type RefundStep = (orderNo: string, reason: string, staff: StaffActor) => Promise<void>
+
 export class StaffOrders {
+  private readonly refundSteps: RefundStep[] = []
+
   constructor(
     private readonly deps: {
       sequelize: Sequelize
@@ -64,10 +69,16 @@ export class StaffOrders {
     return writeAudit(this.deps.sequelize, entry, transaction)
   }
 
-  /** npm run payments -- refund: the same call, with the staff audit on its transaction. */
+  /** Registers a step every staff refund takes first, in order of registration. */
+  addRefundStep(step: RefundStep): void {
+    this.refundSteps.push(step)
+  }
+
+  /** npm run payments -- refund: the same call, with the staff audit on its transaction; the registered steps first. */
   async refund(orderNo: string, reason: string, staff: StaffActor): Promise<OrderActionResult> {
     const order = await findOrder(this.deps.sequelize, orderNo)
     if (order.state === 'refunded') throw new AppError('STAFF_ORDER_ALREADY_REFUNDED')
+    if (order.state === 'paid') for (const step of this.refundSteps) await step(order.orderNo, reason, staff)
     try {
       const { refundNo } = await this.deps.cases.staffRefund(order.orderNo, reason, paymentActor(staff), (queued, transaction) =>
         this.audit(staff, 'refund', order.orderNo, { refundNo: queued, reason: reason.trim() }, transaction),

@@ -126,6 +126,27 @@ export class PaymentCases {
    * download links withdrawn, the money queued to go back, and the buyer
    * mailed once it has.
    */
+  /**
+   * A refund is never made while the order's invoice stands (issued, or
+   * waiting for its red-letter file): checked on the order's lock, which
+   * issuing and reversing hold too. A request not yet issued is withdrawn.
+   */
+  private async refuseWhileInvoiceStands(orderId: string, transaction: Transaction): Promise<void> {
+    const [invoice] = await this.select<{ status: string }>(
+      `SELECT status FROM order_invoice WHERE order_id = $1 FOR UPDATE`,
+      [orderId],
+      transaction,
+    )
+    if (invoice?.status === 'issued') throw new AppError('INVOICE_STANDS')
+    if (invoice?.status === 'reversing') throw new AppError('INVOICE_REVERSAL_PENDING')
+    if (invoice?.status === 'requested') {
+      await this.deps.sequelize.query(`UPDATE order_invoice SET status = 'cancelled', updated_at = now() WHERE order_id = $1`, {
+        bind: [orderId],
+        transaction,
+      })
+    }
+  }
+
   async staffRefund(
     orderNo: string,
     reason: string,
@@ -144,6 +165,7 @@ export class PaymentCases {
       // Told apart from an unpaid order, so a second refund (a double click, a second person) reads as what it is.
       if (order.closedReason === 'refunded') throw new AppError('STAFF_ORDER_ALREADY_REFUNDED')
       if (order.status !== ORDER_STATUS.paid || !order.provider || !order.providerTradeNo) throw new AppError('ORDER_NOT_PAID')
+      await this.refuseWhileInvoiceStands(order.id, transaction)
       await this.deps.sequelize.query(
         `UPDATE website_order SET status = '2', closed_reason = 'refunded', closed_at = now(), updated_at = now() WHERE id = $1`,
         { bind: [order.id], transaction },

@@ -26,6 +26,7 @@ import { bulletinFileDetails } from './2026.11.28T13.00.30.bulletin-file-details
 import { unsoldLicences } from './2026.12.02T00.00.31.unsold-licences.ts'
 import { mediaLibrary } from './2026.12.02T00.00.32.media-library.ts'
 import { paperCopy } from './2026.12.02T10.00.41.paper-copy.ts'
+import { invoicing } from './2026.12.02T10.00.42.invoicing.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
@@ -57,4 +58,5 @@ export const migrations: MigrationModule[] = [
   unsoldLicences,
   mediaLibrary,
   paperCopy,
+  invoicing,
 ]
