@@ -46,6 +46,10 @@ export const STAFF_PERMISSIONS = {
   'orders.act': ['finance', 'admin'],
   // Every order's money and buyer at once: finance's, not sales'.
   'orders.export': ['finance', 'admin'],
+  // Bank transfers: finance records them; where the money goes (the account) is an admin's setting.
+  'transfers.read': ['finance', 'admin'],
+  'transfers.act': ['finance', 'admin'],
+  'transfers.settings': ['admin'],
   // The staff desk's dashboard: every role opens it; each section needs its list's action besides.
   'dashboard.read': EVERY_ROLE,
   'operations.read': ['admin'],
@@ -80,6 +84,9 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'orders.read': 'List and read orders, their payment events and the payment cases',
   'orders.act': 'Refund, close, resend the delivery mail, deliver a file',
   'orders.export': "The export for accounting (exportOrders): every order's money and buyer at once, so finance's, not sales'",
+  'transfers.read': 'List bank transfers awaited, received and closed, and read a proforma (listBankTransfers)',
+  'transfers.act': 'Mark a transfer received, import a bank statement and confirm its matches (markTransferReceived, importBankStatement)',
+  'transfers.settings': "Change the publisher's bank account and the transfer deadline (the bank.* settings; site.write besides)",
   'dashboard.read': 'Open the dashboard (getDashboard): orders and payment cases need orders.read besides, requests requests.read',
   'operations.read': "The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references",
   'customers.read': "Find website accounts and read one's page (each view audited)",

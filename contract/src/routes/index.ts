@@ -1,4 +1,5 @@
 import type { CorePath } from './calls.ts'
+import { bankTransferRoutes, staffTransferRoutes } from './bank-transfer.ts'
 import { carouselRoutes } from './carousel.ts'
 import { configRoutes } from './config.ts'
 import { contentRoutes } from './content.ts'
@@ -28,6 +29,8 @@ import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts
 export * from './calls.ts'
 export * from './define.ts'
 export {
+  bankTransferRoutes,
+  staffTransferRoutes,
   carouselRoutes,
   configRoutes,
   customerInfoRoutes,
@@ -83,6 +86,8 @@ export const ROUTES = {
   staffRequests: staffRequestRoutes,
   staffSite: staffSiteRoutes,
   staffOrders: staffOrderRoutes,
+  bankTransfer: bankTransferRoutes,
+  staffTransfers: staffTransferRoutes,
   staffDashboard: staffDashboardRoutes,
   staffCustomers: staffCustomerRoutes,
   staffAccounts: staffAccountRoutes,

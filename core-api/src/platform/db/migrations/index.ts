@@ -25,6 +25,7 @@ import { dashboardIndexes } from './2026.11.28T10.00.24.dashboard-indexes.ts'
 import { bulletinFileDetails } from './2026.11.28T13.00.30.bulletin-file-details.ts'
 import { unsoldLicences } from './2026.12.02T00.00.31.unsold-licences.ts'
 import { mediaLibrary } from './2026.12.02T00.00.32.media-library.ts'
+import { bankTransfers } from './2026.12.02T10.00.43.bank-transfers.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
@@ -55,4 +56,5 @@ export const migrations: MigrationModule[] = [
   bulletinFileDetails,
   unsoldLicences,
   mediaLibrary,
+  bankTransfers,
 ]
