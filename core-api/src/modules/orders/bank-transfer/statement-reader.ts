@@ -97,7 +97,7 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number') return Number.isInteger(value * 100) ? value.toFixed(2) : String(value)
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('')
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
+    if ('result' in value) return cellText(value.result)
     if ('text' in value) return String(value.text)
     return ''
   }
@@ -116,7 +116,7 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   if (!sheet) throw unreadable('no worksheet')
   const rows: string[][] = []
   sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = Array.isArray(row.values) ? (row.values as ExcelJS.CellValue[]).slice(1) : []
+    const values = Array.isArray(row.values) ? row.values.slice(1) : []
     rows.push(Array.from({ length: values.length }, (_, i) => cellText(values[i] ?? null).trim()))
   })
   return rows
