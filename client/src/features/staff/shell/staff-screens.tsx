@@ -18,6 +18,7 @@ import { ConfigEditor } from '../site/config-editor'
 import { DictEditor } from '../site/dict-editor'
 import { OrderList } from '../orders/order-list'
 import { OrderPage } from '../orders/order-page'
+import { TransferScreen } from '../transfers/transfer-screen'
 import { ReportEditor } from '../publishing/report-editor'
 import { ReportList } from '../publishing/report-list'
 import { RequestList } from '../requests/request-list'
@@ -55,6 +56,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'settings', label: 'staff.nav.settings', needs: 'site.read' },
   { name: 'requests', label: 'staff.nav.requests', needs: 'requests.read' },
   { name: 'orders', label: 'staff.nav.orders', needs: 'orders.read' },
+  { name: 'transfers', label: 'staff.nav.transfers', needs: 'transfers.read' },
   { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
   { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
   { name: 'members', label: 'staff.nav.members', needs: 'staff.manage' },
@@ -87,6 +89,7 @@ const ONE_SCREEN: Partial<Record<string, ComponentType>> = {
   members: StaffAccountsView,
   account: OwnAccountPage,
   media: MediaLibrary,
+  transfers: TransferScreen,
 }
 
 export function SectionScreen({ section, code, view }: Props) {
