@@ -101,6 +101,17 @@ describe('a company pays a report by bank transfer', () => {
       await s.shot('the match confirmed', deskPage)
     })
 
+    await s.step('the console’s bank transfers fit a 390 px phone, the preview kept', async () => {
+      await deskPage.setViewportSize({ width: 390, height: 844 })
+      await deskPage.getByRole('table', { name: S(desk, 'staff.transfers.others') }).waitFor()
+      const { scroll, window } = await deskPage.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        window: document.documentElement.clientWidth,
+      }))
+      expect(scroll).toBeLessThanOrEqual(window)
+      await s.shot('the bank transfers on a phone', deskPage)
+    })
+
     await s.step('the order is paid and delivered: the downloads list it, the delivery mail arrives', async () => {
       await page.goto(s.url('/personalCenter/myDownload'))
       const row = page.locator('li.download-row', { hasText: orderNo })
