@@ -142,7 +142,19 @@ const tierZones = [
  * area and not the shell; api/ and messages/ import none of the console's screens.
  */
 const staffConsole = './client/src/features/staff'
-const staffAreas = ['publishing', 'imports', 'site', 'requests', 'orders', 'customers', 'dashboard', 'audit', 'accounts', 'media']
+const staffAreas = [
+  'publishing',
+  'imports',
+  'site',
+  'requests',
+  'orders',
+  'customers',
+  'dashboard',
+  'audit',
+  'accounts',
+  'media',
+  'transfers',
+]
 const staffAreaZones = [
   ...staffAreas.map((area) => ({
     target: `${staffConsole}/${area}`,

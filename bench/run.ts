@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--statement-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -18,6 +18,7 @@ import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
+import { bankStatementRows } from './bank-statement.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { invoicePdfRows } from './invoice-pdf.ts'
 import { addBenchStaff, publishingRows } from './publishing.ts'
@@ -50,8 +51,10 @@ const { values } = parseCli(
     // The invoice PDF rows alone (bench/invoice-pdf.ts): rendered in this process, nothing built or started.
     'invoice-pdf-only': { type: 'boolean', default: false },
     orders: { type: 'string', default: '100000' },
+    // The bank statement rows alone (bench/bank-statement.ts): the core API built alone, the fixtures and the awaited transfers seeded.
+    'statement-only': { type: 'boolean', default: false },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--statement-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -288,23 +291,32 @@ bench: try {
   rows.push(...(await invoicePdfRows(results)))
   if (values['invoice-pdf-only']) break bench
   const ordersOnly = values['orders-export-only']
+  const statementOnly = values['statement-only']
+  /** A row of the core API alone: no catalogue, no BFF */
+  const coreOnly = ordersOnly || statementOnly
+  /** The bank statement rows run alone, and last in a whole run */
+  const statementRows = statementOnly || !(values['home-only'] || values['publishing-only'] || ordersOnly)
   if (!values['no-build']) {
     console.log('[bench] building')
-    await run('npm', ordersOnly ? ['run', 'build', '-w', '@rpt/core-api'] : ['run', 'build'])
+    await run('npm', coreOnly ? ['run', 'build', '-w', '@rpt/core-api'] : ['run', 'build'])
   }
   const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'rpt-bench-')))
   console.log(`[bench] catalogue of ${values.reports} reports per language in ${dataDir}`)
   console.log(`[bench] load from ${loadTool}${loadTool === 'autocannon' && !WRK ? ' (wrk is not installed: apt-get install -y wrk)' : ''}`)
   if (values['no-seed'] && values['data-dir']) console.log('[bench] reusing the catalogue as it is (--no-seed)')
   else
-    await run('npx', ['tsx', 'core-api/src/cli/seed.ts', ...(ordersOnly ? [] : ['--reports', String(values.reports)]), '--no-files'], {
+    await run('npx', ['tsx', 'core-api/src/cli/seed.ts', ...(coreOnly ? [] : ['--reports', String(values.reports)]), '--no-files'], {
       DATA_DIR: dataDir,
       CI: 'true',
     })
   if (ordersOnly) await run('npx', ['tsx', 'bench/orders-seed.ts', '--orders', values.orders], { DATA_DIR: dataDir })
 
   // The staff CLI needs the embedded database to itself: the editor is made before the core API starts.
-  const editor = values['home-only'] ? undefined : await addBenchStaff(dataDir, ordersOnly ? 'finance' : 'editor')
+  const editor = values['home-only'] ? undefined : await addBenchStaff(dataDir, coreOnly ? 'finance' : 'editor')
+  // The awaited transfers a statement is matched against, and finance to import it (before the core API starts, as the staff CLI).
+  if (statementRows) await run('npx', ['tsx', 'bench/transfers-seed.ts', '--transfers', '10000'], { DATA_DIR: dataDir })
+  const finance = statementRows ? (statementOnly ? editor : await addBenchStaff(dataDir, 'finance')) : undefined
+  const statement = () => bankStatementRows({ coreUrl, staff: finance!, transfers: 10_000, results })
   const corePort = await freePort()
   const coreUrl = `http://127.0.0.1:${corePort}`
   const core = start('core-api', [...CORE_API_NODE_FLAGS, 'core-api/dist/server.js'], {
@@ -317,6 +329,11 @@ bench: try {
   const publishing = () => publishingRows({ coreUrl, editor: editor!, reports: Number(values.reports), results })
   if (ordersOnly) {
     rows.push(...(await ordersExportRows({ coreUrl, staff: editor!, pid: core.pid!, orders: Number(values.orders), results })))
+    if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
+    break bench
+  }
+  if (statementOnly) {
+    rows.push(...(await statement()))
     if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
     break bench
   }
@@ -891,6 +908,8 @@ bench: try {
       })
     // 9. Publishing, last: its import adds reports to the catalogue.
     rows.push(...(await publishing()))
+    // 10. Bank transfers: a statement matched against the awaited transfers.
+    rows.push(...(await statement()))
   }
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
 } finally {

@@ -25,7 +25,7 @@ export const OrderState = Type.Union([
 ])
 export type OrderState = Static<typeof OrderState>
 
-export const PaymentMethod = Type.Union([Type.Literal('alipay'), Type.Literal('wechatpay')])
+export const PaymentMethod = Type.Union([Type.Literal('alipay'), Type.Literal('wechatpay'), Type.Literal('bank')])
 export type PaymentMethod = Static<typeof PaymentMethod>
 
 const Day = (description: string) => Type.String({ pattern: '^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description })

@@ -49,6 +49,10 @@ export const STAFF_PERMISSIONS = {
   // The shipping queue of paper copies: who handles the money ships what it paid for.
   'shipments.read': ['finance', 'admin'],
   'shipments.act': ['finance', 'admin'],
+  // Bank transfers: finance records them; where the money goes (the account) is an admin's setting.
+  'transfers.read': ['finance', 'admin'],
+  'transfers.act': ['finance', 'admin'],
+  'transfers.settings': ['admin'],
   // The staff desk's dashboard: every role opens it; each section needs its list's action besides.
   'dashboard.read': EVERY_ROLE,
   'operations.read': ['admin'],
@@ -90,6 +94,9 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
     "The shipping queue of paper copies and their packing slips (listShipments, getPackingSlip): buyers' names, phones and addresses",
   'shipments.act':
     'Mark a paper copy shipped with its courier and tracking number (the buyer is mailed), or delivered (shipOrder, deliverShipment)',
+  'transfers.read': 'List bank transfers awaited, received and closed, and read a proforma (listBankTransfers)',
+  'transfers.act': 'Mark a transfer received, import a bank statement and confirm its matches (markTransferReceived, importBankStatement)',
+  'transfers.settings': "Change the publisher's bank account and the transfer deadline (the bank.* settings; site.write besides)",
   'dashboard.read': 'Open the dashboard (getDashboard): orders and payment cases need orders.read besides, requests requests.read',
   'operations.read': "The dashboard's failed jobs and unsent mails: the server's own plumbing, with mail references",
   'customers.read': "Find website accounts and read one's page (each view audited)",

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Page } from './envelope.ts'
+import { TransferDetails } from './bank-transfer.ts'
 import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 
 // Orders: bulletin orders, and what both kinds of order answer.
@@ -8,7 +9,11 @@ import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 // method and a wrong amount are answered with the contract's own codes
 // (100006, 100007, 100008), not with a schema message.
 export const PayMethodField = Type.Optional(
-  Type.String({ maxLength: 20, description: 'zfb, zfb_h5 (Alipay), wx (WeChat Native QR), wx_h5 (WeChat H5)' }),
+  Type.String({
+    maxLength: 20,
+    description:
+      "zfb, zfb_h5 (Alipay), wx (WeChat Native QR), wx_h5 (WeChat H5); bank (bank transfer, the product's own client only: under the earlier backend's prefix it is 100007)",
+  }),
 )
 export const PayPriceField = Type.Optional(
   Type.Union([Type.Number({ minimum: 0, maximum: 100_000_000 }), Type.String({ maxLength: 20 })], {
@@ -32,10 +37,11 @@ export const PayData = Type.Object({
   payMethod: Type.String(),
   orderPayUrl: Type.String({
     description:
-      'Alipay: the cashier URL to open; WeChat: code_url for the QR code (wx) or h5_url (wx_h5). In sandbox mode, the sandbox cashier page.',
+      'Alipay: the cashier URL to open; WeChat: code_url for the QR code (wx) or h5_url (wx_h5). In sandbox mode, the sandbox cashier page. Bank transfer: the proforma invoice.',
   }),
   id: Type.String({ description: 'The order' }),
   orderNo: Type.String(),
+  transfer: Type.Optional(TransferDetails),
 })
 export type PayData = Static<typeof PayData>
 

@@ -11,11 +11,8 @@ const ITEMS: Array<{
   { key: 'info', to: '/personalCenter/myInfo', label: 'account.info' },
   { key: 'orders', to: '/personalCenter/moreOrders', label: 'nav.account.orders' },
   { key: 'downloads', to: '/personalCenter/myDownload', label: 'nav.account.downloads' },
-<<<<<<< HEAD
   { key: 'addresses', to: '/personalCenter/myAddress', label: 'address.heading' },
-=======
   { key: 'invoices', to: '/personalCenter/invoiceTitles', label: 'nav.account.invoiceTitles' },
->>>>>>> invoicing
   { key: 'password', to: '/personalCenter/updatePwd', label: 'account.password' },
 ]
 

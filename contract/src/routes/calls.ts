@@ -222,6 +222,18 @@ export const CALLS = {
     reverse: { method: 'POST', path: '/staff/invoices/:orderNo/reverse', safety: 'write', audience: 'staff' },
     resend: { method: 'POST', path: '/staff/invoices/:orderNo/resend', safety: 'write', audience: 'staff' },
   },
+  // Bank transfers (bank-transfer.ts): the buyer's proforma, and finance's desk.
+  bankTransfer: {
+    proforma: { method: 'GET', path: '/orders/proforma/:orderNo', safety: 'read' },
+  },
+  staffTransfers: {
+    list: { method: 'GET', path: '/staff/transfers', safety: 'read', audience: 'staff' },
+    proforma: { method: 'GET', path: '/staff/transfers/:orderNo/proforma', safety: 'read', audience: 'staff' },
+    markReceived: { method: 'POST', path: '/staff/transfers/:orderNo/received', safety: 'write', audience: 'staff' },
+    importStatement: { method: 'POST', path: '/staff/transfers/statements', safety: 'write', audience: 'staff' },
+    getStatement: { method: 'GET', path: '/staff/transfers/statements/:id', safety: 'read', audience: 'staff' },
+    confirmStatement: { method: 'POST', path: '/staff/transfers/statements/:id/confirm', safety: 'write', audience: 'staff' },
+  },
   // The staff desk's dashboard: each section only to the roles that may read its list.
   staffDashboard: {
     get: { method: 'GET', path: '/staff/dashboard', safety: 'read', audience: 'staff' },

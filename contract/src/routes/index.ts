@@ -1,4 +1,5 @@
 import type { CorePath } from './calls.ts'
+import { bankTransferRoutes, staffTransferRoutes } from './bank-transfer.ts'
 import { carouselRoutes } from './carousel.ts'
 import { configRoutes } from './config.ts'
 import { contentRoutes } from './content.ts'
@@ -32,6 +33,8 @@ import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts
 export * from './calls.ts'
 export * from './define.ts'
 export {
+  bankTransferRoutes,
+  staffTransferRoutes,
   carouselRoutes,
   configRoutes,
   customerInfoRoutes,
@@ -92,6 +95,8 @@ export const ROUTES = {
   staffRequests: staffRequestRoutes,
   staffSite: staffSiteRoutes,
   staffOrders: staffOrderRoutes,
+  bankTransfer: bankTransferRoutes,
+  staffTransfers: staffTransferRoutes,
   staffDashboard: staffDashboardRoutes,
   staffCustomers: staffCustomerRoutes,
   staffAccounts: staffAccountRoutes,

@@ -46,6 +46,7 @@ export default async function routes(app: FastifyInstance) {
     staff.staffAuditRoutes,
     site.staffSiteRoutes,
     orders.staffOrderRoutes,
+    orders.bankTransferRoutes,
     desk.staffDashboardRoutes,
     desk.staffCustomerRoutes,
     staff.staffAccountRoutes,

@@ -1,7 +1,11 @@
 // Orders and payments: buying a report or bulletin, the gateways (Alipay, WeChat Pay), notifications,
-// closes, refunds, delivery and downloads, and the finance desk's orders.
+// closes, refunds, delivery and downloads, bank transfers, and the finance desk's orders.
 // Other modules import this file only.
 
+export { default as bankTransfers } from './bank-transfer/bank-transfers.ts'
+export { default as bankTransferRoutes } from './bank-transfer/routes.ts'
+export { proformaOfOrder } from './bank-transfer/transfer-rows.ts'
+export { default as transferDesk } from './bank-transfer/transfer-desk.ts'
 export { ACCOUNTING_TIME_ZONE, METHOD_SQL, STATE_SQL, accountOrders, dayStartSql } from './desk/order-reads.ts'
 export { default as staffOrderRoutes } from './desk/routes.ts'
 export { default as staffOrders, type RefundStep } from './desk/staff-orders.ts'

@@ -14,6 +14,7 @@ import { fileOf, OrderDownloads, type DownloadEntry, type OrderFile } from './or
 import type { PaymentCases } from './payments/payment-cases.ts'
 import type { Payments } from './payments/payments.ts'
 import type { ReportService } from '../catalogue/index.ts'
+import type { BankTransfers } from './bank-transfer/bank-transfers.ts'
 import { commonDeps, servicePlugin } from '../../platform/lib/service-plugin.ts'
 
 // Orders of both kinds: 'brief' (a bulletin, downloaded at once) and
@@ -29,7 +30,12 @@ export interface PayInput {
 
 export interface ClientContext {
   ip: string
+  /** Called under the earlier backend's prefix (the bare dialect): its clients know only the gateways' methods. */
+  legacy?: boolean
 }
+
+/** The gateways' methods, and bank transfer (bank-transfer/), which only the product's own client offers. */
+type ChosenMethod = PayMethod | 'bank'
 
 type OrderOptions = Pick<Config, 'ORDER_TTL_MINUTES' | 'SITE_URL' | 'PAYMENT_NOTIFY_URL'>
 
@@ -57,6 +63,7 @@ export class OrderService {
       payments: Payments
       delivery: OrderDelivery
       cases: PaymentCases
+      transfers: BankTransfers
       log: FastifyBaseLogger
       options: OrderOptions
     },
@@ -88,8 +95,9 @@ export class OrderService {
     return presentOrder(order)
   }
 
-  private payMethodOf(input: PayInput): PayMethod {
+  private payMethodOf(input: PayInput, client: ClientContext): ChosenMethod {
     if (!input.payMethod) throw new AppError('PAY_METHOD_EMPTY')
+    if (input.payMethod === 'bank' && !client.legacy) return 'bank'
     if (!(PAY_METHODS as readonly string[]).includes(input.payMethod)) throw new AppError('PAY_METHOD_INVALID')
     return input.payMethod as PayMethod
   }
@@ -109,7 +117,7 @@ export class OrderService {
     edition?: string
     licence?: string
     email?: string
-    payMethod?: PayMethod
+    payMethod?: ChosenMethod
   }): Promise<OrderRow> {
     try {
       const [order] = await this.select<OrderRow>(
@@ -150,7 +158,8 @@ export class OrderService {
   }
 
   /** Starts the provider's payment for an unpaid order and answers where the buyer pays. */
-  private async startPayment(order: OrderRow, method: PayMethod, client: ClientContext) {
+  private async startPayment(order: OrderRow, method: ChosenMethod, client: ClientContext) {
+    if (method === 'bank') return this.deps.transfers.choose(order, order.userId)
     const provider = this.deps.payments.forMethod(method)
     if (!provider) throw new AppError('PAYMENT_PROVIDER_FAILED')
     const [updated] = await this.select<{ id: string }>(
@@ -188,7 +197,7 @@ export class OrderService {
     input: PayInput & { id?: string | undefined; researchBriefReportId?: string | undefined },
     client: ClientContext,
   ) {
-    const method = this.payMethodOf(input)
+    const method = this.payMethodOf(input, client)
     if (input.id) {
       const order = await this.owned(userId, 'brief', input.id)
       if (order.status !== ORDER_STATUS.unpaid) throw new AppError('ORDER_NOT_UNPAID')
@@ -218,7 +227,7 @@ export class OrderService {
       return await this.startPayment(order, method, client)
     } catch (error) {
       // A payment that never started leaves no unpaid order to block the next attempt.
-      if (error instanceof AppError && error.key === 'PAYMENT_PROVIDER_FAILED') {
+      if (error instanceof AppError && (error.key === 'PAYMENT_PROVIDER_FAILED' || error.key === 'TRANSFER_UNAVAILABLE')) {
         await this.deps.sequelize.query(
           `UPDATE website_order SET status = '3', closed_reason = 'start-failed', closed_at = now(), updated_at = now() WHERE id = $1 AND status = '0'`,
           { bind: [order.id] },
@@ -266,7 +275,7 @@ export class OrderService {
 
   async payResearch(userId: string, input: PayInput & { id?: string | undefined }, client: ClientContext) {
     if (!input.id) throw new AppError('ORDER_EMPTY')
-    const method = this.payMethodOf(input)
+    const method = this.payMethodOf(input, client)
     const order = await this.owned(userId, 'research', input.id)
     if (order.status !== ORDER_STATUS.unpaid) throw new AppError('ORDER_NOT_UNPAID')
     this.assertAmount(input, order.amount)
@@ -363,7 +372,11 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'order-service', decorates: 'orders', dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases'] },
+  {
+    name: 'order-service',
+    decorates: 'orders',
+    dependencies: ['db', 'payments', 'report-service', 'order-delivery', 'payment-cases', 'bank-transfers'],
+  },
   (app) =>
     new OrderService({
       ...commonDeps(app),
@@ -371,5 +384,6 @@ export default servicePlugin(
       payments: app.payments,
       delivery: app.orderDelivery,
       cases: app.paymentCases,
+      transfers: app.bankTransfers,
     }),
 )

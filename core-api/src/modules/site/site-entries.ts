@@ -1,7 +1,10 @@
 import type { Sequelize } from 'sequelize'
 import {
+  bankSettingProblem,
   configKindOf,
   parseEditionList,
+  isBankSettingKey,
+  staffMay,
   type ListConfigQuery,
   type StaffConfigItem,
   type StaffDictItem,
@@ -76,6 +79,9 @@ const toConfigItem = (row: ConfigRow): StaffConfigItem => ({
 export function configValueFor(key: string, value: string): string {
   const kind = configKindOf(key)
   const text = value.trim()
+  // The bank transfer's account and deadline (docs/bank-transfer.md): each has its own form.
+  const bankProblem = bankSettingProblem(key, text)
+  if (bankProblem) throw new AppError('STAFF_CONFIG_VALUE_INVALID', bankProblem)
   if (kind === 'number') {
     if (!/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/.test(text)) throw new AppError('STAFF_CONFIG_VALUE_INVALID')
     return text
@@ -192,6 +198,8 @@ export class StaffSiteEntries {
 
   async updateConfig(key: string, body: UpdateConfigBody, actor: StaffActor): Promise<StaffConfigItem> {
     const { sequelize } = this
+    // Where buyers send their money: an admin's setting, never an editor's.
+    if (isBankSettingKey(key) && !staffMay(actor.role, 'transfers.settings')) throw new AppError('STAFF_FORBIDDEN')
     const value = configValueFor(key, body.value)
     const saved = await sequelize.transaction(async (transaction) => {
       const [before] = await selectRows<ConfigRow>(

@@ -6,7 +6,8 @@ import type { PayTarget } from '../../../lib/modal-store'
 
 export interface PayInput {
   target: PayTarget
-  payMethod: 'zfb' | 'zfb_h5' | 'wx' | 'wx_h5'
+  /** bank: bank transfer (the product's own client only; docs/bank-transfer.md) */
+  payMethod: 'zfb' | 'zfb_h5' | 'wx' | 'wx_h5' | 'bank'
 }
 
 export function payOrder({ target, payMethod }: PayInput): Promise<PayData> {

@@ -29,7 +29,13 @@ const PAGE_SIZE = 10
 const STATUSES: OrderStatus[] = ['0', '1', '2', '3']
 
 export const payMethodLabel = (t: Translate, method: string | null): string =>
-  method?.startsWith('zfb') ? t('orders.payMethod.zfb') : method?.startsWith('wx') ? t('orders.payMethod.wx') : t('orders.payMethod.none')
+  method?.startsWith('zfb')
+    ? t('orders.payMethod.zfb')
+    : method?.startsWith('wx')
+      ? t('orders.payMethod.wx')
+      : method === 'bank'
+        ? t('orders.payMethod.bank')
+        : t('orders.payMethod.none')
 
 export default function OrdersPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()

@@ -11,6 +11,7 @@ import type { PayTarget } from '../../../lib/modal-store'
 import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { usePayOrder } from '../api/pay-order'
+import { OrderTransfer } from './order-transfer'
 import './orders.css'
 
 /** Opens the Alipay cashier: the same window on iOS (pop-ups are blocked there), a new one otherwise. */
@@ -19,12 +20,21 @@ export function openPayUrl(url: string, ios = isIOS()): void {
   else window.open(url, '_blank', 'noopener')
 }
 
-/** Modal mode 4: choose Alipay or WeChat Pay; WeChat on desktop continues in the QR dialog. */
+/**
+ * Bank transfer is offered from this amount (in the order's currency, CNY or USD) up: every report licence, which a
+ * company's finance department pays against a proforma, but not a bulletin of a few hundred, which nobody wires.
+ */
+export const BANK_TRANSFER_FROM = 1000
+
+type Choice = PayChoice | 'bank'
+
+/** Modal mode 4: choose Alipay, WeChat Pay or (for larger amounts) bank transfer; WeChat on desktop continues in the QR dialog. */
 export function PayModal({ target, onClose }: { target: PayTarget; onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
   const [, navigate] = useLocation()
-  const [choice, setChoice] = useState<PayChoice>('alipay')
+  const [choice, setChoice] = useState<Choice>('alipay')
+  const choices: Choice[] = target.payPrice >= BANK_TRANSFER_FROM ? ['alipay', 'wechat', 'bank'] : ['alipay', 'wechat']
   const [answer, setAnswer] = useState<PayData | null>(null)
   const { trigger, isMutating } = usePayOrder()
 
@@ -32,9 +42,10 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
     event.preventDefault()
     if (isMutating) return
     try {
-      const result = await trigger({ target, payMethod: payMethodFor(choice) })
+      const result = await trigger({ target, payMethod: choice === 'bank' ? 'bank' : payMethodFor(choice) })
       setAnswer(result)
-      if (result.payMethod !== 'wx') openPayUrl(result.orderPayUrl)
+      // A transfer is made at the buyer's bank: its details show here, nothing opens.
+      if (result.payMethod !== 'wx' && !result.transfer) openPayUrl(result.orderPayUrl)
     } catch {
       // The api client has shown the reason (e.g. an unpaid order already exists).
     }
@@ -59,6 +70,24 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
             {t('pay.done')}
           </button>
           <button type="button" className="button button-secondary button-block" onClick={() => goTo('/personalCenter/moreOrders')}>
+            {t('pay.viewOrders')}
+          </button>
+        </div>
+      </Modal>
+    )
+  }
+
+  if (answer?.transfer) {
+    return (
+      <Modal title={t('pay.bank')} onClose={onClose} size="small">
+        <OrderTransfer proforma={answer.transfer} />
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-primary button-block"
+            onClick={() => goTo('/personalCenter/moreOrders')}
+            data-autofocus
+          >
             {t('pay.viewOrders')}
           </button>
         </div>
@@ -96,7 +125,7 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
           </dl>
           <fieldset className="fieldset pay-choices">
             <legend className="visually-hidden">{t('pay.title')}</legend>
-            {(['alipay', 'wechat'] as const).map((value) => (
+            {choices.map((value) => (
               <label key={value} className={`pay-choice${choice === value ? ' is-selected' : ''}`}>
                 <input
                   type="radio"
@@ -107,9 +136,12 @@ export function PayModal({ target, onClose }: { target: PayTarget; onClose: () =
                   data-autofocus={value === 'alipay' ? true : undefined}
                 />
                 <span className={`pay-logo pay-logo-${value}`} aria-hidden="true">
-                  {value === 'alipay' ? '支' : '微'}
+                  {value === 'alipay' ? '支' : value === 'wechat' ? '微' : '汇'}
                 </span>
-                <span>{t(value === 'alipay' ? 'pay.alipay' : 'pay.wechat')}</span>
+                <span>
+                  {t(value === 'alipay' ? 'pay.alipay' : value === 'wechat' ? 'pay.wechat' : 'pay.bank')}
+                  {value === 'bank' && <span className="pay-choice-hint">{t('pay.bankHint')}</span>}
+                </span>
               </label>
             ))}
           </fieldset>

@@ -22,7 +22,7 @@ export type OrderSort = NonNullable<ListOrdersInput['sort']>
 export type { OrderState, PaymentCase, PaymentMethod, StaffOrder, StaffOrderPage }
 
 export const ORDER_STATES: readonly OrderState[] = ['unpaid', 'paid', 'cancelled', 'expired', 'failed', 'refunded']
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ['alipay', 'wechatpay']
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['alipay', 'wechatpay', 'bank']
 
 export const listOrders = (input: ListOrdersInput) =>
   staffCall<typeof O.list.path, StaffOrderPage>(O.list, undefined, input, { silent: true })

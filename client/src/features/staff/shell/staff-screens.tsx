@@ -20,6 +20,7 @@ import { InvoiceDesk } from '../invoices/invoice-desk'
 import { OrderList } from '../orders/order-list'
 import { OrderPage } from '../orders/order-page'
 import { ShipmentList } from '../shipments/shipment-list'
+import { TransferScreen } from '../transfers/transfer-screen'
 import { ReportEditor } from '../publishing/report-editor'
 import { ReportList } from '../publishing/report-list'
 import { RequestList } from '../requests/request-list'
@@ -59,6 +60,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'orders', label: 'staff.nav.orders', needs: 'orders.read' },
   { name: 'shipments', label: 'staff.nav.shipments', needs: 'shipments.read' },
   { name: 'invoices', label: 'staff.nav.invoices', needs: 'invoices.read' },
+  { name: 'transfers', label: 'staff.nav.transfers', needs: 'transfers.read' },
   { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
   { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
   { name: 'members', label: 'staff.nav.members', needs: 'staff.manage' },
@@ -93,6 +95,7 @@ const ONE_SCREEN: Partial<Record<string, ComponentType>> = {
   media: MediaLibrary,
   shipments: ShipmentList,
   invoices: InvoiceDesk,
+  transfers: TransferScreen,
 }
 
 export function SectionScreen({ section, code, view }: Props) {

@@ -18,7 +18,7 @@ export const STATE_SQL = `CASE WHEN o.status = '0' THEN 'unpaid' WHEN o.status =
   WHEN o.status = '3' OR o.closed_reason IN ('failed', 'start-failed') THEN 'failed' ELSE 'cancelled' END`
 
 /** The gateway paid at, else the one the buyer chose (pay_method zfb*, wx*). */
-export const METHOD_SQL = `COALESCE(o.provider, CASE WHEN o.pay_method LIKE 'zfb%' THEN 'alipay' WHEN o.pay_method LIKE 'wx%' THEN 'wechatpay' END)`
+export const METHOD_SQL = `COALESCE(o.provider, CASE WHEN o.pay_method LIKE 'zfb%' THEN 'alipay' WHEN o.pay_method LIKE 'wx%' THEN 'wechatpay' WHEN o.pay_method = 'bank' THEN 'bank' END)`
 
 /** The instant a China day (a YYYY-MM-DD bound to `param`) starts, whatever zone the server runs in. */
 export const dayStartSql = (param: string) => `(${param}::date)::timestamp AT TIME ZONE '${ACCOUNTING_TIME_ZONE}'`

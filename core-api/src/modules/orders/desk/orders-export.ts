@@ -50,7 +50,11 @@ const WORDS: Record<string, Record<string, Record<Lang, string>>> = {
     multi: { 'en-US': 'Multi user', 'zh-CN': '多用户版' },
     enterprise: { 'en-US': 'Enterprise', 'zh-CN': '企业版' },
   },
-  method: { alipay: { 'en-US': 'Alipay', 'zh-CN': '支付宝' }, wechatpay: { 'en-US': 'WeChat Pay', 'zh-CN': '微信支付' } },
+  method: {
+    alipay: { 'en-US': 'Alipay', 'zh-CN': '支付宝' },
+    wechatpay: { 'en-US': 'WeChat Pay', 'zh-CN': '微信支付' },
+    bank: { 'en-US': 'Bank transfer', 'zh-CN': '银行转账' },
+  },
   state: {
     unpaid: { 'en-US': 'Unpaid', 'zh-CN': '待支付' },
     paid: { 'en-US': 'Paid', 'zh-CN': '已支付' },

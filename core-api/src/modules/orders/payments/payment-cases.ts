@@ -122,6 +122,26 @@ export class PaymentCases {
   }
 
   /**
+   * A bank transfer finance recorded (bank-transfer/): the order, locked by the
+   * caller on `transaction`, turns paid with the bank's serial as its trade
+   * and is delivered as any paid order; trades started at a gateway before
+   * are closed, so the buyer cannot pay twice.
+   */
+  async payByTransfer(order: OrderRow, serial: string, actor: Actor, siteNames: SiteNames, transaction: Transaction): Promise<void> {
+    const [paid] = await this.select<OrderRow>(
+      `UPDATE website_order o SET status = '1', paid_at = now(), pay_method = 'bank', provider = 'bank', provider_trade_no = $2,
+              closed_at = NULL, closed_reason = NULL, updated_at = now()
+        WHERE o.id = $1 AND o.status = '0' RETURNING ${ORDER_COLUMNS}`,
+      [order.id, serial.slice(0, 64)],
+      transaction,
+    )
+    if (!paid) throw new AppError('TRANSFER_NOT_AWAITING')
+    await this.deps.delivery.deliverPaid(paid, siteNames, transaction)
+    await this.closes.queueCloses(order.id, transaction, actor)
+    await recordAudit(this.deps.sequelize, { orderId: order.id, action: 'bank-transfer-received', actor, detail: { serial } }, transaction)
+  }
+
+  /**
    * Staff refund a paid order by hand: the order is closed as refunded, its
    * download links withdrawn, the money queued to go back, and the buyer
    * mailed once it has.
@@ -166,6 +186,8 @@ export class PaymentCases {
       if (order.closedReason === 'refunded') throw new AppError('STAFF_ORDER_ALREADY_REFUNDED')
       if (order.status !== ORDER_STATUS.paid || !order.provider || !order.providerTradeNo) throw new AppError('ORDER_NOT_PAID')
       await this.refuseWhileInvoiceStands(order.id, transaction)
+      // No gateway took this money: finance send it back by bank, by hand.
+      if (order.provider === 'bank') throw new AppError('TRANSFER_REFUND_MANUAL')
       await this.deps.sequelize.query(
         `UPDATE website_order SET status = '2', closed_reason = 'refunded', closed_at = now(), updated_at = now() WHERE id = $1`,
         { bind: [order.id], transaction },

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify'
 import { websiteUserOrderRoutes } from '@rpt/contract'
+import { isBare } from '../../../platform/http/bare-dialect.ts'
 import { AppError } from '../../../platform/errors.ts'
 import { sendStoredFile } from '../../../platform/http/file-response.ts'
 import { ok } from '../../../platform/http/envelope.ts'
@@ -6,9 +8,9 @@ import { sessionOf } from '../../accounts/index.ts'
 import { serve } from '../../../platform/http/serve.ts'
 import { pageOf } from '../../../platform/http/shared-input.ts'
 
-/** WeChat H5 payments need the payer's address. */
-export function clientOf(request: { ip: string }) {
-  return { ip: request.ip }
+/** WeChat H5 payments need the payer's address; bank transfer is refused to the earlier backend's clients. */
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, legacy: isBare(request) }
 }
 
 /** A page of the user's orders of one kind, newest first. */
