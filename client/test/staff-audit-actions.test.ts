@@ -17,10 +17,12 @@ describe('actionLabel', () => {
     expect(actionLabel(translator('zh-CN'), 'staff.login.failed')).toBe('员工 · 登录失败')
     expect(actionLabel(translator('en-US'), 'customer.reset-mail')).toBe('Customer · reset mail sent')
     expect(actionLabel(translator('en-US'), 'session.start')).toBe('Session · signed in')
+    expect(actionLabel(translator('zh-CN'), 'invoice.reverse')).toBe('发票 · 红冲')
+    expect(actionLabel(translator('en-US'), 'transfer.statement.confirm')).toBe('Bank transfer · statement matches confirmed')
   })
 
   it('shows an unknown code as it is', () => {
-    for (const code of ['invoice.issue', 'report.fly', 'nodot', '']) expect(actionLabel(translator('zh-CN'), code)).toBe(code)
+    for (const code of ['coupon.issue', 'report.fly', 'nodot', '']) expect(actionLabel(translator('zh-CN'), code)).toBe(code)
   })
 
   it('has every word in both catalogues', () => {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { IdField, LangField, PageNoField, PageSizeField } from './fields.ts'
 
-// Invoices (issue 46): the buyer's invoice titles (抬头), the request of an
+// Invoices: the buyer's invoice titles (抬头), the request of an
 // invoice for a paid order, and the finance desk's queue. Amounts are major
 // units (yuan, dollars), as the buyer paid them. The Chinese edition issues
 // 数电票 (type 82 数电普票, 81 数电专票) through the configured provider; the

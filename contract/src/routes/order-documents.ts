@@ -2,8 +2,8 @@ import { OrderDocuments, OrderDocumentsBody } from '../order-documents.ts'
 import { CALLS } from './calls.ts'
 import { defineRoutes } from './define.ts'
 
-// The documents of one of the buyer's orders (issue 46), each pillar's field
-// null until it has one.
+// The documents of one of the buyer's orders, each document
+// null while the order has none.
 export const orderDocumentsRoutes = defineRoutes(CALLS.orderDocuments, ['Orders'], {
   get: {
     operationId: 'getOrderDocuments',

@@ -245,7 +245,7 @@ export const enUSOnDemand = {
   'shipment.shippedAt': 'Shipped on',
   'shipment.deliveredAt': 'Delivered on',
 
-  // Invoices (issue 46): the titles' book, the order page and its documents.
+  // Invoices: the titles' book, the order page and its documents.
   'nav.account.invoiceTitles': 'Invoice details',
   'orders.documents': 'Details',
   'invoices.heading': 'Invoice details',

@@ -237,7 +237,7 @@ export const zhCNOnDemand: Record<OnDemandMessageId, string> = {
   'shipment.shippedAt': '发货时间',
   'shipment.deliveredAt': '签收时间',
 
-  // Invoices (issue 46): the titles' book, the order page and its documents.
+  // Invoices: the titles' book, the order page and its documents.
   'nav.account.invoiceTitles': '发票抬头',
   'orders.documents': '订单详情',
   'invoices.heading': '发票抬头',

@@ -1,4 +1,4 @@
-// Invoices (issue 46): the buyers' invoice titles and requests, the providers
+// Invoices: the buyers' invoice titles and requests, the providers
 // that issue 数电票 (manual, the sandbox's HTTP API; a real one beside them),
 // the English edition's commercial invoice, and the finance desk's queue.
 // It builds on orders (a refund reverses the invoice first) and never the

@@ -2,11 +2,12 @@ import type { OrderDocuments } from '@rpt/contract'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../platform/errors.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
+import { proformaOfOrder } from '../orders/index.ts'
+import { shipmentOfOrder } from '../shipping/index.ts'
 
-// What the buyer's order page shows beside the order: each pillar of issue 46
-// answers its own part (invoicing's invoice; the bank transfer's proforma and
-// the paper copy's shipment are wired in here as their modules add their
-// readers), each null while the order has none.
+// What the buyer's order page shows beside the order: each module answers its
+// own part (invoicing the invoice, orders the bank transfer's proforma,
+// shipping the paper copy), each null while the order has none.
 export async function orderDocuments(app: FastifyInstance, userId: string, orderNo: string): Promise<OrderDocuments> {
   const [order] = await selectRows<{ orderNo: string }>(
     app.db.sequelize,
@@ -14,10 +15,10 @@ export async function orderDocuments(app: FastifyInstance, userId: string, order
     [orderNo, userId],
   )
   if (!order) throw new AppError('ORDER_EMPTY')
-  return {
-    orderNo: order.orderNo,
-    invoice: await app.invoiceTitles.ofOrder(userId, order.orderNo),
-    proforma: null,
-    shipment: null,
-  }
+  const [invoice, proforma, shipment] = await Promise.all([
+    app.invoiceTitles.ofOrder(userId, order.orderNo),
+    proformaOfOrder(app.db.sequelize, order.orderNo),
+    shipmentOfOrder(app.db.sequelize, order.orderNo),
+  ])
+  return { orderNo: order.orderNo, invoice, proforma, shipment }
 }

@@ -18,7 +18,8 @@ const when = (iso: string, locale: string) =>
  * The paper copy on the buyer's order page: its state, where it goes, and
  * once shipped the courier and tracking number (getOrderDocuments' `shipment`).
  */
-export function OrderShipment({ shipment }: { shipment: Shipment | null }) {
+/** `heading`: the level the page it sits in needs (h2 as a section of the order page). */
+export function OrderShipment({ shipment, heading: Heading = 'h3' }: { shipment: Shipment | null; heading?: 'h2' | 'h3' }) {
   const t = useT()
   const locale = useLocale()
   if (!shipment) return null
@@ -31,9 +32,9 @@ export function OrderShipment({ shipment }: { shipment: Shipment | null }) {
   ]
   return (
     <section className="order-shipment" aria-labelledby="order-shipment-title">
-      <h3 id="order-shipment-title" className="paper-copy-title">
+      <Heading id="order-shipment-title" className="paper-copy-title">
         {t('shipment.title')} · <span className={`shipment-status is-${shipment.status}`}>{t(`shipment.status.${shipment.status}`)}</span>
-      </h3>
+      </Heading>
       <dl className="info-list">
         {rows
           .filter((row): row is [string, string] => Boolean(row[1]))

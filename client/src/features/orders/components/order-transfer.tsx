@@ -45,15 +45,16 @@ function CopyButton({ text }: { text: string }) {
  * it, that it arrived. The pay modal shows it after the choice, and the
  * order's page shows getOrderDocuments' `proforma` with it.
  */
-export function OrderTransfer({ proforma }: { proforma: TransferDetails }) {
+/** `heading`: h3 inside the pay modal, h2 as a section of the order page. */
+export function OrderTransfer({ proforma, heading: Heading = 'h3' }: { proforma: TransferDetails; heading?: 'h2' | 'h3' }) {
   const t = useT()
   const locale = useLocale()
   const { account } = proforma
   return (
     <section className="transfer" aria-labelledby="transfer-heading">
-      <h3 id="transfer-heading" className="transfer-heading">
+      <Heading id="transfer-heading" className="transfer-heading">
         {t('transfer.heading')}
-      </h3>
+      </Heading>
       {proforma.received ? (
         <p className="form-success" role="status">
           {t('transfer.received')}

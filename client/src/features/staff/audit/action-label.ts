@@ -22,6 +22,9 @@ const RECORDS = new Set([
   'config',
   'carousel',
   'files',
+  'shipment',
+  'invoice',
+  'transfer',
 ])
 
 const VERBS = new Set([
@@ -59,6 +62,12 @@ const VERBS = new Set([
   'password.change',
   'totp.change',
   'zip',
+  'ship',
+  'issue',
+  'reverse',
+  'receive',
+  'statement.import',
+  'statement.confirm',
 ])
 
 /** The action in words ("报告 · 发布"), or its code when a part of it is not known. */

@@ -279,6 +279,15 @@ export const enUS = {
   'staff.audit.verb.password.change': 'password changed',
   'staff.audit.verb.totp.change': 'authenticator changed',
   'staff.audit.verb.zip': 'files zipped',
+  'staff.audit.record.shipment': 'Paper copy',
+  'staff.audit.record.invoice': 'Invoice',
+  'staff.audit.record.transfer': 'Bank transfer',
+  'staff.audit.verb.ship': 'shipped',
+  'staff.audit.verb.issue': 'issued',
+  'staff.audit.verb.reverse': 'reversed',
+  'staff.audit.verb.receive': 'marked received',
+  'staff.audit.verb.statement.import': 'statement imported',
+  'staff.audit.verb.statement.confirm': 'statement matches confirmed',
   // Bulletins and news: the short articles editors publish beside the reports
   'staff.nav.bulletins': 'Bulletins',
   'staff.nav.news': 'News',
@@ -883,7 +892,7 @@ export const enUS = {
   'staff.access.readOnlyArticles': 'Read only: your role may read this article; editors and administrators change and publish it.',
   'staff.access.saveRefused': 'Your role may not change this; nothing was saved.',
   'staff.access.restore': 'Your role may compare revisions; editors and administrators restore them.',
-  // Invoices (issue 46): the finance desk's queue.
+  // Invoices: the finance desk's queue.
   'staff.nav.invoices': 'Invoices',
   'staff.invoices.heading': 'Invoices',
   'staff.invoices.order': 'Order',

@@ -274,6 +274,15 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.audit.verb.password.change': '修改密码',
   'staff.audit.verb.totp.change': '更换验证器',
   'staff.audit.verb.zip': '打包下载',
+  'staff.audit.record.shipment': '纸质版寄送',
+  'staff.audit.record.invoice': '发票',
+  'staff.audit.record.transfer': '银行转账',
+  'staff.audit.verb.ship': '发货',
+  'staff.audit.verb.issue': '开具',
+  'staff.audit.verb.reverse': '红冲',
+  'staff.audit.verb.receive': '登记到账',
+  'staff.audit.verb.statement.import': '导入银行流水',
+  'staff.audit.verb.statement.confirm': '确认流水匹配',
   // Bulletins and news: the short articles editors publish beside the reports
   'staff.nav.bulletins': '简报',
   'staff.nav.news': '资讯',
@@ -868,7 +877,7 @@ export const zhCN: Record<StaffMessageId, string> = {
   'staff.access.readOnlyArticles': '只读：你的角色可以查看此文章；由编辑和管理员修改和发布。',
   'staff.access.saveRefused': '你的角色不能修改此内容，未保存任何更改。',
   'staff.access.restore': '你的角色可以比较修订版本；由编辑和管理员恢复。',
-  // Invoices (issue 46): the finance desk's queue.
+  // Invoices: the finance desk's queue.
   'staff.nav.invoices': '发票',
   'staff.invoices.heading': '发票',
   'staff.invoices.order': '订单',

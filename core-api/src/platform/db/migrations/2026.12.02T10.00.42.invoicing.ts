@@ -1,6 +1,6 @@
 import { sqlMigration } from '../sql-migration.ts'
 
-// Invoices (issue 46): the buyers' invoice titles (抬头), and one invoice per
+// Invoices: the buyers' invoice titles (抬头), and one invoice per
 // order, its title copied onto it when requested (a title edited or deleted
 // later changes no request). The status moves requested → issued →
 // reversing → reversed; cancelled is a request withdrawn by a refund before
