@@ -239,8 +239,11 @@ describe('configuration', () => {
     const answer = await sales('GET', '/staff/config?lang=en-US')
     expect(answer.data.map((c: any) => [c.key, c.kind, c.version])).toEqual([
       ['cn.contact.phone', 'text', 1],
+      // The paper copy's settings, which their migration adds.
+      ['cn.paperCopy.editions', 'editions', 1],
       ['en.footer.icpUrl', 'url', 1],
       ['en.global.full.single.price', 'number', 1],
+      ['en.paperCopy.editions', 'editions', 1],
     ])
     expect((await sales('GET', '/staff/config?q=PHONE')).data.map((c: any) => c.key)).toEqual(['cn.contact.phone'])
   })

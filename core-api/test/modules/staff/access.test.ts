@@ -57,6 +57,11 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.close': 'orders.act',
   'staffOrders.resend': 'orders.act',
   'staffOrders.deliverFile': 'orders.act',
+  // The shipping queue of paper copies
+  'staffShipments.list': 'shipments.read',
+  'staffShipments.packingSlip': 'shipments.read',
+  'staffShipments.ship': 'shipments.act',
+  'staffShipments.deliver': 'shipments.act',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
   // The staff desk's customers
@@ -100,6 +105,10 @@ const DESK: Record<string, readonly StaffRole[]> = {
   'staffOrders.close': MONEY,
   'staffOrders.resend': MONEY,
   'staffOrders.deliverFile': MONEY,
+  'staffShipments.list': MONEY,
+  'staffShipments.packingSlip': MONEY,
+  'staffShipments.ship': MONEY,
+  'staffShipments.deliver': MONEY,
   'staffCustomers.list': SALES,
   'staffCustomers.get': SALES,
   'staffCustomers.unlock': SALES,
@@ -164,6 +173,7 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
     'staffSite.updateConfig': { version: 999, value: 'x' },
     'staffOrders.refund': { reason: 'matrix' },
+    'staffShipments.ship': { carrier: 'EMS', trackingNo: 'EMS0001' },
     // Staff accounts: an admin adds one, and acts on a name nobody has (300005); each member's current password is wrong (300009).
     'staffAccounts.add': { name: 'matrix-added', role: 'editor' },
     'staffAccounts.setRole': { role: 'editor' },
@@ -230,7 +240,7 @@ describe('the authorization matrix', () => {
   })
 
   it("gives the desk's calls to the issue's roles, and every one is served", () => {
-    const desk = STAFF_CALLS.filter(({ key }) => /^staff(Requests|Orders|Customers|Dashboard)\./.test(key))
+    const desk = STAFF_CALLS.filter(({ key }) => /^staff(Requests|Orders|Shipments|Customers|Dashboard)\./.test(key))
     expect(desk.map((c) => c.key).sort()).toEqual(Object.keys(DESK).sort())
     for (const { key, call } of desk) {
       expect(STAFF_PERMISSIONS[ACTION[key]!], key).toEqual(DESK[key])
