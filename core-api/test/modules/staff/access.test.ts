@@ -57,6 +57,13 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffOrders.close': 'orders.act',
   'staffOrders.resend': 'orders.act',
   'staffOrders.deliverFile': 'orders.act',
+  // Bank transfers: finance and admin.
+  'staffTransfers.list': 'transfers.read',
+  'staffTransfers.proforma': 'transfers.read',
+  'staffTransfers.markReceived': 'transfers.act',
+  'staffTransfers.importStatement': 'transfers.act',
+  'staffTransfers.getStatement': 'transfers.read',
+  'staffTransfers.confirmStatement': 'transfers.act',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
   // The staff desk's customers
@@ -164,6 +171,9 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateDictItem': { version: 999, label: 'x', sort: 1, visible: true },
     'staffSite.updateConfig': { version: 999, value: 'x' },
     'staffOrders.refund': { reason: 'matrix' },
+    // Bank transfers: an order and a statement nobody has (300301, 300907).
+    'staffTransfers.markReceived': { amount: 1, date: '2026-12-02', serial: 'MATRIX1' },
+    'staffTransfers.confirmStatement': { lines: [2] },
     // Staff accounts: an admin adds one, and acts on a name nobody has (300005); each member's current password is wrong (300009).
     'staffAccounts.add': { name: 'matrix-added', role: 'editor' },
     'staffAccounts.setRole': { role: 'editor' },
@@ -187,7 +197,7 @@ function validRequest(key: string, call: CallAddress) {
           ? '?lang=en-US&name=a.png'
           : key === 'staffRequests.exportList' || key === 'staffOrders.exportList'
             ? '?lang=en-US&format=csv'
-            : key === 'staffOrders.deliverFile'
+            : key === 'staffOrders.deliverFile' || key === 'staffTransfers.importStatement'
               ? '?lang=en-US&name=a.pdf'
               : '?lang=en-US'
   return {
