@@ -19,7 +19,7 @@ const TRANSFER: TransferDetails = {
   currency: 'CNY',
   deadline: '2026-12-09T02:00:00.000Z',
   account: { name: '北京恒智研究咨询有限公司', bank: '招商银行北京分行营业部', number: '1109 0123 4567 890' },
-  downloadUrl: '/api/orders/proforma/R20261202000001',
+  downloadUrl: '/api/orders/proforma?orderNo=R20261202000001',
   received: false,
 }
 

@@ -32,11 +32,12 @@ export const TransferDetails = Type.Object({
 })
 export type TransferDetails = Static<typeof TransferDetails>
 
-export const ProformaParams = Type.Object(
-  { orderNo: Type.String({ pattern: '^[A-Za-z0-9]{6,32}$', description: 'The order number' }) },
+/** The proforma's query: a query rather than a path parameter, so a malformed number is answered as the contract answers (HTTP 200, 100001). */
+export const ProformaQuery = Type.Object(
+  { lang: LangField, orderNo: Type.String({ pattern: '^[A-Za-z0-9]{6,32}$', description: 'The order number' }) },
   { additionalProperties: false },
 )
-export type ProformaParams = Static<typeof ProformaParams>
+export type ProformaQuery = Static<typeof ProformaQuery>
 
 // ---- Settings: sys_config keys the console's settings screen edits (admins only: they say where money goes).
 

@@ -5,7 +5,7 @@ import {
   ImportStatementQuery,
   ListBankTransfersQuery,
   MarkTransferReceivedBody,
-  ProformaParams,
+  ProformaQuery,
   StatementApplied,
   StatementIdParam,
   StatementPreview,
@@ -31,8 +31,7 @@ export const bankTransferRoutes = defineRoutes(CALLS.bankTransfer, ['Orders'], {
     description:
       "In the order's language: seller, buyer, the line, amount, the reference to write in the transfer's remark, the account and the deadline. " +
       '100004 when the user has no such order, 300901 when the order has no bank transfer.',
-    params: ProformaParams,
-    querystring: LangOnlyQuery,
+    querystring: ProformaQuery,
     auth: 'session',
     response: PDF_ANSWER,
   },

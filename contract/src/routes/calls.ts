@@ -224,7 +224,7 @@ export const CALLS = {
   },
   // Bank transfers (bank-transfer.ts): the buyer's proforma, and finance's desk.
   bankTransfer: {
-    proforma: { method: 'GET', path: '/orders/proforma/:orderNo', safety: 'read' },
+    proforma: { method: 'GET', path: '/orders/proforma', safety: 'read' },
   },
   staffTransfers: {
     list: { method: 'GET', path: '/staff/transfers', safety: 'read', audience: 'staff' },

@@ -62,6 +62,20 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffShipments.packingSlip': 'shipments.read',
   'staffShipments.ship': 'shipments.act',
   'staffShipments.deliver': 'shipments.act',
+  // Bank transfers: finance and admin.
+  'staffTransfers.list': 'transfers.read',
+  'staffTransfers.proforma': 'transfers.read',
+  'staffTransfers.markReceived': 'transfers.act',
+  'staffTransfers.importStatement': 'transfers.act',
+  'staffTransfers.getStatement': 'transfers.read',
+  'staffTransfers.confirmStatement': 'transfers.act',
+  // Invoices: finance and admin.
+  'staffInvoices.list': 'invoices.read',
+  'staffInvoices.file': 'invoices.read',
+  'staffInvoices.issue': 'invoices.act',
+  'staffInvoices.upload': 'invoices.act',
+  'staffInvoices.reverse': 'invoices.act',
+  'staffInvoices.resend': 'invoices.act',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
   // The staff desk's customers
@@ -174,6 +188,11 @@ function validRequest(key: string, call: CallAddress) {
     'staffSite.updateConfig': { version: 999, value: 'x' },
     'staffOrders.refund': { reason: 'matrix' },
     'staffShipments.ship': { carrier: 'EMS', trackingNo: 'EMS0001' },
+    // Bank transfers: an order and a statement nobody has (300301, 300907).
+    'staffTransfers.markReceived': { amount: 1, date: '2026-12-02', serial: 'MATRIX1' },
+    'staffTransfers.confirmStatement': { lines: [2] },
+    // Invoices: an order nobody has (300703).
+    'staffInvoices.reverse': { reason: 'matrix' },
     // Staff accounts: an admin adds one, and acts on a name nobody has (300005); each member's current password is wrong (300009).
     'staffAccounts.add': { name: 'matrix-added', role: 'editor' },
     'staffAccounts.setRole': { role: 'editor' },
@@ -197,9 +216,11 @@ function validRequest(key: string, call: CallAddress) {
           ? '?lang=en-US&name=a.png'
           : key === 'staffRequests.exportList' || key === 'staffOrders.exportList'
             ? '?lang=en-US&format=csv'
-            : key === 'staffOrders.deliverFile'
+            : key === 'staffOrders.deliverFile' || key === 'staffTransfers.importStatement'
               ? '?lang=en-US&name=a.pdf'
-              : '?lang=en-US'
+              : key === 'staffInvoices.upload'
+                ? '?lang=en-US&which=invoice&number=MATRIX0001&name=a.pdf'
+                : '?lang=en-US'
   return {
     method: call.method,
     url: `${url}${query}`,

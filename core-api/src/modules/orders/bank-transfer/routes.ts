@@ -41,8 +41,8 @@ export default async function bankTransferPlugin(app: FastifyInstance) {
   await app.register(
     serve(bankTransferRoutes, (app) => ({
       proforma: async (request, reply) => {
-        const pdf = await proformaFor(app.db.sequelize, app.configs, request.params.orderNo, sessionOf(request).userId)
-        return sendPdf(reply, request.params.orderNo, pdf)
+        const pdf = await proformaFor(app.db.sequelize, app.configs, request.query.orderNo, sessionOf(request).userId)
+        return sendPdf(reply, request.query.orderNo, pdf)
       },
     })),
   )

@@ -55,7 +55,8 @@ function csvRows(bytes: Buffer): string[][] {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      to: MAX_LINES + HEADING_SEARCH_ROWS,
+      // One row past the most a statement may hold, so a longer one is refused rather than cut.
+      to: MAX_LINES + HEADING_SEARCH_ROWS + 1,
     })
   } catch (error) {
     throw unreadable(error instanceof Error ? error.message.slice(0, 200) : 'not CSV')

@@ -41,7 +41,7 @@ export async function transferOf(sequelize: Sequelize, orderNo: string, transact
  * edition, any instance) serves it.
  */
 export function proformaUrl(orderNo: string): string {
-  return `/api/orders/proforma/${encodeURIComponent(orderNo)}`
+  return `/api/orders/proforma?orderNo=${encodeURIComponent(orderNo)}`
 }
 
 export function presentTransfer(row: TransferRow): TransferDetails {

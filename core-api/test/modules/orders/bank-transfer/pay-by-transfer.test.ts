@@ -64,7 +64,7 @@ describe('payOrder with payMethod bank', () => {
     )
     expect(first.code).toBe(200)
     const { transfer } = first.data
-    expect(first.data).toMatchObject({ payMethod: 'bank', orderPayUrl: `/api/orders/proforma/${first.data.orderNo}` })
+    expect(first.data).toMatchObject({ payMethod: 'bank', orderPayUrl: `/api/orders/proforma?orderNo=${first.data.orderNo}` })
     expect(transfer.reference).toMatch(REFERENCE)
     expect(transfer).toMatchObject({ amount: 299, currency: 'CNY', account: CN_ACCOUNT, received: false })
     expect(transfer.downloadUrl).toBe(first.data.orderPayUrl)
@@ -154,7 +154,7 @@ describe('payOrder with payMethod bank', () => {
     const paid = body(
       await authed(t.app, user.token).post(`${RESEARCH}/payOrder`, { id: order.id, payMethod: 'bank', payPrice: order.payPrice }),
     )
-    const url = `/orders/proforma/${order.orderNo}`
+    const url = `/orders/proforma?orderNo=${order.orderNo}`
     const pdf = await t.app.inject({ method: 'GET', url, headers: { 'website-token': user.token } })
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
