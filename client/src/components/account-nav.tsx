@@ -6,7 +6,8 @@ export type AccountSection = 'info' | 'orders' | 'downloads' | 'addresses' | 'in
 const ITEMS: Array<{
   key: AccountSection
   to: string
-  label: 'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'address.heading' | 'nav.account.invoiceTitles' | 'account.password'
+  label:
+    'account.info' | 'nav.account.orders' | 'nav.account.downloads' | 'address.heading' | 'nav.account.invoiceTitles' | 'account.password'
 }> = [
   { key: 'info', to: '/personalCenter/myInfo', label: 'account.info' },
   { key: 'orders', to: '/personalCenter/moreOrders', label: 'nav.account.orders' },
