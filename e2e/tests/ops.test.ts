@@ -86,6 +86,8 @@ describe.each<Edition>(['zh-CN', 'en-US'])('ops journey on a desktop, %s', (edit
     await s.step("a visitor sends custom requests until the second is refused with the site's message", async () => {
       const visitor = await s.context.newPage()
       await visitor.goto(s.url('/market'))
+      // Typed before hydration, a field is reset by it: wait until the page's scripts have run.
+      await visitor.waitForLoadState('networkidle')
       const form = visitor.locator('section.market-form form')
       const label = (name: string) => L(edition, `form.${name}`)
       const refusal = toast(visitor, edition === 'en-US' ? 'Too many requests. Please try again later.' : '请求过于频繁，请稍后再试')

@@ -4,7 +4,8 @@
 // division picker loads its data then), and pays at the sandbox cashier.
 // Finance opens the shipping queue, downloads the packing slip (a PDF naming
 // the order), and ships with a courier and tracking number; the buyer's mail
-// carries the number, and the address is in the buyer's book at 390 px.
+// and order page carry the number, and the address is in the buyer's book at
+// 390 px.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { newUser, registerInContext } from '../support/api.ts'
@@ -115,6 +116,15 @@ describe('a paper copy on a desktop', () => {
       const mail = await waitForMail(user.email, (m) => m.subject.includes(orderNo) && m.subject.includes(trackingNo))
       expect(mail.text).toContain(`运单号：${trackingNo}`)
       expect(mail.text).toContain('顺丰速运')
+    })
+
+    await s.step("the buyer's order page shows the carrier and the tracking number", async () => {
+      await page.goto(s.url(`/personalCenter/order?orderNo=${orderNo}`))
+      const shipment = page.getByRole('region', { name: new RegExp(`^${L(edition, 'shipment.title')}`) })
+      await shipment.getByText(trackingNo).waitFor()
+      await shipment.getByText('顺丰速运').waitFor()
+      await shipment.getByText(L(edition, 'shipment.status.shipped')).waitFor()
+      await s.shot('the order page with its shipment')
     })
 
     await s.step('the shipment is audited under the finance member', async () => {

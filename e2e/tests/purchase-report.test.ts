@@ -40,8 +40,9 @@ describe.each([DESKTOP, PHONE])('journey 5: buying a research report with Alipay
         return ((await heading.textContent()) ?? '').trim()
       })
 
-      const selectedPrice = await s.step('choose the Professional edition, multi-user licence', async () => {
-        const editionLabel = L(edition, 'reports.edition.professional')
+      const selectedPrice = await s.step('choose the Standard edition, multi-user licence', async () => {
+        // The Standard edition: the Professional one adds a paper copy, whose address step paper-copy.test.ts drives.
+        const editionLabel = L(edition, 'reports.edition.standard')
         const licenceLabel = L(edition, 'reports.licence.multi')
         const option = page.getByRole('radio', { name: new RegExp(`^${editionLabel}, ${licenceLabel}, `) })
         await option.check()
@@ -61,7 +62,7 @@ describe.each([DESKTOP, PHONE])('journey 5: buying a research report with Alipay
           () => page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),
         )
         expect(body.code, JSON.stringify(body)).toBe(200)
-        expect(body.data.edition).toBe('professional')
+        expect(body.data.edition).toBe('standard')
         expect(body.data.licence).toBe('multi')
         await emailModal.waitFor()
         await emailModal.getByText(title).waitFor()
