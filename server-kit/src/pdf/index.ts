@@ -5,3 +5,4 @@
 export { renderPdf, PAGE_MARGIN, type Pdf, type PdfMeta } from './document.ts'
 export { drawFields, drawNote, drawTable, drawTitle, type Column } from './layout.ts'
 export { fontBytes, fontPath, type FontWeight } from './fonts.ts'
+export { pdfText } from './pdf-text.ts'

@@ -6,7 +6,7 @@ import { registerUser } from '../../../helpers/accounts.ts'
 import { CN_ACCOUNT, EN_ACCOUNT, setBankAccounts } from '../../../helpers/bank-transfer.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { authed, bulletinWithFile, reportWithPrices } from '../../../helpers/orders.ts'
-import { pdfText } from '../../../helpers/pdf-text.ts'
+import { pdfText } from '@rpt/server-kit/pdf'
 
 // payOrder with payMethod bank, for each kind of order, through the real app
 // and database: the reference, amount, deadline, account and proforma link;

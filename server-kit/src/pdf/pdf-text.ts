@@ -3,8 +3,8 @@ import { inflateSync } from 'node:zlib'
 // The text a PDF shows, read back from pdfkit's output: its objects split,
 // streams inflated, each font's ToUnicode map read, and the hex glyph strings
 // of Tj/TJ mapped back to characters through the font selected (Tf) at that
-// point. Enough to check that a rendered document says what it must (a
-// reference, an amount), without a PDF library.
+// point. Enough to check that a document this kit rendered says what it must
+// (a reference, an amount): the tests of each document and their journeys.
 
 interface PdfObject {
   dict: string
@@ -68,7 +68,7 @@ export function pdfText(pdf: Buffer): string {
     if (!stream || !/\bT[Jj]\b/.test(stream)) continue
     let font = new Map<string, string>()
     for (const [, name, hex] of stream.matchAll(/\/(F\d+) [\d.]+ Tf|<([0-9a-fA-F]+)>/g)) {
-      if (name) font = fonts.get(name) ?? new Map()
+      if (name) font = fonts.get(name) ?? new Map<string, string>()
       else words += (hex!.match(/.{4}/g) ?? []).map((glyph) => font.get(glyph.toLowerCase()) ?? '').join('')
     }
   }
