@@ -47,9 +47,12 @@ export function merchantEnv(keys: GatewayKeys, publicUrl: string): MerchantEnv {
   }
 }
 
-/** The settings as shell lines (export NAME='value'), multi-line keys kept whole. */
-export function shellLines(env: MerchantEnv): string {
-  return Object.entries({ ...env.alipay, ...env.wechatpay })
+/** Settings as shell lines (export NAME='value'), quoted so multi-line keys stay whole. */
+export function exportLines(vars: Record<string, string>): string {
+  return Object.entries(vars)
     .map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'`)
     .join('\n')
 }
+
+/** The merchant settings as shell lines. */
+export const shellLines = (env: MerchantEnv): string => exportLines({ ...env.alipay, ...env.wechatpay })

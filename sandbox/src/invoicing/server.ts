@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { LogController } from 'fastify'
 import { drainHooks, serve } from '@rpt/server-kit'
+import { exportLines } from '../merchant-env.ts'
 import invoiceSandbox from './app.ts'
 import { InvoiceBooks } from './books.ts'
 import { loadInvoiceSandboxConfig } from './config.ts'
@@ -13,11 +14,7 @@ import { invoiceProviderEnv, loadInvoiceKeys } from './keys.ts'
 if (process.argv.includes('--print-env')) {
   const config = loadInvoiceSandboxConfig()
   const env = invoiceProviderEnv(loadInvoiceKeys(config.dataDir), config.publicUrl)
-  console.log(
-    Object.entries(env)
-      .map(([name, value]) => `export ${name}='${value}'`)
-      .join('\n'),
-  )
+  console.log(exportLines(env))
   process.exit(0)
 }
 

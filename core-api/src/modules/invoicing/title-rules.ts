@@ -1,5 +1,6 @@
 import { usccProblem, type SaveInvoiceTitleBody } from '@rpt/contract'
 import { invalid, type Lang } from '../../platform/errors.ts'
+import type { InvoiceParty } from './providers/types.ts'
 
 // What makes an invoice title (抬头) valid, per edition. Chinese: 个人 is a
 // name; 单位 is a name and a 统一社会信用代码 with the right GB 32100-2015
@@ -7,14 +8,9 @@ import { invalid, type Lang } from '../../platform/errors.ts'
 // name and address, and a tax or VAT number when it has one. Each refusal
 // names its field, in the buyer's language.
 
-export interface TitleValues {
+/** A title as the rules leave it: the party an invoice names, and whether it is a person or a company. */
+export interface TitleValues extends InvoiceParty {
   kind: 'personal' | 'company'
-  name: string
-  taxNo: string | null
-  address: string | null
-  phone: string | null
-  bank: string | null
-  account: string | null
 }
 
 const PHONE = /^[0-9+()\- ]{5,40}$/
