@@ -170,6 +170,17 @@ export const DashboardMails = Type.Object(
 )
 export type DashboardMails = Static<typeof DashboardMails>
 
+/** Licences (finance, admin): seats past the daily download limit, and copies that could not be stamped. */
+export const DashboardLicences = Type.Object({
+  refusedToday: Type.Integer({ description: 'Downloads refused today for the daily limit' }),
+  overLimit: Type.Array(
+    Type.Object({ orderNo: Type.String(), title: Type.String(), holder: Type.String(), refused: Type.Integer(), lastAt: Instant }),
+    { description: 'Seats refused in the last 7 days, most refused first (at most 10)' },
+  ),
+  failedCopies: Type.Integer({ description: 'Stamped copies that failed (an encrypted or damaged file): the buyer waits for staff' }),
+})
+export type DashboardLicences = Static<typeof DashboardLicences>
+
 export const StaffDashboard = Type.Object({
   at: Instant,
   timeZone: Type.Literal('Asia/Shanghai', { description: 'The zone of the days: the publisher’s accounting day' }),
@@ -178,5 +189,6 @@ export const StaffDashboard = Type.Object({
   requests: Type.Optional(DashboardRequests),
   jobs: Type.Optional(DashboardJobs),
   mails: Type.Optional(DashboardMails),
+  licences: Type.Optional(DashboardLicences),
 })
 export type StaffDashboard = Static<typeof StaffDashboard>

@@ -64,6 +64,10 @@ export const STAFF_PERMISSIONS = {
   // The finance desk's invoices: buyers' titles and tax numbers, and the tax documents themselves.
   'invoices.read': ['finance', 'admin'],
   'invoices.act': ['finance', 'admin'],
+  // Licences: sales read an order's seats to answer its buyer; finance changes them and traces leaked files.
+  'licences.read': ['sales', 'finance', 'admin'],
+  'licences.act': ['finance', 'admin'],
+  'licences.trace': ['finance', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS
@@ -104,6 +108,9 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffAction, string>
   'session.credentials': "Change one's own password and second factor (with the current password)",
   'invoices.read': 'The invoice queue (listInvoices) and the issued files: buyers’ invoice titles and tax numbers',
   'invoices.act': 'Issue, upload, reverse (红冲) and re-send invoices (issueInvoice, uploadInvoiceFile, reverseInvoice, resendInvoice)',
+  'licences.read': "An order's seats, enterprise domain, stamped copies and each seat's downloads (listOrderSeats)",
+  'licences.act': "Change an order's seat limit and enterprise domain, revoke or invite seats, make failed copies again (updateOrderSeats)",
+  'licences.trace': 'Trace a leaked file or copied text to the order, buyer, seat holder and downloads it came from (traceFile)',
 }
 
 export function staffMay(role: StaffRole, action: StaffAction): boolean {

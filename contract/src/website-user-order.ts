@@ -92,7 +92,18 @@ export type OrderListBody = Static<typeof OrderListBody>
 export const OrderPage = Page(OrderItem)
 export type OrderPage = Static<typeof OrderPage>
 
-export const DownloadItem = Type.Intersect([OrderItem, Type.Object({ fileName: Type.String(), downloads: Type.Integer() })])
+export const DownloadItem = Type.Intersect([
+  OrderItem,
+  Type.Object({
+    fileName: Type.String(),
+    downloads: Type.Integer({ description: "The caller's downloads of it" }),
+    access: Type.Optional(
+      Type.Union([Type.Literal('buyer'), Type.Literal('seat'), Type.Literal('domain')], {
+        description: "buyer: the caller's order; seat: a colleague's order, a seat of which the caller accepted; domain: an enterprise licence of the caller's company",
+      }),
+    ),
+  }),
+])
 export type DownloadItem = Static<typeof DownloadItem>
 export const DownloadPage = Page(DownloadItem)
 export type DownloadPage = Static<typeof DownloadPage>

@@ -256,6 +256,27 @@ export const CALLS = {
     reset: { method: 'POST', path: '/staff/accounts/:name/reset', safety: 'write', audience: 'staff' },
     setRole: { method: 'PUT', path: '/staff/accounts/:name/role', safety: 'write', audience: 'staff' },
   },
+  // Licences (licences.ts): the seats of a multi-user or enterprise order, the invitation a colleague
+  // accepts, the buyer's e-mail verification (an enterprise licence admits the buyer's verified domain).
+  licences: {
+    listSeats: { method: 'POST', path: '/report/licence/seats', safety: 'read' },
+    inviteSeat: { method: 'POST', path: '/report/licence/invite', safety: 'write' },
+    invitation: { method: 'POST', path: '/report/licence/invitation', safety: 'read' },
+    acceptSeat: { method: 'POST', path: '/report/licence/accept', safety: 'write' },
+    revokeSeat: { method: 'POST', path: '/report/licence/revoke', safety: 'write' },
+    sendEmailVerification: { method: 'POST', path: '/report/websiteUser/sendVerifyEmail', safety: 'write' },
+    verifyEmail: { method: 'POST', path: '/report/websiteUser/verifyEmail', safety: 'write' },
+  },
+  // The signed link of a sample mail: the requester's stamped sample, each download recorded on the request.
+  sample: {
+    file: { method: 'GET', path: '/sample/:token', safety: 'write' },
+  },
+  // The staff's view of an order's seats and copies, and tracing a leaked file.
+  staffLicences: {
+    listOrderSeats: { method: 'GET', path: '/staff/orders/:orderNo/seats', safety: 'read', audience: 'staff' },
+    updateOrderSeats: { method: 'POST', path: '/staff/orders/:orderNo/seats', safety: 'write', audience: 'staff' },
+    traceFile: { method: 'POST', path: '/staff/trace', safety: 'read', audience: 'staff' },
+  },
   // Every staff member's own password and second factor.
   staffOwnAccount: {
     changePassword: { method: 'POST', path: '/staff/me/password', safety: 'write', audience: 'staff' },

@@ -26,6 +26,7 @@ import { staffCustomerRoutes } from './staff-customers.ts'
 import { staffAccountRoutes, staffOwnAccountRoutes } from './staff-accounts.ts'
 import { websiteUserRoutes } from './website-user.ts'
 import { invoicingRoutes, staffInvoiceRoutes } from './invoicing.ts'
+import { licenceRoutes, sampleRoutes, staffLicenceRoutes } from './licences.ts'
 import { orderDocumentsRoutes } from './order-documents.ts'
 import { websiteUserOrderRoutes } from './website-user-order.ts'
 import { websiteUserResearchOrderRoutes } from './website-user-research-order.ts'
@@ -68,6 +69,9 @@ export {
   invoicingRoutes,
   staffInvoiceRoutes,
   orderDocumentsRoutes,
+  licenceRoutes,
+  sampleRoutes,
+  staffLicenceRoutes,
 }
 
 /** Every call the core API serves from the contract, by resource (the health checks are the core API's own). */
@@ -107,6 +111,9 @@ export const ROUTES = {
   invoicing: invoicingRoutes,
   orderDocuments: orderDocumentsRoutes,
   staffInvoices: staffInvoiceRoutes,
+  licences: licenceRoutes,
+  sample: sampleRoutes,
+  staffLicences: staffLicenceRoutes,
 }
 
 type Table = typeof ROUTES
