@@ -41,6 +41,7 @@ const coreModules = [
   'catalogue',
   'desk',
   'invoicing',
+  'licensing',
   'mail',
   'order-documents',
   'orders',

@@ -1,5 +1,4 @@
 import { Type } from 'typebox'
-import { ErrorEnvelope } from '../envelope.ts'
 import { LangOnlyBody } from '../fields.ts'
 import {
   AcceptedSeat,
@@ -117,9 +116,8 @@ export const staffLicenceRoutes = defineRoutes(CALLS.staffLicences, ['Staff: lic
     permission: 'licences.trace',
     summary: 'Names the order, buyer, seat holder and downloads a leaked file (the raw body) or text copied out of it ({text}) came from',
     description:
-      'A PDF, a Word file, the zip of a legacy Word file, or JSON {text}. Answers found: false when it carries no stamp this site made. 301015 an empty body; 413 past 100 MB.',
-    body: Type.Object({}, { description: 'The file as the raw body (any type), or application/json {text}' }),
+      'The raw body: a PDF, a Word file, the zip of a legacy Word file, a text file, or application/json {"text": ...} pasted from one. Answers found: false when it carries no stamp this site made. 301015 an empty body; 413 past 100 MB.',
+    querystring: OrderSeatsQuery,
     data: TraceResult,
-    response: { '4xx': ErrorEnvelope },
   },
 })

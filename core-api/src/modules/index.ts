@@ -4,6 +4,7 @@ import * as accounts from './accounts/index.ts'
 import * as catalogue from './catalogue/index.ts'
 import * as desk from './desk/index.ts'
 import * as invoicing from './invoicing/index.ts'
+import * as licensing from './licensing/index.ts'
 import * as mail from './mail/index.ts'
 import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
@@ -43,6 +44,7 @@ export default pluginSet('app-plugins', [
   site.staffSite,
   shipping.addressBook,
   shipping.shipments,
+  licensing.licences,
   orders.payments,
   orders.orderDelivery,
   orders.paymentCases,

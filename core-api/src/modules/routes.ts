@@ -5,6 +5,7 @@ import * as accounts from './accounts/index.ts'
 import * as catalogue from './catalogue/index.ts'
 import * as desk from './desk/index.ts'
 import * as invoicing from './invoicing/index.ts'
+import * as licensing from './licensing/index.ts'
 import * as orderDocuments from './order-documents/index.ts'
 import * as orders from './orders/index.ts'
 import * as publishing from './publishing/index.ts'
@@ -55,6 +56,9 @@ export default async function routes(app: FastifyInstance) {
     invoicing.invoicingRoutes,
     invoicing.staffInvoiceRoutes,
     orderDocuments.orderDocumentsRoutes,
+    licensing.licenceRoutes,
+    licensing.sampleRoutes,
+    licensing.staffLicenceRoutes,
   ]) {
     await app.register(resource)
   }

@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto'
+import PDFDocument from 'pdfkit'
 import type { FastifyInstance } from 'fastify'
 import { QueryTypes } from 'sequelize'
 import { signingString } from '@rpt/payment-sandbox'
@@ -12,9 +13,33 @@ import { testKeys } from './gateway.ts'
 
 export const NOTIFY_PATH = '/report/websiteUserResearchOrder/pay/asyncNotify'
 
-/** A PDF-looking file of a few pages' size with distinct bytes, stored under key. */
+let pdfBytes: Promise<Buffer> | undefined
+
+/**
+ * A real PDF of a few pages (some 40 KB, so that byte ranges have room),
+ * made once per process: buyers download it stamped, which needs a PDF the
+ * stamper can read. A stamped copy is an incremental update, so it begins
+ * with exactly these bytes.
+ */
+export function samplePdf(): Promise<Buffer> {
+  pdfBytes ??= new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', compress: false, info: { Title: 'Test report' } })
+    const chunks: Buffer[] = []
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+    for (let page = 1; page <= 6; page++) {
+      if (page > 1) doc.addPage()
+      doc.fontSize(12).text(`Page ${page}: ${'market figures and their sources '.repeat(60)}`)
+    }
+    doc.end()
+  })
+  return pdfBytes
+}
+
+/** The sample PDF stored under key. */
 export async function storeFile(app: FastifyInstance, key: string): Promise<Buffer> {
-  const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 31) % 251))])
+  const bytes = await samplePdf()
   await app.files.put(key, bytes)
   return bytes
 }

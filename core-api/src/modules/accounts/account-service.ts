@@ -241,13 +241,16 @@ export class AccountService {
     }
     const problem = profileFailure(next)
     if (problem) throw fail(problem)
-    if (next.email.toLowerCase() !== user.email.toLowerCase()) await this.assertAvailable(user.loginCode, next.email, userId)
+    const emailChanged = next.email.toLowerCase() !== user.email.toLowerCase()
+    if (emailChanged) await this.assertAvailable(user.loginCode, next.email, userId)
     try {
       await user.update(next)
     } catch (error) {
       if (error instanceof UniqueConstraintError) throw new AppError('EMAIL_TAKEN')
       throw error
     }
+    // A new address is not proven yet (an enterprise licence admits verified addresses only).
+    if (emailChanged) await this.deps.sequelize.query(`UPDATE website_user SET email_verified_at = NULL WHERE id = $1`, { bind: [userId] })
     return presentUser(user)
   }
 

@@ -4,5 +4,5 @@
 
 export { default as mailService } from './mail-service.ts'
 export type { MailService, OutgoingMail } from './mail-service.ts'
-export { customerRequestMail, escapeHtml, passwordResetMail } from './mail-templates.ts'
+export { actionMail, customerRequestMail, escapeHtml, passwordResetMail } from './mail-templates.ts'
 export type { MailContent } from './mail-templates.ts'

@@ -24,6 +24,18 @@ function layout(siteName: string, paragraphs: string[], action?: { label: string
   )
 }
 
+/** A mail of a few paragraphs and at most one button, in both forms: what most of the site's mails are. */
+export function actionMail(input: {
+  siteName: string
+  subject: string
+  paragraphs: string[]
+  action?: { label: string; url: string } | undefined
+  footnote?: string | undefined
+}): MailContent {
+  const text = [...input.paragraphs, ...(input.action ? [input.action.url] : []), ...(input.footnote ? [input.footnote] : [])].join('\n\n')
+  return { subject: input.subject, text: `${text}\n`, html: layout(input.siteName, input.paragraphs, input.action, input.footnote) }
+}
+
 export function passwordResetMail(lang: Lang, input: { siteName: string; name: string; link: string; minutes: number }): MailContent {
   if (lang === 'en-US') {
     const lines = [

@@ -7,6 +7,7 @@ import type { OrderRow } from './order-rows.ts'
 import { randomToken, sha256Hex } from '../../platform/lib/secrets.ts'
 import type { ConfigService } from '../settings/index.ts'
 import type { MailService, OutgoingMail } from '../mail/index.ts'
+import type { LicenceServices } from '../licensing/index.ts'
 import { commonDeps, servicePlugin } from '../../platform/lib/service-plugin.ts'
 
 // What happens to an order once it is paid, whoever paid it (a notification,
@@ -22,6 +23,7 @@ export class OrderDelivery {
       sequelize: Sequelize
       mails: MailService
       configs: ConfigService
+      licences: Pick<LicenceServices, 'onPaid'>
       log: FastifyBaseLogger
       options: Pick<Config, 'SITE_URL' | 'DOWNLOAD_LINK_DAYS' | 'DOWNLOAD_LINK_MAX'>
     },
@@ -77,7 +79,14 @@ export class OrderDelivery {
       order.attachmentName = product.attachmentName
       if (order.kind === 'research') link = await this.createDownloadLink(order.id, transaction)
     }
+    // The buyer's stamped copy is started by a job, so the first download finds it ready.
+    await this.deps.licences.onPaid(order.id, order.userId, transaction)
     await this.queuePaidMail('order-paid', order, link, siteNames[order.lang], transaction)
+  }
+
+  /** The buyer's stamped copy of a file staff attached after payment. */
+  prepareCopy(order: OrderRow, transaction: Transaction): Promise<void> {
+    return this.deps.licences.onPaid(order.id, order.userId, transaction)
   }
 
   /** The receipt (and the file's link) for the buyer, queued with the change that paid or delivered the order. */
@@ -116,6 +125,6 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'order-delivery', decorates: 'orderDelivery', dependencies: ['db', 'mail-service', 'config-service'] },
-  (app) => new OrderDelivery({ ...commonDeps(app), mails: app.mails, configs: app.configs }),
+  { name: 'order-delivery', decorates: 'orderDelivery', dependencies: ['db', 'mail-service', 'config-service', 'licences'] },
+  (app) => new OrderDelivery({ ...commonDeps(app), mails: app.mails, configs: app.configs, licences: app.licences }),
 )

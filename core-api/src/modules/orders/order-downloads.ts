@@ -4,9 +4,10 @@ import { ORDER_COLUMNS, ORDER_STATUS, presentOrder, type OrderRow } from './orde
 import { sha256Hex } from '../../platform/lib/secrets.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
 import type { OrderDelivery } from './order-delivery.ts'
+import { HELD_ORDERS_SQL, type Access } from '../licensing/index.ts'
 
-// The files of paid orders: the buyer's list of them, the signed mail links
-// (checked, counted against their limit), the download log, and staff
+// The files of paid orders: the list of those an account holds, the signed
+// mail links (checked, counted against their limit), and staff
 // delivery of a file that was not ready when the order was paid. The
 // routes reach them through OrderService (order-service.ts).
 
@@ -14,14 +15,6 @@ export interface OrderFile {
   order: OrderRow
   key: string
   name: string
-}
-
-export interface DownloadEntry {
-  userId: string | null
-  orderId: string
-  via: 'session' | 'link'
-  ip: string
-  range?: { start: number; end: number } | undefined
 }
 
 /** The file of a paid order, or undefined while it has none. */
@@ -37,19 +30,30 @@ export class OrderDownloads {
     return selectRows<T>(this.deps.sequelize, sql, bind, transaction)
   }
 
-  /** Paid orders whose file can be downloaded, newest first. */
+  /**
+   * The paid orders with a file the user holds, newest paid first: their own,
+   * a colleague's whose seat they accepted, their company's enterprise licence.
+   */
   async list(userId: string, query: { pageNo: number; pageSize: number }) {
-    const where = `o.user_id = $1 AND o.status = '1' AND o.attachment_key IS NOT NULL`
+    const from = `FROM (${HELD_ORDERS_SQL}) h JOIN website_order o ON o.id = h.order_id WHERE o.status = '1' AND o.attachment_key IS NOT NULL`
     const [rows, [total]] = await Promise.all([
-      this.select<OrderRow & { downloads: number }>(
-        `SELECT ${ORDER_COLUMNS}, (SELECT count(*)::int FROM download_log l WHERE l.order_id = o.id) AS downloads
-           FROM website_order o WHERE ${where} ORDER BY o.paid_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
+      this.select<OrderRow & { downloads: number; access: Access }>(
+        `SELECT ${ORDER_COLUMNS}, h.access,
+                (SELECT count(*)::int FROM download_log l WHERE l.order_id = o.id AND l.user_id = $1 AND coalesce(l.bytes_from, 0) = 0) AS downloads
+           ${from} ORDER BY o.paid_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
         [userId, query.pageSize, (query.pageNo - 1) * query.pageSize],
       ),
-      this.select<{ count: number }>(`SELECT count(*)::int AS count FROM website_order o WHERE ${where}`, [userId]),
+      this.select<{ count: number }>(`SELECT count(*)::int AS count ${from}`, [userId]),
     ])
     return {
-      list: rows.map((row) => ({ ...presentOrder(row), fileName: row.attachmentName ?? '', downloads: row.downloads })),
+      list: rows.map((row) => ({
+        ...presentOrder(row),
+        fileName: row.attachmentName ?? '',
+        downloads: row.downloads,
+        access: row.access,
+        // The seat holder sees the order, not the buyer's address.
+        ...(row.access === 'buyer' ? {} : { email: null }),
+      })),
       count: total?.count ?? 0,
       pageNo: query.pageNo,
       pageSize: query.pageSize,
@@ -85,13 +89,6 @@ export class OrderDownloads {
     return counted.length > 0
   }
 
-  async logDownload(entry: DownloadEntry): Promise<void> {
-    await this.deps.sequelize.query(
-      `INSERT INTO download_log (user_id, order_id, via, client_ip, bytes_from, bytes_to) VALUES ($1, $2, $3, $4, $5, $6)`,
-      { bind: [entry.userId, entry.orderId, entry.via, entry.ip.slice(0, 64), entry.range?.start ?? null, entry.range?.end ?? null] },
-    )
-  }
-
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */
   async deliver(orderNo: string, file: { key: string; name: string }): Promise<{ link: string; mailId: string | undefined }> {
     const siteNames = await this.deps.delivery.siteNames()
@@ -103,6 +100,7 @@ export class OrderDownloads {
         transaction,
       )
       if (!order) throw new AppError('ORDER_NOT_PAID')
+      await this.deps.delivery.prepareCopy(order, transaction)
       const link = await this.deps.delivery.createDownloadLink(order.id, transaction)
       const mailId = await this.deps.delivery.queuePaidMail('order-delivered', order, link, siteNames[order.lang], transaction)
       return { link, mailId }

@@ -10,7 +10,7 @@ import { ORDER_COLUMNS, ORDER_STATUS, presentOrder, type OrderKind, type OrderRo
 import { PAY_METHODS, ProviderError, type PayMethod } from './payments/gateways/types.ts'
 import type { Edition, Licence } from '../settings/index.ts'
 import type { OrderDelivery } from './order-delivery.ts'
-import { fileOf, OrderDownloads, type DownloadEntry, type OrderFile } from './order-downloads.ts'
+import { OrderDownloads, type OrderFile } from './order-downloads.ts'
 import type { PaymentCases } from './payments/payment-cases.ts'
 import type { Payments } from './payments/payments.ts'
 import type { ReportService } from '../catalogue/index.ts'
@@ -336,15 +336,6 @@ export class OrderService {
     return this.files.list(userId, query)
   }
 
-  /** The file of a paid order of the user: checked on every download. */
-  async fileForUser(userId: string, id: string): Promise<OrderFile> {
-    const order = await this.owned(userId, undefined, id)
-    if (order.status !== ORDER_STATUS.paid) throw new AppError('ORDER_NOT_PAID')
-    const file = fileOf(order)
-    if (!file) throw new AppError('FILE_NOT_READY')
-    return file
-  }
-
   /** The order of a signed mail link, while the link may still start or resume a download. */
   fileForLink(token: string, fresh: boolean): Promise<OrderFile | undefined> {
     return this.files.fileForLink(token, fresh)
@@ -353,10 +344,6 @@ export class OrderService {
   /** Counts a fresh download against the link's limit; false when it was used up meanwhile. */
   countLinkDownload(token: string): Promise<boolean> {
     return this.files.countLinkDownload(token)
-  }
-
-  logDownload(entry: DownloadEntry): Promise<void> {
-    return this.files.logDownload(entry)
   }
 
   /** Staff delivery of a paid research order that had no file: attach it and mail the link. */

@@ -19,6 +19,7 @@ import { shortError } from '../../../platform/lib/short-error.ts'
 import { selectRows } from '../../../platform/lib/sql.ts'
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts'
 import type { MailService } from '../../mail/index.ts'
+import type { LicenceServices } from '../../licensing/index.ts'
 import { countOpenCases, ACCOUNTING_TIME_ZONE, dayStartSql, METHOD_SQL, STATE_SQL } from '../../orders/index.ts'
 
 // The staff desk's dashboard: a few aggregate queries, each only
@@ -84,19 +85,22 @@ function period(rows: OrderRow[], from: string, to: string): DashboardOrderPerio
 }
 
 export class StaffDashboardService {
-  constructor(private readonly deps: { sequelize: Sequelize; jobs: JobQueue; mails: MailService }) {}
+  constructor(
+    private readonly deps: { sequelize: Sequelize; jobs: JobQueue; mails: MailService; licences: Pick<LicenceServices['desk'], 'dashboard'> },
+  ) {}
 
   /** The sections `role` may read, at `now`. */
   async get(role: StaffRole, now = new Date()): Promise<StaffDashboard> {
     const when = <T>(allowed: boolean, read: () => Promise<T>) => (allowed ? read() : Promise.resolve(undefined))
-    const [orders, paymentCases, requests, jobs, mails] = await Promise.all([
+    const [orders, paymentCases, requests, jobs, mails, licences] = await Promise.all([
       when(staffMay(role, 'orders.read'), () => this.orders(now)),
       when(staffMay(role, 'orders.read'), () => this.paymentCases()),
       when(staffMay(role, 'requests.read'), () => this.requests()),
       when(staffMay(role, 'operations.read'), () => this.jobs()),
       when(staffMay(role, 'operations.read'), () => this.mails()),
+      when(staffMay(role, 'licences.act'), () => this.deps.licences.dashboard()),
     ])
-    const sections = { orders, paymentCases, requests, jobs, mails }
+    const sections = { orders, paymentCases, requests, jobs, mails, licences }
     return {
       at: now.toISOString(),
       timeZone: ACCOUNTING_TIME_ZONE,
@@ -174,6 +178,7 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'staff-dashboard', decorates: 'staffDashboard', dependencies: ['db', 'job-queue', 'mail-service'] },
-  (app) => new StaffDashboardService({ sequelize: commonDeps(app).sequelize, jobs: app.jobs, mails: app.mails }),
+  { name: 'staff-dashboard', decorates: 'staffDashboard', dependencies: ['db', 'job-queue', 'mail-service', 'licences'] },
+  (app) =>
+    new StaffDashboardService({ sequelize: commonDeps(app).sequelize, jobs: app.jobs, mails: app.mails, licences: app.licences.desk }),
 )

@@ -6,6 +6,7 @@ import { customerRequestMail, type MailService } from '../../mail/index.ts'
 import { toPlainText } from '../../../platform/lib/rich-text.ts'
 import type { ConfigService } from '../../settings/index.ts'
 import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
+import type { LicenceServices } from '../../licensing/index.ts'
 
 /** A sample request (type '1') or a custom research request (type '2'), as the route has validated its shape. */
 export interface CustomerInfoInput {
@@ -38,6 +39,8 @@ export interface StaffNotice {
   staffEmail: string
   /** The public origin: the mail links to the request's page of the staff console */
   siteUrl: string
+  /** A sample request about a report: its stamped sample mailed to the requester */
+  samples: Pick<LicenceServices['samples'], 'send'>
 }
 
 export class CustomerInfoService {
@@ -71,6 +74,7 @@ export class CustomerInfoService {
 
     // Read before the transaction: on the embedded database the pool has one connection, which the transaction holds.
     const siteName = await this.notice.configs.siteName('zh-CN')
+    const requesterSiteName = await this.notice.configs.siteName(lang)
     // The request and the staff's notice of it commit together.
     return this.sequelize.transaction(async (transaction) => {
       const row = await this.models.CustomerInfo.create(
@@ -111,6 +115,7 @@ export class CustomerInfoService {
         { kind: 'staff-notice', reference: id, to: this.notice.staffEmail, content, secret: false },
         transaction,
       )
+      if (form.type === '1' && input.reportId !== undefined) await this.notice.samples.send(id, requesterSiteName, transaction)
       return { id }
     })
   }
@@ -132,12 +137,13 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'customer-info-service', decorates: 'customerInfo', dependencies: ['db', 'mail-service', 'config-service'] },
+  { name: 'customer-info-service', decorates: 'customerInfo', dependencies: ['db', 'mail-service', 'config-service', 'licences'] },
   (app) =>
     new CustomerInfoService(app.db.sequelize, app.db.models, {
       mails: app.mails,
       configs: app.configs,
       staffEmail: app.config.STAFF_EMAIL,
       siteUrl: app.config.SITE_URL,
+      samples: app.licences.samples,
     }),
 )

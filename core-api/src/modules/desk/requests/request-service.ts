@@ -17,6 +17,7 @@ import { servicePlugin } from '../../../platform/lib/service-plugin.ts'
 import { auditExport, writeAudit, type StaffActor } from '../../staff/index.ts'
 import { selectRows } from '../../../platform/lib/sql.ts'
 import { ACCOUNT_COLUMNS, presentAccount, type AccountRow } from '../customers/customer-query.ts'
+import type { LicenceServices } from '../../licensing/index.ts'
 import {
   addAfter,
   listColumns,
@@ -56,7 +57,10 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 const inert = (value: string | null): string => toPlainText(value ?? '')
 
 export class StaffRequestService {
-  constructor(private readonly sequelize: Sequelize) {}
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly samples: Pick<LicenceServices['samples'], 'ofRequest'>,
+  ) {}
 
   async list(
     query: ListRequestsQuery,
@@ -162,6 +166,7 @@ export class StaffRequestService {
       orders: account ? await this.orders(account.account.id) : [],
       notes: await this.notes(id),
       history: await this.history(row.id, row.createdAt),
+      sample: await this.samples.ofRequest(id),
     }
   }
 
@@ -319,6 +324,6 @@ declare module 'fastify' {
 }
 
 export default servicePlugin(
-  { name: 'staff-requests', decorates: 'staffRequests', dependencies: ['db', 'staff-service'] },
-  (app: FastifyInstance) => new StaffRequestService(app.db.sequelize),
+  { name: 'staff-requests', decorates: 'staffRequests', dependencies: ['db', 'staff-service', 'licences'] },
+  (app: FastifyInstance) => new StaffRequestService(app.db.sequelize, app.licences.samples),
 )

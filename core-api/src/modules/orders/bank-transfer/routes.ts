@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { bankTransferRoutes, CALLS, staffTransferRoutes } from '@rpt/contract'
-import { AppError } from '../../../platform/errors.ts'
 import { ok } from '../../../platform/http/envelope.ts'
 import { serve } from '../../../platform/http/serve.ts'
-import { acceptRawBodies, rawBodyOf } from '../../../platform/files/uploads/raw-body.ts'
+import { acceptRawBodies, readRawBody } from '../../../platform/files/uploads/raw-body.ts'
 import { sessionOf } from '../../accounts/index.ts'
 import { staffActorOf } from '../../staff/index.ts'
 import { proformaFor } from './proforma-pdf.ts'
@@ -20,19 +19,6 @@ function sendPdf(reply: FastifyReply, orderNo: string, pdf: Buffer) {
     .header('content-disposition', `inline; filename="proforma-${orderNo}.pdf"`)
     .header('cache-control', 'private, no-store')
     .send(pdf)
-}
-
-/** The upload, read whole (a statement is at most MAX_STATEMENT_BYTES, which the route's bodyLimit enforces). */
-async function readBody(stream: NodeJS.ReadableStream | undefined): Promise<Buffer> {
-  if (!stream) throw new AppError('STATEMENT_UNREADABLE')
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_STATEMENT_BYTES) throw new AppError('STATEMENT_TOO_LARGE')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
 }
 
 const { importStatement, ...deskRoutes } = staffTransferRoutes
@@ -63,7 +49,7 @@ export default async function bankTransferPlugin(app: FastifyInstance) {
     await scope.register(
       serve({ importStatement }, (app) => ({
         importStatement: async (request) => {
-          const bytes = await readBody(rawBodyOf(request))
+          const bytes = await readRawBody(request, MAX_STATEMENT_BYTES, { missing: 'STATEMENT_UNREADABLE', tooLarge: 'STATEMENT_TOO_LARGE' })
           return ok(request.lang, await app.transferDesk.importStatement(request.query.name, bytes, staffActorOf(request)))
         },
       })),

@@ -15,9 +15,13 @@ export default serve(downloadRoutes, (app) => ({
       const fresh = !/^bytes=[1-9]/.test(request.headers.range ?? '')
       const file = await app.orders.fileForLink(request.params.token, fresh)
       if (!file) throw new AppError('NOT_FOUND', LINK_UNUSABLE)
-      return sendStoredFile(request, reply, app.files, file, async (range) => {
+      // The buyer's stamped copy, never the original.
+      const served = await app.licences.downloads.forBuyer(file.order.id, fresh, request.ip)
+      if (!served) throw new AppError('NOT_FOUND', LINK_UNUSABLE)
+      const { order, copy } = served
+      return sendStoredFile(request, reply, app.files, { key: copy.stampedKey, name: copy.stampedName }, async (range) => {
         if (fresh && !(await app.orders.countLinkDownload(request.params.token))) throw new AppError('NOT_FOUND', LINK_UNUSABLE)
-        await app.orders.logDownload({ userId: file.order.userId, orderId: file.order.id, via: 'link', ip: request.ip, range })
+        await app.licences.downloads.log({ userId: order.userId, orderId: order.id, copyId: copy.id, via: 'link', ip: request.ip, range })
       })
     },
   },

@@ -33,9 +33,11 @@ export default serve(websiteUserOrderRoutes, (app) => ({
   downFile: async (request, reply) => {
     if (!request.body.id) throw new AppError('ORDER_EMPTY')
     const session = sessionOf(request)
-    const file = await app.orders.fileForUser(session.userId, request.body.id)
-    return sendStoredFile(request, reply, app.files, file, (range) =>
-      app.orders.logDownload({ userId: session.userId, orderId: file.order.id, via: 'session', ip: request.ip, range }),
+    const fresh = !/^bytes=[1-9]/.test(request.headers.range ?? '')
+    // The caller's own stamped copy: the buyer's, a seat holder's or a member's of the company's licence.
+    const { order, copy } = await app.licences.downloads.forHolder(session.userId, request.body.id, fresh, request.ip)
+    return sendStoredFile(request, reply, app.files, { key: copy.stampedKey, name: copy.stampedName }, (range) =>
+      app.licences.downloads.log({ userId: session.userId, orderId: order.id, copyId: copy.id, via: 'session', ip: request.ip, range }),
     )
   },
 }))

@@ -28,6 +28,7 @@ import { mediaLibrary } from './2026.12.02T00.00.32.media-library.ts'
 import { paperCopy } from './2026.12.02T10.00.41.paper-copy.ts'
 import { invoicing } from './2026.12.02T10.00.42.invoicing.ts'
 import { bankTransfers } from './2026.12.02T10.00.43.bank-transfers.ts'
+import { licences } from './2026.12.02T16.00.00.licences.ts'
 
 // Listed explicitly, in order: the compiled build runs the same list as the
 // sources, with no file globbing that differs between .ts and .js.
@@ -61,4 +62,5 @@ export const migrations: MigrationModule[] = [
   paperCopy,
   invoicing,
   bankTransfers,
+  licences,
 ]

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { AppError } from '../../errors.ts'
+import { AppError, type ErrorKey } from '../../errors.ts'
 import { FileStoreUnavailableError } from '../file-store.ts'
 
 // Upload routes take the file itself as the request body, of any content
@@ -53,4 +53,18 @@ export function uploadFailure(request: FastifyRequest, error: unknown): unknown 
   }
   if (error instanceof AppError && error.key === 'UPLOAD_INTERRUPTED') request.log.warn('an upload broke off before its end')
   return error
+}
+
+/** A small upload read whole: at most `max` bytes (the route's bodyLimit says so too), else `tooLarge`; no body is `missing`. */
+export async function readRawBody(request: FastifyRequest, max: number, errors: { missing: ErrorKey; tooLarge: ErrorKey }): Promise<Buffer> {
+  const stream = rawBodyOf(request)
+  if (!stream) throw new AppError(errors.missing)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > max) throw new AppError(errors.tooLarge)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
 }
