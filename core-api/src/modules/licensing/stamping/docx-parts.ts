@@ -70,3 +70,10 @@ export async function addOverride(zip: JSZip, partName: string, contentType: str
   const close = xml.lastIndexOf('</Types>')
   zip.file(path, xml.slice(0, close) + tag + xml.slice(close))
 }
+
+/** Inserts `content` as the last child of the root element `root` (prefix included), opening a self-closed root. */
+export function appendToRoot(xml: string, root: string, content: string): string {
+  const close = xml.lastIndexOf(`</${root}>`)
+  if (close >= 0) return xml.slice(0, close) + content + xml.slice(close)
+  return xml.replace(new RegExp(`(<${root.replace(/[.]/g, '\\.')}\\b[^>]*?)\\s*/>`), `$1>${content}</${root}>`)
+}

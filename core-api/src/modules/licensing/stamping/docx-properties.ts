@@ -4,7 +4,7 @@
 // Properties › Custom. Parts the package lacks are created and declared.
 import type JSZip from 'jszip'
 import type { LicenceStamp } from './lines.ts'
-import { addOverride, addRelationship, escapeXml, namespacePrefix, readRels } from './docx-parts.ts'
+import { addOverride, addRelationship, appendToRoot, escapeXml, namespacePrefix, readRels } from './docx-parts.ts'
 
 const PACKAGE_RELS = '_rels/.rels'
 const CORE_TYPE = 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties'
@@ -33,14 +33,13 @@ async function propertyPart(zip: JSZip, type: string, fallback: string, empty: s
   return [path, HEAD + empty]
 }
 
-/** Replaces element `name`'s content in `xml`, or adds it before the root's closing tag. */
-function setElement(xml: string, name: string, value: string, rootClose: string): string {
+/** Replaces element `name`'s content in `xml`, or adds it as the root's last child. */
+function setElement(xml: string, name: string, value: string, root: string): string {
   const escapedName = name.replace('.', '\\.')
   const present = new RegExp(`<${escapedName}(\\s[^>]*)?(/>|>[\\s\\S]*?</${escapedName}>)`)
   const element = `<${name}>${escapeXml(value)}</${name}>`
   if (present.test(xml)) return xml.replace(present, element)
-  const close = xml.lastIndexOf(rootClose)
-  return xml.slice(0, close) + element + xml.slice(close)
+  return appendToRoot(xml, root, element)
 }
 
 function unescapeXml(text: string): string {
@@ -70,14 +69,14 @@ export async function setCoreProperties(zip: JSZip, stamp: LicenceStamp): Promis
     xml = xml.replace(/<([\w.-]+:)?coreProperties\b/, (open) => `${open} xmlns:dc="${DC}"`)
   }
   if (!cp && root[1]) cp = root[1].slice(0, -1)
-  const rootClose = `</${root[1] ?? ''}coreProperties>`
+  const rootName = `${root[1] ?? ''}coreProperties`
   const keywordsTag = cp ? `${cp}:keywords` : 'keywords'
   const existing = new RegExp(`<${keywordsTag}(?:\\s[^>]*)?>([\\s\\S]*?)</${keywordsTag}>`).exec(xml)?.[1] ?? ''
   const keywords = unescapeXml(existing)
     .split(/[;,]?\s+/)
     .filter((word) => word !== '' && word !== stamp.code)
-  xml = setElement(xml, `${dc}:description`, stamp.line, rootClose)
-  xml = setElement(xml, keywordsTag, [stamp.code, ...keywords].join(' '), rootClose)
+  xml = setElement(xml, `${dc}:description`, stamp.line, rootName)
+  xml = setElement(xml, keywordsTag, [stamp.code, ...keywords].join(' '), rootName)
   zip.file(path, xml)
 }
 
@@ -108,8 +107,7 @@ export async function setCustomProperty(zip: JSZip, name: string, value: string)
     // pids start at 2 and are unique in the part.
     const pids = [...xml.matchAll(/\bpid="(\d+)"/g)].map((m) => Number(m[1]))
     const pid = Math.max(1, ...pids) + 1
-    const close = xml.lastIndexOf(`</${p}Properties>`)
-    xml = close >= 0 ? xml.slice(0, close) + property.replace('PID', String(pid)) + xml.slice(close) : xml
+    xml = appendToRoot(xml, `${p}Properties`, property.replace('PID', String(pid)))
   }
   zip.file(path, xml)
 }

@@ -114,7 +114,7 @@ describe('stamping other PDFs', () => {
     for (let i = 0; i < 4; i++) {
       const page = await pdf.getPage(i + 1)
       const item = (await page.getTextContent()).items.find((it) => 'str' in it && it.str.startsWith('Licensed')) as any
-      const [a, b, , , e, f] = item.transform as number[]
+      const [a, b, , , e, f] = item.transform as [number, number, number, number, number, number]
       const rotation = i * 90
       // The text runs along the shown bottom edge: +x, +y, −x, −y in user space, inside the box.
       expect([Math.sign(Math.round(a)) + 0, Math.sign(Math.round(b)) + 0]).toEqual(
