@@ -77,7 +77,7 @@ export const AcceptedSeat = Type.Object({
   orderNo: Type.String(),
   title: Type.String(),
   licence: LicenceKind,
-  buyer: Type.String({ description: "The name (or company) of the buyer who invited the caller" }),
+  buyer: Type.String({ description: 'The name (or company) of the buyer who invited the caller' }),
 })
 export type AcceptedSeat = Static<typeof AcceptedSeat>
 
@@ -180,9 +180,7 @@ export const TraceResult = Type.Object({
   via: Type.Union([Type.Literal('metadata'), Type.Literal('text'), Type.Literal('checksum'), Type.Null()], {
     description: 'Where the stamp was read: the document properties, the printed line, or the whole file matching a copy',
   }),
-  order: Nullable(
-    Type.Object({ orderNo: Type.String(), title: Type.String(), licence: Nullable(LicenceKind), paidAt: Nullable(Instant) }),
-  ),
+  order: Nullable(Type.Object({ orderNo: Type.String(), title: Type.String(), licence: Nullable(LicenceKind), paidAt: Nullable(Instant) })),
   buyer: Nullable(Type.Object({ name: Type.String(), email: Type.String(), company: Type.String() })),
   holder: Nullable(Type.Object({ name: Type.String(), email: Type.String() })),
   sample: Nullable(

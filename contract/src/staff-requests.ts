@@ -164,7 +164,9 @@ export const StaffRequest = Type.Object({
   orders: Type.Array(RequestOrder, { description: "That account's orders, newest first (at most 50)" }),
   notes: Type.Array(RequestNote, { description: 'Oldest first' }),
   history: Type.Array(RequestHistoryEntry, { description: 'Each status or assignee change, oldest first, from its sending' }),
-  sample: Type.Union([RequestSample, Type.Null()], { description: 'A sample request about a report: the stamped sample sent, and its downloads' }),
+  sample: Type.Union([RequestSample, Type.Null()], {
+    description: 'A sample request about a report: the stamped sample sent, and its downloads',
+  }),
 })
 export type StaffRequest = Static<typeof StaffRequest>
 

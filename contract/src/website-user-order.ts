@@ -99,7 +99,8 @@ export const DownloadItem = Type.Intersect([
     downloads: Type.Integer({ description: "The caller's downloads of it" }),
     access: Type.Optional(
       Type.Union([Type.Literal('buyer'), Type.Literal('seat'), Type.Literal('domain')], {
-        description: "buyer: the caller's order; seat: a colleague's order, a seat of which the caller accepted; domain: an enterprise licence of the caller's company",
+        description:
+          "buyer: the caller's order; seat: a colleague's order, a seat of which the caller accepted; domain: an enterprise licence of the caller's company",
       }),
     ),
   }),

@@ -52,7 +52,8 @@ export const licenceRoutes = defineRoutes(CALLS.licences, ['Licences'], {
   },
   acceptSeat: {
     operationId: 'acceptSeat',
-    summary: "Accepts an invitation with the caller's account, whose e-mail must be the address invited; the report is then in its My Downloads",
+    summary:
+      "Accepts an invitation with the caller's account, whose e-mail must be the address invited; the report is then in its My Downloads",
     description:
       '301006 an unknown, revoked or expired invitation; 301007 the caller’s account has another e-mail (sign in with the invited one, or register it). Accepting marks that e-mail verified. Accepting twice answers the seat as it is.',
     body: AcceptSeatBody,
@@ -87,7 +88,8 @@ export const licenceRoutes = defineRoutes(CALLS.licences, ['Licences'], {
 export const sampleRoutes = defineRoutes(CALLS.sample, ['Licences'], {
   file: {
     summary: 'Downloads the stamped sample of a sample request through the signed link of its mail',
-    description: 'Valid 14 days and 5 downloads. Each download is recorded on the request (the staff desk shows them). An unknown, expired or used-up link answers 404.',
+    description:
+      'Valid 14 days and 5 downloads. Each download is recorded on the request (the staff desk shows them). An unknown, expired or used-up link answers 404.',
     params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) }),
     response: FILE_ANSWERS,
   },

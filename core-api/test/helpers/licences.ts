@@ -21,7 +21,9 @@ export async function paidLicence(
   const buyer = options.buyer ?? (await registerUser(app, options.email ? { email: options.email } : {}))
   const { report, bytes } = await reportWithPrices(app, { file: true, lang: options.lang ?? 'zh-CN' })
   const api = authed(app, buyer.token)
-  const saved = body(await api.post(`${RESEARCH}/save`, { lang: options.lang ?? 'zh-CN', reportId: String(report.id), edition: 'standard', licence }))
+  const saved = body(
+    await api.post(`${RESEARCH}/save`, { lang: options.lang ?? 'zh-CN', reportId: String(report.id), edition: 'standard', licence }),
+  )
   if (saved.code !== 200) throw new Error(`save failed: ${JSON.stringify(saved)}`)
   const pay = body(await api.post(`${RESEARCH}/payOrder`, { id: saved.data.id, payMethod: 'zfb', payPrice: PRICES[licence] }))
   if (pay.code !== 200) throw new Error(`pay failed: ${JSON.stringify(pay)}`)
@@ -45,6 +47,6 @@ export async function pageTexts(pdf: Buffer): Promise<string[]> {
     const content = await (await document.getPage(number)).getTextContent()
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''))
   }
-  await document.destroy()
+  await document.loadingTask.destroy()
   return pages
 }

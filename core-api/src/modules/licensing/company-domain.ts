@@ -6,8 +6,19 @@ import providers from 'email-providers/all.json' with { type: 'json' }
 // (some 8,700 free and public services, kept up to date upstream), with the
 // mainland services it misses.
 
-const MAINLAND_PUBLIC = ['139.com', '189.cn', 'sohu.com', 'tom.com', '21cn.com', 'wo.cn', 'vip.qq.com', 'vip.163.com', 'vip.126.com', 'vip.sina.com']
-const PUBLIC = new Set<string>([...(providers as string[]), ...MAINLAND_PUBLIC])
+const MAINLAND_PUBLIC = [
+  '139.com',
+  '189.cn',
+  'sohu.com',
+  'tom.com',
+  '21cn.com',
+  'wo.cn',
+  'vip.qq.com',
+  'vip.163.com',
+  'vip.126.com',
+  'vip.sina.com',
+]
+const PUBLIC = new Set<string>([...providers, ...MAINLAND_PUBLIC])
 
 const DOMAIN = /^(?=.{4,200}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
@@ -15,7 +26,10 @@ const DOMAIN = /^(?=.{4,200}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 export function domainOf(email: string): string | undefined {
   const at = email.lastIndexOf('@')
   if (at < 1) return undefined
-  const domain = email.slice(at + 1).trim().toLowerCase()
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
   return DOMAIN.test(domain) ? domain : undefined
 }
 

@@ -73,12 +73,15 @@ const PREPARING = {
 const STALE_CLAIM_SECONDS = 180
 
 export class LicensedCopies {
-  constructor(
-    private readonly deps: { sequelize: Sequelize; files: FileStore; jobs: JobQueue; log: FastifyBaseLogger; waitMs: number },
-  ) {}
+  constructor(private readonly deps: { sequelize: Sequelize; files: FileStore; jobs: JobQueue; log: FastifyBaseLogger; waitMs: number }) {}
 
   async byId(id: string, transaction?: Transaction): Promise<CopyRow | undefined> {
-    const [row] = await selectRows<CopyRow>(this.deps.sequelize, `SELECT ${COPY_COLUMNS} FROM licensed_copy c WHERE c.id = $1`, [id], transaction)
+    const [row] = await selectRows<CopyRow>(
+      this.deps.sequelize,
+      `SELECT ${COPY_COLUMNS} FROM licensed_copy c WHERE c.id = $1`,
+      [id],
+      transaction,
+    )
     return row
   }
 
@@ -162,12 +165,20 @@ export class LicensedCopies {
         { bind: [copy.id, key, stamped.name, stamped.size, hash.digest('hex')] },
       )
     } catch (error) {
-      const reason = error instanceof StampError ? error.message : error instanceof FileNotFoundError ? `the file ${copy.sourceName} is missing from the store` : undefined
+      const reason =
+        error instanceof StampError
+          ? error.message
+          : error instanceof FileNotFoundError
+            ? `the file ${copy.sourceName} is missing from the store`
+            : undefined
       await this.deps.sequelize.query(`UPDATE licensed_copy SET state = $2, error = $3, claimed_at = NULL WHERE id = $1`, {
         bind: [copy.id, reason ? 'failed' : 'pending', reason ?? null],
       })
       if (!reason) throw error
-      this.deps.log.warn({ copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, reason }, 'a licensed copy could not be stamped')
+      this.deps.log.warn(
+        { copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, reason },
+        'a licensed copy could not be stamped',
+      )
     }
   }
 
@@ -186,7 +197,8 @@ export class LicensedCopies {
     const deadline = Date.now() + this.deps.waitMs
     let row: CopyRow = copy
     for (;;) {
-      if (row.state === 'ready' && row.stampedKey && row.stampedName) return { ...row, stampedKey: row.stampedKey, stampedName: row.stampedName }
+      if (row.state === 'ready' && row.stampedKey && row.stampedName)
+        return { ...row, stampedKey: row.stampedKey, stampedName: row.stampedName }
       if (row.state === 'failed') throw new AppError('FILE_NOT_READY')
       if (row.state === 'pending') {
         const stamped = await this.stamp(row.id).then(

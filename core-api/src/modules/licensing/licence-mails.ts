@@ -63,7 +63,10 @@ export function emailVerificationMail(lang: Lang, input: { siteName: string; nam
   })
 }
 
-export function sampleMail(lang: Lang, input: { siteName: string; name: string; title: string; link: string; days: number; downloads: number }): MailContent {
+export function sampleMail(
+  lang: Lang,
+  input: { siteName: string; name: string; title: string; link: string; days: number; downloads: number },
+): MailContent {
   if (lang === 'en-US')
     return actionMail({
       siteName: input.siteName,

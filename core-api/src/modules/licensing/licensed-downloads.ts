@@ -42,7 +42,11 @@ export class LicensedDownloads {
 
   /** The buyer's copy of an order, for the signed link of its delivery mail. */
   async forBuyer(orderId: string, fresh: boolean, ip: string): Promise<ServedCopy | undefined> {
-    const [owner] = await selectRows<{ userId: string }>(this.deps.sequelize, `SELECT user_id::text AS "userId" FROM website_order WHERE id = $1`, [orderId])
+    const [owner] = await selectRows<{ userId: string }>(
+      this.deps.sequelize,
+      `SELECT user_id::text AS "userId" FROM website_order WHERE id = $1`,
+      [orderId],
+    )
     const order = owner && (await this.deps.holdings.held(owner.userId, orderId))
     if (!owner || !order) return undefined
     if (fresh) await this.checkLimit(owner.userId, order.id, ip)
@@ -60,7 +64,15 @@ export class LicensedDownloads {
     await this.deps.sequelize.query(
       `INSERT INTO download_log (user_id, order_id, copy_id, via, client_ip, bytes_from, bytes_to) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       {
-        bind: [entry.userId, entry.orderId, entry.copyId, entry.via, entry.ip.slice(0, 64), entry.range?.start ?? null, entry.range?.end ?? null],
+        bind: [
+          entry.userId,
+          entry.orderId,
+          entry.copyId,
+          entry.via,
+          entry.ip.slice(0, 64),
+          entry.range?.start ?? null,
+          entry.range?.end ?? null,
+        ],
       },
     )
   }

@@ -56,7 +56,8 @@ export class Samples {
         holderName: source.name,
         holderEmail: source.email,
         company: source.company,
-        lineFor: (code) => sampleLine(source.editionLang, { company: source.company, email: source.email, requestNo: requestId, date, code }),
+        lineFor: (code) =>
+          sampleLine(source.editionLang, { company: source.company, email: source.email, requestNo: requestId, date, code }),
       },
       transaction,
     )
@@ -130,4 +131,3 @@ export class Samples {
     }
   }
 }
-

@@ -171,7 +171,11 @@ export class SeatDesk {
         GROUP BY o.order_no, o.title, u.email ORDER BY refused DESC, "lastAt" DESC LIMIT 10`,
       [],
     )
-    const [failed] = await selectRows<{ count: number }>(this.deps.sequelize, `SELECT count(*)::int AS count FROM licensed_copy WHERE state = 'failed'`, [])
+    const [failed] = await selectRows<{ count: number }>(
+      this.deps.sequelize,
+      `SELECT count(*)::int AS count FROM licensed_copy WHERE state = 'failed'`,
+      [],
+    )
     return {
       refusedToday: today?.count ?? 0,
       overLimit: overLimit.map((row) => ({ ...row, lastAt: new Date(row.lastAt).toISOString() })),

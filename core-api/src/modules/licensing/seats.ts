@@ -98,11 +98,18 @@ export class Seats {
   }
 
   /** A seat for an address, mailed its invitation: the buyer's call and the staff's. The order is locked by the caller. */
-  async addSeat(order: SeatOrder, rawEmail: string, actor: SeatActor, siteNames: Record<Lang, string>, transaction: Transaction): Promise<void> {
-    const email = rawEmail.trim()
-    if (!isValidEmail(email) || !domainOf(email)) throw new AppError('SEAT_EMAIL_INVALID')
+  async addSeat(
+    order: SeatOrder,
+    rawEmail: string,
+    actor: SeatActor,
+    siteNames: Record<Lang, string>,
+    transaction: Transaction,
+  ): Promise<void> {
     const limit = await this.deps.orders.limitOf(order)
     if (limit === 1) throw new AppError('SEAT_SINGLE_LICENCE')
+    // Addresses are compared without case; stored as typed in lower case.
+    const email = rawEmail.trim().toLowerCase()
+    if (!isValidEmail(email) || !domainOf(email)) throw new AppError('SEAT_EMAIL_INVALID')
     if (email.toLowerCase() === order.buyerEmail.toLowerCase()) throw new AppError('SEAT_ALREADY_HELD')
     if (limit !== null && 1 + (await this.liveSeats(order.id, transaction)) >= limit) throw new AppError('SEATS_FULL')
     const token = randomToken()
@@ -167,14 +174,25 @@ export class Seats {
 
   async invitation(token: string): Promise<SeatInvitation> {
     const { seat, order } = await this.invitationRow(token)
-    return { email: seat.email, title: order.title, licence: order.licence ?? 'multi', buyer: order.buyerCompany || order.buyerName, state: seat.state }
+    return {
+      email: seat.email,
+      title: order.title,
+      licence: order.licence ?? 'multi',
+      buyer: order.buyerCompany || order.buyerName,
+      state: seat.state,
+    }
   }
 
   /** The invited address's account takes the seat; accepting proves the address, so it is verified. */
   async accept(userId: string, token: string): Promise<AcceptedSeat> {
     return this.deps.sequelize.transaction(async (transaction) => {
       const { seat, order } = await this.invitationRow(token, transaction)
-      const [user] = await selectRows<{ email: string }>(this.deps.sequelize, `SELECT email FROM website_user WHERE id = $1`, [userId], transaction)
+      const [user] = await selectRows<{ email: string }>(
+        this.deps.sequelize,
+        `SELECT email FROM website_user WHERE id = $1`,
+        [userId],
+        transaction,
+      )
       if (!user || user.email.toLowerCase() !== seat.email.toLowerCase()) throw new AppError('SEAT_INVITATION_OTHER_EMAIL')
       if (seat.state === 'invited') {
         await this.deps.sequelize.query(`UPDATE licence_seat SET state = 'active', user_id = $2, accepted_at = now() WHERE id = $1`, {

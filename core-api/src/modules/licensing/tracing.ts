@@ -31,7 +31,11 @@ export class Tracing {
   async traceFile(file: Buffer): Promise<TraceResult> {
     if (file.length === 0) throw new AppError('TRACE_INPUT_EMPTY')
     const sha256 = createHash('sha256').update(file).digest('hex')
-    const [whole] = await selectRows<CopyRow>(this.deps.sequelize, `SELECT ${COPY_COLUMNS} FROM licensed_copy c WHERE c.sha256 = $1 LIMIT 1`, [sha256])
+    const [whole] = await selectRows<CopyRow>(
+      this.deps.sequelize,
+      `SELECT ${COPY_COLUMNS} FROM licensed_copy c WHERE c.sha256 = $1 LIMIT 1`,
+      [sha256],
+    )
     if (whole) return this.present(whole, 'checksum')
     const stamp = await readStampCode(file).catch(() => undefined)
     if (stamp) {

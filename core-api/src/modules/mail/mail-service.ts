@@ -22,7 +22,16 @@ export const MAIL_QUEUE = 'mail.send'
 const LEASE_SECONDS = Math.ceil((SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout) / 1000) + 60
 
 export type MailKind =
-  'order-paid' | 'order-delivered' | 'payment-returned' | 'password-reset' | 'staff-notice' | 'shipment-shipped' | 'invoice-issued' | 'seat-invitation' | 'email-verification' | 'sample-sent'
+  | 'order-paid'
+  | 'order-delivered'
+  | 'payment-returned'
+  | 'password-reset'
+  | 'staff-notice'
+  | 'shipment-shipped'
+  | 'invoice-issued'
+  | 'seat-invitation'
+  | 'email-verification'
+  | 'sample-sent'
 
 export interface OutgoingMail {
   kind: MailKind

@@ -30,7 +30,9 @@ async function verifiedUser(email: string) {
   const api = authed(t.app, user.token)
   expect(body(await api.post(`${USER}/sendVerifyEmail`, {})).data).toMatchObject({ email, verifiedAt: null })
   const token = await mailedToken(t.dataDir, email, /verifyEmail\?token=([A-Za-z0-9_-]+)/)
-  expect(body(await t.app.inject({ method: 'POST', url: `${USER}/verifyEmail`, payload: { token } })).data.verifiedAt).toEqual(expect.any(String))
+  expect(body(await t.app.inject({ method: 'POST', url: `${USER}/verifyEmail`, payload: { token } })).data.verifiedAt).toEqual(
+    expect.any(String),
+  )
   expect(body(await t.app.inject({ method: 'POST', url: `${USER}/verifyEmail`, payload: { token } })).code).toBe(301014)
   return { user, api }
 }
@@ -39,7 +41,11 @@ describe('an enterprise licence', () => {
   it("admits verified accounts at the buyer's company domain, and no one else", async () => {
     const domain = `acme-${unique()}.com`
     const { buyer, api, orderId, orderNo } = await paidLicence(t.app, 'enterprise', { email: `boss@${domain}` })
-    expect(body(await api.post(`${SEATS}/seats`, { orderNo })).data).toMatchObject({ domain: null, domainPending: 'verify-email', seatLimit: null })
+    expect(body(await api.post(`${SEATS}/seats`, { orderNo })).data).toMatchObject({
+      domain: null,
+      domainPending: 'verify-email',
+      seatLimit: null,
+    })
 
     // The buyer verifies their address: the order takes its domain.
     expect(body(await api.post(`${USER}/sendVerifyEmail`, {})).code).toBe(200)
@@ -48,7 +54,9 @@ describe('an enterprise licence', () => {
     expect(body(await api.post(`${SEATS}/seats`, { orderNo })).data).toMatchObject({ domain, domainPending: null })
 
     const colleague = await verifiedUser(`analyst@${domain}`)
-    expect(body(await colleague.api.post(`${ORDERS}/downList`, {})).data.list).toEqual([expect.objectContaining({ id: orderId, access: 'domain' })])
+    expect(body(await colleague.api.post(`${ORDERS}/downList`, {})).data.list).toEqual([
+      expect.objectContaining({ id: orderId, access: 'domain' }),
+    ])
     const file = await colleague.api.post(`${ORDERS}/downFile`, { id: orderId })
     expect(file.statusCode).toBe(200)
     expect((await pageTexts(file.rawPayload))[0]).toContain(orderNo)

@@ -84,7 +84,8 @@ describe('a multi-user licence', () => {
 
   it('refuses a seat past the limit, on a single licence, and to someone else’s order', async () => {
     const { api, orderNo } = await paidLicence(t.app, 'multi')
-    for (let n = 1; n <= 4; n++) expect(body(await api.post(`${SEATS}/invite`, { orderNo, email: `seat${n}-${orderNo}@example.com` })).code).toBe(200)
+    for (let n = 1; n <= 4; n++)
+      expect(body(await api.post(`${SEATS}/invite`, { orderNo, email: `seat${n}-${orderNo}@example.com` })).code).toBe(200)
     expect(body(await api.post(`${SEATS}/invite`, { orderNo, email: `seat5-${orderNo}@example.com`, lang: 'en-US' }))).toMatchObject({
       code: 301003,
       msg: 'Every seat of this licence is taken. Take one back first.',
@@ -92,8 +93,8 @@ describe('a multi-user licence', () => {
     expect(body(await api.post(`${SEATS}/invite`, { orderNo, email: 'not-an-address' })).code).toBe(301004)
 
     const single = await paidLicence(t.app, 'single')
-    expect(body(await single.api.post(`${SEATS}/invite`, { orderNo: single.orderNo, email: 'x@example.com' })).code).toBe(301002)
-    expect(body(await single.api.post(`${SEATS}/invite`, { orderNo, email: 'x@example.com' })).code).toBe(301001)
+    expect(body(await single.api.post(`${SEATS}/invite`, { orderNo: single.orderNo, email: 'xyz@example.com' })).code).toBe(301002)
+    expect(body(await single.api.post(`${SEATS}/invite`, { orderNo, email: 'xyz@example.com' })).code).toBe(301001)
   })
 })
 
@@ -108,7 +109,7 @@ describe('the staff desk', () => {
     expect(view.data).toMatchObject({ orderNo, licence: 'multi', seatLimit: 5, seatLimitOverride: false, refusedToday: 0 })
     expect(view.data.seats).toHaveLength(2)
     expect(view.data.copies).toEqual([expect.objectContaining({ state: 'ready', downloads: 1, code: expect.stringMatching(/^RPT-/) })])
-    expect((await sales.call('POST', `/staff/orders/${orderNo}/seats`, { seatLimit: 3 })).code).toBe(403)
+    expect((await sales.call('POST', `/staff/orders/${orderNo}/seats`, { seatLimit: 3 })).code).toBe(300004)
 
     expect(await finance.call('POST', `/staff/orders/${orderNo}/seats`, { seatLimit: 2 })).toMatchObject({ code: 301016 })
     const changed = await finance.call('POST', `/staff/orders/${orderNo}/seats`, {

@@ -86,7 +86,12 @@ function period(rows: OrderRow[], from: string, to: string): DashboardOrderPerio
 
 export class StaffDashboardService {
   constructor(
-    private readonly deps: { sequelize: Sequelize; jobs: JobQueue; mails: MailService; licences: Pick<LicenceServices['desk'], 'dashboard'> },
+    private readonly deps: {
+      sequelize: Sequelize
+      jobs: JobQueue
+      mails: MailService
+      licences: Pick<LicenceServices['desk'], 'dashboard'>
+    },
   ) {}
 
   /** The sections `role` may read, at `now`. */

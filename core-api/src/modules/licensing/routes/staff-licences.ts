@@ -18,7 +18,8 @@ const { traceFile, ...seatRoutes } = staffLicenceRoutes
 function pastedText(body: Buffer): string {
   try {
     const parsed: unknown = JSON.parse(body.toString('utf8'))
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { text?: unknown }).text === 'string') return (parsed as { text: string }).text
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { text?: unknown }).text === 'string')
+      return (parsed as { text: string }).text
   } catch {
     // not JSON: the message below says what is expected
   }

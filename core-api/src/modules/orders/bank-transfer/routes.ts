@@ -49,7 +49,10 @@ export default async function bankTransferPlugin(app: FastifyInstance) {
     await scope.register(
       serve({ importStatement }, (app) => ({
         importStatement: async (request) => {
-          const bytes = await readRawBody(request, MAX_STATEMENT_BYTES, { missing: 'STATEMENT_UNREADABLE', tooLarge: 'STATEMENT_TOO_LARGE' })
+          const bytes = await readRawBody(request, MAX_STATEMENT_BYTES, {
+            missing: 'STATEMENT_UNREADABLE',
+            tooLarge: 'STATEMENT_TOO_LARGE',
+          })
           return ok(request.lang, await app.transferDesk.importStatement(request.query.name, bytes, staffActorOf(request)))
         },
       })),

@@ -56,7 +56,11 @@ export function uploadFailure(request: FastifyRequest, error: unknown): unknown 
 }
 
 /** A small upload read whole: at most `max` bytes (the route's bodyLimit says so too), else `tooLarge`; no body is `missing`. */
-export async function readRawBody(request: FastifyRequest, max: number, errors: { missing: ErrorKey; tooLarge: ErrorKey }): Promise<Buffer> {
+export async function readRawBody(
+  request: FastifyRequest,
+  max: number,
+  errors: { missing: ErrorKey; tooLarge: ErrorKey },
+): Promise<Buffer> {
   const stream = rawBodyOf(request)
   if (!stream) throw new AppError(errors.missing)
   const chunks: Buffer[] = []
