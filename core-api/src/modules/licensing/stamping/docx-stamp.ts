@@ -29,7 +29,10 @@ function paragraph(stamp: LicenceStamp): string {
 
 export async function openDocx(source: Buffer): Promise<JSZip> {
   if (source.subarray(0, 8).equals(OLE))
-    throw new StampError('encrypted', 'The Word file is password-protected (or a legacy .doc named .docx): upload a copy without a password.')
+    throw new StampError(
+      'encrypted',
+      'The Word file is password-protected (or a legacy .doc named .docx): upload a copy without a password.',
+    )
   let zip: JSZip
   try {
     zip = await JSZip.loadAsync(source)

@@ -62,7 +62,10 @@ async function load(source: Buffer): Promise<PDFDocument> {
 
 /** Whether the last startxref points at a cross-reference section, so that an increment can chain to it. */
 function xrefIsWhereItSays(source: Buffer, offset: number): boolean {
-  const head = source.subarray(offset, offset + 32).toString('latin1').trimStart()
+  const head = source
+    .subarray(offset, offset + 32)
+    .toString('latin1')
+    .trimStart()
   return head.startsWith('xref') || /^\d+\s+\d+\s+obj\b/.test(head)
 }
 
@@ -151,11 +154,15 @@ export async function stampPdf(source: Buffer, stamp: LicenceStamp): Promise<Sta
     if (info) snapshot.markRefForSave(info)
   } catch (error) {
     if (error instanceof StampError) throw error
-    throw new StampError('damaged', `The PDF is damaged: a page cannot be stamped (${error instanceof Error ? error.message : String(error)}).`, {
-      cause: error,
-    })
+    throw new StampError(
+      'damaged',
+      `The PDF is damaged: a page cannot be stamped (${error instanceof Error ? error.message : String(error)}).`,
+      {
+        cause: error,
+      },
+    )
   }
-  if (!xrefIsWhereItSays(source, context.pdfFileDetails.prevStartXRef!)) {
+  if (!xrefIsWhereItSays(source, context.pdfFileDetails.prevStartXRef)) {
     // A broken cross-reference offset (readers repair it silently): appending would chain to it,
     // so the file is written whole instead, as a reader would repair it. Rare and slower.
     const whole = await doc.save({ addDefaultPage: false, updateFieldAppearances: false })

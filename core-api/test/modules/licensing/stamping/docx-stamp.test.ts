@@ -7,7 +7,11 @@ import { licenceLine, newTraceCode, stampFile, StampError, type LicenceStamp } f
 
 function stampFor(company: string): LicenceStamp {
   const code = newTraceCode()
-  return { lang: 'en-US', code, line: licenceLine('en-US', { holder: 'Li Wei', company, licence: 'single', orderNo: 'ZY2026', date: '2026-12-02', code }) }
+  return {
+    lang: 'en-US',
+    code,
+    line: licenceLine('en-US', { holder: 'Li Wei', company, licence: 'single', orderNo: 'ZY2026', date: '2026-12-02', code }),
+  }
 }
 
 const unescape = (xml: string) =>
@@ -64,7 +68,11 @@ async function stampDocx(source: Buffer, stamp: LicenceStamp) {
 describe('stamping a Word file', () => {
   it('adds the line to every footer the sections show, keeping the publisher’s footers, and sets the properties', async () => {
     const source = await wordDocx(
-      [{ text: 'one', footer: 'Publisher footer', firstFooter: 'Cover footer' }, { text: 'two' }, { text: 'three', footer: 'Annex footer' }],
+      [
+        { text: 'one', footer: 'Publisher footer', firstFooter: 'Cover footer' },
+        { text: 'two' },
+        { text: 'three', footer: 'Annex footer' },
+      ],
       { keywords: 'market research' },
     )
     const stamp = stampFor('Acme & Sons <Europe> "Ltd"')
@@ -112,7 +120,13 @@ describe('stamping a Word file', () => {
     )
     for (const name of ['word/document.xml', 'word/_rels/document.xml.rels', '[Content_Types].xml'])
       expect(balanced(after.get(name)!.toString()), name).toBe(true)
-    const changed = new Set(['docProps/core.xml', 'docProps/custom.xml', 'word/document.xml', 'word/_rels/document.xml.rels', '[Content_Types].xml'])
+    const changed = new Set([
+      'docProps/core.xml',
+      'docProps/custom.xml',
+      'word/document.xml',
+      'word/_rels/document.xml.rels',
+      '[Content_Types].xml',
+    ])
     for (const [name, bytes] of before) if (!changed.has(name)) expect(after.get(name)!.equals(bytes), name).toBe(true)
   })
 

@@ -41,12 +41,16 @@ describe('licence lines', () => {
   it('leave out a company that is empty or the holder, and flatten line breaks', () => {
     expect(licenceLine('en-US', { ...v, company: '', licence: 'single' })).toMatch(/^Licensed to Li Wei · Single-user licence · /)
     expect(licenceLine('en-US', { ...v, company: 'Li Wei', licence: 'single' })).toMatch(/^Licensed to Li Wei · /)
-    expect(licenceLine('en-US', { ...v, company: 'Acme\r\n  Ltd', licence: 'enterprise' })).toMatch(/^Licensed to Li Wei, Acme Ltd · Enterprise licence · /)
+    expect(licenceLine('en-US', { ...v, company: 'Acme\r\n  Ltd', licence: 'enterprise' })).toMatch(
+      /^Licensed to Li Wei, Acme Ltd · Enterprise licence · /,
+    )
   })
 
   it('say who a sample is for', () => {
     const s = { company: 'Acme', email: 'li@acme.com', requestNo: 'S2026-0042', date: '2026-12-02', code: 'RPT-7K2M-9QXD' }
     expect(sampleLine('en-US', s)).toBe('Sample for Acme <li@acme.com> · request S2026-0042 · 2026-12-02 · RPT-7K2M-9QXD')
-    expect(sampleLine('zh-CN', { ...s, company: '某某公司' })).toBe('样章 · 提供给 某某公司（li@acme.com）· 申请 S2026-0042 · 2026-12-02 · RPT-7K2M-9QXD')
+    expect(sampleLine('zh-CN', { ...s, company: '某某公司' })).toBe(
+      '样章 · 提供给 某某公司（li@acme.com）· 申请 S2026-0042 · 2026-12-02 · RPT-7K2M-9QXD',
+    )
   })
 })

@@ -140,7 +140,9 @@ describe('stamping other PDFs', () => {
       date: '2026-12-02',
       code,
     })
-    const back = await readBack(joined((await stampFile(await bigPdf({ pages: 2 }), 'pdf', '报告.pdf', { lang: 'zh-CN', code, line })).parts))
+    const back = await readBack(
+      joined((await stampFile(await bigPdf({ pages: 2 }), 'pdf', '报告.pdf', { lang: 'zh-CN', code, line })).parts),
+    )
     for (const text of back.text) expect(squeeze(text)).toContain(squeeze(line))
     expect(back.info.Subject).toBe(line)
   })
