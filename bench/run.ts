@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--statement-only]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -21,6 +21,7 @@ import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
 import { bankStatementRows } from './bank-statement.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { invoicePdfRows } from './invoice-pdf.ts'
+import { stampingRows } from './stamping.ts'
 import { addBenchStaff, publishingRows } from './publishing.ts'
 import { BENCH_SECRETS } from './secrets.ts'
 
@@ -50,11 +51,13 @@ const { values } = parseCli(
     'orders-export-only': { type: 'boolean', default: false },
     // The invoice PDF rows alone (bench/invoice-pdf.ts): rendered in this process, nothing built or started.
     'invoice-pdf-only': { type: 'boolean', default: false },
+    // The stamping rows alone (bench/stamping.ts): a 300-page 20 MB PDF stamped in a child process, nothing built or started.
+    'stamping-only': { type: 'boolean', default: false },
     orders: { type: 'string', default: '100000' },
     // The bank statement rows alone (bench/bank-statement.ts): the core API built alone, the fixtures and the awaited transfers seeded.
     'statement-only': { type: 'boolean', default: false },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--statement-only]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -288,8 +291,11 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), repor
 // A label, so --publishing-only can leave once its rows are in (the finally still stops everything).
 bench: try {
   // First, while nothing else runs: rendering one-page invoices (no server involved).
-  rows.push(...(await invoicePdfRows(results)))
+  if (!values['stamping-only']) rows.push(...(await invoicePdfRows(results)))
   if (values['invoice-pdf-only']) break bench
+  // Then stamping a report PDF for an order (no server involved either).
+  rows.push(...(await stampingRows(results)))
+  if (values['stamping-only']) break bench
   const ordersOnly = values['orders-export-only']
   const statementOnly = values['statement-only']
   /** A row of the core API alone: no catalogue, no BFF */

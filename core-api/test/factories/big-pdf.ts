@@ -59,7 +59,10 @@ export function bigPdf(options: BigPdfOptions): Promise<Buffer> {
     if (i > 0) doc.addPage()
     doc.outline.addItem(outlineTitle(i))
     doc.fontSize(14).fillColor('black').text(pageText(i), 72, 72)
-    doc.fontSize(11).fillColor('blue').text('Source and method', 72, 110, { link: pageLink(i), underline: true })
+    doc
+      .fontSize(11)
+      .fillColor('blue')
+      .text('Source and method', 72, 110, { link: pageLink(i), underline: true })
     if (side > 0) doc.image(noisePng(side), 72, 150, { width: 300 })
   }
   doc.end()

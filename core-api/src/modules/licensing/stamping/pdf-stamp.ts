@@ -162,7 +162,7 @@ export async function stampPdf(source: Buffer, stamp: LicenceStamp): Promise<Sta
       },
     )
   }
-  if (!xrefIsWhereItSays(source, context.pdfFileDetails.prevStartXRef!)) {
+  if (!xrefIsWhereItSays(source, context.pdfFileDetails.prevStartXRef)) {
     // A broken cross-reference offset (readers repair it silently): appending would chain to it,
     // so the file is written whole instead, as a reader would repair it. Rare and slower.
     const whole = await doc.save({ addDefaultPage: false, updateFieldAppearances: false })
