@@ -1,4 +1,4 @@
-// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only]
+// The benchmark suite: npm run bench [-- --reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only] [--download-only]
 //
 // Starts the built stack on a fresh DATA_DIR holding the synthetic catalogue,
 // measures it with load from separate wrk (or autocannon) processes on loopback, prints
@@ -22,6 +22,7 @@ import { bankStatementRows } from './bank-statement.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { invoicePdfRows } from './invoice-pdf.ts'
 import { stampingRows } from './stamping.ts'
+import { stampedDownloadRows } from './stamped-download.ts'
 import { addBenchStaff, publishingRows } from './publishing.ts'
 import { BENCH_SECRETS } from './secrets.ts'
 
@@ -56,8 +57,10 @@ const { values } = parseCli(
     orders: { type: 'string', default: '100000' },
     // The bank statement rows alone (bench/bank-statement.ts): the core API built alone, the fixtures and the awaited transfers seeded.
     'statement-only': { type: 'boolean', default: false },
+    // The stamped download row alone (bench/stamped-download.ts): the core API built alone, a stamped 20 MB copy seeded.
+    'download-only': { type: 'boolean', default: false },
   },
-  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only]',
+  'usage: npm run bench -- [--reports 100000] [--data-dir DIR] [--duration 10] [--no-build] [--no-seed] [--no-browser] [--no-search-shapes] [--lighthouse-runs 3] [--tool wrk|autocannon] [--rounds 3] [--home-only] [--publishing-only] [--orders-export-only [--orders 100000]] [--invoice-pdf-only] [--stamping-only] [--statement-only] [--download-only]',
 )
 const duration = Number(values.duration)
 const roundCount = Number(values.rounds)
@@ -298,10 +301,13 @@ bench: try {
   if (values['stamping-only']) break bench
   const ordersOnly = values['orders-export-only']
   const statementOnly = values['statement-only']
+  const downloadOnly = values['download-only']
   /** A row of the core API alone: no catalogue, no BFF */
-  const coreOnly = ordersOnly || statementOnly
+  const coreOnly = ordersOnly || statementOnly || downloadOnly
   /** The bank statement rows run alone, and last in a whole run */
-  const statementRows = statementOnly || !(values['home-only'] || values['publishing-only'] || ordersOnly)
+  const statementRows = statementOnly || !(values['home-only'] || values['publishing-only'] || ordersOnly || downloadOnly)
+  /** The stamped download row: alone, or before the statement's in a whole run */
+  const downloadRows = downloadOnly || (statementRows && !statementOnly)
   if (!values['no-build']) {
     console.log('[bench] building')
     await run('npm', coreOnly ? ['run', 'build', '-w', '@rpt/core-api'] : ['run', 'build'])
@@ -321,6 +327,8 @@ bench: try {
   const editor = values['home-only'] ? undefined : await addBenchStaff(dataDir, coreOnly ? 'finance' : 'editor')
   // The awaited transfers a statement is matched against, and finance to import it (before the core API starts, as the staff CLI).
   if (statementRows) await run('npx', ['tsx', 'bench/transfers-seed.ts', '--transfers', '10000'], { DATA_DIR: dataDir })
+  // The buyer, order and stamped copy the download row reads (before the core API starts, as the seeds above).
+  if (downloadRows) await run('npx', ['tsx', 'bench/licences-seed.ts'], { DATA_DIR: dataDir })
   const finance = statementRows ? (statementOnly ? editor : await addBenchStaff(dataDir, 'finance')) : undefined
   const statement = () => bankStatementRows({ coreUrl, staff: finance!, transfers: 10_000, results })
   const corePort = await freePort()
@@ -335,6 +343,11 @@ bench: try {
   const publishing = () => publishingRows({ coreUrl, editor: editor!, reports: Number(values.reports), results })
   if (ordersOnly) {
     rows.push(...(await ordersExportRows({ coreUrl, staff: editor!, pid: core.pid!, orders: Number(values.orders), results })))
+    if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
+    break bench
+  }
+  if (downloadOnly) {
+    rows.push(...(await stampedDownloadRows({ coreUrl, results })))
     if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })
     break bench
   }
@@ -914,7 +927,9 @@ bench: try {
       })
     // 9. Publishing, last: its import adds reports to the catalogue.
     rows.push(...(await publishing()))
-    // 10. Bank transfers: a statement matched against the awaited transfers.
+    // 10. A stamped copy's download, already made: its first byte.
+    rows.push(...(await stampedDownloadRows({ coreUrl, results })))
+    // 11. Bank transfers: a statement matched against the awaited transfers.
     rows.push(...(await statement()))
   }
   if (!values['data-dir']) await rm(dataDir, { recursive: true, force: true })

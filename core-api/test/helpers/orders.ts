@@ -1,5 +1,6 @@
 import { createSign } from 'node:crypto'
 import PDFDocument from 'pdfkit'
+import { expect } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { QueryTypes } from 'sequelize'
 import { signingString } from '@rpt/payment-sandbox'
@@ -35,6 +36,16 @@ export function samplePdf(): Promise<Buffer> {
     doc.end()
   })
   return pdfBytes
+}
+
+/**
+ * A buyer's download: their stamped copy of `original`, which begins with
+ * exactly its bytes (an incremental update) and names its licence.
+ */
+export function expectStampedCopy(payload: Buffer, original: Buffer): void {
+  expect(payload.length).toBeGreaterThan(original.length)
+  expect(payload.subarray(0, original.length).equals(original)).toBe(true)
+  expect(payload.includes('/RptLicence')).toBe(true)
 }
 
 /** The sample PDF stored under key. */

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
 import { AppError } from '../../platform/errors.ts'
 import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.ts'
+import { FILE_MISSING } from '../../platform/http/file-response.ts'
 import type { JobQueue } from '../../platform/jobs/job-queue.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
 import { newTraceCode, sourceKindOf, stampFile, StampError, type Lang } from './stamping/index.ts'
@@ -36,6 +37,8 @@ export interface CopyRow {
   holderEmail: string
   company: string
   state: CopyState
+  /** Why a failed copy failed: the file is encrypted, damaged or of no known type, or missing from the store */
+  failure: 'encrypted' | 'damaged' | 'unsupported' | 'missing' | null
   error: string | null
   stampedKey: string | null
   stampedName: string | null
@@ -47,7 +50,7 @@ export interface CopyRow {
 
 export const COPY_COLUMNS = `c.id::text AS id, c.code, c.order_id::text AS "orderId", c.holder_user_id::text AS "holderUserId",
   c.request_id::text AS "requestId", c.source_key AS "sourceKey", c.source_name AS "sourceName", c.lang, c.line,
-  c.holder_name AS "holderName", c.holder_email AS "holderEmail", c.company, c.state, c.error, c.stamped_key AS "stampedKey",
+  c.holder_name AS "holderName", c.holder_email AS "holderEmail", c.company, c.state, c.failure, c.error, c.stamped_key AS "stampedKey",
   c.stamped_name AS "stampedName", c.size::float8 AS size, c.sha256, c.created_at AS "createdAt", c.ready_at AS "readyAt"`
 
 /** A copy to make: whom it is for, and what it says. The code is printed in `line` (lineFor gets it first). */
@@ -161,24 +164,17 @@ export class LicensedCopies {
       for (const part of stamped.parts) hash.update(part)
       await this.deps.files.put(key, Readable.from(stamped.parts))
       await this.deps.sequelize.query(
-        `UPDATE licensed_copy SET state = 'ready', stamped_key = $2, stamped_name = $3, size = $4, sha256 = $5, error = NULL, ready_at = now() WHERE id = $1`,
+        `UPDATE licensed_copy SET state = 'ready', stamped_key = $2, stamped_name = $3, size = $4, sha256 = $5, failure = NULL, error = NULL, ready_at = now() WHERE id = $1`,
         { bind: [copy.id, key, stamped.name, stamped.size, hash.digest('hex')] },
       )
     } catch (error) {
-      const reason =
-        error instanceof StampError
-          ? error.message
-          : error instanceof FileNotFoundError
-            ? `the file ${copy.sourceName} is missing from the store`
-            : undefined
-      await this.deps.sequelize.query(`UPDATE licensed_copy SET state = $2, error = $3, claimed_at = NULL WHERE id = $1`, {
-        bind: [copy.id, reason ? 'failed' : 'pending', reason ?? null],
+      const failure = error instanceof StampError ? error.reason : error instanceof FileNotFoundError ? 'missing' : undefined
+      const reason = failure === 'missing' ? `the file ${copy.sourceName} is missing from the store (${copy.sourceKey})` : (error as Error).message
+      await this.deps.sequelize.query(`UPDATE licensed_copy SET state = $2, failure = $3, error = $4, claimed_at = NULL WHERE id = $1`, {
+        bind: [copy.id, failure ? 'failed' : 'pending', failure ?? null, failure ? reason : null],
       })
-      if (!reason) throw error
-      this.deps.log.warn(
-        { copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, reason },
-        'a licensed copy could not be stamped',
-      )
+      if (!failure) throw error
+      this.deps.log.warn({ copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, failure, reason }, 'a licensed copy could not be stamped')
     }
   }
 
@@ -217,7 +213,7 @@ export class LicensedCopies {
   async retryFailed(orderId: string, transaction: Transaction): Promise<number> {
     const rows = await selectRows<{ id: string }>(
       this.deps.sequelize,
-      `UPDATE licensed_copy SET state = 'pending', error = NULL, claimed_at = NULL WHERE order_id = $1 AND state = 'failed' RETURNING id::text AS id`,
+      `UPDATE licensed_copy SET state = 'pending', failure = NULL, error = NULL, claimed_at = NULL WHERE order_id = $1 AND state = 'failed' RETURNING id::text AS id`,
       [orderId],
       transaction,
     )

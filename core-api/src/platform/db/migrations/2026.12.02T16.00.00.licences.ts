@@ -58,6 +58,7 @@ CREATE TABLE licensed_copy (
   state varchar(8) NOT NULL DEFAULT 'pending' CONSTRAINT licensed_copy_state_known CHECK (state IN ('pending', 'working', 'ready', 'failed')),
   attempts integer NOT NULL DEFAULT 0,
   claimed_at timestamptz,
+  failure varchar(12) CONSTRAINT licensed_copy_failure_known CHECK (failure IN ('encrypted', 'damaged', 'unsupported', 'missing')),
   error text,
   stamped_key varchar(300),
   stamped_name varchar(300),

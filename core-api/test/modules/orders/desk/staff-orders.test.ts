@@ -2,9 +2,8 @@ import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readableMail, registerUser, waitForMail, type RegisteredUser } from '../../../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
-import { authed, bulletinWithFile, orderStatus, pressCashier, reportWithPrices } from '../../../helpers/orders.ts'
+import { authed, bulletinWithFile, expectStampedCopy, orderStatus, pressCashier, reportWithPrices, samplePdf } from '../../../helpers/orders.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
-import { pdfBytes } from '../../../helpers/uploads-fixtures.ts'
 
 // The staff desk's orders through the real app, its database and
 // the payment sandbox: the list's filters and totals, an order's payment
@@ -191,7 +190,7 @@ describe("an order's page and its actions", () => {
     const mails = () => q<{ kind: string }>(`SELECT kind FROM outgoing_mail WHERE reference = $1 ORDER BY id`, [saved.orderNo])
     expect((await mails()).map((m) => m.kind)).toEqual(['order-paid', 'order-paid'])
 
-    const bytes = pdfBytes(20_000)
+    const bytes = await samplePdf()
     const delivered = await t.app.inject({
       method: 'PUT',
       url: `/staff/orders/${saved.orderNo}/file?name=${encodeURIComponent('最终报告.pdf')}`,
@@ -201,7 +200,7 @@ describe("an order's page and its actions", () => {
     expect(body(delivered)).toMatchObject({ code: 200, data: { orderNo: saved.orderNo, state: 'paid', mailQueued: true } })
     expect((await mails()).map((m) => m.kind)).toEqual(['order-paid', 'order-paid', 'order-delivered'])
     const file = await api.post(`${BRIEF}/downFile`, { id: saved.id })
-    expect(file.rawPayload.equals(bytes)).toBe(true)
+    expectStampedCopy(file.rawPayload, bytes)
     expect((await staffAudit(saved.orderNo)).map((a) => a.action)).toEqual(['order.resend', 'order.deliver'])
   })
 })
