@@ -36,6 +36,7 @@ const request = (version: number, change: Partial<StaffRequest> = {}): StaffRequ
   orders: [],
   notes: [],
   history: [{ status: 'new', assignee: null, lostReason: null, version: 1, actor: null, at: '2026-11-27T08:00:00Z' }],
+  sample: null,
   ...change,
 })
 
