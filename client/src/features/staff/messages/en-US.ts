@@ -1053,7 +1053,7 @@ export const enUS = {
   'staff.seats.chosen': '{count, plural, =0 {No seat chosen in the table} one {# seat chosen} other {# seats chosen}}',
   'staff.seats.revoke': 'Take back the chosen seats',
   'staff.seats.invite': 'Invite colleagues (e-mail addresses, one a line)',
-  'staff.seats.inviteSubmit': '{count, plural, =0 {Invite} one {Invite # address} other {Invite # addresses}}',
+  'staff.seats.inviteSubmit': '{count, plural, =0 {Send invitations} one {Invite # address} other {Invite # addresses}}',
   'staff.seats.restamp': '{count, plural, one {Make the failed copy again} other {Make the # failed copies again}}',
   'staff.seats.confirmLabel': 'Confirm',
   'staff.seats.confirm.limit': 'Set the seat limit?',

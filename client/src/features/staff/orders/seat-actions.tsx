@@ -118,7 +118,7 @@ export function SeatActions({ seats, chosen, onChanged }: Props) {
         </form>
       )}
       <div className="staff-desk-form">
-        <p className="staff-meta" role="status">
+        <p className="staff-meta" aria-live="polite">
           {t('staff.seats.chosen', { count: chosen.size })}
         </p>
         <button type="button" className="button button-secondary" disabled={pending || chosen.size === 0} onClick={() => ask('revoke')}>
