@@ -110,7 +110,9 @@ describe('order page: licence and seats', () => {
       if (url.endsWith('/licence/revoke')) {
         current = seats({
           seatsUsed: 2,
-          seats: current.seats.map((s) => (s.id === body?.seatId ? { ...s, state: 'revoked' as const, revokedAt: '2026-11-23T02:00:00Z' } : s)),
+          seats: current.seats.map((s) =>
+            s.id === body?.seatId ? { ...s, state: 'revoked' as const, revokedAt: '2026-11-23T02:00:00Z' } : s,
+          ),
         })
         return ok(current)
       }
@@ -334,7 +336,14 @@ describe('verifying an address', () => {
 
 describe('my downloads', () => {
   it('marks a colleague’s and a company licence, and shows a refused download on its row', async () => {
-    const row = (id: string, access: 'buyer' | 'seat' | 'domain') => ({ ...ORDER, id, orderNo: `R${id}`, fileName: `${id}.pdf`, downloads: 1, access })
+    const row = (id: string, access: 'buyer' | 'seat' | 'domain') => ({
+      ...ORDER,
+      id,
+      orderNo: `R${id}`,
+      fileName: `${id}.pdf`,
+      downloads: 1,
+      access,
+    })
     mockFetch((url) => {
       if (url.endsWith('/downList'))
         return ok({ list: [row('1', 'buyer'), row('2', 'seat'), row('3', 'domain')], count: 3, pageNo: 1, pageSize: 10 })

@@ -70,20 +70,28 @@ describe('seats panel of an order', () => {
     await user.clear(limit)
     await user.type(limit, '1')
     await user.click(within(panel).getByRole('button', { name: 'Set the limit' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Set the seat limit?' })).getByRole('button', { name: 'Confirm' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Set the seat limit?' })).getByRole('button', { name: 'Confirm' }),
+    )
     expect(await within(panel).findByRole('alert')).toHaveTextContent('The limit is below the 2 seats in use.')
 
     await user.clear(limit)
     await user.type(limit, '8')
     await user.click(within(panel).getByRole('button', { name: 'Set the limit' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Set the seat limit?' })).getByRole('button', { name: 'Confirm' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Set the seat limit?' })).getByRole('button', { name: 'Confirm' }),
+    )
     expect(await within(panel).findByText('2 of 8 seats taken · set for this order')).toBeInTheDocument()
     expect(calls.filter((c) => c.init?.method === 'POST').at(-1)?.body).toEqual({ seatLimit: 8, lang: 'en-US' })
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Choose the seat of wu@acme.example' }))
     await user.click(within(panel).getByRole('button', { name: 'Take back the chosen seats' }))
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Take these seats back?' })).getByRole('button', { name: 'Confirm' }))
-    await waitFor(() => expect(calls.filter((c) => c.init?.method === 'POST').at(-1)?.body).toEqual({ revokeSeatIds: ['11'], lang: 'en-US' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Take these seats back?' })).getByRole('button', { name: 'Confirm' }),
+    )
+    await waitFor(() =>
+      expect(calls.filter((c) => c.init?.method === 'POST').at(-1)?.body).toEqual({ revokeSeatIds: ['11'], lang: 'en-US' }),
+    )
     expect(await within(panel).findByText('Taken back')).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Make the failed copy again' })).toBeEnabled()
 
@@ -136,7 +144,10 @@ describe('trace a file', () => {
     expect(within(result).getByText('Wu Fang · wu@acme.example')).toBeInTheDocument()
     expect(within(result).getByText('My Downloads')).toBeInTheDocument()
     expect(within(result).getByText('203.0.113.7')).toBeInTheDocument()
-    expect(calls.find((c) => c.url.startsWith('/staff-api/trace'))?.body).toEqual({ text: 'Licensed to Acme Battery · K7Q2M9', lang: 'en-US' })
+    expect(calls.find((c) => c.url.startsWith('/staff-api/trace'))?.body).toEqual({
+      text: 'Licensed to Acme Battery · K7Q2M9',
+      lang: 'en-US',
+    })
     await waitFor(() => expect(result).toHaveFocus())
     const found = await axe.run(container, AXE_RULES)
     expect(found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([])
@@ -168,7 +179,11 @@ describe('trace a file', () => {
         sent.push({ method: this.method, url: this.url, type: this.type, body })
         setTimeout(() => {
           this.status = 200
-          this.responseText = JSON.stringify({ code: 200, msg: 'success', data: { ...FOUND, found: false, code: null, via: null, order: null, buyer: null, holder: null, stampedAt: null, downloads: [] } })
+          this.responseText = JSON.stringify({
+            code: 200,
+            msg: 'success',
+            data: { ...FOUND, found: false, code: null, via: null, order: null, buyer: null, holder: null, stampedAt: null, downloads: [] },
+          })
           this.onload?.()
         }, 5)
       }
@@ -193,7 +208,15 @@ describe('dashboard and requests', () => {
       timeZone: 'Asia/Shanghai',
       licences: {
         refusedToday: 4,
-        overLimit: [{ orderNo: 'R20261120001', title: 'EV battery market 2026', holder: 'wu@acme.example', refused: 4, lastAt: '2026-11-28T03:00:00Z' }],
+        overLimit: [
+          {
+            orderNo: 'R20261120001',
+            title: 'EV battery market 2026',
+            holder: 'wu@acme.example',
+            refused: 4,
+            lastAt: '2026-11-28T03:00:00Z',
+          },
+        ],
         failedCopies: 1,
       },
     }

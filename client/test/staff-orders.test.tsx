@@ -102,8 +102,7 @@ describe('orders desk', () => {
       return { status: 200, body: { code: 200, msg: 'success', data: { orderNo: current.orderNo, state: 'paid', mailQueued: true } } }
     })
     const { calls } = desk(
-      (url) =>
-        url.includes('/seats') ? ok(ORDER_SEATS) : url.startsWith('/staff-api/orders/R20261120001') ? ok(current) : undefined,
+      (url) => (url.includes('/seats') ? ok(ORDER_SEATS) : url.startsWith('/staff-api/orders/R20261120001') ? ok(current) : undefined),
       'finance',
     )
     const user = userEvent.setup()

@@ -105,7 +105,12 @@ describe('requests inbox', () => {
   })
 
   it('shows a sample request’s stamped sample and its downloads, or that the report has none', SLOW, async () => {
-    const sample = { state: 'sent' as const, code: 'S4M9LE', sentAt: '2026-11-27T08:05:00Z', downloads: [{ at: '2026-11-27T09:00:00Z', ip: '198.51.100.4' }] }
+    const sample = {
+      state: 'sent' as const,
+      code: 'S4M9LE',
+      sentAt: '2026-11-27T08:05:00Z',
+      downloads: [{ at: '2026-11-27T09:00:00Z', ip: '198.51.100.4' }],
+    }
     desk((url) => (url.startsWith('/staff-api/requests/41') ? ok(request(1, { type: 'sample', sample })) : undefined))
     const sent = renderAt(<Console />, '/en/staff/requests/41')
     const block = await screen.findByRole('region', { name: 'Sample' })

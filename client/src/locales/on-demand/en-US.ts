@@ -315,7 +315,8 @@ export const enUSOnDemand = {
   'seats.domain': 'Everyone with a verified address @{domain} can download it.',
   'seats.publicDomain':
     'Your address is at a public mail service, so it cannot name your company. Contact us to set your company’s domain.',
-  'seats.perDay': '{count, plural, one {Each seat may download the file once a day.} other {Each seat may download the file # times a day.}}',
+  'seats.perDay':
+    '{count, plural, one {Each seat may download the file once a day.} other {Each seat may download the file # times a day.}}',
   'seats.verify.needed': 'Verify your e-mail address: the licence then admits your company’s domain.',
   'seats.verify.button': 'Verify my e-mail',
   'seats.verify.sending': 'Sending…',

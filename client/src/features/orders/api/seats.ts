@@ -15,15 +15,20 @@ const L = CALLS.licences
 export const seatsKey = (locale: Locale, orderNo: string) => ['licence/seats', locale, orderNo] as const
 
 export function useSeats(locale: Locale, orderNo: string, enabled: boolean) {
-  return useSWR(enabled ? seatsKey(locale, orderNo) : null, (): Promise<OrderSeats> => apiCall(L.listSeats, { orderNo }, { silent: true }), {
-    revalidateOnFocus: false,
-  })
+  return useSWR(
+    enabled ? seatsKey(locale, orderNo) : null,
+    (): Promise<OrderSeats> => apiCall(L.listSeats, { orderNo }, { silent: true }),
+    {
+      revalidateOnFocus: false,
+    },
+  )
 }
 
 export const inviteSeat = (orderNo: string, email: string): Promise<OrderSeats> =>
   apiCall(L.inviteSeat, { orderNo, email: email.trim() }, { silent: true })
 
-export const revokeSeat = (orderNo: string, seatId: string): Promise<OrderSeats> => apiCall(L.revokeSeat, { orderNo, seatId }, { silent: true })
+export const revokeSeat = (orderNo: string, seatId: string): Promise<OrderSeats> =>
+  apiCall(L.revokeSeat, { orderNo, seatId }, { silent: true })
 
 export const sendEmailVerification = (): Promise<EmailVerification> => apiCall(L.sendEmailVerification, {}, { silent: true })
 

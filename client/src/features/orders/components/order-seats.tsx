@@ -42,7 +42,9 @@ export function OrderSeats({ orderNo }: { orderNo: string }) {
           <InviteForm seats={seats} onChanged={(next) => void answer.mutate(next, { revalidate: false })} />
         </>
       ) : (
-        <p className="document-note">{t(seats.role === 'holder' ? 'seats.holder' : 'seats.member', { licence: t(`seats.licence.${seats.licence}`) })}</p>
+        <p className="document-note">
+          {t(seats.role === 'holder' ? 'seats.holder' : 'seats.member', { licence: t(`seats.licence.${seats.licence}`) })}
+        </p>
       )}
     </section>
   )

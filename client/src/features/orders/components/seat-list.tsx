@@ -13,7 +13,8 @@ import { inviteSeat, revokeSeat } from '../api/seats'
 // a table, so that it reads at a phone's width.
 
 /** The server's words for a failed call (its msg is already in the visitor's language), or the fallback. */
-export const failureOf = (error: unknown, fallback: string): string => (error instanceof ApiError && error.message ? error.message : fallback)
+export const failureOf = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.message ? error.message : fallback
 
 interface Props {
   seats: OrderSeats

@@ -23,7 +23,8 @@ export const updateOrderSeats = (orderNo: string, change: SeatsChange) =>
   staffCall<typeof L.updateOrderSeats.path, StaffOrderSeats>(L.updateOrderSeats, { orderNo }, change, { silent: true })
 
 /** Text copied out of a file. */
-export const traceText = (text: string) => staffCall<typeof L.traceFile.path, TraceResult>(L.traceFile, undefined, { text }, { silent: true })
+export const traceText = (text: string) =>
+  staffCall<typeof L.traceFile.path, TraceResult>(L.traceFile, undefined, { text }, { silent: true })
 
 /** The file itself as the raw body, with its own type, so the server reads it as the format it is. */
 export const traceFile = (file: File, options: { signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {}) =>

@@ -1067,10 +1067,10 @@ export const enUS = {
   'staff.seats.confirmText.limitDefault': 'Order {orderNo} gets the seats its licence allows.',
   'staff.seats.confirmText.domain': 'Every verified account @{domain} can download order {orderNo}.',
   'staff.seats.confirmText.domainClear': 'Order {orderNo} admits the domain of its buyer’s verified address again, if any.',
-  'staff.seats.confirmText.revoke':
-    '{count, plural, one {# holder} other {# holders}} of order {orderNo} can no longer download it.',
+  'staff.seats.confirmText.revoke': '{count, plural, one {# holder} other {# holders}} of order {orderNo} can no longer download it.',
   'staff.seats.confirmText.invite': '{count, plural, one {# address is} other {# addresses are}} mailed an invitation to order {orderNo}.',
-  'staff.seats.confirmText.restamp': '{count, plural, one {# copy} other {# copies}} of order {orderNo} are stamped again from the report’s file.',
+  'staff.seats.confirmText.restamp':
+    '{count, plural, one {# copy} other {# copies}} of order {orderNo} are stamped again from the report’s file.',
   'staff.seats.done.limit': 'Seat limit set',
   'staff.seats.done.limitDefault': 'Seat limit back to the licence default',
   'staff.seats.done.domain': 'Company domain set',

@@ -151,9 +151,7 @@ function SeatTable({
             cell: (seat) => (
               <>
                 <span className={`staff-badge staff-seat-${seat.state}`}>{t(`staff.seats.state.${seat.state}`)}</span>
-                <div className="staff-num muted">
-                  {formatDateTime(seat.revokedAt ?? seat.acceptedAt ?? seat.invitedAt, locale)}
-                </div>
+                <div className="staff-num muted">{formatDateTime(seat.revokedAt ?? seat.acceptedAt ?? seat.invitedAt, locale)}</div>
               </>
             ),
           },

@@ -12,7 +12,14 @@ import { useStaffT } from '../kit/use-staff-t'
 type Action = 'limit' | 'limitDefault' | 'domain' | 'domainClear' | 'revoke' | 'invite' | 'restamp'
 
 /** The addresses of a pasted list: one a line, or separated by commas, semicolons or spaces. */
-export const emailsOf = (text: string): string[] => [...new Set(text.split(/[\s,;，；]+/).map((word) => word.trim()).filter(Boolean))]
+export const emailsOf = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[\s,;，；]+/)
+      .map((word) => word.trim())
+      .filter(Boolean),
+  ),
+]
 
 interface Props {
   seats: StaffOrderSeats
