@@ -1,4 +1,4 @@
-import type { Staff, StaffOrderListItem, StaffRequestListItem } from '@rpt/contract'
+import type { Staff, StaffOrderListItem, StaffOrderSeats, StaffRequestListItem } from '@rpt/contract'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { useLocation } from 'wouter'
 import { resolveRoute } from '../src/app/routes'
@@ -76,4 +76,41 @@ export const REQUEST_ITEM: StaffRequestListItem = {
   reportTitle: null,
   createdAt: '2026-11-27T08:00:00Z',
   updatedAt: '2026-11-27T08:00:00Z',
+}
+
+/** ORDER_ITEM's seats as listOrderSeats answers them (a multi-user licence, one colleague, one stamped copy). */
+export const ORDER_SEATS: StaffOrderSeats = {
+  orderNo: ORDER_ITEM.orderNo,
+  title: ORDER_ITEM.title,
+  licence: 'multi',
+  buyer: { name: 'Chen Jie', email: 'chen@example.com', company: 'Acme Battery', emailVerified: true },
+  seatLimit: 5,
+  seatLimitOverride: false,
+  domain: null,
+  domainSource: null,
+  seats: [
+    {
+      id: '11',
+      email: 'wu@acme.example',
+      name: 'Wu Fang',
+      state: 'active',
+      invitedAt: '2026-11-21T02:00:00Z',
+      acceptedAt: '2026-11-21T03:00:00Z',
+      revokedAt: null,
+      downloads: 3,
+      lastDownloadAt: '2026-11-22T03:00:00Z',
+    },
+  ],
+  copies: [
+    {
+      holder: 'wu@acme.example',
+      code: 'K7Q2M9',
+      state: 'ready',
+      error: null,
+      createdAt: '2026-11-21T03:01:00Z',
+      readyAt: '2026-11-21T03:01:05Z',
+      downloads: 3,
+    },
+  ],
+  refusedToday: 0,
 }

@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import type { StaffOrder } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, query, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, ORDER_SEATS, query, SLOW } from './staff-desk'
 
 inEnglish()
 
@@ -101,7 +101,10 @@ describe('orders desk', () => {
       current = { ...current, file: 'ev-2026.pdf' }
       return { status: 200, body: { code: 200, msg: 'success', data: { orderNo: current.orderNo, state: 'paid', mailQueued: true } } }
     })
-    const { calls } = desk((url) => (url.startsWith('/staff-api/orders/R20261120001') ? ok(current) : undefined), 'finance')
+    const { calls } = desk(
+      (url) => (url.includes('/seats') ? ok(ORDER_SEATS) : url.startsWith('/staff-api/orders/R20261120001') ? ok(current) : undefined),
+      'finance',
+    )
     const user = userEvent.setup()
     const { container } = renderAt(<Console />, '/en/staff/orders/R20261120001')
     expect(await screen.findByRole('heading', { level: 1, name: 'Order R20261120001' })).toBeInTheDocument()
@@ -131,7 +134,7 @@ describe('orders desk', () => {
   })
 
   it('links the buyer to the customer page for sales, who get no delivery; a bulletin order has none either', SLOW, async () => {
-    desk((url) => (url.startsWith('/staff-api/orders/') ? ok(order()) : undefined), 'sales')
+    desk((url) => (url.includes('/seats') ? ok(ORDER_SEATS) : url.startsWith('/staff-api/orders/') ? ok(order()) : undefined), 'sales')
     const sales = renderAt(<Console />, '/en/staff/orders/R20261120001')
     expect(await screen.findByRole('link', { name: 'chen01' })).toHaveAttribute('href', '/en/staff/customers/7')
     expect(screen.queryByRole('heading', { name: 'Deliver the report file' })).toBeNull()
@@ -140,7 +143,7 @@ describe('orders desk', () => {
     expect(screen.getByText(/^Alipay · 2026112022001$/)).toBeInTheDocument()
     sales.unmount()
 
-    desk((url) => (url.startsWith('/staff-api/orders/') ? ok(order({ kind: 'brief' })) : undefined), 'admin')
+    desk((url) => (url.startsWith('/staff-api/orders/') ? ok(order({ kind: 'brief', licence: null })) : undefined), 'admin')
     renderAt(<Console />, '/en/staff/orders/R20261120001')
     expect(await screen.findByRole('link', { name: 'chen01' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument()

@@ -7,7 +7,7 @@ import { configureApiClient } from '../src/lib/api-client'
 import type { Locale } from '../src/lib/locale'
 import { staffReportLanguage } from './factories'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, ok, ORDER_ITEM, REQUEST_ITEM, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, ok, ORDER_ITEM, ORDER_SEATS, REQUEST_ITEM, SLOW } from './staff-desk'
 
 // What the console shows of stored codes: revisions compared field by field
 // in words (a rich text's words, files as files), what each save did, payment
@@ -168,7 +168,10 @@ const order: StaffOrder = {
 
 describe('the orders desk in Chinese', () => {
   it("reads an order's payment events in words, the gateway's message folded away", SLOW, async () => {
-    desk((url) => (url.startsWith('/staff-api/orders/R20261120001') ? ok(order) : undefined), 'finance')
+    desk(
+      (url) => (url.includes('/seats') ? ok(ORDER_SEATS) : url.startsWith('/staff-api/orders/R20261120001') ? ok(order) : undefined),
+      'finance',
+    )
     renderAt(<Console />, '/staff/orders/R20261120001')
     const events = await screen.findByRole('region', { name: '支付记录' })
     const [paid, refund] = within(events).getAllByRole('listitem')

@@ -36,6 +36,7 @@ const request = (version: number, change: Partial<StaffRequest> = {}): StaffRequ
   orders: [],
   notes: [],
   history: [{ status: 'new', assignee: null, lostReason: null, version: 1, actor: null, at: '2026-11-27T08:00:00Z' }],
+  sample: null,
   ...change,
 })
 
@@ -101,5 +102,30 @@ describe('requests inbox', () => {
 
     const result = await axe.run(container, AXE_RULES)
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([])
+  })
+
+  it('shows a sample request’s stamped sample and its downloads, or that the report has none', SLOW, async () => {
+    const sample = {
+      state: 'sent' as const,
+      code: 'S4M9LE',
+      sentAt: '2026-11-27T08:05:00Z',
+      downloads: [{ at: '2026-11-27T09:00:00Z', ip: '198.51.100.4' }],
+    }
+    desk((url) => (url.startsWith('/staff-api/requests/41') ? ok(request(1, { type: 'sample', sample })) : undefined))
+    const sent = renderAt(<Console />, '/en/staff/requests/41')
+    const block = await screen.findByRole('region', { name: 'Sample' })
+    expect(within(block).getByText('S4M9LE')).toBeInTheDocument()
+    expect(within(block).getByText('198.51.100.4')).toBeInTheDocument()
+    const result = await axe.run(sent.container, AXE_RULES)
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([])
+    sent.unmount()
+
+    desk((url) =>
+      url.startsWith('/staff-api/requests/41')
+        ? ok(request(1, { type: 'sample', sample: { state: 'no-file', code: null, sentAt: null, downloads: [] } }))
+        : undefined,
+    )
+    renderAt(<Console />, '/en/staff/requests/41')
+    expect(await screen.findByText('The report has no sample file: nothing was sent.')).toBeInTheDocument()
   })
 })

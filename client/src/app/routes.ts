@@ -25,6 +25,8 @@ export type ScreenName =
   | 'payBack'
   | 'orderDetail'
   | 'invoiceTitles'
+  | 'acceptSeat'
+  | 'verifyEmail'
   | 'notFound'
   | 'ops'
   | 'staff'
@@ -152,6 +154,21 @@ export const ROUTES: RouteDef[] = [
     pattern: '/personalCenter/invoiceTitles',
     activeIndex: ACTIVE.account,
     titleId: 'title.invoiceTitles',
+    hideLanguageSwitch: true,
+  },
+  // The links of a seat invitation and of an address verification, mailed: each page says itself what needs a session.
+  {
+    screen: 'acceptSeat',
+    pattern: '/personalCenter/acceptSeat',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.acceptSeat',
+    hideLanguageSwitch: true,
+  },
+  {
+    screen: 'verifyEmail',
+    pattern: '/personalCenter/verifyEmail',
+    activeIndex: ACTIVE.account,
+    titleId: 'title.verifyEmail',
     hideLanguageSwitch: true,
   },
   {

@@ -46,6 +46,8 @@ export const SCREENS: Record<ScreenName, Screen> = {
   payBack: screen('/src/features/orders/components/pay-back-page.tsx', 'on-demand'),
   orderDetail: screen('/src/features/orders/components/order-page.tsx', 'on-demand'),
   invoiceTitles: screen('/src/features/invoicing/components/invoice-titles-page.tsx', 'on-demand'),
+  acceptSeat: screen('/src/features/orders/components/accept-seat-page.tsx', 'on-demand'),
+  verifyEmail: screen('/src/features/auth/components/verify-email-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
   staff: screen('/src/features/staff/shell/staff-page.tsx'),

@@ -31,6 +31,9 @@ const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set([
   'downloads',
   'addresses',
   'payBack',
+  // A token in the address, spent or shown by the client only.
+  'acceptSeat',
+  'verifyEmail',
   'ops',
   'staff',
 ])

@@ -1,5 +1,5 @@
 import type { Envelope } from '@rpt/contract'
-import { API_BASE, failCall, messageForCode, requestLocale } from './api-client'
+import { API_BASE, failCall, messageForCode, requestLocale, type RequestOptions } from './api-client'
 import { translate } from './intl'
 
 // Downloads have a module of their own: only the downloads page saves files,
@@ -7,9 +7,10 @@ import { translate } from './intl'
 
 /**
  * POSTs and saves the file the server streams back. A JSON answer is an
- * envelope (not paid, no file...) and goes through the same error handling.
+ * envelope (not paid, no file, the daily limit...) and goes through the same
+ * error handling; silent, the caller shows its message where the click was.
  */
-export async function apiDownload(path: string, body: object, fallbackName: string): Promise<void> {
+export async function apiDownload(path: string, body: object, fallbackName: string, options: RequestOptions = {}): Promise<void> {
   const locale = requestLocale()
   let response: Response
   try {
@@ -20,15 +21,15 @@ export async function apiDownload(path: string, body: object, fallbackName: stri
       body: JSON.stringify({ ...body, lang: locale }),
     })
   } catch {
-    return failCall(0, translate(locale, 'error.network'), 0)
+    return failCall(0, translate(locale, 'error.network'), 0, options)
   }
   const type = response.headers.get('content-type') ?? ''
   if (type.includes('application/json')) {
     const envelope = (await response.json()) as Envelope<unknown>
     const code = Number(envelope.code ?? response.status)
-    return failCall(code, messageForCode(code, envelope.msg, locale), response.status)
+    return failCall(code, messageForCode(code, envelope.msg, locale), response.status, options)
   }
-  if (!response.ok) return failCall(response.status, translate(locale, 'error.server'), response.status)
+  if (!response.ok) return failCall(response.status, translate(locale, 'error.server'), response.status, options)
   const blob = await response.blob()
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')

@@ -7,7 +7,8 @@ import { createStore, useStore } from './create-store'
 // 'research-email' mode 6 (confirm the e-mail of a research order).
 export type ModalState =
   | { mode: 'custom'; type: '1' | '2'; reportId?: string; reportPrice?: number; reportTitle?: string; demand?: string }
-  | { mode: 'register' }
+  /** email: filled in for the visitor (an invitation names the address the account must have) */
+  | { mode: 'register'; email?: string }
   | { mode: 'login' }
   | { mode: 'reset'; resetToken: string }
   | { mode: 'reset-done' }

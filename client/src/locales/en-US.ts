@@ -223,6 +223,8 @@ export const enUS = {
   'title.orderDetail': 'Order details',
   'title.invoiceTitles': 'Invoice details',
   'title.payBack': 'Payment Result',
+  'title.acceptSeat': 'Accept a seat',
+  'title.verifyEmail': 'Verify your e-mail',
 
   'pay.needLogin': 'Please log in to buy.',
   'pay.buyOnline': 'Buy online',

@@ -218,6 +218,8 @@ export const zhCN: Record<PageMessageId, string> = {
   'title.orderDetail': '订单详情',
   'title.invoiceTitles': '发票抬头',
   'title.payBack': '支付结果',
+  'title.acceptSeat': '接受授权席位',
+  'title.verifyEmail': '验证邮箱',
 
   'pay.needLogin': '请先登录后购买。',
   'pay.buyOnline': '在线购买',

@@ -105,6 +105,15 @@ const zh: Content = {
           '单用户版：限一名指定用户使用。多用户版：同一部门内不超过五名用户共享。企业版：同一法人单位内部使用。',
         ],
       },
+      {
+        heading: '授权与席位',
+        list: [
+          '单用户版：仅限购买人本人使用，报告出现在其“我的下载”中。',
+          '多用户版：购买人可在订单页以邮箱邀请最多 5 名同事（含本人）；同事用各自的账号接受邀请后，在自己的“我的下载”中下载。购买人可随时收回席位并转给他人。',
+          '企业版：凡邮箱已验证、且属于购买单位企业域名的账号均可下载（域名取自购买人已验证的邮箱；qq.com、163.com、gmail.com 等公共邮箱不能代表企业，可联系我们设置）。',
+          '每一份下载的文件都会在每页加印持有人姓名、单位、授权与订单号，每个席位每天的下载次数有上限。',
+        ],
+      },
     ],
   },
   qualify: {
@@ -258,6 +267,15 @@ const en: Content = {
         list: [
           'Standard edition: the report and its core data. Professional edition: adds detailed segment tables and company benchmarking.',
           'Single user: one named user. Multi user: up to five users in one department. Enterprise: use within one legal entity.',
+        ],
+      },
+      {
+        heading: 'Licences and seats',
+        list: [
+          'Single user: one person, the buyer; the report is in their My Downloads.',
+          'Multi user: up to 5 named people, the buyer included. The buyer invites colleagues by e-mail from the order page; each accepts with an account of their own and downloads from their own My Downloads. A seat can be taken back and given to someone else.',
+          'Enterprise: everyone whose verified e-mail is at the buying company’s domain (taken from the buyer’s verified address; public mail services such as qq.com, 163.com or gmail.com do not name a company, so contact us to set it).',
+          'Every copy is stamped on each page with its holder’s name, the company, the licence and the order number, and each seat may download the file a limited number of times a day.',
         ],
       },
     ],

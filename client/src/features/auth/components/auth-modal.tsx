@@ -35,7 +35,7 @@ export function AuthModal({ state, onClose }: Props) {
   return (
     <Modal title={titles[state.mode]} onClose={onClose} size={state.mode === 'register' ? 'large' : 'medium'}>
       {state.mode === 'login' && <LoginForm onClose={onClose} />}
-      {state.mode === 'register' && <RegisterForm onClose={onClose} />}
+      {state.mode === 'register' && <RegisterForm onClose={onClose} email={state.email} />}
       {state.mode === 'reset' && <ResetForm resetToken={state.resetToken} />}
       {state.mode === 'reset-done' && (
         <div>
@@ -121,10 +121,10 @@ function LoginForm({ onClose }: { onClose: () => void }) {
 
 const emptyRegister = { loginCode: '', password: '', confirmPassword: '', companyName: '', addr: '', email: '', contact: '', name: '' }
 
-function RegisterForm({ onClose }: { onClose: () => void }) {
+function RegisterForm({ onClose, email }: { onClose: () => void; email?: string | undefined }) {
   const t = useT()
   const { trigger, isMutating } = useRegister()
-  const form = useForm(emptyRegister, validateRegister)
+  const form = useForm(email ? { ...emptyRegister, email } : emptyRegister, validateRegister)
 
   const submit = form.onSubmit(isMutating, async (valid) => {
     const result = await trigger(valid)

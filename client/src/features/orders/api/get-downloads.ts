@@ -16,6 +16,6 @@ export function useDownloads(locale: Locale, query: DownloadQuery, enabled = tru
   return useSWR(enabled ? downloadsKey(locale, query) : null, () => getDownloads(query))
 }
 
-/** Streams the file of a paid order and saves it. */
+/** Streams the file of a paid order (or of a seat) and saves it; silent: a refusal (the daily limit, a seat taken back) shows on its row. */
 export const downloadFile = (orderId: string, fallbackName: string): Promise<void> =>
-  apiDownload(CALLS.websiteUserOrder.downFile.path, { id: orderId }, fallbackName)
+  apiDownload(CALLS.websiteUserOrder.downFile.path, { id: orderId }, fallbackName, { silent: true })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { SkeletonList } from '../../../components/skeleton'
 import { StateMessage } from '../../../components/state-message'
+import { ApiError } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/format'
 import { localizePath } from '../../../lib/locale'
 import { useForgetUserWhenRejected } from '../../../lib/session'
@@ -11,6 +12,7 @@ import { downloadFile, useDownloads } from '../api/get-downloads'
 import { LoginPrompt, useLoggedIn } from '../../../components/login-prompt'
 import '../../../styles/account.css'
 import './orders.css'
+import './seats.css'
 import { AccountPage } from '../../../components/account-page'
 import { PagedList, type Paging } from '../../../components/paged-list'
 import { pageNumber } from '../../../lib/page-number'
@@ -26,14 +28,17 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
   const list = useDownloads(locale, { pageNo: page, pageSize: PAGE_SIZE }, loggedIn)
   useForgetUserWhenRejected(list.error)
   const [busy, setBusy] = useState<string | null>(null)
+  // A refused download's words on its own row, where the click was: a toast alone was easy to miss.
+  const [refused, setRefused] = useState<{ id: string; text: string }>()
 
   const download = async (id: string, name: string) => {
     setBusy(id)
+    setRefused(undefined)
     try {
       await downloadFile(id, name)
       void list.mutate()
-    } catch {
-      // Message shown by the api client.
+    } catch (error) {
+      setRefused({ id, text: error instanceof ApiError && error.message ? error.message : t('common.errorText') })
     } finally {
       setBusy(null)
     }
@@ -59,13 +64,23 @@ export default function DownloadsPage({ params }: { params: Record<string, strin
               {rows.map((item) => (
                 <li key={item.id} className="download-row">
                   <div>
-                    <p className="download-title">{item.title}</p>
+                    <p className="download-title">
+                      {item.title}
+                      {(item.access === 'seat' || item.access === 'domain') && (
+                        <span className={`access-badge access-${item.access}`}>{t(`downloads.access.${item.access}`)}</span>
+                      )}
+                    </p>
                     <p className="meta">
                       <span className="num">{item.orderNo}</span>
                       {item.paidDate && <span className="num">{t('downloads.paidOn', { date: formatDate(item.paidDate) })}</span>}
                       <span>{item.fileName}</span>
                       <span>{t('downloads.count', { count: item.downloads })}</span>
                     </p>
+                    {refused?.id === item.id && (
+                      <p role="alert" className="field-error download-refused">
+                        {refused.text}
+                      </p>
+                    )}
                   </div>
                   <button
                     type="button"

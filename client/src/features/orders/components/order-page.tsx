@@ -11,12 +11,15 @@ import { useOrder } from '../api/get-order'
 import type { OrderStatus } from '../api/types'
 import { payMethodLabel } from './orders-page'
 import { OrderDocuments } from './order-documents'
+import { hasSeats, OrderSeats } from './order-seats'
 import '../../../styles/account.css'
 import './orders.css'
+import './seats.css'
 
 // One of the buyer's orders (/personalCenter/order?orderNo=…): what was bought
-// and its state, then its documents (the invoice; the paper copy's shipment
-// and a transfer's proforma beside it).
+// and its state, a multi-user or enterprise licence's seats once paid, then
+// its documents (the invoice; the paper copy's shipment and a transfer's
+// proforma beside it).
 export default function OrderPage({ params }: { params: Record<string, string | undefined> }) {
   const t = useT()
   const locale = useLocale()
@@ -78,6 +81,7 @@ export default function OrderPage({ params }: { params: Record<string, string | 
               </div>
             )}
           </dl>
+          {order.status === '1' && hasSeats(order.licence) && <OrderSeats orderNo={order.orderNo} />}
           <OrderDocuments orderNo={order.orderNo} paid={order.status === '1'} />
         </>
       )}

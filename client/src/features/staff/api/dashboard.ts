@@ -11,6 +11,7 @@ const D = CALLS.staffDashboard
 export type { DashboardMethod, StaffDashboard }
 export type {
   DashboardJobs,
+  DashboardLicences,
   DashboardMails,
   DashboardOrderFigures,
   DashboardOrderPeriod,

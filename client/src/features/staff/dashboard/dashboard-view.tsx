@@ -1,4 +1,5 @@
 import { useDashboard, type DashboardOrderPeriod, type StaffDashboard } from '../api/dashboard'
+import { DashboardLicences } from './dashboard-licences'
 import { DashboardOperations } from './dashboard-operations'
 import { Figures, listPath, Panel } from './dashboard-figures'
 import { DataTable } from '../kit/data-table'
@@ -21,7 +22,7 @@ export function DashboardView() {
   const t = useStaffT()
   const { locale } = useStaff()
   const { data, error } = useDashboard()
-  const empty = data && !data.orders && !data.paymentCases && !data.requests && !data.jobs && !data.mails
+  const empty = data && !data.orders && !data.paymentCases && !data.requests && !data.jobs && !data.mails && !data.licences
   return (
     <section className="staff-section" aria-labelledby="staff-dashboard-title">
       <SectionHead id="staff-dashboard-title" title={t('staff.dashboard.title')} />
@@ -53,6 +54,7 @@ export function DashboardView() {
                 />
               </Panel>
             )}
+            {data.licences && <DashboardLicences licences={data.licences} />}
           </div>
           <DashboardOperations jobs={data.jobs} mails={data.mails} />
         </>

@@ -8,6 +8,7 @@ import { DeskPage } from '../kit/desk-page'
 import { ConsoleLink } from '../kit/list-controls'
 import { money, useLineText, useMethodName } from '../kit/order-columns'
 import { OrderDelivery } from './order-delivery'
+import { OrderSeats } from './order-seats'
 import { PaymentEvents } from './payment-events'
 import { staffMay } from '@rpt/contract/staff-permissions'
 import { useAttempt } from '../kit/use-attempt'
@@ -82,6 +83,8 @@ export function OrderPage({ orderNo }: { orderNo: string }) {
             {acts && <OrderActions order={order} onDone={() => void mutate()} />}
             {acts && order.kind === 'research' && order.state === 'paid' && <OrderDelivery order={order} onDone={() => void mutate()} />}
           </div>
+          {/* A report bought under a licence has seats and stamped copies; a bulletin has neither. */}
+          {order.licence && staffMay(staff.role, 'licences.read') && <OrderSeats orderNo={order.orderNo} />}
           <PaymentEvents order={order} />
         </>
       )}

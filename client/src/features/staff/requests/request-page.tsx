@@ -11,6 +11,7 @@ import { DeskPage } from '../kit/desk-page'
 import { ConsoleLink } from '../kit/list-controls'
 import { staffMay } from '@rpt/contract/staff-permissions'
 import { useAttempt } from '../kit/use-attempt'
+import { RequestSample } from './request-sample'
 import { useStaffT } from '../kit/use-staff-t'
 import '../kit/staff-desk.css'
 
@@ -73,6 +74,8 @@ export function RequestPage({ id }: { id: string }) {
               </section>
               <Workflow request={data} onChanged={(next) => void mutate(next, { revalidate: false })} onStale={() => void mutate()} />
             </div>
+
+            {data.sample && <RequestSample sample={data.sample} />}
 
             <section className="staff-fieldset staff-desk-section" aria-labelledby="staff-request-account">
               <h2 id="staff-request-account">{t('staff.requests.accountTitle')}</h2>

@@ -21,6 +21,7 @@ import { OrderList } from '../orders/order-list'
 import { OrderPage } from '../orders/order-page'
 import { ShipmentList } from '../shipments/shipment-list'
 import { TransferScreen } from '../transfers/transfer-screen'
+import { TraceScreen } from '../licences/trace-screen'
 import { ReportEditor } from '../publishing/report-editor'
 import { ReportList } from '../publishing/report-list'
 import { RequestList } from '../requests/request-list'
@@ -61,6 +62,8 @@ export const SECTIONS: readonly Section[] = [
   { name: 'shipments', label: 'staff.nav.shipments', needs: 'shipments.read' },
   { name: 'invoices', label: 'staff.nav.invoices', needs: 'invoices.read' },
   { name: 'transfers', label: 'staff.nav.transfers', needs: 'transfers.read' },
+  // Which order a leaked file came from: finance's, as the seats' changes are.
+  { name: 'trace', label: 'staff.nav.trace', needs: 'licences.trace' },
   { name: 'customers', label: 'staff.nav.customers', needs: 'customers.read' },
   { name: 'audit', label: 'staff.nav.audit', needs: 'audit.read' },
   { name: 'members', label: 'staff.nav.members', needs: 'staff.manage' },
@@ -96,6 +99,7 @@ const ONE_SCREEN: Partial<Record<string, ComponentType>> = {
   shipments: ShipmentList,
   invoices: InvoiceDesk,
   transfers: TransferScreen,
+  trace: TraceScreen,
 }
 
 export function SectionScreen({ section, code, view }: Props) {
