@@ -47,6 +47,7 @@ const seats = (change: Partial<OrderSeats> = {}): OrderSeats => ({
   orderNo: ORDER.orderNo,
   title: ORDER.title,
   licence: 'multi',
+  buyer: 'Acme Research',
   role: 'buyer',
   seatLimit: 5,
   seatsUsed: 3,

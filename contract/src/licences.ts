@@ -46,6 +46,7 @@ export const OrderSeats = Type.Object({
   orderNo: Type.String(),
   title: Type.String(),
   licence: LicenceKind,
+  buyer: Type.String({ description: "The buyer's company, else their name: whose licence it is" }),
   role: Type.Union([Type.Literal('buyer'), Type.Literal('holder'), Type.Literal('member')], {
     description: 'buyer: placed the order and manages its seats; holder: holds one of its seats; member: admitted by the enterprise domain',
   }),

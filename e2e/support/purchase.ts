@@ -11,9 +11,14 @@ import { apiAnswer, dialog, exact, fill, L } from './site.ts'
 /** A report of the fixtures that comes with a file. */
 export const REPORT_SLUG = 'smart-home-china-market-2026'
 
-/** On a report's page (logged in): orders the Standard single-user edition and confirms the delivery e-mail; answers the order number. */
-export async function orderStandardEdition(page: Page, edition: Edition, deliveryEmail: string): Promise<string> {
-  const choice = `^${L(edition, 'reports.edition.standard')}, ${L(edition, 'reports.licence.single')}, `
+/** On a report's page (logged in): orders the Standard edition (single-user unless told) and confirms the delivery e-mail; answers the order number. */
+export async function orderStandardEdition(
+  page: Page,
+  edition: Edition,
+  deliveryEmail: string,
+  licence: 'single' | 'multi' | 'enterprise' = 'single',
+): Promise<string> {
+  const choice = `^${L(edition, 'reports.edition.standard')}, ${L(edition, `reports.licence.${licence}`)}, `
   await page.getByRole('radio', { name: new RegExp(choice) }).check()
   const { body } = await apiAnswer<{ orderNo: string }>(page, '/report/websiteUserResearchOrder/save', () =>
     page.getByRole('button', { name: exact(L(edition, 'pay.buyOnline')) }).click(),

@@ -1,7 +1,7 @@
 // Journey 4: a logged-in user buys a bulletin with WeChat Pay. The QR dialog
 // appears; the test completes the payment at the sandbox cashier whose URL
 // the QR code encodes; the order turns paid without a reload; the file
-// downloads from My Downloads with the bytes the product stored.
+// downloads from My Downloads the stored file stamped for the order.
 //
 // Bulletins are sold in the Chinese edition only. A desktop pays through the
 // QR dialog; a phone pays with WeChat's h5 method, whose cashier opens in a
@@ -14,6 +14,7 @@ import { newUser, registerInContext } from '../support/api.ts'
 import { DESKTOP, PHONE, useSession } from '../support/browser.ts'
 import { qrPathsFor } from '../support/qr.ts'
 import { apiAnswer, dialog, exact, L } from '../support/site.ts'
+import { expectStampedCopy, pdfPageTexts } from '../support/stamped.ts'
 
 /** A Chinese bulletin of the fixtures that comes with a file. */
 const BULLETIN = 'hydrogen-brief-2026-11-18'
@@ -159,9 +160,9 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
       await download.saveAs(saved)
       const bytes = await readFile(saved)
       const stored = await readFile(path.join(inject('dataDir'), 'files', 'bulletins', edition, `${BULLETIN}.pdf`))
-      expect(bytes.length).toBe(stored.length)
-      expect(bytes.equals(stored), 'the downloaded bytes are the stored file').toBe(true)
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+      // The buyer's copy is stamped for the order: the stored file, then an incremental update with the licence line.
+      expectStampedCopy(bytes, stored)
+      expect((await pdfPageTexts(bytes)).every((text) => text.includes(answer.orderNo)), 'the order number on every page').toBe(true)
       // The count of downloads follows.
       await row.getByText('已下载 1 次').waitFor()
     })

@@ -51,16 +51,19 @@ export const websiteUserOrderRoutes = defineRoutes(CALLS.websiteUserOrder, ['Ord
     data: OrderItem,
   },
   downList: {
-    summary: "The user's paid orders with a file to download (bulletins and reports)",
+    summary:
+      "The paid orders with a file the user holds (bulletins and reports): their own, a colleague's whose seat they accepted, their company's enterprise licence",
     body: DownListBody,
     auth: 'session',
     data: DownloadPage,
   },
   downFile: {
-    summary: 'Streams the file of a paid order of the user',
+    summary: 'Streams the caller’s stamped copy of the file of a paid order they hold',
     description:
       'id is the order id from downList. Answers the file (Content-Disposition with the UTF-8 name; Range supported), ' +
-      'or an envelope: 100004 no such order of the user, 100010 not paid, 100011 paid but the file is not ready yet (staff deliver it by mail).',
+      'or an envelope: 100004 no such order of the user (or its file is missing from the store), 100010 not paid, 100011 paid but the file is not ready yet ' +
+      '(staff deliver it by mail, or the copy stamped for the caller is still being made: try again in a minute), 301009 the daily download limit of the seat, ' +
+      '301010 the buyer took the caller’s seat back. The file is the copy stamped for the caller (the buyer, a seat holder, a member of the company’s domain), never the original.',
     body: OrderIdBody,
     auth: 'session',
     response: FILE_ANSWERS,

@@ -155,7 +155,7 @@ describe('signed links', () => {
   it('serve the file as issued', async () => {
     const res = await t.app.inject({ url: pathOf(link) })
     expect(res.statusCode).toBe(200)
-    expect(res.rawPayload.subarray(0, 8).toString()).toBe('%PDF-1.7')
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('refuse every tampered form of the token', async () => {

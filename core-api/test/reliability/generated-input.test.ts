@@ -193,7 +193,7 @@ describe('generated malformed requests', () => {
           throw new Error(`not an envelope: ${label}`)
         if (parsed.code !== 200 && parsed.data !== null) throw new Error(`error with data: ${label}`)
         // Outcomes of the contract come with HTTP 200, as the legacy backend answered them; only what the transport refused keeps its status.
-        // So are the earlier clients' images (/js/userfiles) and uploaded ones (/media/images), which browsers load by their status, as the mailed download links.
+        // So are the earlier clients' images (/js/userfiles) and uploaded ones (/media/images), which browsers load by their status, as the mailed download and sample links.
         if (STAFF_PATHS.has(op.path)) {
           if (res.statusCode !== 200 && !STAFF_REFUSALS.has(res.statusCode) && !TRANSPORT_STATUSES.has(res.statusCode))
             throw new Error(`a staff answer with HTTP ${res.statusCode}: ${label}`)
@@ -201,6 +201,7 @@ describe('generated malformed requests', () => {
           res.statusCode !== 200 &&
           !TRANSPORT_STATUSES.has(res.statusCode) &&
           !op.path.startsWith('/download/') &&
+          !op.path.startsWith('/sample/') &&
           !PLATFORM_PATHS.has(op.path) &&
           !op.path.startsWith('/js/userfiles/') &&
           !op.path.startsWith('/media/images/')

@@ -322,7 +322,7 @@ export const enUSOnDemand = {
   'seats.verify.sending': 'Sending…',
   'seats.verify.sent': 'We sent a mail to {email}. Open its link to verify your address.',
   'seats.verify.already': '{email} is verified.',
-  'seats.holder': 'You hold a seat of this {licence}; its buyer manages the seats.',
+  'seats.holder': 'You hold a seat of {buyer}’s {licence}; they manage its seats.',
   'seats.member': 'Your company’s {licence} lets you download this report with your verified address.',
   'seats.listLabel': 'Seats of this order',
   'seats.none': 'No colleague invited yet.',

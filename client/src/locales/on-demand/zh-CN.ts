@@ -312,7 +312,7 @@ export const zhCNOnDemand: Record<OnDemandMessageId, string> = {
   'seats.verify.sending': '发送中…',
   'seats.verify.sent': '验证邮件已发送至 {email}，请打开邮件中的链接完成验证。',
   'seats.verify.already': '{email} 已验证。',
-  'seats.holder': '您持有本{licence}的一个席位，席位由购买人管理。',
+  'seats.holder': '您持有{buyer}的{licence}中的一个席位，席位由购买人管理。',
   'seats.member': '贵公司的{licence}允许您以已验证的邮箱下载本报告。',
   'seats.listLabel': '本订单的席位',
   'seats.none': '尚未邀请同事。',

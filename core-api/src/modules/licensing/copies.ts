@@ -4,8 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Sequelize, Transaction } from 'sequelize'
 import { AppError } from '../../platform/errors.ts'
-import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.ts'
-import { FILE_MISSING } from '../../platform/http/file-response.ts'
+import { FileNotFoundError, FileStoreUnavailableError, InvalidFileKeyError, type FileStore } from '../../platform/files/file-store.ts'
+import { FILE_MISSING, STORE_UNAVAILABLE } from '../../platform/http/file-response.ts'
 import type { JobQueue } from '../../platform/jobs/job-queue.ts'
 import { selectRows } from '../../platform/lib/sql.ts'
 import { newTraceCode, sourceKindOf, stampFile, StampError, type Lang } from './stamping/index.ts'
@@ -154,9 +154,10 @@ export class LicensedCopies {
     )
     if (!copy) return
     try {
+      // Read first: a file missing from the store is the first thing staff need to know.
+      const source = await this.read(copy.sourceKey)
       const kind = sourceKindOf(copy.sourceName)
       if (!kind) throw new StampError('unsupported', `${copy.sourceName} is neither a PDF nor a Word file`)
-      const source = await this.read(copy.sourceKey)
       const stamped = await stampFile(source, kind, copy.sourceName, { lang: copy.lang, code: copy.code, line: copy.line })
       const extension = /\.([a-z0-9]+)$/i.exec(stamped.name)?.[1]?.toLowerCase() ?? 'pdf'
       const key = `licensed/${copy.orderId ? `order-${copy.orderId}` : `request-${copy.requestId}`}/${copy.code}.${extension}`
@@ -168,13 +169,18 @@ export class LicensedCopies {
         { bind: [copy.id, key, stamped.name, stamped.size, hash.digest('hex')] },
       )
     } catch (error) {
-      const failure = error instanceof StampError ? error.reason : error instanceof FileNotFoundError ? 'missing' : undefined
-      const reason = failure === 'missing' ? `the file ${copy.sourceName} is missing from the store (${copy.sourceKey})` : (error as Error).message
+      const missing = error instanceof FileNotFoundError || error instanceof InvalidFileKeyError
+      const failure = error instanceof StampError ? error.reason : missing ? 'missing' : undefined
+      const reason =
+        failure === 'missing' ? `the file ${copy.sourceName} is missing from the store (${copy.sourceKey})` : (error as Error).message
       await this.deps.sequelize.query(`UPDATE licensed_copy SET state = $2, failure = $3, error = $4, claimed_at = NULL WHERE id = $1`, {
         bind: [copy.id, failure ? 'failed' : 'pending', failure ?? null, failure ? reason : null],
       })
       if (!failure) throw error
-      this.deps.log.warn({ copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, failure, reason }, 'a licensed copy could not be stamped')
+      this.deps.log.warn(
+        { copy: copy.code, orderId: copy.orderId, requestId: copy.requestId, failure, reason },
+        'a licensed copy could not be stamped',
+      )
     }
   }
 
@@ -187,19 +193,40 @@ export class LicensedCopies {
   /**
    * The copy once it is ready to stream: made here if it is still waiting,
    * waited for (up to waitMs) while another instance makes it. A failed copy
-   * is the staff's to mend: the buyer is told the file will follow.
+   * is the staff's to mend: the buyer is told the file will follow, or, when
+   * the store lacks the file, to contact the publisher (as a download did).
    */
   async ready(copy: CopyRow): Promise<CopyRow & { stampedKey: string; stampedName: string }> {
     const deadline = Date.now() + this.deps.waitMs
     let row: CopyRow = copy
+    let retried = false
     for (;;) {
       if (row.state === 'ready' && row.stampedKey && row.stampedName)
         return { ...row, stampedKey: row.stampedKey, stampedName: row.stampedName }
-      if (row.state === 'failed') throw new AppError('FILE_NOT_READY')
+      // A file missing from the store may be back (put again, a store restored): it is tried once more.
+      if (row.state === 'failed' && row.failure === 'missing' && !retried) {
+        retried = true
+        await this.deps.sequelize.query(`UPDATE licensed_copy SET state = 'pending' WHERE id = $1 AND state = 'failed'`, { bind: [row.id] })
+        row = { ...row, state: 'pending' }
+        continue
+      }
+      if (row.state === 'failed')
+        throw row.failure === 'missing' ? new AppError('ORDER_EMPTY', FILE_MISSING) : new AppError('FILE_NOT_READY')
       if (row.state === 'pending') {
         const stamped = await this.stamp(row.id).then(
           () => true,
-          (error: unknown) => (this.deps.log.warn({ err: error, copy: row.code }, 'stamping on download failed'), false),
+          (error: unknown) => {
+            // The store is down: the buyer is told now, as a download of a stored file would be; the job tries again later.
+            if (error instanceof FileStoreUnavailableError) {
+              this.deps.log.error(
+                { key: row.sourceKey, store: this.deps.files.location, reason: error.message },
+                'the file store is unavailable',
+              )
+              throw new AppError('SYSTEM_EXCEPTION', STORE_UNAVAILABLE)
+            }
+            this.deps.log.warn({ err: error, copy: row.code }, 'stamping on download failed')
+            return false
+          },
         )
         if (!stamped) await sleep(500)
       } else if (Date.now() > deadline) throw new AppError('FILE_NOT_READY', PREPARING)

@@ -50,6 +50,7 @@ export class Seats {
       orderNo: order.orderNo,
       title: order.title,
       licence: order.licence,
+      buyer: order.buyerCompany || order.buyerName,
       role,
       seatLimit: await this.deps.orders.limitOf(order),
       seatsUsed: 1 + live,

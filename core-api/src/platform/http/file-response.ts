@@ -54,8 +54,12 @@ export function downloadType(fileName: string): string {
 }
 
 /** What a buyer is told when the store lacks a file they may download. */
-export const FILE_MISSING = { 'zh-CN': '文件暂时无法下载，请联系客服', 'en-US': 'The file cannot be downloaded right now. Please contact us.' }
-const STORE_UNAVAILABLE = {
+export const FILE_MISSING = {
+  'zh-CN': '文件暂时无法下载，请联系客服',
+  'en-US': 'The file cannot be downloaded right now. Please contact us.',
+}
+/** What a buyer is told while the store cannot be reached. */
+export const STORE_UNAVAILABLE = {
   'zh-CN': '文件存储暂时不可用，请稍后再试',
   'en-US': 'File storage is unavailable right now. Please try again later.',
 }

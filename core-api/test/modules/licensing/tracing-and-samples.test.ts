@@ -31,7 +31,12 @@ async function until(found: () => Promise<boolean>, timeoutMs = 20_000) {
 }
 
 const trace = (payload: Buffer | string, type = 'application/pdf') =>
-  t.app.inject({ method: 'POST', url: '/staff/trace', payload, headers: { 'content-type': type, authorization: `Bearer ${finance.token}` } })
+  t.app.inject({
+    method: 'POST',
+    url: '/staff/trace',
+    payload,
+    headers: { 'content-type': type, authorization: `Bearer ${finance.token}` },
+  })
 
 describe('tracing', () => {
   it('names the order, buyer and downloads of a stamped file, of text copied from it, and says when there is no stamp', async () => {
@@ -65,7 +70,9 @@ describe('samples', () => {
     const { report } = await reportWithPrices(t.app)
     const key = `reports/${report.reportCode}.sample.pdf`
     await t.app.files.put(key, await samplePdf())
-    await t.app.db.sequelize.query(`UPDATE research_report SET sample_key = $2, sample_name = 'sample.pdf' WHERE id = $1`, { bind: [report.id, key] })
+    await t.app.db.sequelize.query(`UPDATE research_report SET sample_key = $2, sample_name = 'sample.pdf' WHERE id = $1`, {
+      bind: [report.id, key],
+    })
     const email = `analyst${Date.now()}@acme-energy.co.uk`
     const sent = body(
       await t.app.inject({
@@ -98,8 +105,15 @@ describe('samples', () => {
       type: QueryTypes.SELECT,
     })
     const desk = await sales.call('GET', `/staff/requests/${request!.id}`)
-    expect(desk.data.sample).toMatchObject({ state: 'sent', code: expect.stringMatching(/^RPT-/), downloads: [expect.objectContaining({ ip: expect.any(String) })] })
-    expect(body(await trace(sample.rawPayload)).data).toMatchObject({ found: true, sample: { requestId: request!.id, company: 'Acme Energy Ltd' } })
+    expect(desk.data.sample).toMatchObject({
+      state: 'sent',
+      code: expect.stringMatching(/^RPT-/),
+      downloads: [expect.objectContaining({ ip: expect.any(String) })],
+    })
+    expect(body(await trace(sample.rawPayload)).data).toMatchObject({
+      found: true,
+      sample: { requestId: request!.id, company: 'Acme Energy Ltd' },
+    })
   })
 })
 
@@ -116,7 +130,9 @@ describe('a file that cannot be stamped', () => {
       return copy?.state === 'ready'
     })
     await t.app.files.put(key, Buffer.from('%PDF-1.7 this is not a PDF any more'))
-    await t.app.db.sequelize.query(`UPDATE licensed_copy SET state = 'pending', stamped_key = NULL WHERE order_id = $1`, { bind: [orderId] })
+    await t.app.db.sequelize.query(`UPDATE licensed_copy SET state = 'pending', stamped_key = NULL WHERE order_id = $1`, {
+      bind: [orderId],
+    })
     const refused = await api.post(`${ORDERS}/downFile`, { id: orderId })
     expect(refused.statusCode).toBe(200)
     expect(body(refused)).toMatchObject({ code: 100011 })

@@ -43,7 +43,10 @@ export function OrderSeats({ orderNo }: { orderNo: string }) {
         </>
       ) : (
         <p className="document-note">
-          {t(seats.role === 'holder' ? 'seats.holder' : 'seats.member', { licence: t(`seats.licence.${seats.licence}`) })}
+          {t(seats.role === 'holder' ? 'seats.holder' : 'seats.member', {
+            licence: t(`seats.licence.${seats.licence}`),
+            buyer: seats.buyer,
+          })}
         </p>
       )}
     </section>

@@ -2,7 +2,15 @@ import { QueryTypes } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readableMail, registerUser, waitForMail, type RegisteredUser } from '../../../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
-import { authed, bulletinWithFile, expectStampedCopy, orderStatus, pressCashier, reportWithPrices, samplePdf } from '../../../helpers/orders.ts'
+import {
+  authed,
+  bulletinWithFile,
+  expectStampedCopy,
+  orderStatus,
+  pressCashier,
+  reportWithPrices,
+  samplePdf,
+} from '../../../helpers/orders.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
 // The staff desk's orders through the real app, its database and

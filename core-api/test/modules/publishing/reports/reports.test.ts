@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser } from '../../../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createDict } from '../../../helpers/factories.ts'
-import { authed, pressCashier, storeFile } from '../../../helpers/orders.ts'
+import { authed, expectStampedCopy, pressCashier, storeFile } from '../../../helpers/orders.ts'
 import { editionInput, staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 
 // The staff API's reports through the real routes and database,
@@ -262,7 +262,7 @@ describe('publishing', () => {
     await editor('POST', `/staff/reports/${report.code}/unpublish`, { version: published.version })
     const file = await api.post('/report/websiteUserOrder/downFile', { id: saved.id })
     expect(file.statusCode).toBe(200)
-    expect(file.rawPayload.equals(bytes)).toBe(true)
+    expectStampedCopy(file.rawPayload, bytes)
   })
 })
 
