@@ -22,7 +22,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const files = await createFileStore(config)
   const q = (sql: string, bind: unknown[] = []) => db.sequelize.query(sql, { bind })
   try {
-    const [[existing]] = (await q(`SELECT 1 FROM website_order WHERE order_no = $1`, [BENCH_DOWNLOAD_ORDER])) as [unknown[], unknown]
+    const [[existing]] = await q(`SELECT 1 FROM website_order WHERE order_no = $1`, [BENCH_DOWNLOAD_ORDER])
     if (!existing) {
       const source = await bigPdf({ pages: 300, targetBytes: 20_000_000 })
       await files.put('reports/bench-download.pdf', source)

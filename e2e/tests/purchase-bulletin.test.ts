@@ -162,7 +162,10 @@ describe.each([DESKTOP, PHONE])('journey 4: buying a bulletin with WeChat Pay on
       const stored = await readFile(path.join(inject('dataDir'), 'files', 'bulletins', edition, `${BULLETIN}.pdf`))
       // The buyer's copy is stamped for the order: the stored file, then an incremental update with the licence line.
       expectStampedCopy(bytes, stored)
-      expect((await pdfPageTexts(bytes)).every((text) => text.includes(answer.orderNo)), 'the order number on every page').toBe(true)
+      expect(
+        (await pdfPageTexts(bytes)).every((text) => text.includes(answer.orderNo)),
+        'the order number on every page',
+      ).toBe(true)
       // The count of downloads follows.
       await row.getByText('已下载 1 次').waitFor()
     })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { getDocumentProxy } from 'unpdf'
 import { decodeQuotedPrintable, registerUser, waitForMail, type RegisteredUser } from './accounts.ts'
 import { body } from './build-app.ts'
+import { readBack } from './pdf-read-back.ts'
 import { authed, pressCashier, reportWithPrices } from './orders.ts'
 
 // Licence helpers: a paid research order of a licence, the links of the
@@ -41,12 +41,5 @@ export async function mailedToken(dataDir: string, to: string, pattern: RegExp):
 
 /** Each page's text, as pdf.js extracts it. */
 export async function pageTexts(pdf: Buffer): Promise<string[]> {
-  const document = await getDocumentProxy(new Uint8Array(pdf))
-  const pages: string[] = []
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''))
-  }
-  await document.loadingTask.destroy()
-  return pages
+  return (await readBack(pdf)).text
 }

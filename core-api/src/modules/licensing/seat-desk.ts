@@ -90,7 +90,7 @@ export class SeatDesk {
       const actor = { name: staff.name }
       for (const seatId of input.revokeSeatIds ?? []) await this.deps.seats.revokeSeat(order, seatId, actor, transaction)
       if (input.seatLimit !== undefined) {
-        const live = await this.liveSeats(order.id, transaction)
+        const live = await this.deps.seats.liveSeats(order.id, transaction)
         if (input.seatLimit !== null && input.seatLimit < 1 + live) throw new AppError('SEAT_LIMIT_BELOW_USE')
         await this.deps.sequelize.query(`UPDATE website_order SET seat_limit = $2, updated_at = now() WHERE id = $1`, {
           bind: [order.id, input.seatLimit],
@@ -144,16 +144,6 @@ export class SeatDesk {
       `UPDATE website_order SET enterprise_domain = $2, enterprise_domain_source = 'staff', updated_at = now() WHERE id = $1`,
       { bind: [order.id, domain], transaction },
     )
-  }
-
-  private async liveSeats(orderId: string, transaction: Transaction): Promise<number> {
-    const [row] = await selectRows<{ count: number }>(
-      this.deps.sequelize,
-      `SELECT count(*)::int AS count FROM licence_seat WHERE order_id = $1 AND state <> 'revoked'`,
-      [orderId],
-      transaction,
-    )
-    return row?.count ?? 0
   }
 
   /** For finance's dashboard: today's refusals, the seats most refused this week, and the copies that failed. */

@@ -72,7 +72,8 @@ export class Seats {
     return row?.holder ? 'holder' : row?.member ? 'member' : undefined
   }
 
-  private async liveSeats(orderId: string, transaction?: Transaction): Promise<number> {
+  /** Seats invited or active (the buyer's own not counted). */
+  async liveSeats(orderId: string, transaction?: Transaction): Promise<number> {
     const [row] = await selectRows<{ count: number }>(
       this.deps.sequelize,
       `SELECT count(*)::int AS count FROM licence_seat WHERE order_id = $1 AND state <> 'revoked'`,

@@ -76,6 +76,9 @@ const ACTION: Record<string, StaffAction | null> = {
   'staffInvoices.upload': 'invoices.act',
   'staffInvoices.reverse': 'invoices.act',
   'staffInvoices.resend': 'invoices.act',
+  'staffLicences.listOrderSeats': 'licences.read',
+  'staffLicences.updateOrderSeats': 'licences.act',
+  'staffLicences.traceFile': 'licences.trace',
   // The dashboard: every role opens it; its sections are checked by role in staff-dashboard.test.ts.
   'staffDashboard.get': 'dashboard.read',
   // The staff desk's customers
@@ -123,6 +126,10 @@ const DESK: Record<string, readonly StaffRole[]> = {
   'staffShipments.packingSlip': MONEY,
   'staffShipments.ship': MONEY,
   'staffShipments.deliver': MONEY,
+  // Sales read a licence's seats to answer its buyer; only finance and admin change them or trace a file.
+  'staffLicences.listOrderSeats': ['sales', 'finance', 'admin'],
+  'staffLicences.updateOrderSeats': MONEY,
+  'staffLicences.traceFile': MONEY,
   'staffCustomers.list': SALES,
   'staffCustomers.get': SALES,
   'staffCustomers.unlock': SALES,
@@ -261,7 +268,7 @@ describe('the authorization matrix', () => {
   })
 
   it("gives the desk's calls to the issue's roles, and every one is served", () => {
-    const desk = STAFF_CALLS.filter(({ key }) => /^staff(Requests|Orders|Shipments|Customers|Dashboard)\./.test(key))
+    const desk = STAFF_CALLS.filter(({ key }) => /^staff(Requests|Orders|Shipments|Licences|Customers|Dashboard)\./.test(key))
     expect(desk.map((c) => c.key).sort()).toEqual(Object.keys(DESK).sort())
     for (const { key, call } of desk) {
       expect(STAFF_PERMISSIONS[ACTION[key]!], key).toEqual(DESK[key])

@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts, degrees } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bigPdf, outlineTitle, pageLink, pageText } from '../../../factories/big-pdf.ts'
 import { licenceLine, newTraceCode, stampFile, StampError, type LicenceStamp } from '../../../../src/modules/licensing/stamping/index.ts'
-import { readBack } from './read-back.ts'
+import { readBack } from '../../../helpers/pdf-read-back.ts'
 
 const joined = (parts: Buffer[]) => Buffer.concat(parts)
 /** pdf.js may split a line into pieces with spaces between: compare without whitespace. */

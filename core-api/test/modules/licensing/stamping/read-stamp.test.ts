@@ -14,7 +14,7 @@ import {
   stampFile,
   type LicenceStamp,
 } from '../../../../src/modules/licensing/stamping/index.ts'
-import { readBack } from './read-back.ts'
+import { readBack } from '../../../helpers/pdf-read-back.ts'
 
 function zhStamp(): LicenceStamp {
   const code = newTraceCode()
