@@ -155,7 +155,7 @@ export async function seedDeskRecords(marker: string): Promise<void> {
   for (const { id } of list.data.pageList.list) {
     const order = await corePost(
       '/report/websiteUserResearchOrder/save',
-      { reportId: String(id), edition: 'standard', licence: 'single' },
+      { reportId: String(id), edition: 'standard', licence: 'multi' },
       registered.data.token,
     )
     if (order.code === 200) return

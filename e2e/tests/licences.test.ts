@@ -4,10 +4,11 @@
 // dialog, accepts, and downloads from My Downloads a copy that carries their
 // name and the order number on every page. The buyer takes the seat back:
 // the colleague's next download is refused with the reason, and the report
-// leaves their downloads.
+// leaves their downloads. Finance then drops the colleague's file on the
+// console's Trace a file and is told whose copy it is.
 //
 // On a desktop in the Chinese edition and on a phone in the English one.
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -16,6 +17,7 @@ import { DESKTOP, PHONE, prefix, useSession, type Device, type Edition, type Ses
 import { waitForMail } from '../support/mail.ts'
 import { orderStandardEdition, payWithAlipay, REPORT_SLUG } from '../support/purchase.ts'
 import { apiAnswer, dialog, exact, fill, L } from '../support/site.ts'
+import { addStaffAccount, S, signInToConsole } from '../support/staff.ts'
 import { pdfPageTexts } from '../support/stamped.ts'
 
 const REVOKED: Record<Edition, string> = {
@@ -104,6 +106,7 @@ describe.each(RUNS)('licences: a multi-user licence shared with a colleague on $
       })
 
       const colleagueContext = await otherBrowser(s, device)
+      let colleagueFile = ''
       try {
         const page = await colleagueContext.newPage()
         await s.step('the colleague opens the link and registers with the invited address', async () => {
@@ -145,6 +148,8 @@ describe.each(RUNS)('licences: a multi-user licence shared with a colleague on $
           await row.waitFor()
           await row.getByText(L(edition, 'downloads.access.seat')).waitFor()
           const bytes = await downloadFrom(page, orderNo, edition, s.dir)
+          colleagueFile = path.join(s.dir, 'colleague-copy.pdf')
+          await writeFile(colleagueFile, bytes)
           expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
           const pages = await pdfPageTexts(bytes)
           expect(pages.length).toBeGreaterThan(0)
@@ -183,6 +188,26 @@ describe.each(RUNS)('licences: a multi-user licence shared with a colleague on $
       } finally {
         await colleagueContext.close()
       }
+
+      await s.step("finance traces the colleague's file to the order and the seat holder", async () => {
+        const financeContext = await otherBrowser(s, device)
+        try {
+          const financePage = await financeContext.newPage()
+          await signInToConsole(financePage, s.url('/staff/trace'), await addStaffAccount('finance'), edition)
+          await financePage.getByRole('heading', { level: 1, name: S(edition, 'staff.trace.title') }).waitFor()
+          const [answer] = await Promise.all([
+            financePage.waitForResponse((r) => new URL(r.url()).pathname === '/staff-api/trace'),
+            financePage.getByLabel(S(edition, 'staff.trace.file')).setInputFiles(colleagueFile),
+          ])
+          expect(answer.status()).toBe(200)
+          const result = financePage.getByRole('region', { name: S(edition, 'staff.trace.resultTitle') })
+          await result.getByText(orderNo).first().waitFor()
+          await result.getByText(colleague.email).first().waitFor()
+          await s.shot('the file traced', financePage)
+        } finally {
+          await financeContext.close()
+        }
+      })
     },
   )
 })

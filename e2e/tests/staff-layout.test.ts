@@ -43,6 +43,7 @@ const SCREENS = [
   '/staff/shipments',
   '/staff/invoices',
   '/staff/transfers',
+  '/staff/trace',
   '/staff/customers',
   '/staff/audit',
   '/staff/members',

@@ -8,6 +8,7 @@ export const LIMIT_POLICIES = [
   'captcha',
   'forgetPwd',
   'customerInfo',
+  'licenceMail',
   'notFound',
   'opsAuth',
   'search',

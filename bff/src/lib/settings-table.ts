@@ -185,6 +185,14 @@ export const SETTINGS = [
     'Custom requests per session or e-mail address',
     '同一会话或邮箱的定制需求提交次数',
   ),
+  limit('RATE_LIMIT_LICENCE_MAIL_MAX', 'licenceMail', 20, 'Seat invitations and verification mails per address', '同一地址发送席位邀请与验证邮件的次数'),
+  limit(
+    'RATE_LIMIT_LICENCE_MAIL_ACCOUNT_MAX',
+    'licenceMail',
+    10,
+    'Seat invitations and verification mails per session',
+    '同一会话发送席位邀请与验证邮件的次数',
+  ),
   limit('RATE_LIMIT_NOT_FOUND_MAX', 'notFound', 60, 'Unknown paths per address', '同一地址访问不存在路径的次数'),
   limit('RATE_LIMIT_OPS_AUTH_MAX', 'opsAuth', 10, 'Failed ops sign-ins per address', '同一地址运维认证失败次数'),
   limit(

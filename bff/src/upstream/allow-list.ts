@@ -35,6 +35,9 @@ const POLICIES: Partial<Record<CorePath, Policy>> = {
   [CALLS.websiteUser.logout.path]: { session: 'end', changesState: true },
   [CALLS.websiteUser.forgetPwd.path]: { limit: 'forgetPwd' },
   [CALLS.websiteUser.resetPwd.path]: { limit: 'forgetPwd' },
+  // Each sends a mail to an address the caller types (a colleague's) or owns.
+  [CALLS.licences.inviteSeat.path]: { limit: 'licenceMail' },
+  [CALLS.licences.sendEmailVerification.path]: { limit: 'licenceMail' },
 }
 
 /** The answers the BFF keeps, and in which cache (routes/api/index.ts serves them, with the contract's inputs). */

@@ -87,6 +87,7 @@ function budgetsOf(v: Readonly<SettingValues>): Record<LimitPolicy, Budget> {
     captcha: { address: v.RATE_LIMIT_CAPTCHA_MAX, windowS },
     forgetPwd: { address: v.RATE_LIMIT_FORGET_PWD_MAX, account: v.RATE_LIMIT_FORGET_PWD_ACCOUNT_MAX, windowS },
     customerInfo: { address: v.RATE_LIMIT_CUSTOMER_INFO_MAX, account: v.RATE_LIMIT_CUSTOMER_INFO_ACCOUNT_MAX, windowS },
+    licenceMail: { address: v.RATE_LIMIT_LICENCE_MAIL_MAX, account: v.RATE_LIMIT_LICENCE_MAIL_ACCOUNT_MAX, windowS },
     notFound: { address: v.RATE_LIMIT_NOT_FOUND_MAX, windowS },
     opsAuth: { address: v.RATE_LIMIT_OPS_AUTH_MAX, windowS },
     search: { address: v.RATE_LIMIT_SEARCH_MAX, windowS },
@@ -101,6 +102,8 @@ async function limitsPlugin(app: FastifyInstance) {
     login: (request) => bodyField(request, 'loginCode'),
     forgetPwd: (request) => bodyField(request, 'email'),
     customerInfo: (request) => app.session.token(request) ?? bodyField(request, 'email'),
+    // Seat invitations and verification mails are sent for a signed-in account: counted per session.
+    licenceMail: (request) => app.session.token(request),
     staffLogin: (request) => bodyField(request, 'name'),
   }
 
