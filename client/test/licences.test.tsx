@@ -234,7 +234,7 @@ describe('order page: licence and seats', () => {
     )
     setSessionUser({ id: '8', name: 'wu' })
     const holder = renderAt(<OrderPage params={{ orderNo: ORDER.orderNo }} />, '/en/personalCenter/order')
-    expect(await screen.findByText(/You hold a seat of this Multi-user licence/)).toBeInTheDocument()
+    expect(await screen.findByText(/You hold a seat of Acme Research’s Multi-user licence/)).toBeInTheDocument()
     expect(screen.queryByLabelText('Colleague’s e-mail')).toBeNull()
     holder.unmount()
 
