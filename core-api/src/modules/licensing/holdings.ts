@@ -1,5 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize'
 import { selectRows } from '../../platform/lib/sql.ts'
+import { COPY_COLUMNS, type CopyRow } from './copies.ts'
 
 // What an account holds: the paid orders it bought, the seats of colleagues'
 // orders it accepted, and the enterprise licences of its company's domain
@@ -51,6 +52,30 @@ export class Holdings {
         WHERE o.id = $2 AND o.status = '1' AND o.attachment_key IS NOT NULL`,
       [userId, orderId],
       transaction,
+    )
+    return row
+  }
+
+  /**
+   * A download's reads in one round trip (the hot path of downFile): the
+   * order if the user holds it, their whole downloads of it since `since`,
+   * and their copy of its file when one was recorded.
+   */
+  async forDownload(
+    userId: string,
+    orderId: string,
+    since: Date,
+  ): Promise<(HeldOrder & { todayDownloads: number; copy: CopyRow | null }) | undefined> {
+    const [row] = await selectRows<HeldOrder & { todayDownloads: number; copy: CopyRow | null }>(
+      this.sequelize,
+      `SELECT ${HELD_COLUMNS},
+              (SELECT count(*)::int FROM download_log l
+                WHERE l.user_id = $1 AND l.order_id = o.id AND l.created_at >= $3 AND coalesce(l.bytes_from, 0) = 0) AS "todayDownloads",
+              (SELECT row_to_json(x) FROM (SELECT ${COPY_COLUMNS} FROM licensed_copy c
+                WHERE c.order_id = o.id AND c.holder_user_id = $1 AND c.source_key = o.attachment_key) x) AS copy
+         FROM (${HELD_ORDERS_SQL}) h JOIN website_order o ON o.id = h.order_id
+        WHERE o.id = $2 AND o.status = '1' AND o.attachment_key IS NOT NULL`,
+      [userId, orderId, since],
     )
     return row
   }

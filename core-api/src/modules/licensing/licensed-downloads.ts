@@ -25,6 +25,9 @@ export interface ServedCopy {
   copy: CopyRow & { stampedKey: string; stampedName: string }
 }
 
+/** forBuyer's "not held": the mail link answers its own 404. */
+const NOT_HELD = new Error('not held')
+
 export class LicensedDownloads {
   constructor(private readonly deps: { sequelize: Sequelize; holdings: Holdings; copies: LicensedCopies; configs: ConfigService }) {}
 
@@ -33,11 +36,7 @@ export class LicensedDownloads {
    * from its first byte, which the daily limit counts; a resumed range is not.
    */
   async forHolder(userId: string, orderId: string, fresh: boolean, ip: string): Promise<ServedCopy> {
-    const order = await this.deps.holdings.held(userId, orderId)
-    if (!order) throw await this.refusal(userId, orderId)
-    if (fresh) await this.checkLimit(userId, order.id, ip)
-    const copy = await this.deps.copies.ensure(await this.orderCopy(order, userId))
-    return { order, copy: await this.deps.copies.ready(copy) }
+    return this.serve(userId, orderId, fresh, ip, () => this.refusal(userId, orderId))
   }
 
   /** The buyer's copy of an order, for the signed link of its delivery mail. */
@@ -47,10 +46,30 @@ export class LicensedDownloads {
       `SELECT user_id::text AS "userId" FROM website_order WHERE id = $1`,
       [orderId],
     )
-    const order = owner && (await this.deps.holdings.held(owner.userId, orderId))
-    if (!owner || !order) return undefined
-    if (fresh) await this.checkLimit(owner.userId, order.id, ip)
-    const copy = await this.deps.copies.ensure(await this.orderCopy(order, owner.userId))
+    if (!owner) return undefined
+    return this.serve(owner.userId, orderId, fresh, ip, () => undefined).catch((error: unknown) => {
+      if (error === NOT_HELD) return undefined
+      throw error
+    })
+  }
+
+  /**
+   * One read answers whether the account holds the order, how often it
+   * downloaded it today and its copy; the copy is made (or waited for) only
+   * when it is not ready yet.
+   */
+  private async serve(
+    userId: string,
+    orderId: string,
+    fresh: boolean,
+    ip: string,
+    refuse: () => Promise<AppError> | undefined,
+  ): Promise<ServedCopy> {
+    const held = await this.deps.holdings.forDownload(userId, orderId, businessDayStart(businessDay())!)
+    if (!held) throw (await refuse()) ?? NOT_HELD
+    const { todayDownloads, copy: recorded, ...order } = held
+    if (fresh) await this.checkLimit(userId, order.id, todayDownloads, ip)
+    const copy = recorded ?? (await this.deps.copies.ensure(await this.orderCopy(order, userId)))
     return { order, copy: await this.deps.copies.ready(copy) }
   }
 
@@ -89,16 +108,9 @@ export class LicensedDownloads {
   }
 
   /** Fresh downloads of the order by this account today (the publisher's day) against the setting; a refusal is recorded for finance. */
-  private async checkLimit(userId: string, orderId: string, ip: string): Promise<void> {
+  private async checkLimit(userId: string, orderId: string, today: number, ip: string): Promise<void> {
     const limit = (await this.deps.configs.number(DOWNLOADS_PER_DAY_KEY)) ?? DEFAULT_DOWNLOADS_PER_DAY
-    if (limit <= 0) return
-    const since = businessDayStart(businessDay())
-    const [today] = await selectRows<{ count: number }>(
-      this.deps.sequelize,
-      `SELECT count(*)::int AS count FROM download_log WHERE user_id = $1 AND order_id = $2 AND created_at >= $3 AND coalesce(bytes_from, 0) = 0`,
-      [userId, orderId, since],
-    )
-    if ((today?.count ?? 0) < limit) return
+    if (limit <= 0 || today < limit) return
     await this.deps.sequelize.query(`INSERT INTO download_refusal (order_id, user_id, client_ip) VALUES ($1, $2, $3)`, {
       bind: [orderId, userId, ip.slice(0, 64)],
     })
