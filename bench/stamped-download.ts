@@ -4,7 +4,9 @@
 // the session, what the account holds and the daily limit, finds the copy and
 // starts streaming it from the file store: the time to the first byte of the
 // body, 300 requests one after another after 20 to warm up, as p50 and p95.
-// The rest of each 20 MB body is read and dropped.
+// The body is let go after its first bytes, as a browser's cancelled download:
+// reading 20 MB in this process between requests would time its own garbage
+// collection, not the core API.
 import type { PublishingRow } from './publishing.ts'
 import { BENCH_DOWNLOAD_ORDER, BENCH_DOWNLOAD_TOKEN } from './licences-seed.ts'
 
@@ -24,7 +26,7 @@ async function firstByte(url: string, orderId: string): Promise<number> {
   const reader = res.body.getReader()
   await reader.read()
   const elapsed = performance.now() - started
-  for (;;) if ((await reader.read()).done) break
+  await reader.cancel()
   return elapsed
 }
 
@@ -45,8 +47,9 @@ export async function stampedDownloadRows(options: { coreUrl: string; results: R
   times.sort((a, b) => a - b)
   const p50 = percentile(times, 50)
   const p95 = percentile(times, 95)
-  options.results.stampedDownload = { p50Ms: p50, p95Ms: p95, requests: MEASURED }
-  console.log(`[bench] stamped download first byte: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`)
+  const p99 = percentile(times, 99)
+  options.results.stampedDownload = { p50Ms: p50, p95Ms: p95, p99Ms: p99, requests: MEASURED }
+  console.log(`[bench] stamped download first byte: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`)
   return [
     {
       what: 'stamped download, already made (downFile, 20 MB)',
