@@ -196,6 +196,8 @@ export type UpdateConfigBody = Static<typeof UpdateConfigBody>
  */
 export function configKindOf(key: string): ConfigKind {
   if (/\.(price|number)$/.test(key)) return 'number'
+  // The licences' seats and daily downloads (docs/licences.md): whole numbers.
+  if (key.startsWith('licence.')) return 'number'
   if (/(Url|\.url)$/.test(key)) return 'url'
   if (key.endsWith('.html')) return 'rich'
   if (key.endsWith('.editions')) return 'editions'

@@ -84,6 +84,8 @@ export function configValueFor(key: string, value: string): string {
   if (bankProblem) throw new AppError('STAFF_CONFIG_VALUE_INVALID', bankProblem)
   if (kind === 'number') {
     if (!/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/.test(text)) throw new AppError('STAFF_CONFIG_VALUE_INVALID')
+    // Seats and downloads are counted in whole numbers.
+    if (key.startsWith('licence.') && text.includes('.')) throw new AppError('STAFF_CONFIG_VALUE_INVALID')
     return text
   }
   if (kind === 'url') {

@@ -246,6 +246,11 @@ describe('configuration', () => {
       ['en.footer.icpUrl', 'url', 1],
       ['en.global.full.single.price', 'number', 1],
       ['en.paperCopy.editions', 'editions', 1],
+      // The licences' settings, which their migration adds: whole numbers.
+      ['licence.downloadsPerDay', 'number', 1],
+      ['licence.enterprise.seats', 'number', 1],
+      ['licence.multi.seats', 'number', 1],
+      ['licence.single.seats', 'number', 1],
     ])
     expect((await sales('GET', '/staff/config?q=PHONE')).data.map((c: any) => c.key)).toEqual(['cn.contact.phone'])
   })
