@@ -185,7 +185,13 @@ export const SETTINGS = [
     'Custom requests per session or e-mail address',
     '同一会话或邮箱的定制需求提交次数',
   ),
-  limit('RATE_LIMIT_LICENCE_MAIL_MAX', 'licenceMail', 20, 'Seat invitations and verification mails per address', '同一地址发送席位邀请与验证邮件的次数'),
+  limit(
+    'RATE_LIMIT_LICENCE_MAIL_MAX',
+    'licenceMail',
+    20,
+    'Seat invitations and verification mails per address',
+    '同一地址发送席位邀请与验证邮件的次数',
+  ),
   limit(
     'RATE_LIMIT_LICENCE_MAIL_ACCOUNT_MAX',
     'licenceMail',
