@@ -114,3 +114,44 @@ export const ORDER_SEATS: StaffOrderSeats = {
   ],
   refusedToday: 0,
 }
+
+/**
+ * The browser's upload (XMLHttpRequest, for its progress) stubbed: each send
+ * recorded with its Content-Type, and answered with the status and envelope given.
+ */
+export function fakeUploads(answer: () => { status?: number; body: unknown }) {
+  const sent: Array<{ method: string; url: string; type: string; body: Blob }> = []
+  class FakeUpload {
+    method = ''
+    url = ''
+    type = ''
+    status = 0
+    responseText = ''
+    upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
+    onload?: () => void
+    onerror?: () => void
+    onabort?: () => void
+    open(method: string, url: string) {
+      this.method = method
+      this.url = url
+    }
+    setRequestHeader(name: string, value: string) {
+      if (name.toLowerCase() === 'content-type') this.type = value
+    }
+    abort() {
+      this.onabort?.()
+    }
+    send(body: Blob) {
+      sent.push({ method: this.method, url: this.url, type: this.type, body })
+      this.upload.onprogress?.({ loaded: body.size / 2, total: body.size, lengthComputable: true })
+      setTimeout(() => {
+        const { status, body: envelope } = answer()
+        this.status = status ?? 200
+        this.responseText = JSON.stringify(envelope)
+        this.onload?.()
+      }, 5)
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeUpload)
+  return sent
+}

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StaffDashboard, StaffOrder, StaffOrderSeats, TraceResult } from '@rpt/contract'
 import { emailsOf } from '../src/features/staff/orders/seat-actions'
 import { navFor } from '../src/features/staff/shell/staff-screens'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, ORDER_SEATS, refuse, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, fakeUploads, inEnglish, ok, ORDER_ITEM, ORDER_SEATS, refuse, SLOW } from './staff-desk'
 
 // Licences in the staff console: an order's seats panel, Trace a file, the
 // dashboard's licences card, and a sample request's sample.
@@ -154,41 +154,13 @@ describe('trace a file', () => {
   })
 
   it('sends a chosen file as the raw body with its type, and says when it carries no stamp', SLOW, async () => {
-    const sent: Array<{ method: string; url: string; type: string; body: unknown }> = []
-    class FakeUpload {
-      method = ''
-      url = ''
-      type = ''
-      status = 0
-      responseText = ''
-      upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
-      onload?: () => void
-      onerror?: () => void
-      onabort?: () => void
-      open(method: string, url: string) {
-        this.method = method
-        this.url = url
-      }
-      setRequestHeader(name: string, value: string) {
-        if (name === 'Content-Type') this.type = value
-      }
-      abort() {
-        this.onabort?.()
-      }
-      send(body: Blob) {
-        sent.push({ method: this.method, url: this.url, type: this.type, body })
-        setTimeout(() => {
-          this.status = 200
-          this.responseText = JSON.stringify({
-            code: 200,
-            msg: 'success',
-            data: { ...FOUND, found: false, code: null, via: null, order: null, buyer: null, holder: null, stampedAt: null, downloads: [] },
-          })
-          this.onload?.()
-        }, 5)
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeUpload)
+    const sent = fakeUploads(() => ({
+      body: {
+        code: 200,
+        msg: 'success',
+        data: { ...FOUND, found: false, code: null, via: null, order: null, buyer: null, holder: null, stampedAt: null, downloads: [] },
+      },
+    }))
     desk(() => undefined, 'admin')
     const user = userEvent.setup()
     renderAt(<Console />, '/en/staff/trace')

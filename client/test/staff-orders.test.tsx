@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StaffOrder } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, ORDER_ITEM, ORDER_SEATS, query, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, fakeUploads, inEnglish, ok, ORDER_ITEM, ORDER_SEATS, query, SLOW } from './staff-desk'
 
 inEnglish()
 
@@ -26,41 +26,6 @@ const order = (change: Partial<StaffOrder> = {}): StaffOrder => ({
   closes: [],
   ...change,
 })
-
-/** The browser's upload (XMLHttpRequest, for its progress): each send recorded and answered with the envelope given. */
-function uploads(answer: () => { status: number; body: unknown }) {
-  const sent: Array<{ method: string; url: string; body: unknown }> = []
-  class FakeUpload {
-    method = ''
-    url = ''
-    status = 0
-    responseText = ''
-    upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
-    onload?: () => void
-    onerror?: () => void
-    onabort?: () => void
-    open(method: string, url: string) {
-      this.method = method
-      this.url = url
-    }
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.()
-    }
-    send(body: Blob) {
-      sent.push({ method: this.method, url: this.url, body })
-      this.upload.onprogress?.({ loaded: body.size / 2, total: body.size, lengthComputable: true })
-      setTimeout(() => {
-        const { status, body: envelope } = answer()
-        this.status = status
-        this.responseText = JSON.stringify(envelope)
-        this.onload?.()
-      }, 10)
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeUpload)
-  return sent
-}
 
 const page = { count: 1, pageNo: 1, pageSize: 20, totals: { byDay: [], byMethod: [] } }
 
@@ -97,7 +62,7 @@ describe('orders desk', () => {
 
   it('delivers a paid research order’s file once confirmed, as the raw body with its name, and says so', SLOW, async () => {
     let current = order()
-    const sent = uploads(() => {
+    const sent = fakeUploads(() => {
       current = { ...current, file: 'ev-2026.pdf' }
       return { status: 200, body: { code: 200, msg: 'success', data: { orderNo: current.orderNo, state: 'paid', mailQueued: true } } }
     })

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BankTransferItem, StatementPreview } from '@rpt/contract'
 import { renderAt } from './render'
-import { AXE_RULES, Console, desk, inEnglish, ok, query, refuse, SLOW } from './staff-desk'
+import { AXE_RULES, Console, desk, fakeUploads, inEnglish, ok, query, refuse, SLOW } from './staff-desk'
 
 // The console's bank transfers: the awaited list, a transfer marked received
 // (the server's refusal of another amount shown as it words it), a statement
@@ -50,35 +50,6 @@ const PREVIEW: StatementPreview = {
   appliedAt: null,
 }
 
-function uploads(answer: () => unknown) {
-  const sent: Array<{ method: string; url: string; body: Blob }> = []
-  class FakeUpload {
-    method = ''
-    url = ''
-    status = 0
-    responseText = ''
-    upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
-    onload?: () => void
-    onerror?: () => void
-    onabort?: () => void
-    open(method: string, url: string) {
-      this.method = method
-      this.url = url
-    }
-    setRequestHeader() {}
-    send(body: Blob) {
-      sent.push({ method: this.method, url: this.url, body })
-      setTimeout(() => {
-        this.status = 200
-        this.responseText = JSON.stringify({ code: 200, msg: 'success', data: answer() })
-        this.onload?.()
-      }, 5)
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeUpload)
-  return sent
-}
-
 describe('bank transfers desk', () => {
   it('marks a transfer received, and shows the refusal of another amount as the server words it', SLOW, async () => {
     let attempts = 0
@@ -120,7 +91,7 @@ describe('bank transfers desk', () => {
   })
 
   it('reads a statement, previews its matches and the rest, and confirms only the ticked ones', SLOW, async () => {
-    const sent = uploads(() => PREVIEW)
+    const sent = fakeUploads(() => ({ body: { code: 200, msg: 'success', data: PREVIEW } }))
     const { calls } = desk((url) => {
       if (url.startsWith('/staff-api/transfers/statements/4/confirm'))
         return ok({ statementId: '4', applied: [{ line: 4, orderNo: 'R20261202000001' }], skipped: [] })
