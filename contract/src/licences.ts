@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { LangField, LangOnlyQuery } from './fields.ts'
+import { LangField } from './fields.ts'
 
 const Instant = Type.String({ format: 'date-time' })
 
@@ -8,7 +8,6 @@ const Instant = Type.String({ format: 'date-time' })
 // and the staff's view of both. A seat holder finds the report in their own
 // My Downloads; the legacy downList / downFile serve it, stamped.
 
-export const LICENCE_KINDS = ['single', 'multi', 'enterprise'] as const
 export const LicenceKind = Type.Union([Type.Literal('single'), Type.Literal('multi'), Type.Literal('enterprise')])
 export type LicenceKind = Static<typeof LicenceKind>
 
@@ -139,8 +138,6 @@ export const StaffOrderSeats = Type.Object({
   refusedToday: Type.Integer({ description: 'Downloads refused today for the daily limit' }),
 })
 export type StaffOrderSeats = Static<typeof StaffOrderSeats>
-
-export const OrderSeatsQuery = LangOnlyQuery
 
 export const UpdateOrderSeatsBody = Type.Object(
   {

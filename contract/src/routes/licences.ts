@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { LangOnlyBody } from '../fields.ts'
+import { LangOnlyBody, LangOnlyQuery } from '../fields.ts'
 import {
   AcceptedSeat,
   AcceptSeatBody,
@@ -7,7 +7,6 @@ import {
   InviteSeatBody,
   OrderSeats,
   OrderSeatsBody,
-  OrderSeatsQuery,
   RevokeSeatBody,
   SeatInvitation,
   StaffOrderSeats,
@@ -101,14 +100,14 @@ export const staffLicenceRoutes = defineRoutes(CALLS.staffLicences, ['Staff: lic
     permission: 'licences.read',
     summary: "An order's seats, enterprise domain and stamped copies, with each seat's downloads",
     params: OrderNoParam,
-    querystring: OrderSeatsQuery,
+    querystring: LangOnlyQuery,
     data: StaffOrderSeats,
   },
   updateOrderSeats: {
     operationId: 'updateOrderSeats',
     permission: 'licences.act',
     summary: "Changes an order's seats: its seat limit, its enterprise domain, seats revoked or invited, failed copies made again",
-    description: `300301 no such order; 301012 a public mail domain; 301016 a limit below the seats in use. ${audited}`,
+    description: `300301 no such order; 301012 a public mail domain; 301013 not a domain; 301016 a limit below the seats in use. ${audited}`,
     params: OrderNoParam,
     body: UpdateOrderSeatsBody,
     data: StaffOrderSeats,
@@ -118,8 +117,8 @@ export const staffLicenceRoutes = defineRoutes(CALLS.staffLicences, ['Staff: lic
     permission: 'licences.trace',
     summary: 'Names the order, buyer, seat holder and downloads a leaked file (the raw body) or text copied out of it ({text}) came from',
     description:
-      'The raw body: a PDF, a Word file, the zip of a legacy Word file, a text file, or application/json {"text": ...} pasted from one. Answers found: false when it carries no stamp this site made. 301015 an empty body; 413 past 100 MB.',
-    querystring: OrderSeatsQuery,
+      'The raw body: a PDF, a Word file, the zip of a legacy Word file, a text file, or application/json {"text": ...} pasted from one. Answers found: false when it carries no stamp this site made. 301015 an empty body, or JSON that is not {text}; 301017 past 100 MB.',
+    querystring: LangOnlyQuery,
     data: TraceResult,
   },
 })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { CALLS, staffLicenceRoutes } from '@rpt/contract'
+import { CALLS, staffLicenceRoutes, TraceTextBody } from '@rpt/contract'
+import { Compile } from 'typebox/compile'
 import { AppError } from '../../../platform/errors.ts'
 import { acceptRawBodies, readRawBody } from '../../../platform/files/uploads/raw-body.ts'
 import { ok } from '../../../platform/http/envelope.ts'
@@ -15,15 +16,18 @@ export const MAX_TRACE_BYTES = 100 * 1024 * 1024
 
 const { traceFile, ...seatRoutes } = staffLicenceRoutes
 
+const pasted = Compile(TraceTextBody)
+
+/** The text of a JSON body, as the contract declares it ({text}); anything else is asked for again. */
 function pastedText(body: Buffer): string {
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'))
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { text?: unknown }).text === 'string')
-      return (parsed as { text: string }).text
+    parsed = JSON.parse(body.toString('utf8'))
   } catch {
-    // not JSON: the message below says what is expected
+    parsed = undefined
   }
-  throw new AppError('TRACE_INPUT_EMPTY')
+  if (!pasted.Check(parsed)) throw new AppError('TRACE_INPUT_EMPTY')
+  return parsed.text
 }
 
 export default async function staffLicenceRoutesPlugin(app: FastifyInstance) {
