@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser } from '../../../helpers/accounts.ts'
 import { body, buildTestApp, type TestApp } from '../../../helpers/build-app.ts'
 import { createDict } from '../../../helpers/factories.ts'
-import { authed, pressCashier } from '../../../helpers/orders.ts'
+import { authed, expectStampedCopy, pressCashier, samplePdf } from '../../../helpers/orders.ts'
 import { staffCaller, type Call } from '../../../helpers/staff-reports.ts'
 import { EXE, filesUnder, GIF, JPEG, pdfBytes, PNG, sha256Of } from '../../../helpers/uploads-fixtures.ts'
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../../../src/platform/files/uploads/index.ts'
@@ -67,9 +67,9 @@ const put = (url: string, payload: Buffer | undefined, token = editor.token, hea
 const stored = (folder: string) => filesUnder(path.join(t.dataDir, 'files', folder))
 
 describe('uploadBulletinFile', () => {
-  it('stores the file with its checksum as a save of the bulletin, and a buyer downloads exactly those bytes', async () => {
+  it('stores the file with its checksum as a save of the bulletin, and a buyer downloads their stamped copy of those bytes', async () => {
     const bulletin = await published('/staff/bulletins')
-    const bytes = pdfBytes(3 * 1024 * 1024)
+    const bytes = await samplePdf()
     const res = await put(
       `/staff/bulletins/${bulletin.id}/file?lang=en-US&version=${bulletin.version}&name=${encodeURIComponent('氢能简报.PDF')}`,
       bytes,
@@ -89,7 +89,7 @@ describe('uploadBulletinFile', () => {
     )
     expect(row?.after.file.sha256).toBe(sha256Of(bytes))
 
-    // The public page says a file comes with it; a buyer pays and downloads those very bytes.
+    // The public page says a file comes with it; a buyer pays and downloads those bytes, stamped for their order.
     const form = body(await t.app.inject({ url: `/report/researchBriefReport/form?lang=zh-CN&id=${bulletin.id}` }))
     expect(form.data.hasFile).toBe(true)
     const user = await registerUser(t.app)
@@ -102,7 +102,7 @@ describe('uploadBulletinFile', () => {
     const file = await api.post('/report/websiteUserOrder/downFile', { id: order.data.id })
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('氢能简报')}.pdf`)
-    expect(sha256Of(file.rawPayload)).toBe(sha256Of(bytes))
+    expectStampedCopy(file.rawPayload, bytes)
   })
 
   it('refuses a stale version (deleting the upload), a file that is not PDF or Word by its bytes, and one over 500 MB', async () => {
