@@ -253,6 +253,22 @@ export default tseslint.config(
     },
   },
   {
+    // A public page's script carries only the site's half of the call table: the staff API's addresses stay in the console's chunk.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/features/staff/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@rpt/contract/calls', message: 'Outside the staff console, import SITE_CALLS from @rpt/contract/site-calls.' },
+            { name: '@rpt/contract/staff-calls', message: 'Only the staff console imports the staff API calls.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -8,7 +8,12 @@ const clientDir = path.join(repoRoot, 'client')
 
 function run(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, ...args], { cwd: clientDir, stdio: ['ignore', 'ignore', 'pipe'] })
+    // As `npm run build` makes it: the test runner's NODE_ENV=test would give React's development build.
+    const child = spawn(process.execPath, [vite, ...args], {
+      cwd: clientDir,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.on('error', reject)
@@ -19,13 +24,14 @@ function run(args: string[]): Promise<void> {
 /**
  * The client and its server build, built for this test file alone. It sits
  * inside the repository so the server build resolves react and the rest from
- * the workspace's node_modules, as client/dist/server does.
+ * the workspace's node_modules, as client/dist/server does. With sourcemap,
+ * each chunk's map names the modules inside it.
  */
-export async function buildClient(): Promise<{ dist: string; remove: () => Promise<void> }> {
+export async function buildClient(options: { sourcemap?: boolean } = {}): Promise<{ dist: string; remove: () => Promise<void> }> {
   // Under a directory named dist, which git ignores.
   const dist = path.join(repoRoot, 'bff', 'test', 'ssr', 'dist', `${process.pid}-${Date.now()}`)
   await mkdir(dist, { recursive: true })
-  await run(['build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'])
+  await run(['build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir', ...(options.sourcemap ? ['--sourcemap'] : [])])
   await run(['build', '--logLevel', 'error', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--emptyOutDir'])
   const remove = async () => {
     await rm(dist, { recursive: true, force: true })

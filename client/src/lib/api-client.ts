@@ -1,5 +1,6 @@
 import type { CorePath, DataOf, Envelope, InputOf, LoginExpiredCode, ServerErrorCode } from '@rpt/contract'
-import { CALLS, type CallMethod } from '@rpt/contract/calls'
+import type { CallMethod } from '@rpt/contract/call-address'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import { hasMessage, translate } from './intl'
 import { localeFromPath, type Locale } from './locale'
 import { clearSessionUser } from './session'
@@ -171,7 +172,7 @@ type CallArgs<P extends CorePath> =
   Record<string, never> extends InputOf<P> ? [input?: InputOf<P>, options?: RequestOptions] : [input: InputOf<P>, options?: RequestOptions]
 
 /**
- * Makes a call of the contract (@rpt/contract's CALLS): its method and path
+ * Makes a call of the contract (@rpt/contract's SITE_CALLS): its method and path
  * come from the table, and so do the types of what it takes and answers.
  */
 export function apiCall<P extends CorePath>(
@@ -203,7 +204,7 @@ export const apiDelete = <T>(path: string, params?: Query, options: RequestOptio
 
 /** The captcha is an image the browser loads itself, so it gets a plain URL. */
 export function captchaUrl(unTime: number, locale: Locale): string {
-  return `${API_BASE}${CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
+  return `${API_BASE}${SITE_CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
 }
 
 /**

@@ -1,6 +1,6 @@
 // The staff console's side of the one API client (api-client.ts): the same request and envelope handling, on the BFF's /staff-api.
 import type { CorePath, DataOf, Envelope, InputOf } from '@rpt/contract'
-import type { CallMethod } from '@rpt/contract/calls'
+import type { CallMethod } from '@rpt/contract/call-address'
 import {
   ApiError,
   isSuccessCode,

@@ -1,8 +1,8 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 
-export const forgotPassword = (email: string): Promise<unknown> => apiCall(CALLS.websiteUser.forgetPwd, { email: email.trim() })
+export const forgotPassword = (email: string): Promise<unknown> => apiCall(SITE_CALLS.websiteUser.forgetPwd, { email: email.trim() })
 
 export const forgotPasswordKey = 'websiteUser/forgetPwd'
 

@@ -1,4 +1,4 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
@@ -10,7 +10,7 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = (input: ResetPasswordInput): Promise<unknown> =>
-  apiCall(CALLS.websiteUser.resetPwd, {
+  apiCall(SITE_CALLS.websiteUser.resetPwd, {
     resetToken: input.resetToken,
     newPassword: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),

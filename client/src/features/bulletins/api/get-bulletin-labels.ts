@@ -1,13 +1,13 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import type { InputOf, TopLabelFacet } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export type BulletinLabelQuery = Pick<InputOf<typeof CALLS.researchBriefReport.categoryPage.path>, 'marketType' | 'keyword'>
+export type BulletinLabelQuery = Pick<InputOf<typeof SITE_CALLS.researchBriefReport.categoryPage.path>, 'marketType' | 'keyword'>
 
 export const getBulletinLabels = (query: BulletinLabelQuery): Promise<TopLabelFacet[]> =>
-  apiCall(CALLS.researchBriefReport.categoryPage, query, { silent: true })
+  apiCall(SITE_CALLS.researchBriefReport.categoryPage, query, { silent: true })
 
 export const bulletinLabelsKey = (locale: Locale, query: BulletinLabelQuery) =>
   ['researchBriefReport/categoryPage', locale, JSON.stringify(query)] as const

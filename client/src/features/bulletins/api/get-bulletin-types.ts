@@ -1,11 +1,11 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import type { BulletinCategoryFacet } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
 export const getBulletinTypes = (): Promise<BulletinCategoryFacet[]> =>
-  apiCall(CALLS.researchBriefReport.categoryList, {}, { silent: true })
+  apiCall(SITE_CALLS.researchBriefReport.categoryList, {}, { silent: true })
 
 export const bulletinTypesKey = (locale: Locale) => ['researchBriefReport/categoryList', locale] as const
 

@@ -1,8 +1,8 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 
-export const logout = (): Promise<unknown> => apiCall(CALLS.websiteUser.logout)
+export const logout = (): Promise<unknown> => apiCall(SITE_CALLS.websiteUser.logout)
 
 export const logoutKey = 'websiteUser/logout'
 

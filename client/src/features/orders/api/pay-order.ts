@@ -1,4 +1,4 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import type { PayData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
@@ -13,9 +13,9 @@ export interface PayInput {
 export function payOrder({ target, payMethod }: PayInput): Promise<PayData> {
   const common = { payMethod, payPrice: target.payPrice }
   if (target.kind === 'research') {
-    return apiCall(CALLS.websiteUserResearchOrder.payOrder, { id: target.orderId, ...common })
+    return apiCall(SITE_CALLS.websiteUserResearchOrder.payOrder, { id: target.orderId, ...common })
   }
-  return apiCall(CALLS.websiteUserOrder.payOrder, {
+  return apiCall(SITE_CALLS.websiteUserOrder.payOrder, {
     ...(target.orderId ? { id: target.orderId } : { researchBriefReportId: target.researchBriefReportId }),
     ...common,
   })

@@ -1,10 +1,10 @@
-import { CALLS } from '@rpt/contract/calls'
+import { SITE_CALLS } from '@rpt/contract/site-calls'
 import type { ReportPageListData } from '@rpt/contract'
 import useSWR from 'swr'
 import { type PagedQuery, apiCall, callKey } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-const LIST = CALLS.researchReport.pageList
+const LIST = SITE_CALLS.researchReport.pageList
 
 export type ReportListQuery = PagedQuery<typeof LIST.path, 'keyword' | 'marketType' | 'queryPrice' | 'queryPublishDate' | 'sort'>
 
