@@ -43,7 +43,11 @@ interface Fixture {
   lang?: string
 }
 
-/** The six pages of the budget: home, report list, a report, a bulletin, a news article, about. */
+/**
+ * The pages of the budget: every public screen (home, the three lists, a report, a
+ * bulletin, a news article, about, contact, market), the English edition's
+ * home and report list, and the staff console's sign-in.
+ */
 export async function lighthousePages(root: string, reportPath: string): Promise<Array<[string, string]>> {
   const load = async (name: string) =>
     JSON.parse(await readFile(path.join(root, 'fixtures', 'content', `${name}.json`), 'utf8')) as Fixture[]
@@ -53,9 +57,16 @@ export async function lighthousePages(root: string, reportPath: string): Promise
     ['home', '/'],
     ['report list', '/report-industries'],
     ['report detail', reportPath],
+    ['bulletin list', '/bulletin'],
     ['bulletin detail', `/bulletin/bulletin-detail/${bulletin.webTitle}`],
+    ['news list', '/news-categories'],
     ['news detail', `/news/${article.webTitle}`],
     ['about', '/about'],
+    ['contact', '/contactUs'],
+    ['market', '/market'],
+    ['home (English)', '/en'],
+    ['report list (English)', '/en/report-industries'],
+    ['staff sign-in', '/staff'],
   ]
 }
 

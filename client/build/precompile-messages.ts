@@ -3,14 +3,15 @@ import type { Plugin } from 'vite'
 
 /**
  * The message catalogues (src/locales/*.ts, src/locales/on-demand/*.ts,
- * features/<name>/messages.ts and features/<name>/messages/<locale>.ts) compiled to react-intl's message AST at build
+ * features/<name>/messages.ts, features/<name>/messages/<locale>.ts and
+ * features/<name>/messages/<part>-<locale>.ts) compiled to react-intl's message AST at build
  * time, so that every bundle can take react-intl without its ICU parser (the
  * `no-parser` build, aliased below): formatjs' documented way to keep about
  * 12 KB of gzip out of every page's first load. A message that does not
  * parse fails the build, naming its id, rather than a page at run time.
  */
 export const MESSAGE_MODULES =
-  /[\\/]src[\\/](locales[\\/](on-demand[\\/])?[^\\/]+|features[\\/][^\\/]+[\\/]messages(?:[\\/][a-z]{2}-[A-Z]{2})?)\.ts$/
+  /[\\/]src[\\/](locales[\\/](on-demand[\\/])?[^\\/]+|features[\\/][^\\/]+[\\/]messages(?:[\\/](?:[a-z]+(?:-[a-z]+)*-)?[a-z]{2}-[A-Z]{2})?)\.ts$/
 
 type Compiled = ReturnType<typeof parse> | { [key: string]: Compiled }
 

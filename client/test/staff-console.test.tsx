@@ -54,12 +54,12 @@ function staffApi({ signedIn = true, handler }: { signedIn?: boolean; handler?: 
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams)
 
 describe('staff console routes', () => {
-  it('is one route of its own, client-rendered, without header and footer, in both editions', () => {
+  it('is one route of its own, without header and footer, in both editions; the server renders its sign-in (staff-gate.test.tsx)', () => {
     for (const path of ['/staff', '/staff/reports', '/en/staff/reports/R1/revisions', '/staff/audit']) {
       const resolved = resolveRoute(path)
       expect(resolved.route.screen).toBe('staff')
       expect(resolved.route.bare).toBe(true)
-      expect(planRender(path).page).toBeNull()
+      expect(planRender(path).page).toEqual({ name: 'layout', query: {} })
     }
     expect(resolveRoute('/en/staff/reports/R1/revisions').params).toMatchObject({ section: 'reports', code: 'R1', view: 'revisions' })
   })

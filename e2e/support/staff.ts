@@ -23,7 +23,17 @@ export interface StaffAccount {
 const messagesDir = path.join(REPO_ROOT, 'client', 'src', 'features', 'staff', 'messages')
 const { enUS } = (await import(pathToFileURL(path.join(messagesDir, 'en-US.ts')).href)) as { enUS: Record<string, string> }
 const { zhCN } = (await import(pathToFileURL(path.join(messagesDir, 'zh-CN.ts')).href)) as { zhCN: Record<string, string> }
-const staffMessages: Record<Edition, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS }
+// The sign-in's words are files of their own (the server renders the sign-in before the console's chunk loads).
+const { signInEnUS } = (await import(pathToFileURL(path.join(messagesDir, 'sign-in-en-US.ts')).href)) as {
+  signInEnUS: Record<string, string>
+}
+const { signInZhCN } = (await import(pathToFileURL(path.join(messagesDir, 'sign-in-zh-CN.ts')).href)) as {
+  signInZhCN: Record<string, string>
+}
+const staffMessages: Record<Edition, Record<string, string>> = {
+  'zh-CN': { ...signInZhCN, ...zhCN },
+  'en-US': { ...signInEnUS, ...enUS },
+}
 
 /** A message of the staff console, with simple {placeholders} filled. */
 export function S(edition: Edition, id: string, values: Record<string, string | number> = {}): string {

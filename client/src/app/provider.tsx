@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
+import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
@@ -12,6 +12,23 @@ import type { SsrState } from './ssr-state'
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 const HYDRATION_GUARD_MS = 10_000
 const noop = () => {}
+
+/**
+ * One react-intl instance per loaded catalogue, kept for the process: an
+ * IntlProvider makes a new one (and new number, date and plural formatters)
+ * each time it mounts, which on the server is every render. The on-demand
+ * words join a catalogue in place, so its instance sees them.
+ */
+const formatters = createIntlCache()
+const intls = new WeakMap<object, IntlShape>()
+function intlOf(locale: Locale, messages: Record<string, string>): IntlShape {
+  let intl = intls.get(messages)
+  if (intl?.locale !== locale) {
+    intl = createIntl({ locale, messages, defaultLocale: 'zh-CN' }, formatters)
+    intls.set(messages, intl)
+  }
+  return intl
+}
 
 /** How every screen's calls behave (tests render with the same). */
 export const SWR_DEFAULTS = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true } satisfies SWRConfiguration
@@ -37,7 +54,8 @@ function useCatalogue(locale: Locale) {
 export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr?: SsrState | null }) {
   const [location, navigate] = useLocation()
   const locale = localeFromPath(location)
-  const intl = useCatalogue(locale)
+  const catalogue = useCatalogue(locale)
+  const intl = intlOf(catalogue.locale, catalogue.messages)
   // Holds back hooks served with the page until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
   const [guard] = useState(() => (ssr ? hydrationGuard(ssr.fallback) : null))
   const endHydration = guard?.end ?? noop
@@ -71,9 +89,9 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
   return (
     <SsrContext.Provider value={ssr}>
       <HydrationEndContext.Provider value={endHydration}>
-        <IntlProvider locale={intl.locale} messages={intl.messages} defaultLocale="zh-CN">
+        <RawIntlProvider value={intl}>
           <SWRConfig value={swrConfig}>{children}</SWRConfig>
-        </IntlProvider>
+        </RawIntlProvider>
       </HydrationEndContext.Provider>
     </SsrContext.Provider>
   )

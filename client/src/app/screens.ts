@@ -16,7 +16,7 @@ type Screen = LazyScreen<ScreenProps> & { words: Words }
 // and send them with the page; a new screen gets them by being listed here.
 const MODULES = import.meta.glob<{ default: ComponentType<ScreenProps> }>([
   '/src/features/*/components/*-page.tsx',
-  '/src/features/staff/shell/staff-page.tsx',
+  '/src/features/staff/shell/staff-gate-page.tsx',
   '/src/components/not-found-page.tsx',
 ])
 
@@ -50,5 +50,5 @@ export const SCREENS: Record<ScreenName, Screen> = {
   verifyEmail: screen('/src/features/auth/components/verify-email-page.tsx', 'on-demand'),
   notFound: screen('/src/components/not-found-page.tsx'),
   ops: screen('/src/features/ops/components/ops-page.tsx'),
-  staff: screen('/src/features/staff/shell/staff-page.tsx'),
+  staff: screen('/src/features/staff/shell/staff-gate-page.tsx'),
 }

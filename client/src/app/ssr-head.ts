@@ -118,6 +118,11 @@ export function buildHead({ plan, payload, siteUrl, notFound, alternates }: Head
     }
   }
 
+  // The staff console's sign-in: served to staff, never offered to search engines.
+  if (resolved.route.screen === 'staff') {
+    return { title: documentTitle({ site, page: t(resolved.route.titleId) }), tags: `<meta name="robots" content="noindex">` }
+  }
+
   const record = recordOf(plan, payload)
   const seo = seoOf(plan, payload)
   const sectionTitle = t(resolved.route.titleId)

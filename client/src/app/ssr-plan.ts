@@ -35,7 +35,6 @@ const PRIVATE_SCREENS: ReadonlySet<ScreenName> = new Set([
   'acceptSeat',
   'verifyEmail',
   'ops',
-  'staff',
 ])
 
 const compact = (entries: Record<string, string | number | undefined>): Record<string, string | number> => {

@@ -19,6 +19,12 @@ interface Props {
   footer?: ReactNode
   /** The fields (FormField with inputs) */
   children: ReactNode
+  /**
+   * False while a server-rendered form waits for its script: the fields and
+   * the button are disabled, so nothing typed before hydration is lost to
+   * the form's state.
+   */
+  ready?: boolean
 }
 
 /**
@@ -37,6 +43,7 @@ export function SignInCard({
   onSubmit,
   footer,
   children,
+  ready = true,
 }: Props) {
   const t = useT()
   const titleId = useId()
@@ -62,15 +69,17 @@ export function SignInCard({
             {error}
           </div>
         )}
-        {children}
-        <button
-          type="submit"
-          className="button button-primary button-block button-large"
-          disabled={pending}
-          aria-busy={pending || undefined}
-        >
-          {pending ? pendingLabel : submitLabel}
-        </button>
+        <fieldset className="sign-in-fields" disabled={!ready}>
+          {children}
+          <button
+            type="submit"
+            className="button button-primary button-block button-large"
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
+            {pending ? pendingLabel : submitLabel}
+          </button>
+        </fieldset>
         {footer && <div className="sign-in-footer">{footer}</div>}
       </form>
     </div>

@@ -15,12 +15,14 @@ interface Props {
   /** The session could not be checked (network, server) */
   unreachable?: string
   onSignedIn: () => void
+  /** False while the server-rendered form waits for its script (SignInCard) */
+  ready?: boolean
 }
 
 type Field = 'name' | 'password' | 'totp'
 
 /** Name, password and the authenticator's 6-digit code; the BFF keeps the session in an HttpOnly cookie. */
-export function StaffSignIn({ notice, unreachable, onSignedIn }: Props) {
+export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true }: Props) {
   const t = useStaffT()
   const [values, setValues] = useState<Record<Field, string>>({ name: '', password: '', totp: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
@@ -73,6 +75,7 @@ export function StaffSignIn({ notice, unreachable, onSignedIn }: Props) {
       pending={isMutating}
       onSubmit={() => void submit()}
       footer={t('staff.signIn.footer')}
+      ready={ready}
     >
       {field('name', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false })}
       {field('password', { type: 'password', name: 'password', autoComplete: 'current-password' })}

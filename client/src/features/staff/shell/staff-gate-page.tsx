@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { IntlProvider, useIntl } from 'react-intl'
+import { ApiError } from '../../../lib/api-client'
+import { useLocale } from '../../../lib/use-locale'
+import { useNoIndex } from '../../../lib/use-no-index'
+import { useStaffSession } from '../api/session'
+import { useStaffT } from '../kit/use-staff-t'
+import { staffSignInMessages } from '../messages/sign-in'
+import { StaffSignIn } from './staff-sign-in'
+import './staff-gate.css'
+
+interface ScreenProps {
+  params: Record<string, string | undefined>
+}
+
+/** The console itself, its words and its screens: loaded once the sign-in has painted, shown once someone is signed in. */
+const loadConsole = () => import('./staff-page')
+const StaffPage = lazy(loadConsole)
+
+const unchanging = () => () => {}
+
+/**
+ * The /staff route: the sign-in (rendered by the server, with only its own
+ * words) until someone is signed in, then the console. The console's chunk
+ * is fetched after the page has painted, so the sign-in never waits for it
+ * and the console opens at once after it.
+ */
+export default function StaffGatePage({ params }: ScreenProps) {
+  const locale = useLocale()
+  const outer = useIntl().messages
+  const messages = useMemo(() => ({ ...outer, ...staffSignInMessages[locale] }), [outer, locale])
+  useNoIndex()
+  return (
+    <IntlProvider locale={locale} messages={messages} defaultLocale="zh-CN">
+      <StaffGate params={params} />
+    </IntlProvider>
+  )
+}
+
+function StaffGate({ params }: ScreenProps) {
+  const t = useStaffT()
+  // True on the server and while hydrating what it sent, false from then on. The first render there is its
+  // sign-in form (the server renders it for a visitor without a staff cookie only), disabled until hydrated;
+  // a page the client renders alone waits for the session check instead.
+  const byServer = useSyncExternalStore(
+    unchanging,
+    () => false,
+    () => true,
+  )
+  const [serverSignIn] = useState(byServer)
+  const { data: staff, error, isLoading, mutate: reload } = useStaffSession()
+  // Once open, the console keeps the screen: it shows its own sign-in when the session ends (saying so).
+  const [opened, setOpened] = useState(false)
+  if (staff && !opened) setOpened(true)
+  useEffect(() => {
+    void loadConsole().catch(() => {})
+  }, [])
+
+  if (staff || opened) {
+    return (
+      <Suspense fallback={<p className="staff-loading">{t('staff.loading')}</p>}>
+        <StaffPage params={params} />
+      </Suspense>
+    )
+  }
+  if (isLoading && !serverSignIn) return <p className="staff-loading">{t('staff.loading')}</p>
+  const unreachable = error && !(error instanceof ApiError && error.status >= 400 && error.status < 500)
+  return (
+    <StaffSignIn
+      notice={error instanceof ApiError && error.code === 300003 ? t('staff.signIn.ended') : undefined}
+      unreachable={unreachable ? t('staff.signIn.unreachable') : undefined}
+      ready={!byServer}
+      onSignedIn={() => void reload()}
+    />
+  )
+}
