@@ -139,13 +139,20 @@ export async function runLighthouse(
   return results
 }
 
-// Alone, against a stack already running: tsx bench/lighthouse.ts --url http://127.0.0.1:3000 [--runs 3]
+// Alone, against a stack already running: tsx bench/lighthouse.ts --url http://127.0.0.1:3000 [--runs 3] [--paths /staff,/en]
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { url: { type: 'string', default: 'http://127.0.0.1:3000' }, runs: { type: 'string', default: '3' } },
+    options: {
+      url: { type: 'string', default: 'http://127.0.0.1:3000' },
+      runs: { type: 'string', default: '3' },
+      // Only these paths, comma-separated, instead of the budget's pages.
+      paths: { type: 'string' },
+    },
   })
   const root = path.resolve(import.meta.dirname, '..')
-  const pages = await lighthousePages(root, '/reports/smart-home-china-market-2026')
+  const pages = values.paths
+    ? values.paths.split(',').map((one): [string, string] => [one, one])
+    : await lighthousePages(root, '/reports/smart-home-china-market-2026')
   const measured = await runLighthouse(
     process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     values.url.replace(/\/$/, ''),

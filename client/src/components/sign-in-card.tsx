@@ -25,6 +25,8 @@ interface Props {
    * the form's state.
    */
   ready?: boolean
+  /** The visitor starts on the form (a field takes the focus, or the form is sent): time to fetch what comes after it */
+  onEngage?: () => void
 }
 
 /**
@@ -44,6 +46,7 @@ export function SignInCard({
   footer,
   children,
   ready = true,
+  onEngage,
 }: Props) {
   const t = useT()
   const titleId = useId()
@@ -54,11 +57,12 @@ export function SignInCard({
   }, [error])
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    onEngage?.()
     if (!pending) onSubmit()
   }
   return (
     <div className="sign-in-page">
-      <form className="sign-in-card" noValidate aria-labelledby={titleId} onSubmit={submit}>
+      <form className="sign-in-card" noValidate aria-labelledby={titleId} onSubmit={submit} onFocus={onEngage}>
         <p className="sign-in-brand">{t('site.name')}</p>
         <h1 id={titleId} className="sign-in-title">
           {title}

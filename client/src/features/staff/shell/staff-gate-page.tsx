@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { ApiError } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/use-locale'
@@ -13,17 +13,22 @@ interface ScreenProps {
   params: Record<string, string | undefined>
 }
 
-/** The console itself, its words and its screens: loaded once the sign-in has painted, shown once someone is signed in. */
+/** The console itself, its words and its screens: shown once someone is signed in. */
 const loadConsole = () => import('./staff-page')
 const StaffPage = lazy(loadConsole)
+/**
+ * Fetched when the visitor starts on the form, while they type and the sign-in is checked: not at once,
+ * where parsing the console's chunk would hold the main thread just as the page becomes usable.
+ */
+const prefetchConsole = () => void loadConsole().catch(() => {})
 
 const unchanging = () => () => {}
 
 /**
  * The /staff route: the sign-in (rendered by the server, with only its own
  * words) until someone is signed in, then the console. The console's chunk
- * is fetched after the page has painted, so the sign-in never waits for it
- * and the console opens at once after it.
+ * is fetched once the visitor starts on the form, so the sign-in never waits
+ * for it and the console opens soon after it.
  */
 export default function StaffGatePage({ params }: ScreenProps) {
   const locale = useLocale()
@@ -52,9 +57,6 @@ function StaffGate({ params }: ScreenProps) {
   // Once open, the console keeps the screen: it shows its own sign-in when the session ends (saying so).
   const [opened, setOpened] = useState(false)
   if (staff && !opened) setOpened(true)
-  useEffect(() => {
-    void loadConsole().catch(() => {})
-  }, [])
 
   if (staff || opened) {
     return (
@@ -70,6 +72,7 @@ function StaffGate({ params }: ScreenProps) {
       notice={error instanceof ApiError && error.code === 300003 ? t('staff.signIn.ended') : undefined}
       unreachable={unreachable ? t('staff.signIn.unreachable') : undefined}
       ready={!byServer}
+      onEngage={prefetchConsole}
       onSignedIn={() => void reload()}
     />
   )

@@ -17,12 +17,14 @@ interface Props {
   onSignedIn: () => void
   /** False while the server-rendered form waits for its script (SignInCard) */
   ready?: boolean
+  /** A field took the focus, or the form was sent (SignInCard) */
+  onEngage?: () => void
 }
 
 type Field = 'name' | 'password' | 'totp'
 
 /** Name, password and the authenticator's 6-digit code; the BFF keeps the session in an HttpOnly cookie. */
-export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true }: Props) {
+export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true, onEngage }: Props) {
   const t = useStaffT()
   const [values, setValues] = useState<Record<Field, string>>({ name: '', password: '', totp: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
@@ -76,6 +78,7 @@ export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true }: P
       onSubmit={() => void submit()}
       footer={t('staff.signIn.footer')}
       ready={ready}
+      {...(onEngage ? { onEngage } : {})}
     >
       {field('name', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false })}
       {field('password', { type: 'password', name: 'password', autoComplete: 'current-password' })}
