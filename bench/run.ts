@@ -18,6 +18,7 @@ import { searchShapeRows } from './search-shapes.ts'
 import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
+import { BFF_NODE_FLAGS } from '../bff/src/node-flags.ts'
 import { bankStatementRows } from './bank-statement.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { invoicePdfRows } from './invoice-pdf.ts'
@@ -366,7 +367,7 @@ bench: try {
   // server render itself.
   const startBff = async (name: string, env: NodeJS.ProcessEnv = {}) => {
     const port = await freePort()
-    const child = start(name, 'bff/dist/server.js', {
+    const child = start(name, [...BFF_NODE_FLAGS, 'bff/dist/server.js'], {
       PORT: String(port),
       HOST: '127.0.0.1',
       CORE_API_URL: coreUrl,

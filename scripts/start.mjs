@@ -154,7 +154,9 @@ if (!externalCore) {
 }
 // The first start migrates and seeds the embedded database, which takes a while.
 if (ready && (await waitHealthy(`${coreUrl}/health`, 180_000))) {
-  run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl })
+  // The BFF's V8 flags likewise (bff/src/node-flags.ts).
+  const { BFF_NODE_FLAGS } = await import('../bff/dist/node-flags.js')
+  run('bff', 'bff/dist/server.js', { CORE_API_URL: coreUrl }, BFF_NODE_FLAGS)
   console.log(
     `[start] site: http://127.0.0.1:${process.env.PORT ?? 3000}  core API: ${coreUrl}${externalCore ? ' (CORE_API_URL; not started here)' : `  API docs: ${coreUrl}/docs`}`,
   )

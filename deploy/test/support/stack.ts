@@ -12,6 +12,7 @@ import { Nginx, pageFilesDir } from './nginx.ts'
 import { LOG_DIR, REPO_ROOT } from './paths.ts'
 import { freePort } from '../../../scripts/testkit/ports.ts'
 import { CORE_API_NODE_FLAGS } from '../../../core-api/src/platform/node-flags.ts'
+import { BFF_NODE_FLAGS } from '../../../bff/src/node-flags.ts'
 import { Child, waitHealthy } from './processes.ts'
 import { checkRedis, deleteKeys, REDIS_URL } from './redis.ts'
 import { S3_CREDENTIALS, S3_REGION, S3Store } from './s3.ts'
@@ -206,7 +207,10 @@ export class Stack {
           cwd: REPO_ROOT,
           env: this.coreEnv(instance),
         })
-      : new Child(name, process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { cwd: REPO_ROOT, env: this.bffEnv(instance) })
+      : new Child(name, process.execPath, [...BFF_NODE_FLAGS, '--import', 'tsx', 'bff/src/server.ts'], {
+          cwd: REPO_ROOT,
+          env: this.bffEnv(instance),
+        })
   }
 
   private async waitHealthy(instance: Instance, timeoutMs: number): Promise<void> {
