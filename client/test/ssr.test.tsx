@@ -233,9 +233,10 @@ describe('the modules a server-rendered page preloads', () => {
 
 describe('the embedded state', () => {
   it('cannot close its script element or break a JavaScript parser', () => {
-    const state: SsrState = { fallback: { key: '</script><script>alert(1)</script>\u2028\u2029<!--' } }
+    const state: SsrState = { fallback: { key: '</script><script>alert(1)</script>\u2028\u2029<!-- a & b > c' } }
     const text = serializeSsrState(state)
     expect(text).not.toMatch(/<\/?script|<!--|\u2028|\u2029/i)
+    expect(text).not.toMatch(/[<>&]/)
     expect(JSON.parse(text)).toEqual(state)
     document.body.insertAdjacentHTML('beforeend', ssrStateScript(state))
     expect(readSsrState()).toEqual(state)

@@ -204,19 +204,41 @@ export interface ResolvedRoute {
   params: Record<string, string | undefined>
 }
 
-function matchPattern(pattern: string, path: string, constraints: RouteDef['constraints']): Record<string, string | undefined> | null {
-  const patternParts = pattern.split('/').filter(Boolean)
-  const pathParts = path.split('/').filter(Boolean)
+/** A pattern's segment: a literal (compared in lower case) or a parameter. */
+type Segment = { literal: string } | { param: string; optional: boolean }
+
+/** Each pattern cut into segments once, not on every match. */
+const segmentsOf = new Map<string, Segment[]>()
+function segments(pattern: string): Segment[] {
+  let cut = segmentsOf.get(pattern)
+  if (!cut) {
+    cut = pattern
+      .split('/')
+      .filter(Boolean)
+      .map((part): Segment => {
+        if (!part.startsWith(':')) return { literal: part.toLowerCase() }
+        const optional = part.endsWith('?')
+        return { param: part.slice(1, optional ? -1 : undefined), optional }
+      })
+    segmentsOf.set(pattern, cut)
+  }
+  return cut
+}
+
+function matchPattern(
+  pattern: string,
+  pathParts: string[],
+  constraints: RouteDef['constraints'],
+): Record<string, string | undefined> | null {
+  const patternParts = segments(pattern)
   if (pathParts.length > patternParts.length) return null
   const params: Record<string, string | undefined> = {}
   for (let i = 0; i < patternParts.length; i++) {
-    const part = patternParts[i] as string
+    const part = patternParts[i] as Segment
     const value = pathParts[i]
-    if (part.startsWith(':')) {
-      const optional = part.endsWith('?')
-      const name = part.slice(1, optional ? -1 : undefined)
+    if ('param' in part) {
       if (value === undefined) {
-        if (!optional) return null
+        if (!part.optional) return null
         continue
       }
       let decoded: string
@@ -225,9 +247,10 @@ function matchPattern(pattern: string, path: string, constraints: RouteDef['cons
       } catch {
         decoded = value
       }
-      if (constraints?.[name] && !constraints[name].test(decoded)) return null
-      params[name] = decoded === ANY ? undefined : decoded
-    } else if (value === undefined || value.toLowerCase() !== part.toLowerCase()) {
+      const constraint = constraints?.[part.param]
+      if (constraint && !constraint.test(decoded)) return null
+      params[part.param] = decoded === ANY ? undefined : decoded
+    } else if (value === undefined || value.toLowerCase() !== part.literal) {
       return null
     }
   }
@@ -238,8 +261,9 @@ export function resolveRoute(pathname: string, search = ''): ResolvedRoute {
   const { locale, path: rawPath } = splitLocale(pathname || '/')
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
+  const pathParts = path.split('/').filter(Boolean)
   for (const route of ROUTES) {
-    const matched = matchPattern(route.pattern, path, route.constraints)
+    const matched = matchPattern(route.pattern, pathParts, route.constraints)
     if (!matched) continue
     const params: Record<string, string | undefined> = {}
     // Query forms some legacy links use in place of path segments.

@@ -11,14 +11,13 @@ export interface SsrState {
   notFound?: string
 }
 
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g
+const ESCAPED: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+
 /** JSON safe inside a <script> element: no closing tag, no comment opener, no JS line separators. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+  // One pass over the page's state (some 18 KB on a report page), not one per character.
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (character) => ESCAPED[character]!)
 }
 
 export function serializeSsrState(state: SsrState): string {
