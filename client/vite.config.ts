@@ -58,6 +58,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'public-ui',
                   test: /src[\\/](components[\\/](breadcrumb|html-content|report-cover|skeleton|state-message)|lib[\\/](format|locale|use-document-title|document-title))\./,
                 },
+                // A dictionary entry's icon, which home's categories draw too: apart, or home would load the list pages' chunk
+                // below for it (a group takes the modules its own import).
+                { name: 'dict-icon', test: /src[\\/]components[\\/]dict-icon\./ },
                 // And those only the list pages share, so that home and the detail pages do not load them.
                 { name: 'list-ui', test: /src[\\/]components[\\/](facet-group|filter-panel|pagination)\./ },
               ],

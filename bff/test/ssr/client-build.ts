@@ -8,10 +8,12 @@ const clientDir = path.join(repoRoot, 'client')
 
 function run(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    // As `npm run build` makes it: the test runner's NODE_ENV=test would give React's development build.
+    // As `npm run build` makes it: the test runner's NODE_ENV=test would give React's development build, and its
+    // VITEST variables the client's unit-test configuration (messages not precompiled, react-intl with its parser).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')))
     const child = spawn(process.execPath, [vite, ...args], {
       cwd: clientDir,
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
