@@ -1,10 +1,10 @@
 // Every call of the core API by its address: method, path, and whether it
 // only reads. No schemas here, so the client can import it (its bundler
 // reads @rpt/contract/calls, site-calls and staff-calls from source, built or
-// not) without bundling TypeBox; a public page imports only the site's half
-// (site-calls.ts), the staff console the rest (staff-calls.ts); the schemas and documentation of each call are
-// in the resource's file next to this one (./research-report.ts…), which
-// spreads these addresses.
+// not) without bundling TypeBox. A public page imports only the site's half
+// (site-calls.ts), the staff console the rest (staff-calls.ts). The schemas
+// and documentation of each call are in the resource's file next to this one
+// (./research-report.ts…), which spreads these addresses.
 //
 // Most of the legacy contract's calls are POSTs (lists and searches
 // included), so neither a balancer nor a proxy can tell a read from a write
