@@ -59,6 +59,19 @@ describe('the staff route rendered by the client alone', () => {
   }, 30_000)
 })
 
+describe('the sign-in after a failed session check', () => {
+  it('says a session ended, and that the server could not be reached, in the edition language', async () => {
+    mockFetch((url) => (url.startsWith('/staff-api/me') ? { status: 401, body: { code: 300003, msg: 'Session ended.' } } : ok([])))
+    const ended = renderAt(<StaffGatePage params={{}} />, '/en/staff')
+    expect(await screen.findByText('Your session ended. Sign in again to go on.')).toBeTruthy()
+    ended.unmount()
+    vi.unstubAllGlobals()
+    mockFetch((url) => (url.startsWith('/staff-api/me') ? { status: 503, body: { code: 503, msg: 'Unavailable' } } : ok([])))
+    renderAt(<StaffGatePage params={{}} />, '/staff')
+    expect(await screen.findByText('暂时无法连接服务器，请稍后重试。')).toBeTruthy()
+  })
+})
+
 describe('the staff sign-in, rendered by the server', () => {
   it('is a page of the layout payload, noindex, titled as the console', () => {
     const plan = planRender('/en/staff/reports')

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
-import { ApiError } from '../../../lib/api-client'
 import { useLocale } from '../../../lib/use-locale'
 import { useNoIndex } from '../../../lib/use-no-index'
 import { useStaffSession } from '../api/session'
@@ -66,14 +65,5 @@ function StaffGate({ params }: ScreenProps) {
     )
   }
   if (isLoading && !serverSignIn) return <p className="staff-loading">{t('staff.loading')}</p>
-  const unreachable = error && !(error instanceof ApiError && error.status >= 400 && error.status < 500)
-  return (
-    <StaffSignIn
-      notice={error instanceof ApiError && error.code === 300003 ? t('staff.signIn.ended') : undefined}
-      unreachable={unreachable ? t('staff.signIn.unreachable') : undefined}
-      ready={!byServer}
-      onEngage={prefetchConsole}
-      onSignedIn={() => void reload()}
-    />
-  )
+  return <StaffSignIn sessionError={error} ready={!byServer} onEngage={prefetchConsole} onSignedIn={() => void reload()} />
 }

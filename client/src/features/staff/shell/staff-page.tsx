@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
-import { ApiError } from '../../../lib/api-client'
 import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
 import { dismissToasts } from '../../../lib/toast'
@@ -85,11 +84,10 @@ function StaffConsole({ params }: ScreenProps) {
 
   if (isLoading) return <p className="staff-loading">{t('staff.loading')}</p>
   if (!context) {
-    const unreachable = error && !(error instanceof ApiError && error.status >= 400 && error.status < 500)
     return (
       <StaffSignIn
-        notice={ended || (error instanceof ApiError && error.code === 300003) ? t('staff.signIn.ended') : undefined}
-        unreachable={unreachable ? t('staff.signIn.unreachable') : undefined}
+        sessionError={error}
+        ended={ended}
         onSignedIn={() => {
           setEnded(false)
           void reload()

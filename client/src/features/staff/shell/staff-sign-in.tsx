@@ -9,11 +9,14 @@ import { useStaffT } from '../kit/use-staff-t'
 const LOCKED = 200004
 const CODE = /^[0-9]{6}$/
 
+/** The ended session's code: the sign-in says so. */
+const SESSION_ENDED = 300003
+
 interface Props {
-  /** Why the sign-in shows again (the session ended) */
-  notice?: string
-  /** The session could not be checked (network, server) */
-  unreachable?: string
+  /** How the session check failed, if it did: an ended session is said so, an unreachable server too */
+  sessionError?: unknown
+  /** The console saw the session end (a call refused mid-work) */
+  ended?: boolean
   onSignedIn: () => void
   /** False while the server-rendered form waits for its script (SignInCard) */
   ready?: boolean
@@ -24,7 +27,7 @@ interface Props {
 type Field = 'name' | 'password' | 'totp'
 
 /** Name, password and the authenticator's 6-digit code; the BFF keeps the session in an HttpOnly cookie. */
-export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true, onEngage }: Props) {
+export function StaffSignIn({ sessionError, ended = false, onSignedIn, ready = true, onEngage }: Props) {
   const t = useStaffT()
   const [values, setValues] = useState<Record<Field, string>>({ name: '', password: '', totp: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
@@ -53,6 +56,12 @@ export function StaffSignIn({ notice, unreachable, onSignedIn, ready = true, onE
     }
   }
 
+  const notice = ended || (sessionError instanceof ApiError && sessionError.code === SESSION_ENDED) ? t('staff.signIn.ended') : undefined
+  // A 4xx is the server's answer (nobody signed in); anything else means it could not be asked.
+  const unreachable =
+    sessionError && !(sessionError instanceof ApiError && sessionError.status >= 400 && sessionError.status < 500)
+      ? t('staff.signIn.unreachable')
+      : undefined
   const shown = refusal ?? (notice ? { text: notice, locked: true } : unreachable ? { text: unreachable, locked: false } : undefined)
   // The account's name and password: required text boxes, named for what password managers fill.
   const field = (key: 'name' | 'password', attributes: Partial<ComponentProps<typeof TextField>>) => (
