@@ -10,6 +10,9 @@ export function workspaceTestConfig(test: TestUserConfig = {}) {
     test: {
       include: ['test/**/*.test.ts'],
       pool: 'forks',
+      // Files share a worker's module graph (each builds its own app from explicit settings): the
+      // app's modules are loaded once per worker, not once per file.
+      isolate: false,
       maxWorkers: 2,
       testTimeout: 30_000,
       ...test,

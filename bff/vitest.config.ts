@@ -6,4 +6,6 @@ import { workspaceTestConfig } from '../vitest.shared.ts'
 export default workspaceTestConfig({
   // Files that need the core API start their own, which migrates and seeds an embedded database.
   hookTimeout: 150_000,
+  // Removes the client build the files that need one share (test/ssr/client-build.ts).
+  globalSetup: ['./test/global-setup.ts'],
 })

@@ -53,7 +53,8 @@ function build(): void {
   }
   const started = Date.now()
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['run', 'build', '-w', 'sandbox', '-w', 'core-api', '-w', 'bff', '-w', 'client'], {
+  const result = spawnSync(npm, ['run', 'build'], {
+    // The root build: the contract and the server kit once, then the rest (a workspace's own build would redo them).
     cwd: REPO_ROOT,
     encoding: 'utf8',
     // Vitest sets NODE_ENV=test and VITEST; the client must be built as it ships (React's
@@ -62,10 +63,10 @@ function build(): void {
   })
   if (result.status !== 0) {
     throw new Error(
-      `building sandbox, core-api, bff and client failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`,
+      `building the workspaces failed (${result.status}):\n${(result.stdout ?? '').slice(-4000)}\n${(result.stderr ?? '').slice(-4000)}`,
     )
   }
-  console.log(`[e2e] built sandbox, core-api, bff and client in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`[e2e] built the workspaces in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
 export default async function setup(project: TestProject) {

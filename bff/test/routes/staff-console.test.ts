@@ -46,16 +46,13 @@ describe('the staff console page without a server build', () => {
 
 describe('the staff console page with the server build', () => {
   let bff: FastifyInstance
-  let removeBuild: (() => Promise<void>) | undefined
   beforeAll(async () => {
     const build = await buildClient()
-    removeBuild = build.remove
     // No core API answers: the sign-in needs none of its data.
     bff = await buildBff({ CLIENT_DIST_DIR: build.dist, CORE_API_URL: `http://127.0.0.1:${await freePort()}` })
   }, 180_000)
   afterAll(async () => {
     await bff?.close()
-    await removeBuild?.()
   })
 
   it("renders the sign-in for a visitor without a staff session, in the edition's language, with only the sign-in's script", async () => {

@@ -15,7 +15,6 @@ const SITE = 'https://www.example.test'
 
 let core: CoreProcess
 let bff: FastifyInstance
-let removeBuild: (() => Promise<void>) | undefined
 
 interface Fixture {
   webTitle: string
@@ -31,7 +30,6 @@ const news = fixture('news')
 
 beforeAll(async () => {
   const [build, started] = await Promise.all([buildClient(), startCore()])
-  removeBuild = build.remove
   core = started
   bff = await buildBff({
     CORE_API_URL: core.url,
@@ -45,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bff?.close()
   await core?.stop()
-  await removeBuild?.()
 })
 
 interface Page {

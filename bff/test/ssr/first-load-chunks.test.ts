@@ -27,7 +27,6 @@ const STAFF_ONLY: [RegExp, string][] = [
 let core: CoreProcess
 let bff: FastifyInstance
 let dist: string
-let removeBuild: (() => Promise<void>) | undefined
 
 const fixture = (name: string): { webTitle: string; lang?: string }[] =>
   JSON.parse(readFileSync(path.join(repoRoot, 'fixtures', 'content', `${name}.json`), 'utf8'))
@@ -53,8 +52,7 @@ const publicPages = (prefix: string, lang: string) => [
 ]
 
 beforeAll(async () => {
-  const [build, started] = await Promise.all([buildClient({ sourcemap: true }), startCore()])
-  removeBuild = build.remove
+  const [build, started] = await Promise.all([buildClient(), startCore()])
   dist = build.dist
   core = started
   bff = await buildBff({ CORE_API_URL: core.url, CLIENT_DIST_DIR: build.dist, SITE_URL: 'https://www.example.test' })
@@ -63,7 +61,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bff?.close()
   await core?.stop()
-  await removeBuild?.()
 })
 
 /** The script and module-preload URLs of a page's HTML, each once. */

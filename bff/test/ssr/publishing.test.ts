@@ -35,7 +35,6 @@ const SEO = { seoTitle: 'Battery "Outlook" 2027 | Example', seoDescription: 'Siz
 let core: CoreProcess
 let front: StubCore
 let bff: FastifyInstance
-let removeBuild: (() => Promise<void>) | undefined
 
 async function coreDetail(lang: string, path = `/report/researchReport/form?webTitle=${renamed}`): Promise<Record<string, unknown>> {
   const res = await fetch(`${core.url}${path}&lang=${lang}`)
@@ -44,7 +43,6 @@ async function coreDetail(lang: string, path = `/report/researchReport/form?webT
 
 beforeAll(async () => {
   const [build, started] = await Promise.all([buildClient(), startCore()])
-  removeBuild = build.remove
   core = started
   const zh = await coreDetail('zh-CN')
   const en = await coreDetail('en-US')
@@ -90,7 +88,6 @@ afterAll(async () => {
   await bff?.close()
   await front?.close()
   await core?.stop()
-  await removeBuild?.()
 })
 
 const lookups = () => front.seen.filter((s) => s.url.startsWith('/content/redirect')).length

@@ -12,12 +12,10 @@ import { buildClient } from './client-build.ts'
 
 let core: CoreProcess
 let dist: string
-let removeBuild: (() => Promise<void>) | undefined
 let bff: FastifyInstance
 
 beforeAll(async () => {
   const [build, started] = await Promise.all([buildClient(), startCore()])
-  removeBuild = build.remove
   dist = build.dist
   core = started
   bff = await buildBff({ CORE_API_URL: core.url, CLIENT_DIST_DIR: dist, RATE_LIMIT_SEARCH_MAX: 2 })
@@ -26,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bff?.close()
   await core?.stop()
-  await removeBuild?.()
 })
 
 const crawl = (url: string, remoteAddress: string, instance = bff) =>
