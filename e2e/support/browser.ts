@@ -7,7 +7,7 @@ import path from 'node:path'
 import { inspect } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
-import { ARTIFACTS_DIR } from './constants.ts'
+import { ARTIFACTS_DIR, SCREENSHOTS } from './constants.ts'
 
 export type Edition = 'zh-CN' | 'en-US'
 
@@ -111,6 +111,7 @@ class SessionImpl implements Session {
 
   async shot(name: string, page: Page = this.page): Promise<void> {
     this.counter += 1
+    if (SCREENSHOTS !== 'steps') return
     const file = path.join(this.dir, `${String(this.counter).padStart(2, '0')}-${slug(name)}.png`)
     await mkdir(this.dir, { recursive: true })
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' }).catch(() => undefined)

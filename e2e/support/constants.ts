@@ -5,6 +5,19 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** Kept out of git by the repository's .gitignore (test-artifacts/). */
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'e2e')
 
+/**
+ * Which screenshots a journey keeps: 'steps' (a full-page shot after every
+ * step, for people reading the run; the default) or 'failures' (only the
+ * failing step's pages, the default under CI=true, where nobody reads the
+ * rest: full-page shots of 600 steps cost minutes). E2E_SCREENSHOTS sets it.
+ */
+export const SCREENSHOTS: 'steps' | 'failures' =
+  process.env.E2E_SCREENSHOTS === 'steps' || process.env.E2E_SCREENSHOTS === 'failures'
+    ? process.env.E2E_SCREENSHOTS
+    : process.env.CI === 'true' || process.env.CI === '1'
+      ? 'failures'
+      : 'steps'
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
