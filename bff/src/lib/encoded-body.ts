@@ -9,6 +9,27 @@ const gzipOnce = promisify(gzip)
 /** Brotli's quality per response: its default (11) is meant for build-time compression and costs too much CPU here. */
 export const BROTLI_QUALITY = 4
 
+/**
+ * Brotli's window for an answer of unknown length (the compression plugin's
+ * streams): 256 KB. Its default, 4 MB, is a ring buffer of that size and hash
+ * tables beside it for every answer being compressed, on the thread pool's
+ * threads, whose freed memory the allocator kept: with 20 answers at once
+ * the BFF's resident memory grew by some 100 MB (docs/benchmarks.md,
+ * "Memory: BFF"). The site's answers are smaller than the window, so they
+ * compress as well.
+ */
+export const BROTLI_STREAM_WINDOW_BITS = 18
+
+/** Brotli's settings for a body of known length: a window just large enough for it (2^10 to 2^22 bytes, brotli's bounds). */
+export function brotliParams(byteLength: number): Record<number, number> {
+  const windowBits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, byteLength)))))
+  return {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: byteLength,
+    [constants.BROTLI_PARAM_LGWIN]: windowBits,
+  }
+}
+
 export type Encoding = 'br' | 'gzip' | 'identity'
 
 /** Smaller answers are not worth compressing (the compression plugin uses the same bar). */
@@ -85,9 +106,7 @@ export class EncodedBody {
     if (encoding === 'identity' || this.byteLength < COMPRESS_THRESHOLD_BYTES) return { encoding: 'identity', bytes: this.identity }
     if (encoding === 'br') {
       // This runs on the request path the first time.
-      this.br ??= brotliCompressSync(this.identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.byteLength },
-      })
+      this.br ??= brotliCompressSync(this.identity, { params: brotliParams(this.byteLength) })
       return { encoding, bytes: this.br }
     }
     this.gzip ??= gzipSync(this.identity)
@@ -139,12 +158,7 @@ export async function sendCompressed(
   const wanted = wantedEncoding(request)
   const bytes = Buffer.from(text, 'utf8')
   if (wanted === 'identity' || bytes.length < COMPRESS_THRESHOLD_BYTES) return sendBytes(reply, 'identity', bytes, contentType)
-  const compressed =
-    wanted === 'br'
-      ? await brotliCompressOnce(bytes, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        })
-      : await gzipOnce(bytes)
+  const compressed = wanted === 'br' ? await brotliCompressOnce(bytes, { params: brotliParams(bytes.length) }) : await gzipOnce(bytes)
   return sendBytes(reply, wanted, compressed, contentType)
 }
 

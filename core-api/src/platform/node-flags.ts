@@ -15,8 +15,14 @@
  * of pauses per pageList, of some 1,000 µs of CPU). Smaller semi-spaces (4,
  * 2, 1 MB) promote the search's larger answers and grew the old generation
  * by more than they saved.
+ *
+ * --heap-growing-percent=30: the old generation is collected once it has
+ * grown by 30 % past the live heap, not up to four times it (V8's default
+ * under a high allocation rate): after a load the committed heap was more
+ * than twice the live one, garbage kept resident (docs/benchmarks.md,
+ * "Memory: core API").
  */
-export const CORE_API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8']
+export const CORE_API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=30']
 
 /** The command line of `npm start -w core-api` (core-api/package.json's start script). */
 export const CORE_API_START_SCRIPT = `node ${CORE_API_NODE_FLAGS.join(' ')} dist/server.js`

@@ -2,7 +2,7 @@
 // pdfkit document on A4 with the CJK fonts registered as 'body' and 'bold',
 // its metadata set, collected into one Buffer. The document's date is the
 // caller's, so the same input renders the same bytes.
-import PDFDocument from 'pdfkit'
+import type PDFKitDocument from 'pdfkit'
 import { fontBytes } from './fonts.ts'
 
 export type Pdf = PDFKit.PDFDocument
@@ -18,8 +18,21 @@ export interface PdfMeta {
 
 export const PAGE_MARGIN = 48
 
+// pdfkit (and fontkit under it) is some 6 MB of heap once imported: loaded by
+// the first document, not by every process that might one day render one.
+let pdfKit: Promise<typeof PDFKitDocument> | undefined
+const loadPdfKit = (): Promise<typeof PDFKitDocument> =>
+  (pdfKit ??= import('pdfkit').then(
+    (module) => module.default,
+    (error: unknown) => {
+      pdfKit = undefined
+      throw error
+    },
+  ))
+
 /** Renders a document: `draw` writes its content, the answer is the finished file. */
 export async function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void | Promise<void>): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit()
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

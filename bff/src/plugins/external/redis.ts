@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 
 /** Messages between instances: one subscriber connection for every channel. */
 export interface PubSub {
@@ -27,6 +27,8 @@ async function redisPlugin(app: FastifyInstance) {
     app.decorate('pubsub', null)
     return
   }
+  // ioredis (some 2 MB of heap) only for an instance that shares state through Redis.
+  const { Redis } = await import('ioredis')
   const redis = new Redis(url, {
     lazyConnect: true,
     // A request must not wait for Redis to come back: the rate limiter fails

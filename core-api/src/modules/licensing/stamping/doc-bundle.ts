@@ -6,10 +6,10 @@
 import path from 'node:path'
 import { drawFields, drawNote, drawTitle, renderPdf } from '@rpt/server-kit/pdf'
 import JSZip from 'jszip'
-import type { Lang, LicenceStamp } from './lines.ts'
+import { CERTIFICATE_NAME, type Lang, type LicenceStamp } from './lines.ts'
 import { stampPdf } from './pdf-stamp.ts'
 
-export const CERTIFICATE_NAME = 'licence.pdf'
+export { CERTIFICATE_NAME }
 
 const WORDS: Record<Lang, { title: string; heading: string; file: string; line: string; code: string; note: (file: string) => string }> = {
   'en-US': {

@@ -52,3 +52,6 @@ export function sampleLine(lang: Lang, v: { company: string; email: string; requ
   const party = company === '' ? `<${email}>` : `${company} <${email}>`
   return `Sample for ${party} · request ${flat(v.requestNo)} · ${flat(v.date)} · ${v.code}`
 }
+
+/** The licence certificate's name inside a .doc bundle (doc-bundle.ts writes it, read-stamp.ts reads it). */
+export const CERTIFICATE_NAME = 'licence.pdf'

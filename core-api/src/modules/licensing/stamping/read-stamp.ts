@@ -4,9 +4,13 @@
 // keywords, else its footers), or a .doc bundle (its licence PDF). Read with
 // unpdf (Mozilla's pdf.js, Apache-2.0), which also opens files that pdf-lib
 // would not, loaded only when a file is traced.
-import JSZip from 'jszip'
-import { CERTIFICATE_NAME } from './doc-bundle.ts'
+import type JSZip from 'jszip'
+import { loadOnce } from '../../../platform/lib/load-once.ts'
+import { CERTIFICATE_NAME } from './lines.ts'
 import { codesInText } from './trace-code.ts'
+
+// Loaded when a file is first traced (jszip is some 1.3 MB of heap).
+const loadJsZip = loadOnce(async () => (await import('jszip')).default)
 
 export interface FoundStamp {
   code: string
@@ -55,7 +59,7 @@ async function readPdf(file: Buffer): Promise<FoundStamp | undefined> {
 async function readZip(file: Buffer): Promise<FoundStamp | undefined> {
   let zip: JSZip
   try {
-    zip = await JSZip.loadAsync(file)
+    zip = await (await loadJsZip()).loadAsync(file)
   } catch {
     return undefined
   }

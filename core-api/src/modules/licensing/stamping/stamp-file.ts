@@ -4,11 +4,15 @@
 // in parts that the caller writes one after another (a 20 MB PDF is not
 // copied to append its stamp).
 import path from 'node:path'
-import { bundleDoc } from './doc-bundle.ts'
-import { stampDocx } from './docx-stamp.ts'
+import { loadOnce } from '../../../platform/lib/load-once.ts'
 import type { LicenceStamp } from './lines.ts'
-import { stampPdf } from './pdf-stamp.ts'
 import { StampError } from './stamp-error.ts'
+
+// The stampers and their libraries (pdf-lib, pdfkit, jszip: some 14 MB of
+// heap) are loaded by the first copy made, not by every core API process.
+const loadPdfStamper = loadOnce(() => import('./pdf-stamp.ts'))
+const loadDocxStamper = loadOnce(() => import('./docx-stamp.ts'))
+const loadDocBundler = loadOnce(() => import('./doc-bundle.ts'))
 
 export type SourceKind = 'pdf' | 'docx' | 'doc'
 
@@ -39,14 +43,17 @@ export function sourceKindOf(name: string, mime?: string): SourceKind | undefine
 export async function stampFile(source: Buffer, kind: SourceKind, name: string, stamp: LicenceStamp): Promise<StampedFile> {
   switch (kind) {
     case 'pdf': {
+      const { stampPdf } = await loadPdfStamper()
       const { parts, size } = await stampPdf(source, stamp)
       return { parts, size, name, type: MIME.pdf }
     }
     case 'docx': {
+      const { stampDocx } = await loadDocxStamper()
       const file = await stampDocx(source, stamp)
       return { parts: [file], size: file.length, name, type: MIME.docx }
     }
     case 'doc': {
+      const { bundleDoc } = await loadDocBundler()
       const { zip, name: zipName } = await bundleDoc(source, name, stamp)
       return { parts: [zip], size: zip.length, name: zipName, type: 'application/zip' }
     }

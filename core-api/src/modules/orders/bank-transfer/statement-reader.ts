@@ -1,8 +1,12 @@
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import yauzl from 'yauzl'
 import { AppError } from '../../../platform/errors.ts'
+import { loadOnce } from '../../../platform/lib/load-once.ts'
 import { amountOf, dayOf, detectColumns, type StatementColumns } from './statement-columns.ts'
+
+// exceljs is some 9 MB of heap once imported: loaded by the first XLSX statement read.
+const loadExcelJs = loadOnce(async () => (await import('exceljs')).default)
 
 // Reads a bank statement as finance downloads it from the bank: CSV (UTF-8,
 // or GB18030 as Chinese online banking exports it) with csv-parse, or XLSX
@@ -107,7 +111,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   await checkZip(bytes)
-  const workbook = new ExcelJS.Workbook()
+  const workbook = new (await loadExcelJs()).Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch (error) {

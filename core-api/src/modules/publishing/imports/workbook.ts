@@ -1,8 +1,12 @@
 import { Transform, type Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { AppError } from '../../../platform/errors.ts'
+import { loadOnce } from '../../../platform/lib/load-once.ts'
 import { WORKBOOK_BOUNDS, type WorkbookBounds } from './limits.ts'
 import { openEntry, openZip, zipFailure, type ZipIndex, type ZipRefusals } from './zip.ts'
+
+// exceljs is some 9 MB of heap once imported: loaded by the first workbook read.
+const loadExcelJs = loadOnce(async () => (await import('exceljs')).default)
 
 // An XLSX sheet is a zip of XML parts, as hostile as any upload: a workbook
 // under 1 MB can hold shared strings that inflate to gigabytes. So it is
@@ -136,7 +140,7 @@ export async function* workbookRows(file: string, bounds: WorkbookBounds = WORKB
   }
   try {
     for (const name of HELD) if ((index.entries.get(name)?.uncompressedSize ?? 0) > bounds.heldBytes) throw refuse.held(name)
-    const parsers = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    const parsers = new (await loadExcelJs()).stream.xlsx.WorkbookReader(file, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
