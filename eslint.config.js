@@ -253,7 +253,8 @@ export default tseslint.config(
     },
   },
   {
-    // A public page's script carries only the site's half of the call table: the staff API's addresses stay in the console's chunk.
+    // A page's script carries only the groups of the call table its modules call: the bundler drops a
+    // group no module imports, unless something imports the whole table (which holds them all).
     files: ['client/src/**/*.{ts,tsx}'],
     ignores: ['client/src/features/staff/**'],
     rules: {
@@ -261,8 +262,35 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@rpt/contract/calls', message: 'Outside the staff console, import SITE_CALLS from @rpt/contract/site-calls.' },
+            { name: '@rpt/contract/calls', message: "Import the call's group (researchReportCalls, …) from @rpt/contract/site-calls." },
+            {
+              name: '@rpt/contract/site-calls',
+              importNames: ['SITE_CALLS'],
+              message: "Import the call's group (researchReportCalls, …): the whole table rides in every page.",
+            },
+            // The staff API's addresses stay in the console's chunk.
             { name: '@rpt/contract/staff-calls', message: 'Only the staff console imports the staff API calls.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/features/staff/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@rpt/contract/calls',
+              message: 'Import STAFF_CALLS from @rpt/contract/staff-calls, or a group from @rpt/contract/site-calls.',
+            },
+            {
+              name: '@rpt/contract/site-calls',
+              importNames: ['SITE_CALLS'],
+              message: "Import the call's group (dictCalls, …): the whole table would ride in every page.",
+            },
           ],
         },
       ],

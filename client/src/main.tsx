@@ -6,10 +6,16 @@ import { SCREENS } from './app/screens'
 import { readSsrState } from './app/ssr-state'
 import { loadMessages } from './lib/intl'
 import { localeFromPath } from './lib/locale'
+import { setScreenPreloader } from './lib/screen-preload'
 import './styles/tokens.css'
 import './styles/global.css'
 
 const root = document.getElementById('root')
+// Links fetch their screen on the visitor's intent (lib/screen-preload.ts).
+setScreenPreloader((href) => {
+  const url = new URL(href, window.location.origin)
+  SCREENS[resolveRoute(url.pathname, url.search).route.screen].prefetch()
+})
 const ssr = readSsrState()
 
 async function start(element: HTMLElement) {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { body, buildBff, cookie } from '../helpers/build-app.ts'
@@ -10,6 +10,7 @@ import { freePort } from '../helpers/core-process.ts'
 const INDEX =
   '<!doctype html><html lang="zh-CN"><head><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>'
 const SCRIPT = `console.log(${JSON.stringify('报告'.repeat(2000))})`
+const PRECOMPRESSED = brotliCompressSync(SCRIPT)
 
 let dist: string
 let bff: FastifyInstance
@@ -19,6 +20,9 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'))
   await writeFile(path.join(dist, 'index.html'), INDEX)
   await writeFile(path.join(dist, 'assets', 'index-3f9a1c.js'), SCRIPT)
+  // As the client build writes them: the script also as .br (a .gz only for another asset).
+  await writeFile(path.join(dist, 'assets', 'framework-77ab12.js'), SCRIPT)
+  await writeFile(path.join(dist, 'assets', 'framework-77ab12.js.br'), PRECOMPRESSED)
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n')
   // Nothing listens there: the client must not depend on the core API.
   bff = await buildBff({ CLIENT_DIST_DIR: dist, CORE_API_URL: `http://127.0.0.1:${await freePort()}` })
@@ -53,6 +57,23 @@ describe('the built client', () => {
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(SCRIPT)
     expect(res.headers['set-cookie']).toBeUndefined()
+  })
+
+  it("sends the build's precompressed copy as it is, and compresses the file where there is none for the encoding", async () => {
+    const br = await bff.inject({ url: '/assets/framework-77ab12.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(Buffer.compare(br.rawPayload, PRECOMPRESSED)).toBe(0)
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(SCRIPT)
+    const gzip = await bff.inject({ url: '/assets/framework-77ab12.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(SCRIPT)
+    const plain = await bff.inject({ url: '/assets/framework-77ab12.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(SCRIPT)
   })
 
   it('answers 404, not index.html, for a missing asset or file', async () => {

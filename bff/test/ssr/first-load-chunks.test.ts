@@ -69,6 +69,22 @@ function firstLoadScripts(html: string): string[] {
   return [...new Set(found.map((match) => (match[1] ?? match[2])!))]
 }
 
+let chunkImports: Map<string, string[]> | undefined
+
+/** The chunks a chunk imports statically (the build manifest's `imports`, each as its URL). */
+async function staticImportsOf(chunk: string): Promise<string[]> {
+  if (!chunkImports) {
+    const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >
+    chunkImports = new Map(
+      Object.values(manifest).map((entry) => [`/${entry.file}`, (entry.imports ?? []).map((key) => `/${manifest[key]!.file}`)]),
+    )
+  }
+  return chunkImports.get(chunk) ?? []
+}
+
 /** The modules inside a chunk, by its source map; only the bundler's own runtime (a few hundred bytes of generated code) has none. */
 async function modulesOf(chunk: string): Promise<string[]> {
   const file = path.join(dist, chunk.replace(/^\//, ''))
@@ -89,6 +105,10 @@ describe("a public page's first-load JavaScript", () => {
       expect([200, 404], url).toContain(res.statusCode)
       const scripts = firstLoadScripts(res.body)
       expect(scripts.length, `${url} loads no script`).toBeGreaterThan(0)
+      // Nothing a first-load chunk imports is found late, once it has arrived and been parsed: the page names it up front.
+      for (const chunk of scripts)
+        for (const imported of await staticImportsOf(chunk))
+          expect(scripts, `${url} loads ${chunk}, which imports ${imported}, not preloaded with the page`).toContain(imported)
       let gzipBytes = 0
       for (const chunk of scripts) {
         gzipBytes += gzipSync(await readFile(path.join(dist, chunk.replace(/^\//, '')))).length

@@ -20,6 +20,8 @@ export function reloadOnceForChunkError(now = Date.now()): boolean {
 export type LazyScreen<P extends object> = ComponentType<P> & {
   /** Loads the chunk (and, through Vite's preload helper, its stylesheets); once it has settled the screen renders without suspending. */
   preload(): Promise<unknown>
+  /** The same load as a hint (a link the visitor may follow): a failure is left for the render to meet, never a reload. */
+  prefetch(): void
   /** The source module, root-relative, as the build manifest keys it */
   module: string
 }
@@ -27,7 +29,7 @@ export type LazyScreen<P extends object> = ComponentType<P> & {
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, module = ''): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<{ default: ComponentType<P> }> | undefined
-  const loadOnce = () => {
+  const fetchOnce = () => {
     pending ??= load().then(
       (module) => {
         loaded = module.default
@@ -35,15 +37,22 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
       },
       (error: unknown) => {
         pending = undefined
-        if (typeof window !== 'undefined' && reloadOnceForChunkError()) return new Promise<never>(() => {})
         throw error
       },
     )
     return pending
   }
+  const loadOnce = () =>
+    fetchOnce().catch((error: unknown) => {
+      if (typeof window !== 'undefined' && reloadOnceForChunkError()) return new Promise<never>(() => {})
+      throw error
+    })
   const Lazy = lazy(loadOnce)
   // A preloaded screen renders at once: hydration must find the server's
   // markup in the first pass, not a Suspense fallback.
   const Screen = (props: P) => createElement(loaded ?? Lazy, props)
-  return Object.assign(Screen, { preload: loadOnce, module })
+  const prefetch = () => {
+    if (!loaded) fetchOnce().catch(() => {})
+  }
+  return Object.assign(Screen, { preload: loadOnce, prefetch, module })
 }

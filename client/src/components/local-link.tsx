@@ -1,5 +1,6 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react'
+import type { AnchorHTMLAttributes, FocusEvent, PointerEvent, ReactNode, TouchEvent } from 'react'
 import { Link } from 'wouter'
+import { preloadScreenFor } from '../lib/screen-preload'
 import { useLocalize } from '../lib/use-locale'
 
 interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -10,10 +11,26 @@ interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   children?: ReactNode
 }
 
-export function LocalLink({ to, raw, children, ...rest }: Props) {
+export function LocalLink({ to, raw, children, onPointerEnter, onFocus, onTouchStart, ...rest }: Props) {
   const localize = useLocalize()
+  const href = raw ? to : localize(to)
   return (
-    <Link href={raw ? to : localize(to)} {...rest}>
+    <Link
+      href={href}
+      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
+        preloadScreenFor(href)
+        onPointerEnter?.(event)
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        preloadScreenFor(href)
+        onFocus?.(event)
+      }}
+      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
+        preloadScreenFor(href)
+        onTouchStart?.(event)
+      }}
+      {...rest}
+    >
       {children}
     </Link>
   )

@@ -1,5 +1,5 @@
 import type { Address, AddressList, InputOf } from '@rpt/contract'
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { addressesCalls } from '@rpt/contract/site-calls'
 import useSWR from 'swr'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from './api-client'
@@ -11,7 +11,7 @@ import { phoneError, type Errors } from './validation'
 // checks the same, and the division codes besides). Shared by the personal
 // centre's page and the research order's e-mail step.
 
-export type SaveAddressInput = InputOf<typeof SITE_CALLS.addresses.save.path>
+export type SaveAddressInput = InputOf<typeof addressesCalls.save.path>
 
 export interface AddressValues {
   kind: string
@@ -119,17 +119,17 @@ export function addressInput(values: AddressValues, id?: string): SaveAddressInp
 export const addressesKey = (locale: Locale) => ['websiteUserAddress/list', locale] as const
 
 export function useAddresses(locale: Locale, enabled = true) {
-  return useSWR(enabled ? addressesKey(locale) : null, (): Promise<AddressList> => apiCall(SITE_CALLS.addresses.list, {}, { silent: true }))
+  return useSWR(enabled ? addressesKey(locale) : null, (): Promise<AddressList> => apiCall(addressesCalls.list, {}, { silent: true }))
 }
 
 export function useSaveAddress() {
   return useSWRMutation('websiteUserAddress/save', (_key: string, { arg }: { arg: SaveAddressInput }): Promise<Address> =>
-    apiCall(SITE_CALLS.addresses.save, arg),
+    apiCall(addressesCalls.save, arg),
   )
 }
 
 export function useDeleteAddress() {
   return useSWRMutation('websiteUserAddress/delete', (_key: string, { arg }: { arg: string }): Promise<AddressList> =>
-    apiCall(SITE_CALLS.addresses.remove, { id: arg }),
+    apiCall(addressesCalls.remove, { id: arg }),
   )
 }

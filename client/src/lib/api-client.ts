@@ -1,6 +1,6 @@
 import type { CorePath, DataOf, Envelope, InputOf, LoginExpiredCode, ServerErrorCode } from '@rpt/contract'
 import type { CallMethod } from '@rpt/contract/call-address'
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import { hasMessage, translate } from './intl'
 import { localeFromPath, type Locale } from './locale'
 import { clearSessionUser } from './session'
@@ -204,7 +204,7 @@ export const apiDelete = <T>(path: string, params?: Query, options: RequestOptio
 
 /** The captcha is an image the browser loads itself, so it gets a plain URL. */
 export function captchaUrl(unTime: number, locale: Locale): string {
-  return `${API_BASE}${SITE_CALLS.websiteUser.getValidCode.path}?unTime=${unTime}&lang=${locale}`
+  return `${API_BASE}${websiteUserCalls.getValidCode.path}?unTime=${unTime}&lang=${locale}`
 }
 
 /**

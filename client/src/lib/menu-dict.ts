@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { dictCalls } from '@rpt/contract/site-calls'
 import type { DictList } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from './api-client'
@@ -9,7 +9,7 @@ export type MenuDictType = 'reports_category' | 'market_type' | 'bulletin_type'
 const typeFor = (type: MenuDictType, locale: Locale) => (locale === 'en-US' ? `${type}_en` : type)
 
 export const getMenuDict = (type: MenuDictType, locale: Locale): Promise<DictList> =>
-  apiCall(SITE_CALLS.dict.listData, { dictType: typeFor(type, locale) }, { silent: true })
+  apiCall(dictCalls.listData, { dictType: typeFor(type, locale) }, { silent: true })
 
 export const menuDictKey = (type: MenuDictType, locale: Locale) => ['dict', typeFor(type, locale), locale] as const
 

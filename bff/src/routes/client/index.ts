@@ -51,6 +51,9 @@ export default async function clientRoutes(app: FastifyInstance) {
     maxAge: ONE_YEAR_MS,
     immutable: true,
     index: false,
+    // The client build writes each script and stylesheet also as .br and .gz
+    // (client/vite.config.ts): sent as they are, never compressed per request.
+    preCompressed: true,
   })
 
   // A rebuilt client replaces index.html under a running BFF: it is read again

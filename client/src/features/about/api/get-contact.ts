@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { configCalls } from '@rpt/contract/site-calls'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
@@ -18,7 +18,7 @@ const KEYS: Record<Locale, [string, string, string, string]> = {
 
 export async function getContact(locale: Locale): Promise<ContactInfo> {
   const keys = KEYS[locale]
-  const rows = await apiCall(SITE_CALLS.config.findListByKeys, { keys: keys.join(',') }, { silent: true })
+  const rows = await apiCall(configCalls.findListByKeys, { keys: keys.join(',') }, { silent: true })
   const value = (key: string) => rows.find((r) => r.configKey === key)?.configValue ?? ''
   return { phone: value(keys[0]), secondPhone: value(keys[1]), email: value(keys[2]), address: value(keys[3]) }
 }

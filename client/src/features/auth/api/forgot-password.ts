@@ -1,8 +1,8 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 
-export const forgotPassword = (email: string): Promise<unknown> => apiCall(SITE_CALLS.websiteUser.forgetPwd, { email: email.trim() })
+export const forgotPassword = (email: string): Promise<unknown> => apiCall(websiteUserCalls.forgetPwd, { email: email.trim() })
 
 export const forgotPasswordKey = 'websiteUser/forgetPwd'
 

@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import type { SessionData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
@@ -15,7 +15,7 @@ export interface LoginInput {
 export type AuthResult = Omit<SessionData, 'token'>
 
 export const login = (input: LoginInput): Promise<AuthResult> =>
-  apiCall(SITE_CALLS.websiteUser.login, {
+  apiCall(websiteUserCalls.login, {
     loginCode: encryptCredential(input.loginCode.trim()),
     password: encryptCredential(input.password),
     validCode: input.validCode.trim(),

@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
@@ -16,7 +16,7 @@ export interface RegisterInput {
 }
 
 export const register = (input: RegisterInput): Promise<AuthResult> =>
-  apiCall(SITE_CALLS.websiteUser.register, {
+  apiCall(websiteUserCalls.register, {
     loginCode: encryptCredential(input.loginCode.trim()),
     password: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),

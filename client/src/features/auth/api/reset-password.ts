@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
@@ -10,7 +10,7 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = (input: ResetPasswordInput): Promise<unknown> =>
-  apiCall(SITE_CALLS.websiteUser.resetPwd, {
+  apiCall(websiteUserCalls.resetPwd, {
     resetToken: input.resetToken,
     newPassword: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),

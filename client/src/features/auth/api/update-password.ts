@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 import { encryptCredential } from '../../../lib/crypto'
@@ -9,7 +9,7 @@ export interface UpdatePasswordInput {
 }
 
 export const updatePassword = (input: UpdatePasswordInput): Promise<unknown> =>
-  apiCall(SITE_CALLS.websiteUser.updatePwd, {
+  apiCall(websiteUserCalls.updatePwd, {
     newPassword: encryptCredential(input.password),
     confirmNewPassword: encryptCredential(input.confirmPassword),
   })

@@ -1,11 +1,11 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import type { InputOf } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 
-export type UserInfoInput = Required<InputOf<typeof SITE_CALLS.websiteUser.updateUser.path>>
+export type UserInfoInput = Required<InputOf<typeof websiteUserCalls.updateUser.path>>
 
-export const updateUser = (input: UserInfoInput): Promise<unknown> => apiCall(SITE_CALLS.websiteUser.updateUser, input)
+export const updateUser = (input: UserInfoInput): Promise<unknown> => apiCall(websiteUserCalls.updateUser, input)
 
 export const updateUserKey = 'websiteUser/updateUser'
 

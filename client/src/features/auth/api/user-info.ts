@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import type { User } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
@@ -8,7 +8,7 @@ import type { Locale } from '../../../lib/locale'
 // update-user.ts, so swr's mutation hook is not in every page's first script.
 
 export const getUserInfo = (options: { background?: boolean } = {}): Promise<User> =>
-  apiCall(SITE_CALLS.websiteUser.getUserInfo, undefined, options.background ? { silent: true, background: true } : {})
+  apiCall(websiteUserCalls.getUserInfo, undefined, options.background ? { silent: true, background: true } : {})
 
 export const userInfoKey = (locale: Locale) => ['websiteUser/getUserInfo', locale] as const
 

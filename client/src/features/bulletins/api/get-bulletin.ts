@@ -1,14 +1,14 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { researchBriefReportCalls } from '@rpt/contract/site-calls'
 import type { BulletinDetail, InputOf } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 import { loadOrMoved } from '../../../lib/moved-record'
 
-export type BulletinRef = Pick<InputOf<typeof SITE_CALLS.researchBriefReport.form.path>, 'webTitle' | 'id'>
+export type BulletinRef = Pick<InputOf<typeof researchBriefReportCalls.form.path>, 'webTitle' | 'id'>
 
 export const getBulletin = (ref: BulletinRef): Promise<BulletinDetail> =>
-  apiCall(SITE_CALLS.researchBriefReport.form, { ...ref }, { silent: true })
+  apiCall(researchBriefReportCalls.form, { ...ref }, { silent: true })
 
 export const bulletinKey = (locale: Locale, ref: BulletinRef) =>
   ['researchBriefReport/form', locale, ref.webTitle ?? '', ref.id ?? ''] as const

@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { researchBriefReportCalls } from '@rpt/contract/site-calls'
 import type { BulletinPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall, callKey, type PagedQuery } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-const LIST = SITE_CALLS.researchBriefReport.pageList
+const LIST = researchBriefReportCalls.pageList
 
 export type BulletinListQuery = PagedQuery<typeof LIST.path, 'marketType' | 'topLabelId' | 'keyword'>
 

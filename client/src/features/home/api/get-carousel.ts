@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { carouselCalls } from '@rpt/contract/site-calls'
 import type { CarouselList } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getCarousel = (): Promise<CarouselList> => apiCall(SITE_CALLS.carousel.listData, undefined, { silent: true })
+export const getCarousel = (): Promise<CarouselList> => apiCall(carouselCalls.listData, undefined, { silent: true })
 
 export const carouselKey = (locale: Locale) => ['carousel/listData', locale] as const
 

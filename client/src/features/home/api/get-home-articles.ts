@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { marketInfoCalls, researchBriefReportCalls } from '@rpt/contract/site-calls'
 import type { BulletinListItem, NewsListItem } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getLatestNews = (limit: number): Promise<NewsListItem[]> => apiCall(SITE_CALLS.marketInfo.topList, { limit }, { silent: true })
+export const getLatestNews = (limit: number): Promise<NewsListItem[]> => apiCall(marketInfoCalls.topList, { limit }, { silent: true })
 
 export const latestNewsKey = (locale: Locale, limit: number) => ['marketInfo/topList', locale, limit] as const
 
@@ -13,7 +13,7 @@ export function useLatestNews(locale: Locale, limit = 6) {
 }
 
 export const getChoiceBulletins = (limit: number): Promise<BulletinListItem[]> =>
-  apiCall(SITE_CALLS.researchBriefReport.choicenessReports, { limit }, { silent: true })
+  apiCall(researchBriefReportCalls.choicenessReports, { limit }, { silent: true })
 
 export const choiceBulletinsKey = (locale: Locale, limit: number) => ['researchBriefReport/choicenessReports', locale, limit] as const
 

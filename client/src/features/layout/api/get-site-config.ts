@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { configCalls } from '@rpt/contract/site-calls'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
@@ -23,7 +23,7 @@ export const SITE_CONFIG_KEYS = [
 ] as const
 
 export async function getSiteConfig(): Promise<Record<string, string>> {
-  const rows = await apiCall(SITE_CALLS.config.findListByKeys, { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
+  const rows = await apiCall(configCalls.findListByKeys, { keys: SITE_CONFIG_KEYS.join(',') }, { silent: true })
   return Object.fromEntries(rows.map((row) => [row.configKey, row.configValue]))
 }
 

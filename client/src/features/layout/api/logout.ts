@@ -1,8 +1,8 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserCalls } from '@rpt/contract/site-calls'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
 
-export const logout = (): Promise<unknown> => apiCall(SITE_CALLS.websiteUser.logout)
+export const logout = (): Promise<unknown> => apiCall(websiteUserCalls.logout)
 
 export const logoutKey = 'websiteUser/logout'
 

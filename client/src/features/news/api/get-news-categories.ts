@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { marketInfoCalls } from '@rpt/contract/site-calls'
 import type { NewsMarketTypeCount } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getNewsCategories = (): Promise<NewsMarketTypeCount[]> => apiCall(SITE_CALLS.marketInfo.categoryList, {}, { silent: true })
+export const getNewsCategories = (): Promise<NewsMarketTypeCount[]> => apiCall(marketInfoCalls.categoryList, {}, { silent: true })
 
 export const newsCategoriesKey = (locale: Locale) => ['marketInfo/categoryList', locale] as const
 

@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { marketInfoCalls } from '@rpt/contract/site-calls'
 import type { NewsDetail } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
@@ -6,8 +6,7 @@ import type { Locale } from '../../../lib/locale'
 import { loadOrMoved } from '../../../lib/moved-record'
 
 /** The article (vo) with the previous (last) and next ones: the legacy names. */
-export const getNewsDetail = (webTitle: string): Promise<NewsDetail> =>
-  apiCall(SITE_CALLS.marketInfo.detailList, { webTitle }, { silent: true })
+export const getNewsDetail = (webTitle: string): Promise<NewsDetail> => apiCall(marketInfoCalls.detailList, { webTitle }, { silent: true })
 
 export const newsDetailKey = (locale: Locale, webTitle: string) => ['marketInfo/detailList', locale, webTitle] as const
 

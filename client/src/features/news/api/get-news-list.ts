@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { marketInfoCalls } from '@rpt/contract/site-calls'
 import type { NewsPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall, callKey, type PagedQuery } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-const LIST = SITE_CALLS.marketInfo.pageList
+const LIST = marketInfoCalls.pageList
 
 export type NewsListQuery = PagedQuery<typeof LIST.path, 'marketType' | 'marketCategory' | 'keyword'>
 

@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { marketInfoCalls } from '@rpt/contract/site-calls'
 import type { NewsListItem } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getTopNews = (limit: number): Promise<NewsListItem[]> => apiCall(SITE_CALLS.marketInfo.topList, { limit }, { silent: true })
+export const getTopNews = (limit: number): Promise<NewsListItem[]> => apiCall(marketInfoCalls.topList, { limit }, { silent: true })
 
 export const topNewsKey = (locale: Locale, limit: number) => ['marketInfo/topList', locale, limit] as const
 

@@ -1,13 +1,13 @@
 import type { OrderItem } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserOrderCalls, websiteUserResearchOrderCalls } from '@rpt/contract/site-calls'
 import { apiCall } from '../../../lib/api-client'
 
 // Research (report) orders and bulletin orders have their own endpoints.
 export const cancelOrder = (order: Pick<OrderItem, 'id' | 'kind'>): Promise<OrderItem> =>
   order.kind === 'research'
-    ? apiCall(SITE_CALLS.websiteUserResearchOrder.cancelOrder, { id: order.id })
-    : apiCall(SITE_CALLS.websiteUserOrder.cancelOrder, { id: order.id })
+    ? apiCall(websiteUserResearchOrderCalls.cancelOrder, { id: order.id })
+    : apiCall(websiteUserOrderCalls.cancelOrder, { id: order.id })
 
 export const cancelOrderKey = 'websiteUserOrder/cancelOrder'
 

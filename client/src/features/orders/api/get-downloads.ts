@@ -1,14 +1,14 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserOrderCalls } from '@rpt/contract/site-calls'
 import type { DownloadPage } from '@rpt/contract'
 import useSWR from 'swr'
 import { type PagedQuery, apiCall } from '../../../lib/api-client'
 import { apiDownload } from '../../../lib/api-download'
 import type { Locale } from '../../../lib/locale'
 
-export type DownloadQuery = PagedQuery<typeof SITE_CALLS.websiteUserOrder.downList.path, never>
+export type DownloadQuery = PagedQuery<typeof websiteUserOrderCalls.downList.path, never>
 
 export const getDownloads = (query: DownloadQuery): Promise<DownloadPage> =>
-  apiCall(SITE_CALLS.websiteUserOrder.downList, query, { silent: true })
+  apiCall(websiteUserOrderCalls.downList, query, { silent: true })
 
 export const downloadsKey = (locale: Locale, query: DownloadQuery) => ['websiteUserOrder/downList', locale, JSON.stringify(query)] as const
 
@@ -18,4 +18,4 @@ export function useDownloads(locale: Locale, query: DownloadQuery, enabled = tru
 
 /** Streams the file of a paid order (or of a seat) and saves it; silent: a refusal (the daily limit, a seat taken back) shows on its row. */
 export const downloadFile = (orderId: string, fallbackName: string): Promise<void> =>
-  apiDownload(SITE_CALLS.websiteUserOrder.downFile.path, { id: orderId }, fallbackName, { silent: true })
+  apiDownload(websiteUserOrderCalls.downFile.path, { id: orderId }, fallbackName, { silent: true })

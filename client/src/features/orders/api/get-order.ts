@@ -1,11 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserOrderCalls } from '@rpt/contract/site-calls'
 import type { OrderItem } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-export const getOrder = (orderNo: string): Promise<OrderItem> =>
-  apiCall(SITE_CALLS.websiteUserOrder.orderInfo, { orderNo }, { silent: true })
+export const getOrder = (orderNo: string): Promise<OrderItem> => apiCall(websiteUserOrderCalls.orderInfo, { orderNo }, { silent: true })
 
 export const orderKey = (locale: Locale, orderNo: string) => ['websiteUserOrder/orderInfo', locale, orderNo] as const
 

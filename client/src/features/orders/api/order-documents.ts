@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { invoicingCalls, orderDocumentsCalls } from '@rpt/contract/site-calls'
 import type { InputOf, InvoiceTitle, OrderDocuments, OrderInvoice } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
@@ -11,15 +11,15 @@ export const orderDocumentsKey = (locale: Locale, orderNo: string) => ['orderDoc
 
 export function useOrderDocuments(locale: Locale, orderNo: string | undefined, enabled: boolean) {
   return useSWR(enabled && orderNo ? orderDocumentsKey(locale, orderNo) : null, (): Promise<OrderDocuments> =>
-    apiCall(SITE_CALLS.orderDocuments.get, { orderNo: orderNo! }),
+    apiCall(orderDocumentsCalls.get, { orderNo: orderNo! }),
   )
 }
 
 /** The buyer's invoice titles of this edition, to choose one from (the personal centre keeps the book). */
 export function useTitlesToChoose(locale: Locale, enabled: boolean) {
-  return useSWR(enabled ? ['invoiceTitle/list', locale] : null, (): Promise<InvoiceTitle[]> => apiCall(SITE_CALLS.invoicing.listTitles, {}))
+  return useSWR(enabled ? ['invoiceTitle/list', locale] : null, (): Promise<InvoiceTitle[]> => apiCall(invoicingCalls.listTitles, {}))
 }
 
-export type InvoiceRequestInput = InputOf<typeof SITE_CALLS.invoicing.request.path>
+export type InvoiceRequestInput = InputOf<typeof invoicingCalls.request.path>
 
-export const requestInvoice = (input: InvoiceRequestInput): Promise<OrderInvoice> => apiCall(SITE_CALLS.invoicing.request, input)
+export const requestInvoice = (input: InvoiceRequestInput): Promise<OrderInvoice> => apiCall(invoicingCalls.request, input)

@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { configCalls } from '@rpt/contract/site-calls'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
@@ -18,7 +18,7 @@ export function parseEditions(value: string | undefined): string[] {
 }
 
 export async function getPaperCopyEditions(locale: Locale): Promise<string[]> {
-  const rows = await apiCall(SITE_CALLS.config.findListByKeys, { keys: keyOf(locale) }, { silent: true })
+  const rows = await apiCall(configCalls.findListByKeys, { keys: keyOf(locale) }, { silent: true })
   return parseEditions(rows.find((row) => row.configKey === keyOf(locale))?.configValue)
 }
 

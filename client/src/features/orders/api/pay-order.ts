@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { websiteUserOrderCalls, websiteUserResearchOrderCalls } from '@rpt/contract/site-calls'
 import type { PayData } from '@rpt/contract'
 import useSWRMutation from 'swr/mutation'
 import { apiCall } from '../../../lib/api-client'
@@ -13,9 +13,9 @@ export interface PayInput {
 export function payOrder({ target, payMethod }: PayInput): Promise<PayData> {
   const common = { payMethod, payPrice: target.payPrice }
   if (target.kind === 'research') {
-    return apiCall(SITE_CALLS.websiteUserResearchOrder.payOrder, { id: target.orderId, ...common })
+    return apiCall(websiteUserResearchOrderCalls.payOrder, { id: target.orderId, ...common })
   }
-  return apiCall(SITE_CALLS.websiteUserOrder.payOrder, {
+  return apiCall(websiteUserOrderCalls.payOrder, {
     ...(target.orderId ? { id: target.orderId } : { researchBriefReportId: target.researchBriefReportId }),
     ...common,
   })

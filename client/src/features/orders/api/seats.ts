@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { licencesCalls, websiteUserCalls } from '@rpt/contract/site-calls'
 import type { AcceptedSeat, EmailVerification, OrderSeats, SeatInvitation } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
@@ -10,7 +10,7 @@ import { clearSessionUser } from '../../../lib/session'
 // colleague accepts. Every change answers the order's seats as they now are.
 // Calls are silent: each screen shows the server's msg where the action was.
 
-const L = SITE_CALLS.licences
+const L = licencesCalls
 
 export const seatsKey = (locale: Locale, orderNo: string) => ['licence/seats', locale, orderNo] as const
 
@@ -48,7 +48,7 @@ export const acceptSeat = (token: string): Promise<AcceptedSeat> => apiCall(L.ac
 /** Signs out so the visitor can sign in with the invited address (the header's own sign-out lives in another feature). */
 export async function signOutToSwitch(): Promise<void> {
   try {
-    await apiCall(SITE_CALLS.websiteUser.logout, undefined, { silent: true })
+    await apiCall(websiteUserCalls.logout, undefined, { silent: true })
   } finally {
     clearSessionUser()
   }

@@ -1,4 +1,4 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { researchReportCalls } from '@rpt/contract/site-calls'
 import type { ReportDetail } from '@rpt/contract'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
@@ -6,8 +6,7 @@ import type { Locale } from '../../../lib/locale'
 import { loadOrMoved } from '../../../lib/moved-record'
 
 /** Slugs may end in -{id}; the API resolves either form from webTitle. */
-export const getReport = (webTitle: string): Promise<ReportDetail> =>
-  apiCall(SITE_CALLS.researchReport.form, { webTitle }, { silent: true })
+export const getReport = (webTitle: string): Promise<ReportDetail> => apiCall(researchReportCalls.form, { webTitle }, { silent: true })
 
 export const reportKey = (locale: Locale, webTitle: string) => ['researchReport/form', locale, webTitle] as const
 

@@ -1,10 +1,10 @@
-import { SITE_CALLS } from '@rpt/contract/site-calls'
+import { researchReportCalls } from '@rpt/contract/site-calls'
 import type { ReportPageListData } from '@rpt/contract'
 import useSWR from 'swr'
 import { type PagedQuery, apiCall, callKey } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
 
-const LIST = SITE_CALLS.researchReport.pageList
+const LIST = researchReportCalls.pageList
 
 export type ReportListQuery = PagedQuery<typeof LIST.path, 'keyword' | 'marketType' | 'queryPrice' | 'queryPublishDate' | 'sort'>
 

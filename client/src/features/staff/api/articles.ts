@@ -9,7 +9,7 @@ import type {
   StaffBulletin,
   StaffNews,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 import type { StoredFile } from './reports'
@@ -27,12 +27,12 @@ export type StaffArticle = StaffBulletin | StaffNews
 export type ArticleInput = BulletinInput | NewsInput
 export type { ContentStatus, Revision, StaffArticleListItem, StaffBulletin, StaffNews }
 
-const CALLS_OF = { bulletins: CALLS.staffBulletins, news: CALLS.staffNews } as const
+const CALLS_OF = { bulletins: STAFF_CALLS.staffBulletins, news: STAFF_CALLS.staffNews } as const
 // One set of calls for both kinds: their paths differ only by the kind's segment, their answers by the record's fields.
-const calls = (kind: ArticleKind) => CALLS_OF[kind] as typeof CALLS.staffBulletins
+const calls = (kind: ArticleKind) => CALLS_OF[kind] as typeof STAFF_CALLS.staffBulletins
 
 export const listArticles = (kind: ArticleKind, input: ListArticlesInput) =>
-  staffCall<typeof CALLS.staffBulletins.list.path, Page<StaffArticleListItem>>(calls(kind).list, undefined, input, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffBulletins.list.path, Page<StaffArticleListItem>>(calls(kind).list, undefined, input, { silent: true })
 export function useArticleList(kind: ArticleKind, input: ListArticlesInput) {
   return useSWR<Page<StaffArticleListItem>, Error>(['staff/articles', kind, JSON.stringify(input)], () => listArticles(kind, input), {
     keepPreviousData: true,
@@ -40,7 +40,7 @@ export function useArticleList(kind: ArticleKind, input: ListArticlesInput) {
 }
 
 export const getArticle = (kind: ArticleKind, id: string) =>
-  staffCall<typeof CALLS.staffBulletins.get.path, StaffArticle>(calls(kind).get, { id }, undefined, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffBulletins.get.path, StaffArticle>(calls(kind).get, { id }, undefined, { silent: true })
 export const articleKey = (kind: ArticleKind, id: string) => ['staff/article', kind, id] as const
 export function useArticle(kind: ArticleKind, id: string | undefined) {
   return useSWR<StaffArticle, Error>(id ? articleKey(kind, id) : null, () => getArticle(kind, id as string), { revalidateOnFocus: false })
@@ -48,7 +48,7 @@ export function useArticle(kind: ArticleKind, id: string | undefined) {
 
 // The body is the kind's input (BulletinInput or NewsInput); the server validates it against the kind's schema.
 export const createArticle = (kind: ArticleKind, language: Language, input: ArticleInput) =>
-  staffCall<typeof CALLS.staffBulletins.create.path, StaffArticle>(
+  staffCall<typeof STAFF_CALLS.staffBulletins.create.path, StaffArticle>(
     calls(kind).create,
     undefined,
     { edition: language, ...input },
@@ -57,7 +57,7 @@ export const createArticle = (kind: ArticleKind, language: Language, input: Arti
     },
   )
 export const updateArticle = (kind: ArticleKind, id: string, version: number, input: ArticleInput) =>
-  staffCall<typeof CALLS.staffBulletins.update.path, StaffArticle>(
+  staffCall<typeof STAFF_CALLS.staffBulletins.update.path, StaffArticle>(
     calls(kind).update,
     { id },
     { version, ...input },
@@ -66,26 +66,26 @@ export const updateArticle = (kind: ArticleKind, id: string, version: number, in
     },
   )
 export const publishArticle = (kind: ArticleKind, id: string, version: number, at?: string) =>
-  staffCall<typeof CALLS.staffBulletins.publish.path, StaffArticle>(calls(kind).publish, { id }, at ? { version, at } : { version }, {
+  staffCall<typeof STAFF_CALLS.staffBulletins.publish.path, StaffArticle>(calls(kind).publish, { id }, at ? { version, at } : { version }, {
     silent: true,
   })
 export const unpublishArticle = (kind: ArticleKind, id: string, version: number) =>
-  staffCall<typeof CALLS.staffBulletins.unpublish.path, StaffArticle>(calls(kind).unpublish, { id }, { version }, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffBulletins.unpublish.path, StaffArticle>(calls(kind).unpublish, { id }, { version }, { silent: true })
 export const deleteArticle = (kind: ArticleKind, id: string, version: number) =>
-  staffCall<typeof CALLS.staffBulletins.remove.path, null>(calls(kind).remove, { id }, { version: String(version) }, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffBulletins.remove.path, null>(calls(kind).remove, { id }, { version: String(version) }, { silent: true })
 
 export const articleRevisionsKey = (kind: ArticleKind, id: string) => ['staff/article-revisions', kind, id] as const
 export const listArticleRevisions = (kind: ArticleKind, id: string) =>
-  staffCall<typeof CALLS.staffBulletins.revisions.path, Revision[]>(calls(kind).revisions, { id }, undefined, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffBulletins.revisions.path, Revision[]>(calls(kind).revisions, { id }, undefined, { silent: true })
 export const getArticleRevision = (kind: ArticleKind, id: string, revision: number) =>
-  staffCall<typeof CALLS.staffBulletins.revision.path, Revision & { snapshot: StaffArticle }>(
+  staffCall<typeof STAFF_CALLS.staffBulletins.revision.path, Revision & { snapshot: StaffArticle }>(
     calls(kind).revision,
     { id, revision: String(revision) },
     undefined,
     { silent: true },
   )
 export const restoreArticleRevision = (kind: ArticleKind, id: string, revision: number, version: number) =>
-  staffCall<typeof CALLS.staffBulletins.restore.path, StaffArticle>(
+  staffCall<typeof STAFF_CALLS.staffBulletins.restore.path, StaffArticle>(
     calls(kind).restore,
     { id, revision: String(revision) },
     { version },
@@ -101,7 +101,7 @@ export const previewArticle = (kind: ArticleKind, id: string) => staffCall(calls
 
 /** uploadBulletinFile: what a bulletin's buyers download, as the raw body with progress; answers the stored file. */
 export const uploadBulletinFile = (id: string, version: number, file: File, options: UploadOptions) =>
-  staffUpload<StoredFile>(staffUrl(CALLS.staffBulletins.uploadFile.path, { id }), { version, name: file.name }, file, options)
+  staffUpload<StoredFile>(staffUrl(STAFF_CALLS.staffBulletins.uploadFile.path, { id }), { version, name: file.name }, file, options)
 
 /** uploadBulletinCover / uploadNewsCover: the cover image as the raw body; answers the article at its new version. */
 export const uploadArticleCover = (kind: ArticleKind, id: string, version: number, file: File) =>
@@ -109,7 +109,7 @@ export const uploadArticleCover = (kind: ArticleKind, id: string, version: numbe
 
 /** removeBulletinCover / removeNewsCover */
 export const removeArticleCover = (kind: ArticleKind, id: string, version: number) =>
-  staffCall<typeof CALLS.staffBulletins.removeCover.path, StaffArticle>(
+  staffCall<typeof STAFF_CALLS.staffBulletins.removeCover.path, StaffArticle>(
     calls(kind).removeCover,
     { id },
     { version: String(version) },

@@ -1,5 +1,5 @@
 import type { DictList } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { dictCalls } from '@rpt/contract/site-calls'
 import useSWR from 'swr'
 import { apiCall } from '../../../lib/api-client'
 import type { Locale } from '../../../lib/locale'
@@ -12,7 +12,7 @@ import type { Locale } from '../../../lib/locale'
 const dictType = (base: string, language: Locale) => (language === 'en-US' ? `${base}_en` : base)
 
 export const getDict = (base: string, language: Locale): Promise<DictList> =>
-  apiCall(CALLS.dict.listData, { dictType: dictType(base, language) }, { silent: true })
+  apiCall(dictCalls.listData, { dictType: dictType(base, language) }, { silent: true })
 
 export const getCategories = (language: Locale): Promise<DictList> => getDict('reports_category', language)
 

@@ -1,12 +1,12 @@
 import type { CustomerActionResult, CustomerStatus, ListCustomersQuery, StaffCustomer, StaffCustomerPage } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
 
 // The staff desk's customers (contract/src/routes/staff-customers.ts), through the BFF's /staff-api.
 // Each read of a customer's page is audited on the server: fetch it when the page is shown, not ahead.
 
-const C = CALLS.staffCustomers
+const C = STAFF_CALLS.staffCustomers
 
 export type ListCustomersInput = Omit<ListCustomersQuery, 'lang'>
 export type { CustomerActionResult, CustomerStatus, StaffCustomer, StaffCustomerPage }

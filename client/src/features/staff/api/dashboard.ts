@@ -1,12 +1,12 @@
 import type { DashboardMethod, StaffDashboard } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
 
 // The staff desk's dashboard (contract/src/routes/staff-dashboard.ts), through the BFF's /staff-api.
 // A section the role may not read is absent from the answer; each figure's filter is its list's query.
 
-const D = CALLS.staffDashboard
+const D = STAFF_CALLS.staffDashboard
 
 export type { DashboardMethod, StaffDashboard }
 export type {

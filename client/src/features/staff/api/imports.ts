@@ -1,10 +1,10 @@
 import type { StaffImport } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 
 // Bulk import of reports (contract/src/routes/staff-imports.ts), through the BFF's /staff-api.
 
-const I = CALLS.staffImports
+const I = STAFF_CALLS.staffImports
 
 export type { StaffImport }
 

@@ -1,11 +1,11 @@
 import type { ListInvoicesQuery, StaffInvoice, StaffInvoicePage } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl } from '../../../lib/staff-api-client'
 
 // The finance desk's invoices (contract/src/routes/invoicing.ts), through the BFF's /staff-api.
 
-const I = CALLS.staffInvoices
+const I = STAFF_CALLS.staffInvoices
 
 export type ListInvoicesInput = Omit<ListInvoicesQuery, 'lang'>
 export type InvoiceStatus = NonNullable<ListInvoicesInput['status']>

@@ -1,12 +1,12 @@
 import type { StaffOrderSeats, TraceResult, UpdateOrderSeatsBody } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl } from '../../../lib/staff-api-client'
 
 // Licences in the staff desk (contract/src/routes/licences.ts), through the BFF's /staff-api:
 // an order's seats and stamped copies, their changes, and tracing a leaked file.
 
-const L = CALLS.staffLicences
+const L = STAFF_CALLS.staffLicences
 
 export type { StaffOrderSeats, TraceResult }
 export type SeatsChange = Omit<UpdateOrderSeatsBody, 'lang'>

@@ -1,5 +1,5 @@
 import type { ListImagesQuery, MediaImage, MediaImagePage } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, STAFF_API_BASE } from '../../../lib/staff-api-client'
 
@@ -14,7 +14,9 @@ export const uploadImage = (file: File): Promise<{ url: string }> =>
   staffUpload<{ url: string }>(`${STAFF_API_BASE}/media/images`, { name: file.name }, file)
 
 export const listImages = (input: ListImagesInput) =>
-  staffCall<typeof CALLS.staffMedia.listImages.path, MediaImagePage>(CALLS.staffMedia.listImages, undefined, input, { silent: true })
+  staffCall<typeof STAFF_CALLS.staffMedia.listImages.path, MediaImagePage>(STAFF_CALLS.staffMedia.listImages, undefined, input, {
+    silent: true,
+  })
 
 /** The library's page of `input`; nothing is asked while `enabled` is false (a dialog not open). */
 export function useImages(input: ListImagesInput, enabled = true) {

@@ -8,14 +8,14 @@ import type {
   StaffOrder,
   StaffOrderPage,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 import { exportUrlOf } from './export-url'
 
 // The staff desk's orders (contract/src/routes/staff-orders.ts), through the BFF's /staff-api.
 
-const O = CALLS.staffOrders
+const O = STAFF_CALLS.staffOrders
 
 export type ListOrdersInput = Omit<ListOrdersQuery, 'lang'>
 export type OrderSort = NonNullable<ListOrdersInput['sort']>

@@ -8,13 +8,13 @@ import type {
   StoredFile,
   UpdateReportBody,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 
 // The staff reports calls (contract/src/routes/staff-reports.ts), through the BFF's /staff-api.
 
-const R = CALLS.staffReports
+const R = STAFF_CALLS.staffReports
 
 // Typed by the contract's schemas: several staff calls share a path (GET, PUT and DELETE of /staff/reports/:code).
 export type ListReportsInput = Omit<ListReportsQuery, 'lang'>

@@ -9,14 +9,14 @@ import type {
   StaffRequestListItem,
   UpdateRequestBody,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
 import { exportUrlOf } from './export-url'
 
 // The staff desk's requests inbox (contract/src/routes/staff-requests.ts), through the BFF's /staff-api.
 
-const Q = CALLS.staffRequests
+const Q = STAFF_CALLS.staffRequests
 
 export type ListRequestsInput = Omit<ListRequestsQuery, 'lang'>
 export type RequestSort = NonNullable<ListRequestsInput['sort']>

@@ -1,5 +1,5 @@
 import type { Staff, StaffLoginBody } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import useSWRMutation from 'swr/mutation'
 import { staffCall } from '../../../lib/staff-api-client'
@@ -14,7 +14,7 @@ export interface StaffSession {
 export const staffSessionKey = 'staff/me'
 
 /** Who is signed in; refused with 300002 / 300003 when nobody is (the console shows the sign-in). */
-export const getStaffMe = (): Promise<Staff> => staffCall(CALLS.staff.me, undefined, undefined, { silent: true })
+export const getStaffMe = (): Promise<Staff> => staffCall(STAFF_CALLS.staff.me, undefined, undefined, { silent: true })
 
 export function useStaffSession() {
   // The app keeps a key's previous data while it reloads; a session forgotten
@@ -25,7 +25,7 @@ export function useStaffSession() {
 export type SignInInput = Omit<StaffLoginBody, 'lang'>
 
 export const staffSignIn = (input: SignInInput): Promise<StaffSession> =>
-  staffCall<typeof CALLS.staff.login.path, StaffSession>(CALLS.staff.login, undefined, input, { silent: true })
+  staffCall<typeof STAFF_CALLS.staff.login.path, StaffSession>(STAFF_CALLS.staff.login, undefined, input, { silent: true })
 
 export function useStaffSignIn() {
   return useSWRMutation(staffSessionKey, (_key: string, { arg }: { arg: SignInInput }) => staffSignIn(arg).then((answer) => answer.staff), {
@@ -34,4 +34,4 @@ export function useStaffSignIn() {
   })
 }
 
-export const staffSignOut = (): Promise<unknown> => staffCall(CALLS.staff.logout, undefined, {}, { silent: true })
+export const staffSignOut = (): Promise<unknown> => staffCall(STAFF_CALLS.staff.logout, undefined, {}, { silent: true })

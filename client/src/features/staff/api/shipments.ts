@@ -1,11 +1,11 @@
 import type { ListShipmentsQuery, ShipmentStatus, StaffShipment, StaffShipmentPage } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUrl } from '../../../lib/staff-api-client'
 
 // The shipping queue of paper copies (contract/src/routes/staff-shipments.ts), through the BFF's /staff-api.
 
-const S = CALLS.staffShipments
+const S = STAFF_CALLS.staffShipments
 
 export type { ShipmentStatus, StaffShipment, StaffShipmentPage }
 export type ListShipmentsInput = Omit<ListShipmentsQuery, 'lang'>

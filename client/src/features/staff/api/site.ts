@@ -8,13 +8,13 @@ import type {
   StaffDictList,
   UpdateDictItemBody,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
 
 // The staff site calls (contract/src/routes/staff-site.ts): carousel, dictionaries, configuration, through the BFF's /staff-api.
 
-const S = CALLS.staffSite
+const S = STAFF_CALLS.staffSite
 
 export type { CarouselSlideInput, StaffCarousel, StaffCarouselSlide, StaffConfigItem, StaffDictItem, StaffDictList }
 export type DictItemInput = Omit<UpdateDictItemBody, 'lang'>

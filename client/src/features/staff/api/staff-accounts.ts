@@ -8,7 +8,7 @@ import type {
   StaffResetKind,
   StaffRole,
 } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall } from '../../../lib/staff-api-client'
 
@@ -16,8 +16,8 @@ import { staffCall } from '../../../lib/staff-api-client'
 // everyone's accounts, and each member's on their own. A password or TOTP secret comes in one answer only:
 // the screens show it and keep it nowhere (no cache, no address).
 
-const A = CALLS.staffAccounts
-const OWN = CALLS.staffOwnAccount
+const A = STAFF_CALLS.staffAccounts
+const OWN = STAFF_CALLS.staffOwnAccount
 
 export type { OwnCredentialsChanged, SecondFactorEnrollment, StaffAccount, StaffAccountResult, StaffCredentials, StaffResetKind }
 

@@ -1,11 +1,11 @@
 import type { BankTransferPage, StatementApplied, StatementPreview, TransferReceipt, TransferState } from '@rpt/contract'
-import { CALLS } from '@rpt/contract/calls'
+import { STAFF_CALLS } from '@rpt/contract/staff-calls'
 import useSWR from 'swr'
 import { staffCall, staffUpload, staffUrl, type UploadOptions } from '../../../lib/staff-api-client'
 
 // Bank transfers (contract/src/routes/bank-transfer.ts), through the BFF's /staff-api.
 
-const T = CALLS.staffTransfers
+const T = STAFF_CALLS.staffTransfers
 
 export type { BankTransferPage, StatementApplied, StatementPreview, TransferReceipt, TransferState }
 export type BankTransferItem = BankTransferPage['list'][number]
