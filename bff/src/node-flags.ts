@@ -11,7 +11,7 @@
  * still dies young (a page or a proxied answer lives a few milliseconds), and
  * the resident memory after a load of rendered pages or proxied lists was
  * 175 / 125 MB instead of 198–217 / 141 MB, at the same throughput (2 cores,
- * autocannon; docs/benchmarks.md, "Memory: BFF").
+ * autocannon; docs/benchmarks.md, "Round three").
  *
  * --heap-growing-percent=20: what a burst of answers promotes to the old
  * generation is garbage within milliseconds, yet V8 let the old generation

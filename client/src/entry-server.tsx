@@ -6,6 +6,7 @@ import { SCREENS } from './app/screens'
 import type { SsrState } from './app/ssr-state'
 import { planRender } from './app/ssr-plan'
 import type { ScreenName } from './app/routes'
+import { loadDeferredParts } from './lib/deferred-part'
 import { catalogueModule, loadAllMessages, onDemandCatalogueModule } from './lib/intl'
 import type { Locale } from './lib/locale'
 
@@ -52,6 +53,8 @@ export async function render({ pathname, search, state, timeoutMs = 10_000 }: Re
   const screen = state.notFound === pathname ? 'notFound' : plan.resolved.route.screen
   // The screen's chunk must be there before rendering, so the markup holds the page, not its fallback.
   await SCREENS[screen].preload()
+  // And the parts deferred below the fold, the screen's own among them (loaded once, then at hand).
+  await loadDeferredParts()
   const app = (
     <StrictMode>
       <App ssr={state} ssrPath={pathname} ssrSearch={search} />

@@ -4,6 +4,7 @@ import { App } from './app/app'
 import { resolveRoute, NOT_FOUND_ROUTE } from './app/routes'
 import { SCREENS } from './app/screens'
 import { readSsrState } from './app/ssr-state'
+import { holdDeferredParts } from './lib/deferred-part'
 import { loadMessages } from './lib/intl'
 import { localeFromPath } from './lib/locale'
 import { setScreenPreloader } from './lib/screen-preload'
@@ -34,6 +35,8 @@ async function start(element: HTMLElement) {
   const { pathname, search } = window.location
   const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
   await Promise.all([SCREENS[route.screen].preload().catch(() => {}), messages])
+  // The parts below the fold keep the server's markup until the screen has hydrated (lib/deferred-part.tsx).
+  holdDeferredParts()
   // The page is already painted and readable: hydrate as a transition, which
   // React does in slices that yield to the browser, instead of one long task
   // that would hold up input (and Total Blocking Time) on a slow phone.

@@ -8,6 +8,7 @@ import { buildHead } from '../src/app/ssr-head'
 import { planRender } from '../src/app/ssr-plan'
 import { readSsrState, serializeSsrState, ssrStateScript, type SsrState } from '../src/app/ssr-state'
 import { pageModules, render as renderOnServer } from '../src/entry-server'
+import { holdDeferredParts, releaseDeferredParts } from '../src/lib/deferred-part'
 import { clearSessionUser, sessionStore } from '../src/lib/session'
 import { mockFetch } from './render'
 import { reportDetail } from './factories'
@@ -184,6 +185,60 @@ describe('server render and hydration', () => {
     expect(html).toContain('Hot report 1')
     expect(errors).toEqual([])
     expect(calls).toEqual([])
+  })
+})
+
+describe('parts deferred below the fold', () => {
+  afterEach(() => releaseDeferredParts())
+
+  it("keep the server's markup until the screen has hydrated, then hydrate it in place without asking for the page's data again", async () => {
+    const url = '/en'
+    const plan = planRender(url)
+    const state: SsrState = {
+      fallback: buildFallback(plan, {
+        ...layout,
+        carousel: [],
+        hotReports: hot,
+        categories: [{ marketType: 'energy', marketTypeName: 'Energy & Power', marketCount: 11 }],
+        mapData: { regions: [{ regionCode: 'cn', regionName: 'China', clients: 3860, reports: 5120 }] },
+        latestNews: [{ id: 'n1', title: 'Storage shipments rise', webTitle: 'storage-rise', publishDate: '2026-11-20' }],
+      }),
+    }
+    // As main.tsx: the parts wait while the page hydrates.
+    holdDeferredParts()
+    const html = await renderOnServer({ pathname: url, search: '', state })
+    // The server's markup holds them: the footer, and home's sections below the hot reports.
+    expect(html).toContain('<footer')
+    expect(html).toContain('Energy &amp; Power')
+    expect(html).toContain('Storage shipments rise')
+    window.history.replaceState(null, '', url)
+    container = document.createElement('div')
+    container.id = 'root'
+    container.innerHTML = html
+    document.body.appendChild(container)
+    const footer = container.querySelector('footer')
+    const category = container.querySelector('.category-tile')
+    const fetches = mockFetch(() => ({ body: { code: 200, msg: '', data: [] } }))
+    const errors: unknown[] = []
+    const sharedRealm = /multiple renderers concurrently rendering the same context provider/
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!sharedRealm.test(String(args[0]))) errors.push(args)
+    })
+    await SCREENS.home.preload()
+    await act(async () => {
+      root = hydrateRoot(container!, <App ssr={state} />, { onRecoverableError: (error) => errors.push(error) })
+    })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    })
+    expect(errors).toEqual([])
+    // Hydrated where they stood (the same elements, now React's), and no request for what came with the page.
+    expect(container.querySelector('footer')).toBe(footer)
+    expect(container.querySelector('.category-tile')).toBe(category)
+    const reactOwned = (node: Element | null) => Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+    expect(reactOwned(footer)).toBe(true)
+    expect(reactOwned(category)).toBe(true)
+    expect(fetches.calls).toEqual([])
   })
 })
 

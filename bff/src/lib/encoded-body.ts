@@ -15,7 +15,7 @@ export const BROTLI_QUALITY = 4
  * tables beside it for every answer being compressed, on the thread pool's
  * threads, whose freed memory the allocator kept: with 20 answers at once
  * the BFF's resident memory grew by some 100 MB (docs/benchmarks.md,
- * "Memory: BFF"). The site's answers are smaller than the window, so they
+ * "2026-12-03: memory bounded"). The site's answers are smaller than the window, so they
  * compress as well.
  */
 export const BROTLI_STREAM_WINDOW_BITS = 18

@@ -132,10 +132,13 @@ const hrefOf = (tag: string) => /\bhref="([^"]+)"/i.exec(tag)?.[1]
  *   they are all known and together small, so the first paint waits for
  *   nothing but the HTML; otherwise linked, the screen's after index.html's
  *   (the cascade order the client builds).
- * - An inlined screen stylesheet is also named by a disabled link, which
- *   browsers do not fetch: Vite's preload helper looks for a stylesheet link
- *   before it loads a chunk's CSS, so hydration and later navigations do not
- *   fetch and wait for rules the page already has.
+ * - An inlined stylesheet (index.html's and the screen's) is also named by a
+ *   disabled link, which browsers do not fetch: Vite's preload helper looks
+ *   for a stylesheet link before it loads a chunk's CSS, so hydration and
+ *   later navigations do not fetch and wait for rules the page already has,
+ *   nor append them after the screen's, where index.html's rules would win
+ *   the cascade (a chunk loaded from a screen's chunk lists index.html's
+ *   stylesheet among its own).
  * - The screen's chunks as module preloads, so they load beside the entry
  *   instead of after it; scripts and preloads at low priority, so they never
  *   hold back the HTML and CSS the first paint needs (the page is readable
@@ -150,7 +153,8 @@ export function withPageAssets(html: string, screen: ScreenAssets, client: Clien
   const texts = [...entryStyles, ...screen.styles].map((href) => (href ? client.inlineCss(href) : undefined))
   const inline =
     texts.every((text) => text !== undefined) && texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) <= INLINE_CSS_MAX_BYTES
-  if (inline) head = head.replace(STYLESHEET, (tag) => `<style>${client.inlineCss(hrefOf(tag)!)}</style>`)
+  if (inline)
+    head = head.replace(STYLESHEET, (tag) => `<style>${client.inlineCss(hrefOf(tag)!)}</style>${tag.replace(/\s*\/?>$/, ' disabled>')}`)
   const tags = [
     ...screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
     ...screen.styles.map((href) =>

@@ -3,6 +3,7 @@ import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 're
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
+import { DeferredHydrationContext, releaseDeferredParts, type DeferredHydration } from '../lib/deferred-part'
 import { loadMessages, messagesFor } from '../lib/intl'
 import { localeFromPath, localizePath, type Locale } from '../lib/locale'
 import { hydrationGuard } from './hydration-middleware'
@@ -51,20 +52,54 @@ function useCatalogue(locale: Locale) {
   return { locale: current, messages: messagesFor(current) ?? {} }
 }
 
+/**
+ * The first page's hydration in its steps: the screen, then the parts
+ * deferred below the fold, which load once the screen has hydrated. `end`
+ * (the SWR guard's) runs once both are done; a part that has not hydrated
+ * yet is one being waited for.
+ */
+function hydrationSteps(end: () => void): { endHydration: () => void; deferred: DeferredHydration } {
+  let screenDone = false
+  let waiting = 0
+  const settle = () => {
+    if (screenDone && waiting === 0) end()
+  }
+  return {
+    endHydration: () => {
+      screenDone = true
+      releaseDeferredParts()
+      settle()
+    },
+    deferred: {
+      waiting: () => {
+        waiting += 1
+      },
+      hydrated: () => {
+        waiting = Math.max(0, waiting - 1)
+        settle()
+      },
+    },
+  }
+}
+
 export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr?: SsrState | null }) {
   const [location, navigate] = useLocation()
   const locale = localeFromPath(location)
   const catalogue = useCatalogue(locale)
   const intl = intlOf(catalogue.locale, catalogue.messages)
-  // Holds back hooks served with the page until the screen has hydrated (HydrationEnd in the router's Suspense boundary).
+  // Holds back hooks served with the page until the screen has hydrated (HydrationEnd in the router's
+  // Suspense boundary), and the parts deferred below the fold after it (lib/deferred-part.tsx).
   const [guard] = useState(() => (ssr ? hydrationGuard(ssr.fallback) : null))
-  const endHydration = guard?.end ?? noop
+  const [{ endHydration, deferred }] = useState(() => hydrationSteps(guard?.end ?? noop))
 
   useEffect(() => {
     // Should the screen never hydrate (an error), hooks must not stay frozen.
-    const timer = window.setTimeout(endHydration, HYDRATION_GUARD_MS)
+    const timer = window.setTimeout(() => {
+      endHydration()
+      guard?.end()
+    }, HYDRATION_GUARD_MS)
     return () => window.clearTimeout(timer)
-  }, [endHydration])
+  }, [endHydration, guard])
 
   useEffect(() => {
     configureApiClient({
@@ -89,9 +124,11 @@ export function AppProvider({ children, ssr = null }: { children: ReactNode; ssr
   return (
     <SsrContext.Provider value={ssr}>
       <HydrationEndContext.Provider value={endHydration}>
-        <RawIntlProvider value={intl}>
-          <SWRConfig value={swrConfig}>{children}</SWRConfig>
-        </RawIntlProvider>
+        <DeferredHydrationContext.Provider value={deferred}>
+          <RawIntlProvider value={intl}>
+            <SWRConfig value={swrConfig}>{children}</SWRConfig>
+          </RawIntlProvider>
+        </DeferredHydrationContext.Provider>
       </HydrationEndContext.Provider>
     </SsrContext.Provider>
   )

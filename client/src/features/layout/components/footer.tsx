@@ -3,7 +3,6 @@ import { useLocale } from '../../../lib/use-locale'
 import { useT } from '../../../lib/use-t'
 import { useSiteConfig } from '../api/get-site-config'
 import { buildMenu, type MenuItem } from './menu'
-import './footer.css'
 
 const PAYMENT_BADGES = ['Visa', 'Mastercard', 'PayPal', 'Wire transfer', 'Alipay', 'WeChat Pay']
 

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react'
+import { deferredPart } from '../../../lib/deferred-part'
 import { useT } from '../../../lib/use-t'
-import { Footer } from './footer'
 import { Header } from './header'
+// The footer's stylesheet comes with the page's (the server's markup shows it before its script has loaded).
+import './footer.css'
+
+// Below the fold on every page: its script loads and hydrates after the screen's.
+const Footer = deferredPart(() => import('./footer').then((module) => ({ default: module.Footer })))
 
 interface Props {
   activeIndex: number
