@@ -1,8 +1,8 @@
 // A link's screen is fetched when the visitor shows intent (the pointer
 // over it, focus, a touch), so the chunk and its imports have usually
-// arrived by the click. The app registers how a path finds its screen
-// (app/screens.ts); links only know their href, and stay independent of the
-// route table.
+// arrived by the click. main.tsx registers how a path finds its screen (the
+// route table and app/screens.ts); links only know their href, and stay
+// independent of the route table.
 
 type Preloader = (href: string) => void
 
