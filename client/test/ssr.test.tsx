@@ -54,8 +54,8 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-/** Renders a URL as the BFF does, then hydrates it as main.tsx does; returns what went wrong. */
-async function serverRenderThenHydrate(url: string, state: SsrState) {
+/** Renders a URL as the BFF does, then hydrates it as main.tsx does; returns what went wrong. `beforeHydration` sees the server's markup in the page. */
+async function serverRenderThenHydrate(url: string, state: SsrState, beforeHydration: (page: HTMLElement) => void = () => {}) {
   const [pathname, search = ''] = url.split('?') as [string, string?]
   const html = await renderOnServer({ pathname, search, state })
   window.history.replaceState(null, '', url)
@@ -73,6 +73,7 @@ async function serverRenderThenHydrate(url: string, state: SsrState) {
   })
   const screen = state.notFound === pathname ? 'notFound' : planRender(pathname, search).resolved.route.screen
   await SCREENS[screen].preload()
+  beforeHydration(container)
   await act(async () => {
     root = hydrateRoot(container!, <App ssr={state} />, { onRecoverableError: (error) => errors.push(error) })
   })
@@ -204,41 +205,27 @@ describe('parts deferred below the fold', () => {
         latestNews: [{ id: 'n1', title: 'Storage shipments rise', webTitle: 'storage-rise', publishDate: '2026-11-20' }],
       }),
     }
-    // As main.tsx: the parts wait while the page hydrates.
-    holdDeferredParts()
-    const html = await renderOnServer({ pathname: url, search: '', state })
+    let footer: Element | null = null
+    let category: Element | null = null
+    const { html, errors, calls } = await serverRenderThenHydrate(url, state, (page) => {
+      footer = page.querySelector('footer')
+      category = page.querySelector('.category-tile')
+      // As main.tsx: the parts wait while the page hydrates.
+      holdDeferredParts()
+    })
     // The server's markup holds them: the footer, and home's sections below the hot reports.
     expect(html).toContain('<footer')
     expect(html).toContain('Energy &amp; Power')
     expect(html).toContain('Storage shipments rise')
-    window.history.replaceState(null, '', url)
-    container = document.createElement('div')
-    container.id = 'root'
-    container.innerHTML = html
-    document.body.appendChild(container)
-    const footer = container.querySelector('footer')
-    const category = container.querySelector('.category-tile')
-    const fetches = mockFetch(() => ({ body: { code: 200, msg: '', data: [] } }))
-    const errors: unknown[] = []
-    const sharedRealm = /multiple renderers concurrently rendering the same context provider/
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      if (!sharedRealm.test(String(args[0]))) errors.push(args)
-    })
-    await SCREENS.home.preload()
-    await act(async () => {
-      root = hydrateRoot(container!, <App ssr={state} />, { onRecoverableError: (error) => errors.push(error) })
-    })
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    })
     expect(errors).toEqual([])
     // Hydrated where they stood (the same elements, now React's), and no request for what came with the page.
-    expect(container.querySelector('footer')).toBe(footer)
-    expect(container.querySelector('.category-tile')).toBe(category)
+    expect(footer).not.toBeNull()
+    expect(container!.querySelector('footer')).toBe(footer)
+    expect(container!.querySelector('.category-tile')).toBe(category)
     const reactOwned = (node: Element | null) => Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber')))
     expect(reactOwned(footer)).toBe(true)
     expect(reactOwned(category)).toBe(true)
-    expect(fetches.calls).toEqual([])
+    expect(calls).toEqual([])
   })
 })
 

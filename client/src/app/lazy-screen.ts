@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react'
+import { chunkOnce } from '../lib/chunk-once'
 
 // After a deploy the old chunk names are gone: reload once to get the new
 // index.html, but never loop (the guard remembers the last reload for 10 s).
@@ -27,21 +28,7 @@ export type LazyScreen<P extends object> = ComponentType<P> & {
 }
 
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, module = ''): LazyScreen<P> {
-  let loaded: ComponentType<P> | undefined
-  let pending: Promise<{ default: ComponentType<P> }> | undefined
-  const fetchOnce = () => {
-    pending ??= load().then(
-      (module) => {
-        loaded = module.default
-        return module
-      },
-      (error: unknown) => {
-        pending = undefined
-        throw error
-      },
-    )
-    return pending
-  }
+  const fetchOnce = chunkOnce(load)
   const loadOnce = () =>
     fetchOnce().catch((error: unknown) => {
       if (typeof window !== 'undefined' && reloadOnceForChunkError()) return new Promise<never>(() => {})
@@ -50,9 +37,9 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
   const Lazy = lazy(loadOnce)
   // A preloaded screen renders at once: hydration must find the server's
   // markup in the first pass, not a Suspense fallback.
-  const Screen = (props: P) => createElement(loaded ?? Lazy, props)
+  const Screen = (props: P) => createElement(fetchOnce.component() ?? Lazy, props)
   const prefetch = () => {
-    if (!loaded) fetchOnce().catch(() => {})
+    if (!fetchOnce.component()) fetchOnce().catch(() => {})
   }
   return Object.assign(Screen, { preload: loadOnce, prefetch, module })
 }

@@ -11,6 +11,7 @@ import {
   useRef,
   type ComponentType,
 } from 'react'
+import { chunkOnce } from './chunk-once'
 
 // A part of a page below the fold (the footer, home's lower sections): the
 // server renders it with the rest, but its script is not among the page's
@@ -67,19 +68,7 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
 }
 
 export function deferredPart(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  let loaded: ComponentType | undefined
-  let pending: Promise<{ default: ComponentType }> | undefined
-  const loadOnce = () =>
-    (pending ??= load().then(
-      (module) => {
-        loaded = module.default
-        return module
-      },
-      (error: unknown) => {
-        pending = undefined
-        throw error
-      },
-    ))
+  const loadOnce = chunkOnce(load)
   loaders.push(loadOnce)
   // A chunk that cannot be had (offline, a deploy removed it) leaves the part out rather than failing the
   // page around it: the rest of the page works, and the next page load tries again.
@@ -104,7 +93,7 @@ export function deferredPart(load: () => Promise<{ default: ComponentType }>): C
     }, [waiting, hydrated])
     return (
       <Suspense fallback={null}>
-        {createElement(loaded ?? Lazy)}
+        {createElement(loadOnce.component() ?? Lazy)}
         <Hydrated onHydrated={onHydrated} />
       </Suspense>
     )
