@@ -131,7 +131,7 @@ describe.each([DESKTOP, PHONE])('journey 2: custom request on $name', (device) =
         await s.step('the version is required', async () => {
           await modal.waitFor()
           await modal.getByRole('button', { name: exact(L(edition, 'common.submit')) }).click()
-          const versionError = modal.locator('fieldset .field-error')
+          const versionError = modal.getByRole('radiogroup').locator('.field-error')
           await versionError.waitFor()
           expect(((await versionError.textContent()) ?? '').trim()).toBe(L(edition, 'validation.versionRequired'))
           expect(await errorText(modal, label('companyName'))).toBe(L(edition, 'validation.companyNameRequired'))
@@ -139,7 +139,7 @@ describe.each([DESKTOP, PHONE])('journey 2: custom request on $name', (device) =
         const marker = `E2E-sample-${device.name}-${randomBytes(4).toString('hex')}`
         await s.step('a valid sample request is stored and staff are mailed', async () => {
           await modal.getByRole('radio', { name: L(edition, 'form.version.1') }).check()
-          expect(await modal.locator('fieldset .field-error').count()).toBe(0)
+          expect(await modal.getByRole('radiogroup').locator('.field-error').count()).toBe(0)
           await fill(modal, label('companyName'), `Sample Co ${marker}`)
           await fill(modal, label('email'), `sample.${marker.toLowerCase()}@example.com`)
           await fill(modal, label('contact'), '13912345678')

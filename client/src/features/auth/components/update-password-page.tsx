@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter'
 import { BarePage } from '../../../components/bare-page'
+import { FormBody } from '../../../components/form-body'
 import { LocalLink } from '../../../components/local-link'
 import { PasswordPair } from '../../../components/password-pair'
 import { SubmitButton } from '../../../components/submit-button'
@@ -41,8 +42,10 @@ export default function UpdatePasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={submit}>
-          <PasswordPair field={form.field} label={t('form.newPassword')} />
-          <SubmitButton pending={isMutating} label={t('common.save')} />
+          <FormBody>
+            <PasswordPair field={form.field} label={t('form.newPassword')} />
+            <SubmitButton pending={isMutating} label={t('common.save')} />
+          </FormBody>
         </form>
       )}
       <p className="bare-back">

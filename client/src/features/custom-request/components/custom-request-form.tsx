@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ContactFields } from '../../../components/contact-fields'
+import { FormBody } from '../../../components/form-body'
 import { SubmitButton } from '../../../components/submit-button'
 import { TextInput } from '../../../components/text-input'
 import { showToast } from '../../../lib/toast'
@@ -51,53 +52,55 @@ export function CustomRequestForm({ type, reportId, reportPrice, initialDemand =
 
   return (
     <form noValidate onSubmit={submit}>
-      {sent && (
-        <p className="form-success" role="status">
-          {t('modal.custom.success')}
-        </p>
-      )}
-      <div className="form-grid">
-        <ContactFields field={form.field} wideEmail limited focusFirst={focusFirst} />
-        {needsVersion && (
-          <fieldset
-            className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`}
-            // The choice as a whole is what is missing, so the group carries the error.
-            role="radiogroup"
-            aria-required
-            aria-invalid={errors.version ? true : undefined}
-            aria-describedby={errors.version ? `${versionId}-error` : undefined}
-          >
-            <legend className="field-label">
-              {t('form.version')}
-              <span className="field-required" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            </legend>
-            <div className="radio-row">
-              {(['0', '1'] as const).map((v) => (
-                <label key={v}>
-                  <input
-                    type="radio"
-                    name="version"
-                    value={v}
-                    checked={values.version === v}
-                    onChange={() => form.setField('version', v)}
-                  />
-                  {t(`form.version.${v}`)}
-                </label>
-              ))}
-            </div>
-            {errors.version && (
-              <p id={`${versionId}-error`} className="field-error" role="alert">
-                {t(errors.version)}
-              </p>
-            )}
-          </fieldset>
+      <FormBody>
+        {sent && (
+          <p className="form-success" role="status">
+            {t('modal.custom.success')}
+          </p>
         )}
-        <TextInput {...form.field('demand')} label={t('form.demand')} required multiline wide />
-      </div>
-      <SubmitButton pending={isMutating} label={t('common.submit')} className="button button-primary button-large" />
+        <div className="form-grid">
+          <ContactFields field={form.field} wideEmail limited focusFirst={focusFirst} />
+          {needsVersion && (
+            <fieldset
+              className={`fieldset field field-wide${errors.version ? ' has-error' : ''}`}
+              // The choice as a whole is what is missing, so the group carries the error.
+              role="radiogroup"
+              aria-required
+              aria-invalid={errors.version ? true : undefined}
+              aria-describedby={errors.version ? `${versionId}-error` : undefined}
+            >
+              <legend className="field-label">
+                {t('form.version')}
+                <span className="field-required" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              </legend>
+              <div className="radio-row">
+                {(['0', '1'] as const).map((v) => (
+                  <label key={v}>
+                    <input
+                      type="radio"
+                      name="version"
+                      value={v}
+                      checked={values.version === v}
+                      onChange={() => form.setField('version', v)}
+                    />
+                    {t(`form.version.${v}`)}
+                  </label>
+                ))}
+              </div>
+              {errors.version && (
+                <p id={`${versionId}-error`} className="field-error" role="alert">
+                  {t(errors.version)}
+                </p>
+              )}
+            </fieldset>
+          )}
+          <TextInput {...form.field('demand')} label={t('form.demand')} required multiline wide />
+        </div>
+        <SubmitButton pending={isMutating} label={t('common.submit')} className="button button-primary button-large" />
+      </FormBody>
     </form>
   )
 }

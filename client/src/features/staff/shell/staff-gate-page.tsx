@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { IntlProvider, useIntl } from 'react-intl'
 import { useLocale } from '../../../lib/use-locale'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { useNoIndex } from '../../../lib/use-no-index'
 import { useStaffSession } from '../api/session'
 import { useStaffT } from '../kit/use-staff-t'
@@ -20,8 +21,6 @@ const StaffPage = lazy(loadConsole)
  * where parsing the console's chunk would hold the main thread just as the page becomes usable.
  */
 const prefetchConsole = () => void loadConsole().catch(() => {})
-
-const unchanging = () => () => {}
 
 /**
  * The /staff route: the sign-in (rendered by the server, with only its own
@@ -46,11 +45,7 @@ function StaffGate({ params }: ScreenProps) {
   // True on the server and while hydrating what it sent, false from then on. The first render there is its
   // sign-in form (the server renders it for a visitor without a staff cookie only), disabled until hydrated;
   // a page the client renders alone waits for the session check instead.
-  const byServer = useSyncExternalStore(
-    unchanging,
-    () => false,
-    () => true,
-  )
+  const byServer = !useHydrated()
   const [serverSignIn] = useState(byServer)
   const { data: staff, error, isLoading, mutate: reload } = useStaffSession()
   // Once open, the console keeps the screen: it shows its own sign-in when the session ends (saying so).
