@@ -50,7 +50,7 @@ const ConfigSchema = Type.Object({
   /** A server render taking longer is abandoned and the client-rendered shell answered instead */
   SSR_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
   /**
-   * Page files (docs/caching.md): a folder nginx serves anonymous page payloads from before asking a BFF
+   * Page files (docs/caching.md): a folder nginx serves anonymous page payloads and pages from before asking a BFF
    * (deploy/nginx's try_files); the BFF writes them there. Empty: none written. Only where nginx runs on the same host.
    */
   PAGE_FILES_DIR: Type.String({ default: '' }),

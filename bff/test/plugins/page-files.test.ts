@@ -9,7 +9,7 @@ import app, { fastifyOptions } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { explicitLang } from '../../src/http/locale.ts'
 import { EncodedBody, sendEncoded } from '../../src/lib/encoded-body.ts'
-import { pageFileName } from '../../src/lib/page-files.ts'
+import { htmlFileName, pageFileName } from '../../src/lib/page-files.ts'
 import { SITE } from '../helpers/build-app.ts'
 
 describe('page file names', () => {
@@ -32,6 +32,35 @@ describe('page file names', () => {
     ])
       expect(pageFileName(url, 'br'), url).toBeUndefined()
     expect(pageFileName('/bff/pages/home?lang=zh-CN', 'deflate')).toBeUndefined()
+  })
+})
+
+describe('page file names of rendered pages', () => {
+  it('names a page path without a query by the path and encoding', () => {
+    expect(htmlFileName('/', 'br')).toBe('@page.br')
+    expect(htmlFileName('/en', 'gzip')).toBe('en@page.gzip')
+    expect(htmlFileName('/en/', 'identity')).toBe('en/@page.identity')
+    expect(htmlFileName('/en/reports/solar-module_2026', 'br')).toBe('en/reports/solar-module_2026@page.br')
+  })
+
+  it('names nothing nginx would not look up, nor a path that is no page', () => {
+    for (const url of [
+      '/reports?page=2',
+      '/reports?',
+      '//reports',
+      '/reports//x',
+      '/reports/%41bc',
+      '/reports/a.b',
+      '/reports/../x',
+      '/reports/中文',
+      'reports',
+      '/api/pageList',
+      '/bff/pages/home',
+      '/staff-api/me',
+      '/assets/x',
+    ])
+      expect(htmlFileName(url, 'br'), url).toBeUndefined()
+    expect(htmlFileName('/about', 'deflate')).toBeUndefined()
   })
 })
 
@@ -66,6 +95,18 @@ describe('the page files plugin', () => {
             : 'private'
       if (bff.httpCache.validate(request, reply, policy, encoded.etag)) return bff.httpCache.notModified(reply)
       return sendEncoded(request, reply, encoded, 'application/json; charset=utf-8')
+    })
+    // A page answered as routes/client answers a rendered one: offered unless personal; the locale cookie set
+    // when asked (x-set-locale), the page's tags as x-tags says (a page path has no query for these).
+    const page = new EncodedBody(Buffer.from(`<!doctype html><html><body>${'page '.repeat(400)}</body></html>`))
+    bff.get('/probe-page/*', async (request, reply) => {
+      const header = (name: string) => request.headers[name] as string | undefined
+      const cookieSet = header('x-set-locale') ? bff.session.setLocale(request, reply, 'en-US') : false
+      const policy = bff.httpCache.personal(request) ? 'personal' : cookieSet ? 'private' : 'shared'
+      const tags = header('x-tags')?.split(',')
+      if (policy !== 'personal' && !header('x-not-offered')) bff.pageFiles!.offer(request, tags)
+      if (bff.httpCache.validate(request, reply, policy, page.etag)) return bff.httpCache.notModified(reply)
+      return sendEncoded(request, reply, page, 'text/html; charset=utf-8')
     })
     await bff.ready()
   })
@@ -149,5 +190,55 @@ describe('the page files plugin', () => {
     }
     await ask('/bff/pages/probe?lang=en-US')
     expect(await files()).toEqual(['probe@lang=en-US.br'])
+  })
+
+  describe('rendered pages', () => {
+    const pagesDir = () => path.join(dir, 'html')
+    const pageFiles = async (): Promise<string[]> =>
+      (await readdir(pagesDir(), { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(pagesDir(), path.join(entry.parentPath, entry.name)))
+        .sort()
+
+    it('writes an offered page by its path and encoding, also when its answer sets the locale cookie', async () => {
+      const res = await ask('/probe-page/one')
+      expect(res.headers['content-encoding']).toBe('br')
+      const private_ = await ask('/probe-page/two', { 'accept-encoding': 'identity', 'x-set-locale': '1' })
+      expect(private_.headers['cache-control']).toBe('private, no-cache')
+      expect(private_.headers['set-cookie']).toBeDefined()
+      // A query: nginx looks for no file.
+      await ask('/probe-page/three?x=1')
+      expect(await pageFiles()).toEqual(['probe-page/one@page.br', 'probe-page/two@page.identity'])
+      expect((await readFile(path.join(pagesDir(), 'probe-page/one@page.br'))).equals(res.rawPayload)).toBe(true)
+    })
+
+    it('never writes a page not offered, a personal one, or one setting another cookie', async () => {
+      await ask('/probe-page/one', { 'x-not-offered': '1' })
+      await ask('/probe-page/one', { cookie: 'rpt_session=abc' })
+      await ask('/probe-page/one', { authorization: 'Bearer x' })
+      expect(await pageFiles()).toEqual([])
+    })
+
+    it('removes a page on a purge of what it shows, pages of unknown content on any purge, and every page on a purge of all', async () => {
+      await ask('/probe-page/solar', { 'x-tags': 'report:solar,lang:zh-CN' })
+      await ask('/probe-page/wind', { 'x-tags': 'report:wind,lang:zh-CN' })
+      await ask('/probe-page/unknown')
+      await bff.purger.run({ kind: 'tags', tags: ['report:solar'] })
+      expect(await pageFiles()).toEqual(['probe-page/wind@page.br'])
+      await bff.purger.run({ kind: 'tags', tags: ['lang:zh-CN'] })
+      expect(await pageFiles()).toEqual([])
+      await ask('/probe-page/wind', { 'x-tags': 'report:wind' })
+      await bff.purger.run({ kind: 'cache', cache: 'ssr' })
+      expect(await pageFiles()).toEqual([])
+    })
+
+    it('sweeps a page once it is max-age old, and only then', async () => {
+      await ask('/probe-page/kept')
+      expect(await bff.pageFiles!.sweep()).toBe(0)
+      expect(await pageFiles()).toEqual(['probe-page/kept@page.br'])
+      const maxAgeLater = Date.now() + bff.config.HTTP_MAX_AGE_S * 1000 + 1
+      expect(await bff.pageFiles!.sweep(maxAgeLater)).toBe(1)
+      expect(await pageFiles()).toEqual([])
+    })
   })
 })

@@ -121,6 +121,9 @@ export default async function clientRoutes(app: FastifyInstance) {
       // A rendered page is the same for every visitor of its path without a session, unless it sets
       // the edition's cookie or names the request's own host (no SITE_URL): docs/caching.md.
       const policy = app.httpCache.personal(request) ? 'personal' : cookieSet || !app.config.SITE_URL ? 'private' : 'shared'
+      // The same for every anonymous visitor but for the cookie: a page file (plugins/app/page-files.ts), which
+      // goes with a purge of what it shows.
+      if (policy === 'shared' || (policy === 'private' && app.config.SITE_URL)) app.pageFiles?.offer(request, page.tags)
       if (app.httpCache.validate(request, reply, policy, page.body?.etag ?? weakEtag(page.html))) return app.httpCache.notModified(reply)
       if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
       return sendCompressed(request, reply, page.html, 'text/html; charset=utf-8')
