@@ -81,12 +81,13 @@ describe('a rich summary on the pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: report.title })).toBeInTheDocument()
     const lead = container.querySelector('.report-outline')!
     expect(lead).toHaveClass('prose')
-    expect(within(lead as HTMLElement).getByRole('heading', { level: 3, name: 'Market size' })).toBeInTheDocument()
+    // The editor's h3 takes its place in the page's outline, under the title (lib/heading-outline.ts).
+    expect(within(lead as HTMLElement).getByRole('heading', { level: 2, name: 'Market size' })).toBeInTheDocument()
     expect(within(lead as HTMLElement).getByRole('table')).toBeInTheDocument()
     expect(within(lead as HTMLElement).getAllByRole('listitem')).toHaveLength(2)
     expect(lead.textContent).toContain('Sales grew 18% & margins held.')
     const tab = screen.getByRole('tabpanel')
-    expect(within(tab).getByRole('heading', { level: 3, name: 'Market size' })).toBeInTheDocument()
+    expect(within(tab).getByRole('heading', { level: 2, name: 'Market size' })).toBeInTheDocument()
     expect(container.textContent).not.toMatch(TAG_TEXT)
   })
 

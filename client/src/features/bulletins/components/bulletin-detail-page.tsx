@@ -50,7 +50,7 @@ export default function BulletinDetailPage({ params }: { params: Record<string, 
                 </p>
                 <ArticleCover filePath={data.filePath} fileName={data.fileName} />
                 <p className="lead-outline">{data.outline}</p>
-                <HtmlContent html={data.context} />
+                <HtmlContent html={data.context} headingsFrom={2} />
               </>
             )}
           </article>

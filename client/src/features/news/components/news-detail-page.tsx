@@ -43,7 +43,7 @@ export default function NewsDetailPage({ params }: { params: Record<string, stri
                   </time>
                 </p>
                 <ArticleCover filePath={data.vo.filePath} fileName={data.vo.fileName} />
-                <HtmlContent html={data.vo.context} />
+                <HtmlContent html={data.vo.context} headingsFrom={2} />
                 {data.vo.keyword && (
                   <p className="active-filters">
                     {data.vo.keyword

@@ -155,7 +155,7 @@ function Detail({ report }: { report: ReportDetail }) {
                 ) : null,
               )}
             </dl>
-            <HtmlContent html={summaryHtml(report.outline)} className="report-outline" />
+            <HtmlContent html={summaryHtml(report.outline)} className="report-outline" headingsFrom={2} />
           </div>
         </div>
 
@@ -330,7 +330,7 @@ function ReportTabs({ report }: { report: ReportDetail }) {
           tabIndex={0}
           className="tabpanel"
         >
-          <HtmlContent html={tab.html} className={`report-${tab.key}`} />
+          <HtmlContent html={tab.html} className={`report-${tab.key}`} headingsFrom={2} />
         </div>
       ))}
     </section>

@@ -16,10 +16,19 @@ export const staffSessionKey = 'staff/me'
 /** Who is signed in; refused with 300002 / 300003 when nobody is (the console shows the sign-in). */
 export const getStaffMe = (): Promise<Staff> => staffCall(STAFF_CALLS.staff.me, undefined, undefined, { silent: true })
 
-export function useStaffSession() {
+/**
+ * checkOnMount: false where it is known that nobody is signed in (the server rendered the sign-in): nothing is
+ * fetched until something asks (a sign-in fills the cache; its reload checks).
+ */
+export function useStaffSession(checkOnMount = true) {
   // The app keeps a key's previous data while it reloads; a session forgotten
   // (signed out, ended) must not: the sign-in shows at once.
-  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, { shouldRetryOnError: false, revalidateOnFocus: false, keepPreviousData: false })
+  return useSWR<Staff, Error>(staffSessionKey, getStaffMe, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+    keepPreviousData: false,
+    revalidateOnMount: checkOnMount,
+  })
 }
 
 export type SignInInput = Omit<StaffLoginBody, 'lang'>

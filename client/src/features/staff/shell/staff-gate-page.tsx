@@ -47,7 +47,9 @@ function StaffGate({ params }: ScreenProps) {
   // a page the client renders alone waits for the session check instead.
   const byServer = !useHydrated()
   const [serverSignIn] = useState(byServer)
-  const { data: staff, error, isLoading, mutate: reload } = useStaffSession()
+  // The server renders the sign-in only to a request without a staff cookie: nobody is signed in, and
+  // asking would only log a refused request in the browser's console. A sign-in fills the session and checks it.
+  const { data: staff, error, isLoading, mutate: reload } = useStaffSession(!serverSignIn)
   // Once open, the console keeps the screen: it shows its own sign-in when the session ends (saying so).
   const [opened, setOpened] = useState(false)
   if (staff && !opened) setOpened(true)
