@@ -19,6 +19,7 @@ import { freePort } from '../scripts/testkit/ports.ts'
 import { waitFor } from './local-services.ts'
 import { CORE_API_NODE_FLAGS } from '../core-api/src/platform/node-flags.ts'
 import { BFF_NODE_FLAGS } from '../bff/src/node-flags.ts'
+import { withAllocatorEnv } from '../server-kit/src/allocator-env.ts'
 import { bankStatementRows } from './bank-statement.ts'
 import { ordersExportRows } from './orders-export.ts'
 import { invoicePdfRows } from './invoice-pdf.ts'
@@ -94,7 +95,8 @@ function start(name: string, entry: string | string[], env: NodeJS.ProcessEnv): 
   const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
     cwd: root,
     // A production core API refuses the development keys.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...BENCH_SECRETS, ...env },
+    // As every launcher starts the servers: glibc's allocator settings (server-kit/src/allocator-env.ts).
+    env: withAllocatorEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...BENCH_SECRETS, ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   child.on('exit', (code, signal) => {

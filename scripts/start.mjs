@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withAllocatorEnv } from '../server-kit/dist/allocator-env.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corePort = process.env.CORE_PORT ?? '3001'
@@ -23,7 +24,12 @@ let stopping = false
 
 function run(name, entry, env = {}, nodeFlags = []) {
   // NODE_ENV is passed through as set; a real deployment sets NODE_ENV=production and the merchant credentials.
-  const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
+  // glibc's allocator settings (server-kit/src/allocator-env.ts), unless set in the environment already.
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
+    cwd: root,
+    env: withAllocatorEnv({ ...process.env, ...env }),
+    stdio: 'inherit',
+  })
   children.set(name, child)
   child.on('exit', (code, signal) => {
     children.delete(name)

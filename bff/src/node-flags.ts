@@ -1,3 +1,5 @@
+import { ALLOCATOR_ENV_PREFIX } from '@rpt/server-kit/allocator-env'
+
 /**
  * The Node flags the BFF's process runs with, in this one place, as the core
  * API's (core-api/src/platform/node-flags.ts). Every launcher passes them:
@@ -25,4 +27,4 @@
 export const BFF_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=20']
 
 /** The command line of `npm start -w bff` (bff/package.json's start script). */
-export const BFF_START_SCRIPT = `node ${BFF_NODE_FLAGS.join(' ')} dist/server.js`
+export const BFF_START_SCRIPT = `${ALLOCATOR_ENV_PREFIX} node ${BFF_NODE_FLAGS.join(' ')} dist/server.js`

@@ -1,3 +1,5 @@
+import { ALLOCATOR_ENV_PREFIX } from '@rpt/server-kit/allocator-env'
+
 /**
  * The Node flags the core API's process runs with, in this one place. Every
  * launcher passes them: scripts/start.mjs (npm start, from the build),
@@ -25,4 +27,4 @@
 export const CORE_API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=30']
 
 /** The command line of `npm start -w core-api` (core-api/package.json's start script). */
-export const CORE_API_START_SCRIPT = `node ${CORE_API_NODE_FLAGS.join(' ')} dist/server.js`
+export const CORE_API_START_SCRIPT = `${ALLOCATOR_ENV_PREFIX} node ${CORE_API_NODE_FLAGS.join(' ')} dist/server.js`

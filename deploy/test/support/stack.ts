@@ -13,6 +13,7 @@ import { LOG_DIR, REPO_ROOT } from './paths.ts'
 import { freePort } from '../../../scripts/testkit/ports.ts'
 import { CORE_API_NODE_FLAGS } from '../../../core-api/src/platform/node-flags.ts'
 import { BFF_NODE_FLAGS } from '../../../bff/src/node-flags.ts'
+import { withAllocatorEnv } from '../../../server-kit/src/allocator-env.ts'
 import { Child, waitHealthy } from './processes.ts'
 import { checkRedis, deleteKeys, REDIS_URL } from './redis.ts'
 import { S3_CREDENTIALS, S3_REGION, S3Store } from './s3.ts'
@@ -205,11 +206,11 @@ export class Stack {
     instance.child = this.isCore(instance)
       ? new Child(name, process.execPath, [...CORE_API_NODE_FLAGS, '--import', 'tsx', 'core-api/src/server.ts'], {
           cwd: REPO_ROOT,
-          env: this.coreEnv(instance),
+          env: withAllocatorEnv(this.coreEnv(instance)),
         })
       : new Child(name, process.execPath, [...BFF_NODE_FLAGS, '--import', 'tsx', 'bff/src/server.ts'], {
           cwd: REPO_ROOT,
-          env: this.bffEnv(instance),
+          env: withAllocatorEnv(this.bffEnv(instance)),
         })
   }
 
