@@ -73,6 +73,23 @@ async function audit(path: string): Promise<Audit> {
   throw new Error(`Lighthouse failed on ${path}: ${failure}`)
 }
 
+/**
+ * Best of two: a second run only when the first misses CI's performance
+ * budget, the faster kept; the audits held to 100 must pass in every run made.
+ */
+async function bestOfTwo(path: string): Promise<Audit> {
+  const first = await audit(path)
+  if (first.scores.performance >= CI_PERFORMANCE && first.tbtMs <= CI_TBT_MS) return first
+  const second = await audit(path)
+  const best = second.scores.performance > first.scores.performance ? second : first
+  return { ...best, failing: first.failing.concat(second.failing) }
+}
+
+const report = (path: string, best: Audit) =>
+  console.log(
+    `[lighthouse] ${path}: ${CATEGORIES.map((c) => `${c} ${best.scores[c]}`).join(', ')}, TBT ${Math.round(best.tbtMs)} ms, benchmark index ${best.benchmarkIndex}`,
+  )
+
 beforeAll(async () => {
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -101,15 +118,8 @@ describe.each([
 
   it.each(pages)('%s: performance within CI’s budget, accessibility, best practices and SEO 100', async (_name, find) => {
     const path = await find()
-    let best = await audit(path)
-    const fast = (a: Audit) => a.scores.performance >= CI_PERFORMANCE && a.tbtMs <= CI_TBT_MS
-    if (!fast(best)) {
-      const second = await audit(path)
-      if (second.scores.performance > best.scores.performance) best = { ...second, failing: best.failing.concat(second.failing) }
-    }
-    console.log(
-      `[lighthouse] ${path}: ${CATEGORIES.map((c) => `${c} ${best.scores[c]}`).join(', ')}, TBT ${Math.round(best.tbtMs)} ms, benchmark index ${best.benchmarkIndex}`,
-    )
+    const best = await bestOfTwo(path)
+    report(path, best)
     expect(best.failing, path).toEqual([])
     expect({ accessibility: best.scores.accessibility, bestPractices: best.scores['best-practices'], seo: best.scores.seo }).toEqual({
       accessibility: 100,
@@ -122,12 +132,8 @@ describe.each([
 })
 
 it('the staff console’s sign-in: performance within CI’s budget, accessibility and best practices 100', async () => {
-  let best = await audit('/staff')
-  if (best.scores.performance < CI_PERFORMANCE || best.tbtMs > CI_TBT_MS) {
-    const second = await audit('/staff')
-    if (second.scores.performance > best.scores.performance) best = second
-  }
-  console.log(`[lighthouse] /staff: ${CATEGORIES.map((c) => `${c} ${best.scores[c]}`).join(', ')}, TBT ${Math.round(best.tbtMs)} ms`)
+  const best = await bestOfTwo('/staff')
+  report('/staff', best)
   // Not indexed on purpose (noindex): SEO is not its business.
   expect(best.failing.filter((line) => !line.startsWith('seo:'))).toEqual([])
   expect(best.scores.performance).toBeGreaterThanOrEqual(CI_PERFORMANCE)

@@ -9,6 +9,9 @@ import path from 'node:path'
 /** What nginx's template maps a request to: one payload, one edition, one encoding. */
 export type PageFileEncoding = 'br' | 'gzip' | 'identity'
 
+const isPageFileEncoding = (encoding: string): encoding is PageFileEncoding =>
+  encoding === 'br' || encoding === 'gzip' || encoding === 'identity'
+
 /** The payloads' folder under the root, as the URL path says (nginx's root is the folder itself). */
 export const PAGES_SUBDIR = path.join('bff', 'pages')
 /** The rendered pages' folder under the root: nginx's root for pages is this folder. */
@@ -26,7 +29,7 @@ const CANONICAL_QUERY = /^lang=(zh-CN|en-US)$/
  * from the same URL, so the two agree by construction.
  */
 export function pageFileName(url: string, encoding: string): string | undefined {
-  if (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity') return undefined
+  if (!isPageFileEncoding(encoding)) return undefined
   const question = url.indexOf('?')
   if (question < 0) return undefined
   const page = PAYLOAD_PATH.exec(url.slice(0, question))?.[1]
@@ -53,7 +56,7 @@ const NOT_A_PAGE = /^\/(?:api|bff|staff-api|assets)(?:\/|$)/
  * the home page @page.br.
  */
 export function htmlFileName(url: string, encoding: string): string | undefined {
-  if (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'identity') return undefined
+  if (!isPageFileEncoding(encoding)) return undefined
   if (!HTML_PATH.test(url) || NOT_A_PAGE.test(url)) return undefined
   return `${url.slice(1)}@page.${encoding}`
 }

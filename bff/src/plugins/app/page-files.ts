@@ -22,8 +22,6 @@ import type { PurgeTarget } from './purge.ts'
  */
 export interface PageFiles {
   readonly folder: PageFileFolder
-  /** Rendered pages' files (html/ under the root) */
-  readonly pages: PageFileFolder
   /**
    * The rendered page this request answers is the same for every visitor
    * without a session (the route knows; the locale cookie it may set aside),
@@ -212,7 +210,6 @@ async function pageFilesPlugin(app: FastifyInstance) {
 
   app.decorate('pageFiles', {
     folder,
-    pages,
     offer(request, tags) {
       offered.set(request, tags && new Set(tags))
     },
