@@ -5,6 +5,7 @@ import { resolveRoute, NOT_FOUND_ROUTE } from './app/routes'
 import { SCREENS } from './app/screens'
 import { readSsrState } from './app/ssr-state'
 import { holdDeferredParts } from './lib/deferred-part'
+import { holdEarlyClicks, stopHoldingClicks } from './lib/early-clicks'
 import { loadMessages } from './lib/intl'
 import { localeFromPath } from './lib/locale'
 import { setScreenPreloader } from './lib/screen-preload'
@@ -31,7 +32,9 @@ async function start(element: HTMLElement) {
     )
     return
   }
-  // Hydration must render the server's tree at once: load the screen's chunk first.
+  // Hydration must render the server's tree at once: load the screen's chunk first. A button
+  // clicked meanwhile is clicked again once the page has hydrated (lib/early-clicks.ts).
+  holdEarlyClicks(element)
   const { pathname, search } = window.location
   const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
   await Promise.all([SCREENS[route.screen].preload().catch(() => {}), messages])
@@ -40,6 +43,7 @@ async function start(element: HTMLElement) {
   // The page is already painted and readable: hydrate as a transition, which
   // React does in slices that yield to the browser, instead of one long task
   // that would hold up input (and Total Blocking Time) on a slow phone.
+  stopHoldingClicks()
   startTransition(() => {
     hydrateRoot(
       element,

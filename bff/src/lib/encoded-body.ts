@@ -10,6 +10,14 @@ const gzipOnce = promisify(gzip)
 export const BROTLI_QUALITY = 4
 
 /**
+ * Brotli's quality for a body compressed for one request alone (a page
+ * rendered for it, a payload not kept): on a 75 KB report page quality 3
+ * takes 0.4 ms of CPU against 1.5 ms for quality 4, for 7 % more bytes
+ * (16.7 against 15.5 KB). A kept body is compressed once and keeps quality 4.
+ */
+export const BROTLI_ONCE_QUALITY = 3
+
+/**
  * Brotli's window for an answer of unknown length (the compression plugin's
  * streams): 256 KB. Its default, 4 MB, is a ring buffer of that size and hash
  * tables beside it for every answer being compressed, on the thread pool's
@@ -21,10 +29,10 @@ export const BROTLI_QUALITY = 4
 export const BROTLI_STREAM_WINDOW_BITS = 18
 
 /** Brotli's settings for a body of known length: a window just large enough for it (2^10 to 2^22 bytes, brotli's bounds). */
-export function brotliParams(byteLength: number): Record<number, number> {
+export function brotliParams(byteLength: number, quality = BROTLI_QUALITY): Record<number, number> {
   const windowBits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, byteLength)))))
   return {
-    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_QUALITY]: quality,
     [constants.BROTLI_PARAM_SIZE_HINT]: byteLength,
     [constants.BROTLI_PARAM_LGWIN]: windowBits,
   }
@@ -152,13 +160,14 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
 export async function sendCompressed(
   request: FastifyRequest,
   reply: FastifyReply,
-  text: string,
+  body: string | Buffer,
   contentType: string,
 ): Promise<FastifyReply> {
   const wanted = wantedEncoding(request)
-  const bytes = Buffer.from(text, 'utf8')
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
   if (wanted === 'identity' || bytes.length < COMPRESS_THRESHOLD_BYTES) return sendBytes(reply, 'identity', bytes, contentType)
-  const compressed = wanted === 'br' ? await brotliCompressOnce(bytes, { params: brotliParams(bytes.length) }) : await gzipOnce(bytes)
+  const compressed =
+    wanted === 'br' ? await brotliCompressOnce(bytes, { params: brotliParams(bytes.length, BROTLI_ONCE_QUALITY) }) : await gzipOnce(bytes)
   return sendBytes(reply, wanted, compressed, contentType)
 }
 

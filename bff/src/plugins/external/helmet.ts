@@ -73,13 +73,19 @@ export function securityHeaders(helmetOptions: HelmetOptions = options): Securit
  * helmet's headers on every answer. @fastify/helmet would run helmet's
  * middleware, or two hooks of its own, on every request; the headers are the
  * same for every request, so they are made once and replayed by one hook.
+ *
+ * Into Fastify's own headers (reply.header), not Node's (res.setHeader): a
+ * header set on Node's response sends every other header of the answer
+ * through setHeader's checks one by one at writeHead, where Fastify's alone
+ * go to Node in one object, checked once as the head is written. A cached
+ * home payload took 9 µs less of CPU (36.7 against 27.8 µs without this
+ * hook at all; docs/benchmarks.md, "Hooks").
  */
 async function helmetPlugin(app: FastifyInstance) {
   const { set, removed } = securityHeaders()
   app.addHook('onRequest', (_request, reply, done) => {
-    const res = reply.raw
-    for (const name of removed) res.removeHeader(name)
-    for (const [name, value] of set) res.setHeader(name, value)
+    for (const name of removed) reply.removeHeader(name)
+    for (const [name, value] of set) reply.header(name, value)
     done()
   })
 }

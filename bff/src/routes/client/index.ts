@@ -124,9 +124,14 @@ export default async function clientRoutes(app: FastifyInstance) {
       // The same for every anonymous visitor but for the cookie: a page file (plugins/app/page-files.ts), which
       // goes with a purge of what it shows.
       if (policy === 'shared' || (policy === 'private' && app.config.SITE_URL)) app.pageFiles?.offer(request, page.tags)
-      if (app.httpCache.validate(request, reply, policy, page.body?.etag ?? weakEtag(page.html))) return app.httpCache.notModified(reply)
-      if (page.body) return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
-      return sendCompressed(request, reply, page.html, 'text/html; charset=utf-8')
+      if (page.body) {
+        if (app.httpCache.validate(request, reply, policy, page.body.etag)) return app.httpCache.notModified(reply)
+        return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8')
+      }
+      // A page rendered for this request: its UTF-8 bytes made once, for the ETag and the answer.
+      const bytes = Buffer.from(page.html, 'utf8')
+      if (app.httpCache.validate(request, reply, policy, weakEtag(bytes))) return app.httpCache.notModified(reply)
+      return sendCompressed(request, reply, bytes, 'text/html; charset=utf-8')
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withLang(shell, lang))
   })

@@ -66,9 +66,9 @@ export default async function pageRoutes(app: FastifyInstance) {
         const policy = app.httpCache.personal(request) ? 'personal' : explicitLang(request) ? 'shared' : 'private'
         if (answer.outcome === undefined) {
           // Made for this request (a live list): compressed off the event loop.
-          const text = reply.serialize(answer.body) as string
-          if (app.httpCache.validate(request, reply, policy, weakEtag(text))) return app.httpCache.notModified(reply)
-          return sendCompressed(request, reply, text, 'application/json; charset=utf-8')
+          const bytes = Buffer.from(reply.serialize(answer.body) as string, 'utf8')
+          if (app.httpCache.validate(request, reply, policy, weakEtag(bytes))) return app.httpCache.notModified(reply)
+          return sendCompressed(request, reply, bytes, 'application/json; charset=utf-8')
         }
         // Kept pages come back as the same body object while their parts stay cached: bytes, compressed forms and ETag are made once.
         const body = encodedBodies.get(answer.body, () => reply.serialize(answer.body))
