@@ -2,10 +2,9 @@ import { act, waitFor } from '@testing-library/react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { holdEarlyClicks, stopHoldingClicks, useReplayEarlyClicks } from '../src/lib/early-clicks'
+import { holdEarlyClicks, replayEarlyClicks, stopHoldingClicks } from '../src/lib/early-clicks'
 
 function Page({ onBuy, onSample }: { onBuy: () => void; onSample: () => void }) {
-  useReplayEarlyClicks()
   return (
     <div>
       <button type="button" onClick={onBuy}>
@@ -51,6 +50,9 @@ describe('clicks before hydration', () => {
     let sampled = 0
     stopHoldingClicks()
     root = await act(async () => hydrateRoot(page, <Page onBuy={() => (bought += 1)} onSample={() => (sampled += 1)} />))
+    // Nothing yet: the screen's hydration end replays them (app/provider.tsx).
+    expect(bought).toBe(0)
+    act(() => replayEarlyClicks())
     await waitFor(() => expect(bought).toBe(1))
     expect(sampled).toBe(0)
     // From hydration on, React answers clicks itself: nothing is replayed twice.
@@ -65,8 +67,8 @@ describe('clicks before hydration', () => {
     button(page, 'Buy').click()
     let bought = 0
     root = await act(async () => hydrateRoot(page, <Page onBuy={() => (bought += 1)} onSample={noop} />))
+    act(() => replayEarlyClicks())
     // The click came before React listened and after the holder stopped: no one replays it.
-    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(bought).toBe(0)
   })
 })

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { REPO_ROOT } from '../support/constants.ts'
+import { exact, L } from '../support/site.ts'
 
 interface Fixture {
   webTitle: string
@@ -96,6 +97,30 @@ describe('hydration of the server-rendered pages', () => {
     const errors = s.consoleLines.filter((line) => line.includes('[error]') && !(status === 404 && line.includes('status of 404')))
     expect(errors).toEqual([])
     expect(dataRequests).toEqual([])
+  })
+
+  it('answers a button clicked before the page has hydrated, once it has', async () => {
+    const s = session()
+    const { page } = s
+    // The report screen's chunk is held: the entry runs, React waits for the screen.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/report-detail-page-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await s.step('click "Ask for custom research" before hydration', async () => {
+      // domcontentloaded: the entry module (and its click holder) has run; the screen's chunk has not come.
+      await page.goto(`${s.siteUrl}/reports/${report.webTitle}`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('button', { name: exact(L('zh-CN', 'reports.custom')) }).click()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+    })
+    await s.step('the screen arrives: the click is answered', async () => {
+      release()
+      await page.getByRole('dialog').waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(1)
+      await s.shot('early click answered after hydration', page)
+    })
   })
 
   it('reads without JavaScript: a report with its prices, links to the list, the list with its reports', async () => {

@@ -1,7 +1,6 @@
 import { Router } from 'wouter'
 import { Toaster } from '../components/toaster'
 import { SessionCheck } from '../features/auth/components/session-check'
-import { useReplayEarlyClicks } from '../lib/early-clicks'
 import { BuildFreshness } from './build-freshness'
 import { ModalHost } from './modal-host'
 import { AppProvider } from './provider'
@@ -17,8 +16,6 @@ export interface AppProps {
 }
 
 export function App({ ssr = null, ssrPath, ssrSearch }: AppProps = {}) {
-  // After hydration's commit: a button clicked while the page's scripts loaded is clicked now.
-  useReplayEarlyClicks()
   return (
     <Router {...(ssrPath !== undefined ? { ssrPath } : {})} {...(ssrSearch !== undefined ? { ssrSearch } : {})}>
       <AppProvider ssr={ssr}>

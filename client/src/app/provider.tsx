@@ -4,6 +4,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr'
 import { useLocation } from 'wouter'
 import { configureApiClient } from '../lib/api-client'
 import { DeferredHydrationContext, releaseDeferredParts, type DeferredHydration } from '../lib/deferred-part'
+import { replayEarlyClicks } from '../lib/early-clicks'
 import { loadMessages, messagesFor } from '../lib/intl'
 import { localeFromPath, localizePath, type Locale } from '../lib/locale'
 import { hydrationGuard } from './hydration-middleware'
@@ -69,6 +70,8 @@ function hydrationSteps(end: () => void): { endHydration: () => void; deferred: 
       screenDone = true
       releaseDeferredParts()
       settle()
+      // A button clicked before hydrateRoot is clicked now, out of this effect (lib/early-clicks.ts).
+      window.setTimeout(replayEarlyClicks, 0)
     },
     deferred: {
       waiting: () => {
