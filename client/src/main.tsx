@@ -33,7 +33,7 @@ async function start(element: HTMLElement) {
     return
   }
   // Hydration must render the server's tree at once: load the screen's chunk first. A button
-  // clicked meanwhile is clicked again once the page has hydrated (lib/early-clicks.ts).
+  // clicked meanwhile is clicked again once the screen has hydrated (lib/early-clicks.ts).
   holdEarlyClicks(element)
   const { pathname, search } = window.location
   const route = ssr.notFound === pathname ? NOT_FOUND_ROUTE : resolveRoute(pathname, search).route
