@@ -8,7 +8,8 @@ import { planRender } from './app/ssr-plan'
 import type { ScreenName } from './app/routes'
 import { loadDeferredParts } from './lib/deferred-part'
 import { catalogueModule, loadAllMessages, onDemandCatalogueModule } from './lib/intl'
-import type { Locale } from './lib/locale'
+import { localizePath, type Locale } from './lib/locale'
+import { searchPath, type SearchType } from './features/layout/components/menu'
 
 // The server build the BFF loads (dist/server/entry-server.js): it plans a
 // URL (which page payload), maps the payload onto the screens' SWR keys,
@@ -30,6 +31,15 @@ await loadAllMessages()
 export function pageModules(screen: ScreenName, locale: Locale): string[] {
   const modules = [SCREENS[screen].module, catalogueModule(locale)]
   return SCREENS[screen].words === 'on-demand' ? [...modules, onDemandCatalogueModule(locale)] : modules
+}
+
+/**
+ * Where the header's search leads, for the BFF's `GET /search?type=&keyword=`:
+ * the form submitted before the page has hydrated (or without script) goes
+ * there, and lands on the list the hydrated form navigates to.
+ */
+export function searchLocation(locale: Locale, type: string | undefined, keyword: string | undefined): string {
+  return localizePath(locale, searchPath(type as SearchType | undefined, keyword ?? '', locale))
 }
 
 export interface RenderInput {

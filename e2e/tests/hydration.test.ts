@@ -142,4 +142,27 @@ describe('hydration of the server-rendered pages', () => {
       await context.close()
     }
   })
+
+  it('searches from the header without JavaScript, as a visitor pressing Enter before hydration does', async () => {
+    const s = session()
+    const browser = s.context.browser()
+    if (!browser) throw new Error('no browser')
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP.viewport, locale: 'zh-CN' })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${s.siteUrl}/report-industries`)
+      const form = page.locator('header').getByRole('search').first()
+      await form.getByRole('searchbox', { name: L('zh-CN', 'search.label') }).fill('锂电')
+      await form.getByRole('searchbox', { name: L('zh-CN', 'search.label') }).press('Enter')
+      await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/report-industries/all/锂电')
+      await page.locator('.active-filters .chip', { hasText: L('zh-CN', 'common.keywordFor', { keyword: '锂电' }) }).waitFor()
+      expect(await page.locator('article.report-row').count()).toBeGreaterThan(0)
+      await form.getByLabel(L('zh-CN', 'search.type')).selectOption('news')
+      await form.getByRole('button', { name: L('zh-CN', 'search.submit') }).click()
+      await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/news-categories')
+      await s.shot('no-javascript header search', page)
+    } finally {
+      await context.close()
+    }
+  })
 })

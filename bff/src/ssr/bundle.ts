@@ -35,6 +35,8 @@ export interface SsrBundle {
   /** The source modules a page needs to hydrate (its screen, its edition's messages), as the client build's manifest keys them */
   pageModules(screen: string, locale: string): string[]
   render(input: { pathname: string; search: string; state: SsrState; timeoutMs?: number }): Promise<string>
+  /** Where the header's search form leads: the list of that type (the edition's first when unknown) with that keyword */
+  searchLocation(locale: 'zh-CN' | 'en-US', type: string | undefined, keyword: string | undefined): string
 }
 
 export interface LoadedBundle {

@@ -50,6 +50,17 @@ describe('the built client', () => {
     }
   })
 
+  it("sends the header's search to the edition's home when there is no server build to know the lists' paths", async () => {
+    for (const [url, location] of [
+      ['/search?type=reports&keyword=ai', '/'],
+      ['/en/search?keyword=ai', '/en'],
+    ]) {
+      const res = await bff.inject({ url })
+      expect(res.statusCode, url).toBe(303)
+      expect(res.headers.location, url).toBe(location)
+    }
+  })
+
   it('serves hashed assets as immutable for a year, compressed', async () => {
     const res = await bff.inject({ url: '/assets/index-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } })
     expect(res.statusCode).toBe(200)

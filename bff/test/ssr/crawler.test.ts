@@ -252,6 +252,31 @@ describe('public routes without JavaScript', () => {
     expect(listKey).toContain('price-asc')
   })
 
+  it("sends the header's search, submitted without script, to the list the hydrated form opens", async () => {
+    const cases: Array<[string, string]> = [
+      ['/search?type=reports&keyword=%E9%94%82%E7%94%B5', '/report-industries/all/%E9%94%82%E7%94%B5'],
+      ['/search?type=news&keyword=+ai+', '/news-categories/all/all/ai'],
+      ['/search?type=bulletin&keyword=%E9%94%82%E7%94%B5', '/bulletin/bulletin-think-tank/all/all/%E9%94%82%E7%94%B5'],
+      // English offers no bulletins: its first type, as the form's.
+      ['/en/search?type=bulletin&keyword=battery', '/en/report-industries/all/battery'],
+      ['/en/search?type=news&keyword=', '/en/news-categories'],
+      // Tolerant of what a hand-made URL sends: no fields, repeated ones, an unknown type, a keyword past the field's 100.
+      ['/search', '/report-industries'],
+      ['/search?keyword=a&keyword=b&type=nonsense', '/report-industries/all/a'],
+      [`/search?keyword=${'x'.repeat(150)}`, `/report-industries/all/${'x'.repeat(100)}`],
+    ]
+    for (const [url, location] of cases) {
+      const res = await bff.inject({ url })
+      expect(res.statusCode, url).toBe(303)
+      expect(res.headers.location, url).toBe(location)
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+    // And the list it leads to is the search, rendered.
+    const list = await crawl('/report-industries/all/%E9%94%82%E7%94%B5')
+    expect(list.status).toBe(200)
+    expect(list.root).toContain('锂电')
+  })
+
   it('leaves the personal centre to the client', async () => {
     const res = await bff.inject({ url: '/personalCenter/myInfo' })
     expect(res.statusCode).toBe(200)

@@ -6,6 +6,7 @@ import { AppError, catalogue } from '../../http/envelope.ts'
 import { editionOf, type Lang } from '../../http/locale.ts'
 import { sendCompressed, sendEncoded, weakEtag } from '../../lib/encoded-body.ts'
 import { HOLDING_PAGE } from './holding-page.ts'
+import searchRoutes from './search.ts'
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000
 /** Files Vite copies from public/ to the root of dist (favicon.ico, robots.txt): plain names only */
@@ -81,6 +82,8 @@ export default async function clientRoutes(app: FastifyInstance) {
       return HOLDING_PAGE
     }
   }
+
+  await app.register(searchRoutes)
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'

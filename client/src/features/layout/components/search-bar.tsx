@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type Ref } from 'react'
+import { useId, type FormEvent, type Ref } from 'react'
 import { useLocation } from 'wouter'
 import { localizePath } from '../../../lib/locale'
 import { useLocale } from '../../../lib/use-locale'
@@ -17,21 +17,26 @@ export function SearchBar({ variant, inputRef, onSearched }: Props) {
   const [, navigate] = useLocation()
   const id = useId()
   const types = searchTypesFor(locale)
-  const [type, setType] = useState<SearchType | ''>('')
-  const [keyword, setKeyword] = useState('')
 
-  const submit = (event: FormEvent) => {
+  // The fields are read as the form holds them: what was typed or chosen before
+  // the page hydrated counts. Before that the form submits itself, a plain GET
+  // to /search, which the BFF answers with a redirect to the same list.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    navigate(localizePath(locale, searchPath(type || undefined, keyword, locale)))
+    const fields = new FormData(event.currentTarget)
+    const type = fields.get('type')
+    const keyword = fields.get('keyword')
+    const path = searchPath(typeof type === 'string' ? (type as SearchType) : undefined, typeof keyword === 'string' ? keyword : '', locale)
+    navigate(localizePath(locale, path))
     onSearched?.()
   }
 
   return (
-    <form className={`search-bar search-${variant}`} role="search" onSubmit={submit}>
+    <form className={`search-bar search-${variant}`} role="search" action={localizePath(locale, '/search')} method="get" onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${id}-type`}>
         {t('search.type')}
       </label>
-      <select id={`${id}-type`} className="search-type" value={type || types[0]} onChange={(e) => setType(e.target.value as SearchType)}>
+      <select id={`${id}-type`} name="type" className="search-type" defaultValue={types[0]}>
         {types.map((value) => (
           <option key={value} value={value}>
             {t(`search.type.${value}`)}
@@ -46,10 +51,9 @@ export function SearchBar({ variant, inputRef, onSearched }: Props) {
         id={`${id}-kw`}
         className="search-input"
         type="search"
-        value={keyword}
+        name="keyword"
         maxLength={100}
         placeholder={t('search.placeholder')}
-        onChange={(e) => setKeyword(e.target.value)}
       />
       <button type="submit" className="search-button" aria-label={t('search.submit')}>
         <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
