@@ -111,14 +111,13 @@ describe('header', () => {
   it('searches what the form holds, typed before the page hydrated too, and submits to /search without script', async () => {
     const { history } = renderAt(<Header activeIndex={0} hideLanguageSwitch={false} />)
     await menuLoaded()
-    const form = screen.getAllByRole('search')[0]! as HTMLFormElement
+    const form = screen.getAllByRole<HTMLFormElement>('search')[0]!
     // What a plain GET submits before hydration: the BFF's redirect reads these names.
     expect(form.getAttribute('action')).toBe('/search')
     expect(form.getAttribute('method')).toBe('get')
     // Typed into the server's markup, not through React's events.
-    const input = within(form).getByRole('searchbox', { name: '关键词' }) as HTMLInputElement
-    input.value = '储能'
-    ;(within(form).getByLabelText('搜索范围') as HTMLSelectElement).value = 'news'
+    within(form).getByRole<HTMLInputElement>('searchbox', { name: '关键词' }).value = '储能'
+    within(form).getByLabelText<HTMLSelectElement>('搜索范围').value = 'news'
     expect([...new FormData(form).keys()]).toEqual(['type', 'keyword'])
     act(() => form.requestSubmit())
     expect(history.at(-1)).toBe('/news-categories/all/all/%E5%82%A8%E8%83%BD')
