@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { DESKTOP, useSession } from '../support/browser.ts'
 import { REPO_ROOT } from '../support/constants.ts'
 import { exact, L } from '../support/site.ts'
@@ -123,13 +124,21 @@ describe('hydration of the server-rendered pages', () => {
     })
   })
 
+  /** A page of a browser context with JavaScript off, closed after `use`. */
+  const withoutJavaScript = async (locale: string, use: (page: Page) => Promise<void>) => {
+    const browser = session().context.browser()
+    if (!browser) throw new Error('no browser')
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP.viewport, locale })
+    try {
+      await use(await context.newPage())
+    } finally {
+      await context.close()
+    }
+  }
+
   it('reads without JavaScript: a report with its prices, links to the list, the list with its reports', async () => {
     const s = session()
-    const browser = s.context.browser()
-    if (!browser) throw new Error('no browser')
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP.viewport, locale: 'en-US' })
-    try {
-      const page = await context.newPage()
+    await withoutJavaScript('en-US', async (page) => {
       await page.goto(`${s.siteUrl}/en/reports/${report.webTitle}`)
       await page.getByRole('heading', { level: 1, name: report.en!.title }).waitFor()
       expect(await page.title()).toContain(report.en!.title)
@@ -138,22 +147,17 @@ describe('hydration of the server-rendered pages', () => {
       await page.waitForURL((url) => url.pathname === '/en/report-industries')
       expect(await page.locator('article.report-row').count()).toBeGreaterThan(0)
       await s.shot('no-javascript report list', page)
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('searches from the header without JavaScript, as a visitor pressing Enter before hydration does', async () => {
     const s = session()
-    const browser = s.context.browser()
-    if (!browser) throw new Error('no browser')
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP.viewport, locale: 'zh-CN' })
-    try {
-      const page = await context.newPage()
+    await withoutJavaScript('zh-CN', async (page) => {
       await page.goto(`${s.siteUrl}/report-industries`)
       const form = page.locator('header').getByRole('search').first()
-      await form.getByRole('searchbox', { name: L('zh-CN', 'search.label') }).fill('锂电')
-      await form.getByRole('searchbox', { name: L('zh-CN', 'search.label') }).press('Enter')
+      const keyword = form.getByRole('searchbox', { name: L('zh-CN', 'search.label') })
+      await keyword.fill('锂电')
+      await keyword.press('Enter')
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/report-industries/all/锂电')
       await page.locator('.active-filters .chip', { hasText: L('zh-CN', 'common.keywordFor', { keyword: '锂电' }) }).waitFor()
       expect(await page.locator('article.report-row').count()).toBeGreaterThan(0)
@@ -161,8 +165,6 @@ describe('hydration of the server-rendered pages', () => {
       await form.getByRole('button', { name: L('zh-CN', 'search.submit') }).click()
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/news-categories')
       await s.shot('no-javascript header search', page)
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
